@@ -1,0 +1,40 @@
+# The two commands of the README, plus what they are made of.
+#   make serve   create .venv, install Meja, run the server (embedded store)
+#   make test    create .venv with the test extras, install system test services, run every test
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+ARGS   ?=
+
+.PHONY: serve test test-core test-browser lint deps clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -q -e .
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -q -e '.[test]'
+	touch $@ $(VENV)/.installed
+
+serve: $(VENV)/.installed
+	$(BIN)/meja serve $(ARGS)
+
+# System packages the tests use (redis-server; chromium for the browser tests),
+# installed with apt-get only where they are missing.
+deps:
+	@bash tools/ensure-deps.sh
+
+test: $(VENV)/.installed-test deps
+	$(BIN)/python -m pytest -q tests --ignore=tests/browser $(ARGS)
+	@if [ -d tests/browser ]; then $(BIN)/python -m pytest -q -p no:asyncio tests/browser $(ARGS); fi
+
+lint: $(VENV)/.installed-test
+	$(BIN)/ruff check server/
+	$(BIN)/mypy --strict server/meja
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

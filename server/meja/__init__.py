@@ -1,0 +1,3 @@
+"""Meja: a multiplayer card-table server. See README.md."""
+
+__version__ = "0.1.0"

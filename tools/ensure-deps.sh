@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Install the system programs the test suite starts, where they are missing.
+# The tests start their own private redis-server on a free port: they never use
+# a Redis that happens to run on 6379.
+set -euo pipefail
+need=()
+command -v redis-server >/dev/null 2>&1 || need+=(redis-server)
+if [ -d "$(dirname "$0")/../tests/browser" ]; then
+  command -v chromium >/dev/null 2>&1 || need+=(chromium)
+fi
+if [ ${#need[@]} -gt 0 ]; then
+  echo "installing: ${need[*]}"
+  SUDO=""
+  [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}" >/dev/null
+fi
