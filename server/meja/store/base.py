@@ -1,0 +1,160 @@
+"""The Store contract: what the table server needs from its storage, and nothing more.
+
+Two implementations keep it: :mod:`meja.store.redis` (tables live in Redis,
+shared by any number of server processes) and :mod:`meja.store.memory` (one
+process, nothing survives a restart). One contract test suite runs on both,
+the Redis run against a real ``redis-server``.
+
+The store knows *records*, not games or sockets: a table is an opaque
+``bytes`` record (msgpack, written by the server) with a version number, plus
+an append-only log of opaque ``bytes`` entries, one per version. That keeps the
+store small enough to have two faithful implementations, and keeps every game
+rule out of Lua.
+
+Operations
+----------
+- **create** a table with its room code (the code is unique among live tables).
+- **load** a table's ``(version, record)``; **lookup** a room code.
+- **commit**: compare-and-set on the version. If the stored version is
+  ``expected``, then atomically: store the record as version ``expected + 1``,
+  append the log entry for that version, publish the change, apply the due-action
+  changes, and refresh the table's expiry. Otherwise nothing changes and it
+  returns ``False``. On Redis this is one script call: one round trip.
+- **log_since**: the log entries after a version, in order (resume reads this).
+- **subscribe**: committed changes to the tables a process watches arrive as
+  :class:`Change` values carrying the new version, record and log entry, so a
+  process never reads back what it was just told.
+- **due actions**: things that must happen later (a bot's move after its pause,
+  a grace period, a turn limit) are stored with a due time. Any process may
+  **claim** due actions: a claim sets a lease (the item's due time moves to
+  ``now + lease``), so if the claiming process dies the item becomes due again
+  and another process takes it. **finish** removes it. The action is then
+  submitted through the same commit path as a human's, so a stale or duplicate
+  one is dropped by the version check: at-least-once delivery, exactly-once effect.
+- **heartbeats**: each process says it is alive (a key with a time to live),
+  which lets the others tell a dead process's seats from present players, and
+  the store remembers when a server was last alive, so that time while no server
+  ran can be given back to timers (:meth:`Store.shift_due`).
+- **hit**: a counter in a time window, for rate limits shared by processes
+  (join attempts by room code).
+
+Expiry: every commit sets the table's keys to expire after ``ttl_ms``; the server
+passes a short TTL for finished tables and a long one for live ones, so abandoned
+and finished tables disappear on their own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+__all__ = ["Change", "Due", "Store"]
+
+
+@dataclass(frozen=True, slots=True)
+class Due:
+    """A due action: ``key`` names it uniquely (re-scheduling a key moves it), ``due_ms`` is when.
+
+    The key is chosen by the server, e.g. ``"<table>|bot|2|117"`` (table, kind,
+    seat, version at scheduling). ``table_id`` is kept separately so that stores
+    can group and expire a table's due actions with it.
+    """
+
+    table_id: str
+    key: str
+    due_ms: int
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """A committed change, as subscribers receive it."""
+
+    table_id: str
+    version: int
+    record: bytes
+    entry: bytes
+
+
+class Store(Protocol):
+    """The storage contract; see the module docstring. All methods are coroutines."""
+
+    async def create(
+        self, table_id: str, code: str, record: bytes, entry: bytes, *, ttl_ms: int
+    ) -> bool:
+        """Create table ``table_id`` at version 0 with its first log entry and room ``code``.
+
+        Returns ``False`` (and stores nothing) if the code or the id is already in use.
+        """
+        ...
+
+    async def load(self, table_id: str) -> tuple[int, bytes] | None:
+        """The table's ``(version, record)``, or ``None`` if there is no such table (or it expired)."""
+        ...
+
+    async def lookup(self, code: str) -> str | None:
+        """The id of the live table with room ``code`` (exact, already normalised), or ``None``."""
+        ...
+
+    async def commit(
+        self,
+        table_id: str,
+        expected: int,
+        record: bytes,
+        entry: bytes,
+        *,
+        schedule: Sequence[Due] = (),
+        cancel: Sequence[str] = (),
+        ttl_ms: int,
+    ) -> bool:
+        """Compare-and-set: see the module docstring. ``True`` if committed as ``expected + 1``."""
+        ...
+
+    async def log_since(self, table_id: str, after: int) -> list[tuple[int, bytes]]:
+        """Log entries with version > ``after``, oldest first (``[]`` if none or no table)."""
+        ...
+
+    def changes(self) -> AsyncIterator[Change]:
+        """All changes to subscribed tables, in commit order per table. One consumer per store."""
+        ...
+
+    async def subscribe(self, table_id: str) -> None:
+        """Start receiving changes of ``table_id`` on :meth:`changes` (idempotent)."""
+        ...
+
+    async def unsubscribe(self, table_id: str) -> None:
+        """Stop receiving changes of ``table_id`` (idempotent)."""
+        ...
+
+    async def claim_due(self, now_ms: int, lease_ms: int, limit: int) -> list[Due]:
+        """Atomically take up to ``limit`` items due at ``now_ms``, leasing each until ``now_ms + lease_ms``."""
+        ...
+
+    async def finish_due(self, key: str) -> None:
+        """Remove a due action (done, or no longer relevant)."""
+        ...
+
+    async def next_due_ms(self) -> int | None:
+        """When the earliest due action (leased ones included) falls due, or ``None``."""
+        ...
+
+    async def shift_due(self, delta_ms: int) -> int:
+        """Push every due action ``delta_ms`` later (time no server was running); returns how many."""
+        ...
+
+    async def heartbeat(self, process_id: str, now_ms: int, ttl_ms: int) -> int | None:
+        """Mark ``process_id`` alive until ``now_ms + ttl_ms``, and record ``now_ms`` as the
+        last time any server was alive. Returns the previous "last alive" time (``None`` at first)."""
+        ...
+
+    async def alive(self, process_ids: Sequence[str]) -> list[bool]:
+        """Whether each process's heartbeat is current."""
+        ...
+
+    async def hit(self, key: str, window_ms: int) -> int:
+        """Count one event under ``key`` in a fixed window of ``window_ms``; returns the count so far."""
+        ...
+
+    async def aclose(self) -> None:
+        """Release connections and stop :meth:`changes`."""
+        ...
