@@ -24,34 +24,42 @@ BENCHMARKS: dict[str, tuple[str, str]] = {
 }
 
 
-def _add(sub: argparse._SubParsersAction[argparse.ArgumentParser], name: str, module: str, help: str) -> None:
-    parser = sub.add_parser(name, help=help, description=help)
-    parser.set_defaults(_module=module)
-    try:
-        mod = importlib.import_module(module)
-    except ModuleNotFoundError as exc:
-        if exc.name != module:
-            raise
-        parser.set_defaults(_missing=True)
-        return
-    mod.add_arguments(parser)
+def _chosen(argv: Sequence[str]) -> tuple[str, str] | None:
+    """The (name, module) the command line asks for, found without importing anything."""
+    words = [a for a in argv if not a.startswith("-")]
+    if words[:1] == ["bench"] and len(words) > 1 and words[1] in BENCHMARKS:
+        return words[1], BENCHMARKS[words[1]][0]
+    if words and words[0] in COMMANDS:
+        return words[0], COMMANDS[words[0]][0]
+    return None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
     parser = argparse.ArgumentParser(prog="meja", description="Meja, a multiplayer card-table server.")
     sub = parser.add_subparsers(dest="command", required=True)
-    for name, (module, help) in COMMANDS.items():
-        _add(sub, name, module, help)
+    parsers: dict[str, argparse.ArgumentParser] = {}
+    for name, (_, help) in COMMANDS.items():
+        parsers[name] = sub.add_parser(name, help=help, description=help)
     bench = sub.add_parser("bench", help="benchmarks that print figures (--json for JSON)")
     bench_sub = bench.add_subparsers(dest="benchmark", required=True)
-    for name, (module, help) in BENCHMARKS.items():
-        _add(bench_sub, name, module, help)
+    for name, (_, help) in BENCHMARKS.items():
+        parsers[name] = bench_sub.add_parser(name, help=help, description=help)
+    chosen = _chosen(argv)
+    module = None
+    if chosen is not None:
+        name, module_name = chosen
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as exc:
+            if exc.name != module_name:
+                raise
+            print(f"meja: {module_name} is not part of this build", file=sys.stderr)
+            return 2
+        module.add_arguments(parsers[name])
     args = parser.parse_args(argv)
-    if getattr(args, "_missing", False):
-        print(f"meja: {args._module} is not part of this build", file=sys.stderr)
-        return 2
-    mod = importlib.import_module(args._module)
-    result: int = mod.run(args)
+    assert module is not None  # parse_args exits on anything that chose no command
+    result: int = module.run(args)
     return result
 
 
