@@ -94,7 +94,13 @@ GAME_NAME: Final = "crazy_eights"
 _RANK0: Final = tuple(i % 13 for i in range(104))  # 0 = ace ... 7 = eight ... 12 = king
 _SUIT: Final = tuple(i % 52 // 13 for i in range(104))
 _EIGHT: Final = 7
+#: _PLAYABLE[active_suit * 13 + top_rank][card] is 1 when the card may be played (1.3.1).
+_PLAYABLE: Final = tuple(
+    bytes(1 if _RANK0[c] == 7 or _SUIT[c] == key // 13 or _RANK0[c] == key % 13 else 0 for c in range(104))
+    for key in range(52)
+)
 _SUIT_OBJ: Final = tuple(Suit(s) for s in _SUIT)
+_LETTER: Final = ("S", "H", "D", "C")
 _NAME: Final = tuple(str(c) for c in CARDS)
 _PENALTY: Final = tuple(50 if r == _EIGHT else 10 if r >= 10 else r + 1 for r in _RANK0)
 
@@ -354,6 +360,9 @@ class CrazyEightsState:
 
     def _evolve(self, **changes: Any) -> CrazyEightsState:
         """A copy with ``changes`` (the state is frozen: this is the only way it 'changes')."""
+        return self._evolve_with(changes)
+
+    def _evolve_with(self, changes: dict[str, Any]) -> CrazyEightsState:
         new = object.__new__(CrazyEightsState)
         d = new.__dict__
         d.update(self.__dict__)
@@ -374,8 +383,7 @@ class CrazyEightsState:
 
     def is_playable(self, card: Card) -> bool:
         """1.3.1: an 8, the active suit, or the top card's rank."""
-        r = _RANK0[card]
-        return r == _EIGHT or _SUIT[card] == self.active_suit or r == _RANK0[self.discard[-1]]
+        return bool(_PLAYABLE[self.active_suit * 13 + _RANK0[self.discard[-1]]][card])
 
     def can_draw_any(self) -> bool:
         """Whether a card can be drawn at all (1.5.4: not when stock is empty and discard is one card)."""
@@ -415,21 +423,19 @@ class CrazyEightsState:
 
     def _turn_actions(self) -> tuple[Move, ...]:
         hand = self.hands[self.turn]
-        active = self.active_suit
-        top_rank = _RANK0[self.discard[-1]]
-        out: list[Move] = []
-        last = len(hand) == 1
         drawn = self.drawn
+        # 1.3.1 as a precomputed table: which card ids are playable on (active suit, top rank).
+        playable = _PLAYABLE[self.active_suit * 13 + _RANK0[self.discard[-1]]]
+        out: list[Move] = []
         for c in hand if drawn is None else (drawn,):
-            r = _RANK0[c]
-            if r == _EIGHT:
-                plays = _PLAYS[c]
-                if last:
-                    out.append(plays[5])  # 1.3.7: going out on an 8 names no suit
+            if playable[c]:
+                if _RANK0[c] == _EIGHT:
+                    if len(hand) == 1:
+                        out.append(_PLAYS[c][5])  # 1.3.7: going out on an 8 names no suit
+                    else:
+                        out.extend(_PLAYS[c][:4])
                 else:
-                    out.extend(plays[:4])
-            elif _SUIT[c] == active or r == top_rank:
-                out.append(_PLAYS[c][5])
+                    out.append(_PLAYS[c][5])
         stuck = not out
         if self._draw_blocked(stuck) is None:
             out.append(DRAW)
@@ -445,7 +451,7 @@ class CrazyEightsState:
         opts = self.options
         if self.draws >= opts.max_draws:
             return "draw_limit"  # 1.4.2 (house), 2.2.3 and 2.3.3 (one draw)
-        if not self.can_draw_any():
+        if not self.stock and len(self.discard) < 2:
             return "nothing_to_draw"  # 1.5.4
         if opts.draw_only_when_stuck and not stuck:
             return "has_playable"  # 2.2.3, 2.3.3
@@ -457,7 +463,7 @@ class CrazyEightsState:
             return None  # classic, optional play: keep the drawn card and end the turn
         if not stuck:
             return "has_playable"  # 1.4.5 (a), 1.4.6
-        if self.draws < self.options.max_draws and self.can_draw_any():
+        if self.draws < self.options.max_draws and (self.stock or len(self.discard) > 1):
             return "must_draw"  # 1.4.5 (b)
         return None
 
@@ -465,6 +471,17 @@ class CrazyEightsState:
 
     def apply(self, seat: int, action: Move) -> Transition:
         """Apply ``action`` for ``seat``; raise a typed error (state unchanged) if it is not legal."""
+        if self.phase == 0 and type(seat) is int and seat == self.turn and type(action) is Move:
+            # The hot path (playouts, search): a turn action by the seat on turn.
+            legal = self.__dict__.get("_legal") or self.legal_actions(seat)
+            if action in legal:
+                kind = action.kind
+                if kind == 0:
+                    assert action.card is not None
+                    return self._play(seat, action.card, action.suit, [])
+                if kind == 2:
+                    return self._draw(seat)
+                return self._pass(seat)
         if not isinstance(seat, int) or not 0 <= seat < self.seats:
             raise BadSeatError(f"no seat {seat!r} at a table of {self.seats}")
         if not isinstance(action, Move):
@@ -530,37 +547,29 @@ class CrazyEightsState:
     ) -> Transition:
         hand = self.hands[seat]
         i = hand.index(card)
-        new_hand = hand[:i] + hand[i + 1 :]
-        hands = self.hands[:seat] + (new_hand,) + self.hands[seat + 1 :]
+        hands_list = list(self.hands)
+        new_hand = hands_list[seat] = hand[:i] + hand[i + 1 :]
+        hands = tuple(hands_list)
         active = _SUIT_OBJ[card] if suit is None else suit  # 1.3.2, 1.3.3
-        data: dict[str, Wire] = {"seat": seat, "card": _NAME[card], "active_suit": active.letter}
+        data: dict[str, Wire] = {"seat": seat, "card": _NAME[card], "active_suit": _LETTER[active]}
         if suit is not None:
-            data["suit"] = suit.letter
+            data["suit"] = _LETTER[suit]
         if self.drawn is not None or events:
             data["drawn"] = True
-        events.append(Event("play", data))
+        events.append(Event("play", data, None, ()))
+        changes: dict[str, Any] = {
+            "version": self.version + bump,
+            "hands": hands,
+            "discard": self.discard + (card,),
+            "active_suit": active,
+            "drawn": None,
+            "draws": 0,
+        }
         if not new_hand:
-            state = self._evolve(
-                version=self.version + bump,
-                hands=hands,
-                discard=self.discard + (card,),
-                active_suit=active,
-                drawn=None,
-                draws=0,
-            )
-            return state._end_round(seat, events)  # 1.6.1, 1.3.7
-        nxt = (seat + 1) % self.seats
-        events.append(Event("turn", {"seat": nxt}))
-        state = self._evolve(
-            version=self.version + bump,
-            hands=hands,
-            discard=self.discard + (card,),
-            active_suit=active,
-            drawn=None,
-            draws=0,
-            turn=nxt,
-        )
-        return Transition(state, tuple(events))
+            return self._evolve_with(changes)._end_round(seat, events)  # 1.6.1, 1.3.7
+        nxt = changes["turn"] = (seat + 1) % self.seats
+        events.append(Event("turn", {"seat": nxt}, None, ()))
+        return Transition(self._evolve_with(changes), tuple(events))
 
     def _next_turn(self, seat: int, events: list[Event]) -> Transition:
         events.append(Event("turn", {"seat": seat}))
@@ -585,22 +594,25 @@ class CrazyEightsState:
         stock = stock[:-1]
         hand = self.hands[seat]
         i = bisect.bisect(hand, card)
-        new_hand = hand[:i] + (card,) + hand[i:]
-        hands = self.hands[:seat] + (new_hand,) + self.hands[seat + 1 :]
+        hands_list = list(self.hands)
+        hands_list[seat] = hand[:i] + (card,) + hand[i:]
+        hands = tuple(hands_list)
+        new_hand = hands[seat]
         draws = self.draws + 1
         opts = self.options
         left = opts.max_draws - draws
-        events.append(
-            Event("draw", {"seat": seat, "card": str(card), "draws_left": left}, only=(seat,))
-        )
-        events.append(Event("draw", {"seat": seat, "draws_left": left}, hidden_from=(seat,)))
-        state = self._evolve(
-            version=self.version + 1,
-            hands=hands,
-            stock=stock,
-            discard=discard,
-            reshuffles=reshuffles,
-            draws=draws,
+        only = (seat,)
+        events.append(Event("draw", {"seat": seat, "card": _NAME[card], "draws_left": left}, only, ()))
+        events.append(Event("draw", {"seat": seat, "draws_left": left}, None, only))
+        state = self._evolve_with(
+            {
+                "version": self.version + 1,
+                "hands": hands,
+                "stock": stock,
+                "discard": discard,
+                "reshuffles": reshuffles,
+                "draws": draws,
+            }
         )
         after = opts.after_draw
         if after == "any":
@@ -727,8 +739,8 @@ class CrazyEightsState:
         size = opts.hand_size(n)
         rng = Rng(seed, "deal")
         deck, rng = rng.shuffle(CARDS[: 52 * opts.decks(n)])
-        hands = [sorted(deck[j] for j in range(n * size) if (leader + j) % n == s) for s in range(n)]
-        hands = [hands[(s - leader) % n] for s in range(n)]  # seat leader got card 0
+        # Card j goes to seat (leader + j) % n, so seat s gets every n-th card from (s - leader) % n.
+        hands = [sorted(deck[(s - leader) % n : n * size : n]) for s in range(n)]
         starter = deck[n * size]
         rest = list(deck[n * size + 1 :])
         buried: list[str] = []
@@ -1021,7 +1033,10 @@ class CrazyEights:
             else:
                 leader = 0  # 1.2.1: the host's seat leads round 1
             round_seed, match_rng = match_rng.bits(dealcode.SEED_BITS)
-        blank = CrazyEightsState(
+        # Built field by field into the instance dict, like _evolve: the frozen
+        # __init__ would cost more than the deal itself (meja bench rules).
+        blank = object.__new__(CrazyEightsState)
+        blank.__dict__.update(
             options=options,
             seats=seats,
             version=0,
@@ -1113,7 +1128,8 @@ class CrazyEights:
         """The only door for untrusted actions: strict about keys and types."""
         if not isinstance(data, dict):
             raise BadActionError(f"an action is a map, not {data!r}")
-        kind = _KIND_OF_WIRE.get(data.get("kind")) if isinstance(data.get("kind"), str) else None
+        raw = data.get("kind")
+        kind = _KIND_OF_WIRE.get(raw) if isinstance(raw, str) else None
         if kind is None:
             raise BadActionError(f"unknown action kind {data.get('kind')!r}; known: {list(_KIND_WIRE)}")
         allowed = {"kind", "card", "suit"} if kind == Kind.PLAY else {"kind", "suit"} if kind == Kind.SUIT else {"kind"}

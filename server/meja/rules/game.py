@@ -46,8 +46,8 @@ __all__ = [
     "Transition",
     "View",
     "events_for",
-    "get_game",
     "games",
+    "get_game",
     "register",
 ]
 
@@ -140,8 +140,11 @@ class Transition(NamedTuple):
 class Game(Protocol):
     """A game: presets, seats, teams, and the start of a match."""
 
-    name: str
-    title: str
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def title(self) -> str: ...
 
     @property
     def presets(self) -> Mapping[str, Any]: ...

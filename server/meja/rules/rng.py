@@ -28,8 +28,8 @@ from __future__ import annotations
 import hashlib
 import struct
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Final, TypeVar
+from functools import lru_cache
+from typing import Final, NamedTuple, TypeVar
 
 __all__ = ["Rng"]
 
@@ -40,58 +40,42 @@ _WORDS: Final = struct.Struct("<8Q")
 _TWO64: Final = 1 << 64
 
 
-@dataclass(frozen=True, slots=True)
-class Rng:
-    """Counter-based generator: ``(seed, stream, position)``; see the module docstring."""
+@lru_cache(maxsize=4096)
+def _block(seed: int, stream: str, index: int) -> tuple[int, ...]:
+    """Block ``index`` of a stream: eight 64-bit words (pure, so memoised; see the module docstring)."""
+    if not 0 <= seed < _TWO64:
+        raise ValueError(f"rng seed must be a 64-bit unsigned int, not {seed!r}")
+    data = _DOMAIN + seed.to_bytes(8, "big") + stream.encode() + b"\x00" + index.to_bytes(8, "big")
+    return _WORDS.unpack(hashlib.blake2b(data, digest_size=64).digest())
+
+
+class Rng(NamedTuple):
+    """Counter-based generator: ``(seed, stream, position)``; see the module docstring.
+
+    A ``NamedTuple`` rather than a frozen dataclass: as immutable, and cheap to
+    build, which matters because every draw returns a new one. The seed is
+    checked when the first block is made.
+    """
 
     seed: int
     stream: str = ""
     position: int = 0
 
-    def __post_init__(self) -> None:
-        if not 0 <= self.seed < _TWO64:
-            raise ValueError(f"rng seed must be a 64-bit unsigned int, not {self.seed!r}")
-
     def derive(self, stream: str) -> Rng:
         """A fresh, independent generator on the same seed: ``rng.derive("reshuffle/1")``."""
         return Rng(self.seed, stream, 0)
 
-    def _block(self, index: int) -> tuple[int, ...]:
-        data = (
-            _DOMAIN
-            + self.seed.to_bytes(8, "big")
-            + self.stream.encode()
-            + b"\x00"
-            + index.to_bytes(8, "big")
-        )
-        return _WORDS.unpack(hashlib.blake2b(data, digest_size=64).digest())
-
-    def _draw(self, ns: Sequence[int]) -> tuple[list[int], Rng]:
-        """Draw ``randbelow(n)`` for each ``n`` in order; one hash per 8 words."""
-        out: list[int] = []
-        position = self.position
-        block_index = -1
-        words: tuple[int, ...] = ()
-        for n in ns:
-            if n <= 0:
-                raise ValueError(f"randbelow bound must be positive, not {n!r}")
-            limit = _TWO64 - _TWO64 % n
-            while True:
-                b = position >> 3
-                if b != block_index:
-                    block_index = b
-                    words = self._block(b)
-                word = words[position & 7]
-                position += 1
-                if word < limit:
-                    out.append(word % n)
-                    break
-        return out, Rng(self.seed, self.stream, position)
-
     def randbelow(self, n: int) -> tuple[int, Rng]:
         """A uniform integer in ``[0, n)`` and the advanced generator."""
-        values, rng = self._draw((n,))
-        return values[0], rng
+        if n <= 0:
+            raise ValueError(f"randbelow bound must be positive, not {n!r}")
+        seed, stream, position = self
+        limit = _TWO64 - _TWO64 % n
+        while True:
+            word = _block(seed, stream, position >> 3)[position & 7]
+            position += 1
+            if word < limit:
+                return word % n, Rng(seed, stream, position)
 
     def bits(self, k: int) -> tuple[int, Rng]:
         """A uniform ``k``-bit unsigned integer (``k`` up to 64)."""
@@ -112,7 +96,20 @@ class Rng:
         n = len(result)
         if n < 2:
             return tuple(result), self
-        js, rng = self._draw(range(n, 1, -1))
-        for i, j in zip(range(n - 1, 0, -1), js, strict=True):
+        seed, stream, position = self
+        index = position >> 3
+        words = _block(seed, stream, index)
+        for i in range(n - 1, 0, -1):
+            m = i + 1
+            limit = _TWO64 - _TWO64 % m
+            while True:
+                if position >> 3 != index:
+                    index = position >> 3
+                    words = _block(seed, stream, index)
+                word = words[position & 7]
+                position += 1
+                if word < limit:
+                    break
+            j = word % m
             result[i], result[j] = result[j], result[i]
-        return tuple(result), rng
+        return tuple(result), Rng(seed, stream, position)
