@@ -68,12 +68,29 @@ class Due:
 
 @dataclass(frozen=True, slots=True)
 class Change:
-    """A committed change, as subscribers receive it."""
+    """A committed change, as subscribers receive it.
+
+    Normally one ``Change`` per commit: ``version`` is the new version, ``record``
+    the record stored with it and ``entry`` that version's log entry. Per table,
+    :meth:`Store.changes` yields strictly increasing versions.
+
+    ``resync=True`` marks a *resynchronisation*: the store lost its subscription
+    for a while (the Redis connection dropped and came back) and may have missed
+    commits. After reconnecting and resubscribing, it yields one resync ``Change``
+    per subscribed table that still exists, carrying the table's current version
+    and record (read *after* resubscribing, so nothing after it can be missed) and
+    the log entry of that version. Its version may be equal to the last one
+    delivered (nothing was missed) or jump ahead: the consumer then reads the
+    entries in between with :meth:`Store.log_since`. A subscribed table that no
+    longer exists (it expired, or a Redis without persistence restarted) gets no
+    resync ``Change``; :meth:`Store.load` says ``None`` for it.
+    """
 
     table_id: str
     version: int
     record: bytes
     entry: bytes
+    resync: bool = False
 
 
 class Store(Protocol):
@@ -127,7 +144,12 @@ class Store(Protocol):
         ...
 
     async def claim_due(self, now_ms: int, lease_ms: int, limit: int) -> list[Due]:
-        """Atomically take up to ``limit`` items due at ``now_ms``, leasing each until ``now_ms + lease_ms``."""
+        """Atomically take up to ``limit`` items due at ``now_ms``, leasing each until ``now_ms + lease_ms``.
+
+        Earliest first (ties by key). Each returned ``Due`` carries the due time it
+        had when claimed. An item whose table has expired may still be returned:
+        the caller finds no table on :meth:`load` and calls :meth:`finish_due`.
+        """
         ...
 
     async def finish_due(self, key: str) -> None:
@@ -143,8 +165,13 @@ class Store(Protocol):
         ...
 
     async def heartbeat(self, process_id: str, now_ms: int, ttl_ms: int) -> int | None:
-        """Mark ``process_id`` alive until ``now_ms + ttl_ms``, and record ``now_ms`` as the
-        last time any server was alive. Returns the previous "last alive" time (``None`` at first)."""
+        """Mark ``process_id`` alive for ``ttl_ms`` from now, and record ``now_ms`` as the
+        last time any server was alive. Returns the previous "last alive" time (``None`` at first).
+
+        The time to live runs on the store's clock (Redis's own for RedisStore), so
+        processes with skewed clocks still agree on who is alive. "Last alive" never
+        goes backwards: a ``now_ms`` older than the stored one leaves it unchanged.
+        """
         ...
 
     async def alive(self, process_ids: Sequence[str]) -> list[bool]:
