@@ -1,0 +1,281 @@
+"""What one seat knows about the cards it cannot see, rebuilt from its view and history.
+
+The history is the list of wire dicts of the events the seat saw this round
+(``round_start``, its ``hand``, ``play``, ``draw``, ``pass``, ``suit``,
+``reshuffle``...). From it the seat knows exactly which cards are in the
+discard pile, so the *unknown* cards are the deck less its own hand and the
+pile: they are in the other hands (whose sizes it sees) or in the stock.
+
+Each other hand is kept as *groups* of cards acquired together (the deal, then
+one per draw), each with a bitmask of the cards it may still hold:
+
+- **void inference** (bots.md: worth about +3 points of share): a seat that
+  passed held no card of the active suit, none of the top card's rank and no
+  8 (crazy-eights.md 1.4.5), so every group it held then loses those cards.
+  Where drawing is allowed only when stuck (``classic``, ``party``: 2.2.3,
+  2.3.3) a draw says the same of the cards held before it; in ``house`` a draw
+  may be voluntary (1.4.3), and is read as "stuck" only with
+  ``draws_reveal=True`` (the hard bot's choice, see :mod:`meja.bots.search`),
+  and never again for a seat once that reading has been contradicted.
+- ``classic`` with forced play: a drawn card that was not played was not legal.
+- a ``classic`` starter 8 buried into the stock (2.2.2) is in no hand.
+- a reshuffle (1.5) moves known cards into the stock: the groups held before it
+  cannot contain them, and later draws come only from them.
+
+A played card is taken from the most restrictive group that allows it: the
+groups' masks are nested (older groups have met every constraint younger ones
+met), so this keeps the true hand consistent with the remaining groups.
+
+Anything inconsistent with the view (a count that does not add up, a card no
+group allows) drops the constraints of that seat rather than sample impossible
+worlds: the bot gets weaker, never wrong.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from ..rules.cards import Card, Suit
+from ..rules.crazy_eights import CrazyEightsView, Phase
+from .base import History, hand_mask
+from .tables import ALL_CARDS, deck_mask, stuck_mask
+
+__all__ = ["InfoSet", "World", "read_infoset"]
+
+
+def _card(text: object) -> int:
+    return int(Card.parse(str(text)))
+
+
+def _suit(text: object) -> int:
+    return int(Suit.parse(str(text)))
+
+
+@dataclass(slots=True)
+class World:
+    """One sampled deal of the unknown cards: every hand, the stock (drawn from the end), the pile below the top."""
+
+    hands: list[int]
+    stock: list[int]
+    disc: int
+
+
+@dataclass(slots=True)
+class InfoSet:
+    """The seat's knowledge: its hand, the pile, and constrained groups for every other hand."""
+
+    seat: int
+    seats: int
+    hand: int
+    #: the discard pile, top card included, as far as the history shows it
+    pile: int
+    top: int
+    #: cards nobody at the table has seen placed: in other hands or the stock
+    unknown: int
+    #: per seat, a list of [count, allowed mask] (empty for the seat itself)
+    groups: list[list[list[int]]]
+    stock_count: int
+    #: pile cards below the top whose identity the history did not show (0 with a full history)
+    hidden_pile: int = 0
+    #: seats whose constraints were dropped as inconsistent
+    reset_seats: list[int] = field(default_factory=list)
+
+    def sample(self, rnd: random.Random) -> World:
+        """A world consistent with the constraints: every group filled from the cards it allows.
+
+        The unknown cards are shuffled once; then the most constrained groups
+        take, in shuffled order, the first cards they allow; the rest, in the
+        same order, is the stock (and any hidden pile cards). If a group cannot
+        be filled (constraints that contradict each other), it takes any card.
+        """
+        pool = []
+        m = self.unknown
+        while m:
+            low = m & -m
+            pool.append(low.bit_length() - 1)
+            m ^= low
+        for i in range(len(pool) - 1, 0, -1):
+            j = int(rnd.random() * (i + 1))
+            pool[i], pool[j] = pool[j], pool[i]
+        hands = [0] * self.seats
+        hands[self.seat] = self.hand
+        order = []
+        for s, gs in enumerate(self.groups):
+            for count, allowed in gs:
+                order.append(((allowed & self.unknown).bit_count() - count, s, count, allowed))
+        order.sort()
+        taken = 0
+        for _, s, count, allowed in order:
+            got = 0
+            h = hands[s]
+            for c in pool:
+                bit = 1 << c
+                if allowed & bit and not taken & bit:
+                    h |= bit
+                    taken |= bit
+                    got += 1
+                    if got == count:
+                        break
+            if got < count:
+                for c in pool:
+                    bit = 1 << c
+                    if not taken & bit:
+                        h |= bit
+                        taken |= bit
+                        got += 1
+                        if got == count:
+                            break
+            hands[s] = h
+        rest = [c for c in pool if not taken >> c & 1]
+        disc = self.pile & ~(1 << self.top)
+        if self.hidden_pile:
+            for c in rest[: self.hidden_pile]:
+                disc |= 1 << c
+            rest = rest[self.hidden_pile :]
+        return World(hands, rest, disc)
+
+    def true_world_check(self, hands: list[int]) -> bool:
+        """Whether real hands satisfy the groups (tests use it: inference must never exclude the truth)."""
+        for s, gs in enumerate(self.groups):
+            if s == self.seat:
+                continue
+            # Nested groups: assign the most restrictive first, greedily.
+            h = hands[s] & self.unknown
+            if h.bit_count() != sum(c for c, _ in gs):
+                return False
+            for count, allowed in sorted(gs, key=lambda g: g[1].bit_count()):
+                fit = h & allowed
+                if fit.bit_count() < count:
+                    return False
+                for _ in range(count):
+                    low = fit & -fit
+                    fit ^= low
+                    h ^= low
+        return True
+
+
+def read_infoset(view: CrazyEightsView, history: History, draws_reveal: bool = False) -> InfoSet:
+    """Rebuild :class:`InfoSet` for ``view.seat`` from the events it saw (see the module docstring)."""
+    assert view.seat is not None and view.hand is not None
+    me = view.seat
+    n = view.seats
+    opts = view.options
+    stuck_only = opts.draw_only_when_stuck
+    forced_drawn = opts.after_draw == "drawn" and opts.drawn_card_play == "forced"
+    deck = deck_mask(opts.decks(n))
+    groups: list[list[list[int]]] = [[] for _ in range(n)]
+    pile = 0
+    top = -1
+    active = 0
+    stock_allowed = ALL_CARDS
+    reset: set[int] = set()
+    trust_draws = [draws_reveal] * n
+    pending_draw = -1  # a classic forced draw whose card has not been played yet
+    started = False
+
+    def restrict(s: int, mask: int) -> None:
+        for g in groups[s]:
+            g[1] &= ~mask
+
+    for e in history:
+        kind = e.get("kind")
+        if kind == "round_start":
+            started = True
+            top = _card(e["starter"])
+            active = _suit(e["active_suit"])
+            pile = 1 << top
+            stock_allowed = ALL_CARDS
+            counts = list(e["hand_counts"])
+            buried = 0
+            for b in e.get("buried", ()) or ():
+                buried |= 1 << _card(b)
+            groups = [[] if s == me else [[counts[s], ALL_CARDS & ~buried]] for s in range(n)]
+            reset = set()
+            pending_draw = -1
+        elif not started:
+            continue
+        elif kind == "play":
+            s = e["seat"]
+            c = _card(e["card"])
+            if s != me:
+                gs = groups[s]
+                if e.get("drawn") and pending_draw == s and gs and gs[-1][0] == 1:
+                    gs.pop()  # classic: the card just drawn was played for the seat
+                else:
+                    fits = [g for g in gs if g[1] >> c & 1]
+                    if fits:
+                        g = min(fits, key=lambda g: g[1].bit_count())
+                    else:
+                        # The constraints were wrong (a voluntary draw read as stuck?): drop them.
+                        trust_draws[s] = False
+                        reset.add(s)
+                        total = sum(g[0] for g in gs)
+                        gs[:] = [[total, ALL_CARDS]]
+                        g = gs[0]
+                    g[0] -= 1
+                    if g[0] <= 0:
+                        gs.remove(g)
+            pending_draw = -1
+            pile |= 1 << c
+            top = c
+            active = _suit(e["active_suit"])
+        elif kind == "draw":
+            s = e["seat"]
+            if s != me:
+                if stuck_only or trust_draws[s]:
+                    restrict(s, stuck_mask(active, top))  # 2.2.3, 2.3.3: drew, so was stuck
+                groups[s].append([1, stock_allowed])
+                pending_draw = s if forced_drawn else -1
+        elif kind == "reshuffle":
+            moved = pile & ~(1 << top)
+            for s in range(n):
+                restrict(s, moved)  # 1.5.2: those cards were in the pile, not in a hand
+            stock_allowed = moved
+            pile = 1 << top
+        elif kind == "pass":
+            s = e["seat"]
+            if s != me and not e.get("kept"):
+                restrict(s, stuck_mask(_suit(e["active_suit"]), _card(e["top"])))  # 1.4.5
+            pending_draw = -1
+        elif kind == "suit":
+            active = _suit(e["active_suit"])
+        elif kind == "turn" and pending_draw >= 0:
+            # classic forced (2.2.3): the drawn card was not played, so it was not legal.
+            gs = groups[pending_draw]
+            if gs and gs[-1][0] == 1:
+                gs[-1][1] &= ~stuck_mask(active, top)
+            pending_draw = -1
+
+    hand = hand_mask(view)
+    top = int(view.top)
+    if not started or not pile >> top & 1 or pile.bit_count() > view.discard_count:
+        pile = 1 << top  # no usable history: only the top card of the pile is known
+    hidden_pile = view.discard_count - pile.bit_count()
+    unknown = deck & ~hand & ~pile
+    for s in range(n):
+        if s == me:
+            groups[s] = []
+            continue
+        count = view.hand_counts[s]
+        gs = [g for g in groups[s] if g[0] > 0]
+        if not started or sum(g[0] for g in gs) != count or hidden_pile:
+            gs = [[count, ALL_CARDS]] if count else []
+            reset.add(s)
+        groups[s] = gs
+    return InfoSet(
+        seat=me,
+        seats=n,
+        hand=hand,
+        pile=pile,
+        top=top,
+        unknown=unknown,
+        groups=groups,
+        stock_count=view.stock_count,
+        hidden_pile=hidden_pile,
+        reset_seats=sorted(reset) if started else [],
+    )
+
+
+def phase_is_play(view: CrazyEightsView) -> bool:
+    return view.phase == Phase.PLAY
