@@ -13,11 +13,11 @@ frame the server sends and keeps:
 - ``close_code`` / ``close_reason`` once the connection is closed.
 
 Requests (``hello``, ``host``, ``join``, ``act``...) send a message with a fresh
-``id`` and wait for its answer: the reply that carries ``re`` equal to that id,
-an ``error`` with that ``re`` (raised as :class:`ServerError`), or, for requests
-whose answer is an ``update`` to the whole table, the table's version moving past
-the one the request was sent at. So a late ``error`` for an action the client
-stopped waiting for (another seat's commit landed first) is still in ``errors``.
+``id`` and wait for its answer: the reply that carries ``re`` equal to that id
+(for ``act``, ``seat``, ``start``, ``rematch`` and ``leave`` it is the ``update``
+of the change the request made), or an ``error`` with that ``re``, raised as
+:class:`ServerError`. So a request is known to be accepted or refused, never
+guessed from other traffic.
 
 :meth:`Client.wait_for` waits for any condition on the client (``predicate(client)``
 truthy) with a timeout; it raises :class:`ConnectionClosed` if the connection
@@ -293,8 +293,8 @@ class Client:
     async def host(
         self,
         *,
-        seats: int,
         name: str,
+        seats: int | None = None,
         game: str = "crazy_eights",
         options: Message | None = None,
         bots: str | None = None,
@@ -330,10 +330,16 @@ class Client:
         return await self.request("join", fields, _joined_then_state, timeout)
 
     async def watch(
-        self, *, code: str | None = None, table: str | None = None, timeout: float = DEFAULT_TIMEOUT
+        self,
+        *,
+        code: str | None = None,
+        table: str | None = None,
+        since: int | None = None,
+        timeout: float = DEFAULT_TIMEOUT,
     ) -> Message:
-        """Watch a table as a spectator; returns the ``state``."""
-        return await self.request("watch", {"code": code, "table": table}, _reply("state"), timeout)
+        """Watch a table as a spectator (``since``: missed events first); returns the ``state``."""
+        fields: Message = {"code": code, "table": table, "since": since}
+        return await self.request("watch", fields, _reply("state"), timeout)
 
     async def resume(
         self,
@@ -353,31 +359,31 @@ class Client:
     ) -> Message | None:
         """``seat`` (host, lobby): make ``seat`` a bot (``to="bot"``, with ``level``) or empty."""
         fields: Message = {"table": self._table_field(), "seat": seat, "to": to, "level": level}
-        return await self.request("seat", fields, _moved_on, timeout)
+        return await self.request("seat", fields, _update_with_re, timeout)
 
     async def start(self, *, timeout: float = DEFAULT_TIMEOUT) -> Message | None:
         """``start`` (host, lobby): deal the first round."""
-        return await self.request("start", {"table": self._table_field()}, _moved_on, timeout)
+        return await self.request("start", {"table": self._table_field()}, _update_with_re, timeout)
 
     async def act(
         self, action: Message, *, version: int | None = None, timeout: float = DEFAULT_TIMEOUT
     ) -> Message | None:
         """``act``: submit ``action`` at ``version`` (default: the latest one received).
 
-        Returns when the reply came or the table moved past that version;
-        raises :class:`ServerError` if the server refused it.
+        Returns the ``update`` that shows it applied; raises :class:`ServerError`
+        if the server refused it (``action/stale_version``: the table moved on).
         """
         v = self._version if version is None else version
         fields: Message = {"table": self._table_field(), "version": v, "action": action}
-        return await self.request("act", fields, _moved_on, timeout)
+        return await self.request("act", fields, _update_with_re, timeout)
 
     async def rematch(self, *, timeout: float = DEFAULT_TIMEOUT) -> Message | None:
         """``rematch`` (host, match over): a new match at the same table."""
-        return await self.request("rematch", {"table": self._table_field()}, _moved_on, timeout)
+        return await self.request("rematch", {"table": self._table_field()}, _update_with_re, timeout)
 
     async def leave(self, *, timeout: float = DEFAULT_TIMEOUT) -> Message | None:
         """``leave``: give up the seat (the connection stays open)."""
-        return await self.request("leave", {"table": self._table_field()}, _moved_on, timeout)
+        return await self.request("leave", {"table": self._table_field()}, _update_with_re, timeout)
 
     async def ping(self, *, timeout: float = DEFAULT_TIMEOUT) -> Message:
         return await self.request("ping", {}, _reply("pong"), timeout)
@@ -446,13 +452,11 @@ def _joined_then_state(client: Client, rid: int, start: int, version: int | None
     return None
 
 
-def _moved_on(client: Client, rid: int, start: int, version: int | None) -> Message | None:
-    """The reply carrying ``re``, or else the table's version having moved past ``version``."""
+def _update_with_re(client: Client, rid: int, start: int, version: int | None) -> Message | None:
+    """The ``update`` (or ``state``) that answers the request: it carries ``re`` (PROTOCOL.md 2)."""
     for reply in client.messages[start:]:
         if reply.get("re") == rid and reply["type"] in ("update", "state"):
             return reply
-    if version is not None and client.version is not None and client.version > version:
-        return client.state or {}
     return None
 
 

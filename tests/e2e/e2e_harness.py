@@ -1,0 +1,216 @@
+"""Real server processes and a private Redis for the end-to-end tests.
+
+:class:`ServerProcess` runs ``meja serve`` (the installed entry point, through
+``python -m meja.cli`` so the venv's interpreter is used) on a free port, waits
+for ``/healthz``, and can stop it (SIGTERM, as an operator would), kill it
+(SIGKILL, a crash), or start it again on the same port. Its output goes to a log
+file that a failing test prints.
+
+:class:`RedisProcess` runs a private ``redis-server`` on a free port with no
+persistence, used when the suite's shared Redis fixture (tests/conftest.py) is
+not there.
+
+Nothing here imports the server: the tests talk to it as any client would.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+#: Environment for every server the tests start: short bot pauses and timers so
+#: that whole matches take seconds (the values are still well above zero, so the
+#: code paths are the real ones). Names follow the server's settings (MEJA_*).
+FAST_ENV: dict[str, str] = {
+    "MEJA_BOT_DELAY_MIN_MS": "20",
+    "MEJA_BOT_DELAY_MAX_MS": "60",
+    "MEJA_RESHUFFLE_DELAY_MS": "20",
+    "MEJA_READY_DELAY_MS": "20",
+    "MEJA_LOG_LEVEL": "INFO",
+}
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on right now (the OS picks it)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def _get(url: str, timeout: float = 2.0) -> tuple[int, bytes]:
+    with urllib.request.urlopen(url, timeout=timeout) as response:
+        return response.status, response.read()
+
+
+class ServerProcess:
+    """One ``meja serve`` process. ``store`` is ``"memory"`` or a Redis URL."""
+
+    def __init__(
+        self,
+        store: str = "memory",
+        *,
+        port: int | None = None,
+        env: dict[str, str] | None = None,
+        args: Sequence[str] = (),
+        name: str = "server",
+    ) -> None:
+        self.store = store
+        self.port = port or free_port()
+        self.env = {**os.environ, **FAST_ENV, **(env or {})}
+        self.env.pop("PYTHONPATH", None)
+        self.args = list(args)
+        self.name = name
+        self.log_dir = Path(tempfile.mkdtemp(prefix=f"meja-e2e-{name}-"))
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.starts = 0
+
+    @property
+    def url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws"
+
+    @property
+    def http(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def log_path(self) -> Path:
+        return self.log_dir / f"{self.name}-{self.starts}.log"
+
+    def command(self) -> list[str]:
+        cmd = [sys.executable, "-m", "meja.cli", "serve", "--host", "127.0.0.1", "--port", str(self.port)]
+        if self.store != "memory":
+            cmd += ["--redis", self.store]
+        return cmd + self.args
+
+    def start(self, timeout: float = 30.0) -> ServerProcess:
+        """Start the process and wait until ``/healthz`` answers 200."""
+        assert self.proc is None or self.proc.poll() is not None, "already running"
+        self.starts += 1
+        log = open(self.log_path, "wb")  # noqa: SIM115 (the process writes to it after we return)
+        self.proc = subprocess.Popen(
+            self.command(), stdout=log, stderr=subprocess.STDOUT, env=self.env, cwd=ROOT
+        )
+        log.close()
+        deadline = time.monotonic() + timeout
+        while True:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"{self.name} exited with {self.proc.returncode}:\n{self.log()}")
+            try:
+                status, _ = _get(self.http + "/healthz", timeout=1.0)
+                if status == 200:
+                    return self
+            except OSError:
+                pass
+            if time.monotonic() > deadline:
+                self.kill()
+                raise RuntimeError(f"{self.name} did not answer /healthz in {timeout}s:\n{self.log()}")
+            time.sleep(0.05)
+
+    def healthz(self) -> bytes:
+        return _get(self.http + "/healthz")[1]
+
+    def kill(self) -> None:
+        """SIGKILL: the process dies at once, as in a crash."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait(10)
+
+    def stop(self, timeout: float = 20.0) -> int | None:
+        """SIGTERM, then wait for a clean exit; SIGKILL after ``timeout``. The exit code."""
+        if self.proc is None:
+            return None
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(timeout)
+            except subprocess.TimeoutExpired:
+                self.kill()
+        return self.proc.returncode
+
+    def log(self, tail: int = 8000) -> str:
+        parts = []
+        for path in sorted(self.log_dir.glob("*.log")):
+            parts.append(f"--- {path.name}\n" + path.read_text(errors="replace")[-tail:])
+        return "\n".join(parts)
+
+    def close(self) -> None:
+        self.stop(5)
+        shutil.rmtree(self.log_dir, ignore_errors=True)
+
+
+class RedisProcess:
+    """A private ``redis-server`` on a free port: no disk, no other clients."""
+
+    def __init__(self) -> None:
+        self.port = free_port()
+        self.dir = Path(tempfile.mkdtemp(prefix="meja-e2e-redis-"))
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self, timeout: float = 20.0) -> RedisProcess:
+        exe = shutil.which("redis-server")
+        if exe is None:
+            raise RuntimeError("redis-server is not installed (make deps installs it)")
+        self.proc = subprocess.Popen(
+            [exe, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
+             "--dir", str(self.dir)],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", self.port), 1) as s:
+                s.sendall(b"PING\r\n")
+                if s.recv(16).startswith(b"+PONG"):
+                    return self
+            time.sleep(0.05)
+        self.close()
+        raise RuntimeError("redis-server did not start")
+
+    def close(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+def redis_db(url: str, db: int) -> str:
+    """The same Redis with another logical database: tests on one Redis do not see each other."""
+    base = url.rsplit("/", 1)[0] if url.count("/") > 2 else url
+    return f"{base}/{db}"
+
+
+@contextlib.contextmanager
+def servers(*procs: ServerProcess) -> Iterator[tuple[ServerProcess, ...]]:
+    """Start every server; stop them all (and print their logs if the block failed)."""
+    started: list[ServerProcess] = []
+    try:
+        for p in procs:
+            started.append(p.start())
+        yield procs
+    except BaseException:
+        for p in procs:
+            print(p.log())
+        raise
+    finally:
+        for p in started:
+            p.close()

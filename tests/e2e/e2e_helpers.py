@@ -1,0 +1,170 @@
+"""Shared moves of the end-to-end tests: seat a table, play it out, and check what the clients saw.
+
+The checks read only what came over the wire (the clients' recorded messages),
+so they hold whatever the server does inside.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from meja_client import Client, Player, first_legal, is_match_over, random_policy
+
+OpenClient = Callable[..., Awaitable[Client]]
+
+NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
+
+
+@dataclass
+class Table:
+    """A table the test opened: ``humans[0]`` is the host (seat 0)."""
+
+    humans: list[Client]
+    joined: dict[str, Any]
+    bots: list[int] = field(default_factory=list)
+
+    @property
+    def host(self) -> Client:
+        return self.humans[0]
+
+    @property
+    def id(self) -> str:
+        return str(self.joined["table"])
+
+    @property
+    def code(self) -> str:
+        return str(self.joined["code"])
+
+
+async def open_table(
+    open_client: OpenClient,
+    url: str | Sequence[str],
+    *,
+    humans: int = 2,
+    bots: int = 1,
+    options: dict[str, Any] | None = None,
+    deal_code: str | None = None,
+    grace_s: int | None = None,
+    record: bool = False,
+) -> Table:
+    """Host a table of ``humans + bots`` seats (humans first), fill the bot seats, do not start.
+
+    ``url`` may be a list: the n-th human connects to ``url[n % len(url)]``
+    (players on different server processes).
+    """
+    urls = [url] if isinstance(url, str) else list(url)
+    seats = humans + bots
+    host = await open_client(urls[0], record=record)
+    joined = await host.host(
+        seats=seats, name=NAMES[0], options=options, deal_code=deal_code, grace_s=grace_s
+    )
+    assert joined["seat"] == 0 and joined["token"] and joined.get("host_token")
+    table = Table([host], joined)
+    for n in range(1, humans):
+        client = await open_client(urls[n % len(urls)], record=record)
+        mine = await client.join(code=joined["code"], name=NAMES[n])
+        assert mine["table"] == joined["table"] and mine["seat"] == n, mine
+        table.humans.append(client)
+    for seat in range(humans, seats):
+        await host.seat_to(seat, "bot")
+        table.bots.append(seat)
+    return table
+
+
+async def start(table: Table) -> None:
+    """Start the table; return when every human has a view of round 1."""
+    await table.host.start()
+    await asyncio.gather(
+        *(c.wait_for(lambda c: c.status == "playing" and c.view is not None) for c in table.humans)
+    )
+
+
+async def play_out(
+    clients: Sequence[Client], policies: Sequence[Any] | None = None, timeout: float = 60.0
+) -> list[Player]:
+    """Play every client's seat until the match is over; the players (their ``actions``)."""
+    players = [
+        Player(c, policies[i] if policies else first_legal, turn_timeout=timeout)
+        for i, c in enumerate(clients)
+    ]
+    await asyncio.gather(*(p.run() for p in players))
+    for c in clients:
+        await c.wait_for(is_match_over, timeout)
+    return players
+
+
+def seeded(n: int, base: int = 0) -> list[Any]:
+    return [random_policy(base * 100 + i) for i in range(n)]
+
+
+# ----------------------------------------------------------------------------- checks
+
+
+def assert_contiguous(client: Client) -> None:
+    """Every ``update`` starts where the previous ``state`` or ``update`` ended (PROTOCOL.md 3).
+
+    An update holds the events of versions ``since+1 .. version``; a ``state``
+    sets the base (it may repeat the version of the last update, as at the end
+    of a resume). Nothing may be skipped or repeated.
+    """
+    base: int | None = None
+    seen = 0
+    for message in client.messages:
+        if message["type"] == "state":
+            assert base is None or message["version"] >= base, (base, message["version"])
+            base = message["version"]
+        elif message["type"] == "update":
+            seen += 1
+            assert base is not None, "an update came before any state"
+            assert message["since"] == base, f"update {message['since']}..{message['version']} after {base}"
+            assert message["version"] > message["since"], message["version"]
+            base = message["version"]
+    assert seen, "no update received"
+
+
+def events_between(client: Client, after: int, upto: int) -> list[dict[str, Any]]:
+    """The events ``client`` got for versions ``after+1 .. upto``, from updates that tile the range."""
+    out: list[dict[str, Any]] = []
+    at = after
+    for update in client.updates:
+        if update["since"] >= at and update["version"] <= upto:
+            assert update["since"] == at, f"{client.seat}: versions {at}..{update['since']} missing"
+            out.extend(update["events"])
+            at = update["version"]
+    assert at == upto, f"seat {client.seat}: got versions up to {at}, not {upto}"
+    return out
+
+
+def kinds(events: Sequence[dict[str, Any]]) -> list[str]:
+    return [str(e["kind"]) for e in events]
+
+
+def assert_fair_deals(events: Sequence[dict[str, Any]]) -> int:
+    """Every round's ``reveal`` opens its ``commitment`` (PROTOCOL.md 7); the number of rounds checked."""
+    commitments = {e["round"]: e["hash"] for e in events if e["kind"] == "commitment"}
+    reveals = [e for e in events if e["kind"] == "reveal"]
+    results = {e["round"]: e["deal_code"] for e in events if e["kind"] == "round_over"}
+    assert reveals, "no reveal event"
+    for reveal in reveals:
+        r = reveal["round"]
+        assert r in commitments, f"round {r} revealed without a commitment"
+        digest = hashlib.sha256(f"{reveal['deal_code']}:{reveal['salt']}".encode()).hexdigest()
+        assert digest == commitments[r], f"round {r}: the reveal does not open the commitment"
+        assert results.get(r) == reveal["deal_code"], f"round {r}: revealed code is not the round's"
+    return len(reveals)
+
+
+def assert_match_result(view: dict[str, Any]) -> None:
+    """The view shows a finished match to the target: the lowest total wins (1.6.5-1.6.7)."""
+    assert view["phase"] == "match_over", view["phase"]
+    scores = view["scores"]
+    assert max(scores) >= view["target"], scores
+    assert view["winners"] == [s for s, v in enumerate(scores) if v == min(scores)], view
+
+
+def seat_events(client: Client, kind: str, seat: int) -> list[dict[str, Any]]:
+    return [e for e in client.events if e["kind"] == kind and e.get("seat") == seat]
