@@ -28,18 +28,22 @@ address shows up there (as a ``redis.exceptions.ConnectionError``).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from meja.store.base import Change, Due, Store
 from meja.store.keys import DEFAULT_PREFIX
 from meja.store.memory import MemoryStore
 
+if TYPE_CHECKING:
+    from meja.store.redis import RedisStore
+
 __all__ = ["Change", "Due", "MemoryStore", "Store", "open_store"]
 
 _REDIS_SCHEMES = ("redis", "rediss", "unix")
 
 
-def open_store(url: str | None, *, prefix: str | None = None) -> MemoryStore:
+def open_store(url: str | None, *, prefix: str | None = None) -> MemoryStore | RedisStore:
     """The store for ``url`` (see the module docstring); ``prefix`` overrides the URL's.
 
     Raises :class:`ValueError` for an unknown scheme.
@@ -53,6 +57,7 @@ def open_store(url: str | None, *, prefix: str | None = None) -> MemoryStore:
     url_prefix = [v for k, v in query if k == "prefix"]
     rest = [(k, v) for k, v in query if k != "prefix"]
     chosen = prefix if prefix is not None else (url_prefix[-1] if url_prefix else DEFAULT_PREFIX)
-    # Interim: RedisStore lands in the next commit.
-    redis_url = urlunsplit(parts._replace(query=urlencode(rest)))
-    raise ValueError(f"the Redis store is not available yet: {redis_url!r} {chosen!r}")
+    # Imported here so that the embedded mode never loads redis-py.
+    from meja.store.redis import RedisStore
+
+    return RedisStore(urlunsplit(parts._replace(query=urlencode(rest))), prefix=chosen)

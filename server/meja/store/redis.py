@@ -1,0 +1,586 @@
+"""RedisStore: the Store contract over Redis, shared by any number of server processes.
+
+Key names come from :mod:`meja.store.keys` (its docstring has the layout). Every
+operation is one round trip; the ones that must be atomic are Lua scripts, run
+with EVALSHA (redis-py's script object loads the script on ``NOSCRIPT`` and
+tries again, which only happens once per script and server):
+
+- **create**: one script: ``SET NX`` on the room code, then the record hash and
+  the first log item, all with the table's expiry. Fails if the id or the code
+  is taken.
+- **commit**: one script, one round trip: check the version, write record and
+  version, append the log item, apply ``cancel`` then ``schedule`` to the due
+  set, refresh the expiry of the table keys and the room code, and PUBLISH
+  msgpack ``[SCHEMA, version, record, entry]`` on the table's channel, so a
+  subscriber never reads back.
+- **claim_due**: one script: ``ZRANGEBYSCORE -inf now LIMIT 0 limit``, then
+  ``ZADD`` each claimed member at ``now + lease``.
+
+Retries are safe. redis-py retries a command after a connection error; a
+commit or create whose reply was lost would then fail its own check. So each
+write carries a random nonce, stored in the record hash (``n``): a retry that
+finds the table already at ``expected + 1`` with its own nonce answers ``True``.
+(``hit`` may count a retried event twice; ``claim_due`` may lease an item whose
+reply was lost, which then falls due again after its lease: at-least-once.)
+
+Subscriptions and reconnects
+----------------------------
+:meth:`RedisStore.changes` is fed by one background task that owns a pub/sub
+connection (redis.asyncio ``PubSub``, with redis-py's silent retries turned off
+so that every break is seen). When the connection breaks (Redis restarted, a
+network fault, or no answer to a ping within ``ping_interval_s`` after
+``ping_interval_s`` of silence), the task reconnects with capped exponential
+backoff, resubscribes every subscribed table, waits until Redis confirms the
+subscriptions, and then reads each table's current version, record and entry
+and yields them as ``Change(..., resync=True)`` (one per table that still
+exists). Commits made while it was away were published to nobody: those are
+what a subscriber may have missed, and the resync ``Change`` tells it so (see
+:class:`meja.store.base.Change`). Since the snapshot is read after the
+subscription is confirmed, no later commit can be missed; published changes
+at or below the version last yielded for a table are dropped as duplicates, so
+each table's versions still go up in ``changes()``. The server's recovery:
+replace its cached record with the resync one, and, where the version jumped,
+read the missed events with :meth:`RedisStore.log_since` for its connections.
+A table that vanished (expired, or lost by a Redis without persistence) gets no
+resync ``Change``.
+
+The changes queue is unbounded: a consumer that stops reading makes it grow.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+from collections.abc import AsyncIterator, Sequence
+from types import TracebackType
+from typing import Any
+
+import msgpack  # type: ignore[import-untyped]
+import redis.asyncio as aioredis
+from redis.asyncio.client import PubSub
+from redis.asyncio.retry import Retry
+from redis.backoff import NoBackoff
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
+
+from meja.store.base import Change, Due
+from meja.store.keys import DEFAULT_PREFIX, SCHEMA, Keys
+
+__all__ = ["RedisStore"]
+
+log = logging.getLogger(__name__)
+
+#: What a broken connection raises (redis-py wraps most OS errors, not all).
+_CONNECTION_ERRORS = (RedisConnectionError, RedisTimeoutError, OSError)
+
+# KEYS: rec, log, code. ARGV: table_id, code, record, entry, ttl_ms, nonce, schema.
+_CREATE = """
+if redis.call('EXISTS', KEYS[1]) == 1 then
+  -- a retry of this very create, whose first reply was lost, succeeded already
+  if redis.call('HGET', KEYS[1], 'n') == ARGV[6] then return 1 end
+  return 0
+end
+if not redis.call('SET', KEYS[3], ARGV[1], 'NX', 'PX', ARGV[5]) then return 0 end
+redis.call('HSET', KEYS[1], 'v', 0, 'r', ARGV[3], 'c', ARGV[2], 'n', ARGV[6], 's', ARGV[7])
+redis.call('DEL', KEYS[2])
+redis.call('RPUSH', KEYS[2], cmsgpack.pack({0, ARGV[4]}))
+redis.call('PEXPIRE', KEYS[1], ARGV[5])
+redis.call('PEXPIRE', KEYS[2], ARGV[5])
+return 1
+"""
+
+# KEYS: rec, log, due, due_tables.
+# ARGV: expected, record, entry, ttl_ms, nonce, channel, code_prefix, schema,
+#       n_cancel, cancel keys..., n_schedule, (key, due_ms, table_id)...
+# Returns 1 committed, 2 already committed by this nonce (a retry), 0 refused.
+_COMMIT = """
+local cur = redis.call('HMGET', KEYS[1], 'v', 'n', 'c')
+if not cur[1] then return 0 end
+local version = tonumber(cur[1])
+local expected = tonumber(ARGV[1])
+if version ~= expected then
+  if version == expected + 1 and cur[2] == ARGV[5] then return 2 end
+  return 0
+end
+local new = expected + 1
+redis.call('HSET', KEYS[1], 'v', new, 'r', ARGV[2], 'n', ARGV[5])
+redis.call('RPUSH', KEYS[2], cmsgpack.pack({new, ARGV[3]}))
+local i = 9
+local n = tonumber(ARGV[i])
+for j = 1, n do
+  redis.call('ZREM', KEYS[3], ARGV[i + j])
+  redis.call('HDEL', KEYS[4], ARGV[i + j])
+end
+i = i + n + 1
+n = tonumber(ARGV[i])
+for j = 0, n - 1 do
+  local k = i + 1 + 3 * j
+  redis.call('ZADD', KEYS[3], ARGV[k + 1], ARGV[k])
+  redis.call('HSET', KEYS[4], ARGV[k], ARGV[k + 2])
+end
+redis.call('PEXPIRE', KEYS[1], ARGV[4])
+redis.call('PEXPIRE', KEYS[2], ARGV[4])
+if cur[3] then redis.call('PEXPIRE', ARGV[7] .. cur[3], ARGV[4]) end
+redis.call('PUBLISH', ARGV[6], cmsgpack.pack({tonumber(ARGV[8]), new, ARGV[2], ARGV[3]}))
+return 1
+"""
+
+# KEYS: due, due_tables. ARGV: now_ms, lease_ms, limit. Returns key, due_ms, table_id, ...
+_CLAIM = """
+local items = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'WITHSCORES', 'LIMIT', 0, ARGV[3])
+local leased = tonumber(ARGV[1]) + tonumber(ARGV[2])
+local out = {}
+for i = 1, #items, 2 do
+  redis.call('ZADD', KEYS[1], leased, items[i])
+  out[#out + 1] = items[i]
+  out[#out + 1] = items[i + 1]
+  out[#out + 1] = redis.call('HGET', KEYS[2], items[i]) or ''
+end
+return out
+"""
+
+# KEYS: due. ARGV: delta_ms. Returns how many items moved.
+_SHIFT = """
+local items = redis.call('ZRANGE', KEYS[1], 0, -1, 'WITHSCORES')
+for i = 1, #items, 2 do
+  redis.call('ZADD', KEYS[1], tonumber(items[i + 1]) + tonumber(ARGV[1]), items[i])
+end
+return #items / 2
+"""
+
+# KEYS: proc, alive. ARGV: now_ms, ttl_ms. Returns the previous last-alive time or nil.
+_HEARTBEAT = """
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+local prev = redis.call('GET', KEYS[2])
+if not prev or tonumber(prev) < tonumber(ARGV[1]) then redis.call('SET', KEYS[2], ARGV[1]) end
+return prev
+"""
+
+# KEYS: counter. ARGV: window_ms. A fixed window that starts at the first hit.
+_HIT = """
+local n = redis.call('INCR', KEYS[1])
+if n == 1 or redis.call('PTTL', KEYS[1]) < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return n
+"""
+
+
+class _Closed:
+    """The end-of-stream marker put on the changes queue by aclose()."""
+
+
+_CLOSED = _Closed()
+
+
+class _Reconnect(Exception):
+    """Raised inside the listener to drop its pub/sub connection and start over."""
+
+
+def _unpack(data: bytes) -> Any:
+    # raw=True: the store's own encodings hold only ints and byte strings; Lua's
+    # cmsgpack writes byte strings as msgpack str, Python as bin: both come back bytes.
+    return msgpack.unpackb(data, raw=True, use_list=True)
+
+
+def _bytes(value: bytes | str) -> bytes:
+    # The clients use decode_responses=False, so replies are bytes; typed as either.
+    return value if isinstance(value, bytes) else value.encode()
+
+
+def _as_int(value: bytes | str | int | float) -> int:
+    # Scores come back as '1700000000000' (Lua) or 1.7e12 (redis-py floats): both exact.
+    return int(float(value)) if isinstance(value, bytes | str) else int(value)
+
+
+class RedisStore:
+    """The Store contract on Redis; see the module docstring.
+
+    ``url`` is a redis-py URL (``redis://host:port/db``, ``rediss://``,
+    ``unix://``). ``prefix`` starts every key and channel name.
+    ``ping_interval_s``: after that long without a word on the pub/sub
+    connection, ping; no answer within as long again means the connection is
+    dead and is replaced. ``reconnect_max_s`` caps the backoff between attempts.
+    ``subscribe_timeout_s``: how long :meth:`subscribe` waits for a connection.
+    """
+
+    def __init__(
+        self,
+        url: str,
+        *,
+        prefix: str = DEFAULT_PREFIX,
+        ping_interval_s: float = 5.0,
+        reconnect_max_s: float = 2.0,
+        subscribe_timeout_s: float = 10.0,
+    ) -> None:
+        self.keys = Keys(prefix)
+        self._url = url
+        # Commands: redis-py's default retries (safe: see the module docstring).
+        self._redis = aioredis.Redis.from_url(url, socket_connect_timeout=5, socket_timeout=10)
+        # Pub/sub: no silent retries, so the listener sees every break and resyncs.
+        self._pubsub_client = aioredis.Redis.from_url(
+            url, socket_connect_timeout=5, socket_timeout=10, retry=Retry(NoBackoff(), 0)
+        )
+        self._create = self._redis.register_script(_CREATE)
+        self._commit = self._redis.register_script(_COMMIT)
+        self._claim = self._redis.register_script(_CLAIM)
+        self._shift = self._redis.register_script(_SHIFT)
+        self._heartbeat = self._redis.register_script(_HEARTBEAT)
+        self._hit = self._redis.register_script(_HIT)
+        self._ping_s = ping_interval_s
+        self._reconnect_max_s = reconnect_max_s
+        # Subscription state, shared by subscribe() and the listener task.
+        self._channels: dict[bytes, str] = {}  # channel -> table id
+        self._seen: dict[str, int] = {}  # table id -> last version yielded
+        self._waiters: dict[bytes, list[asyncio.Future[None]]] = {}
+        self._sub_lock = asyncio.Lock()
+        self._pubsub: PubSub | None = None  # the live one, if connected
+        self._broken = False  # set by subscribe() when a send failed
+        self._healthy = False  # the current connection got as far as delivering
+        self._resyncing: set[bytes] = set()  # channels whose changes the coming snapshot covers
+        self._subscribe_timeout_s = subscribe_timeout_s
+        self._listener: asyncio.Task[None] | None = None
+        self._queue: asyncio.Queue[Change | _Closed] = asyncio.Queue()
+        self._closed = False
+        #: How many times the listener (re)connected; for tests and /healthz.
+        self.connects = 0
+
+    async def __aenter__(self) -> RedisStore:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.aclose()
+
+    # -- tables ---------------------------------------------------------------------------
+
+    async def create(
+        self, table_id: str, code: str, record: bytes, entry: bytes, *, ttl_ms: int
+    ) -> bool:
+        """See :meth:`meja.store.base.Store.create`."""
+        tk = self.keys.table(table_id)
+        args: list[bytes | str | int] = [table_id, code, record, entry, ttl_ms, os.urandom(8), SCHEMA]
+        result = await self._create(keys=[tk.record, tk.log, self.keys.code(code)], args=args)
+        return bool(result)
+
+    async def load(self, table_id: str) -> tuple[int, bytes] | None:
+        """See :meth:`meja.store.base.Store.load`."""
+        version, record, schema = await self._redis.hmget(
+            self.keys.table(table_id).record, ["v", "r", "s"]
+        )
+        if version is None or record is None:
+            return None
+        self._check_schema(schema, table_id)
+        return int(version), _bytes(record)
+
+    async def lookup(self, code: str) -> str | None:
+        """See :meth:`meja.store.base.Store.lookup`."""
+        table_id = await self._redis.get(self.keys.code(code))
+        return None if table_id is None else _bytes(table_id).decode()
+
+    async def commit(
+        self,
+        table_id: str,
+        expected: int,
+        record: bytes,
+        entry: bytes,
+        *,
+        schedule: Sequence[Due] = (),
+        cancel: Sequence[str] = (),
+        ttl_ms: int,
+    ) -> bool:
+        """See :meth:`meja.store.base.Store.commit`: one EVALSHA.
+
+        A missing (or expired) table fails the check like a wrong version does.
+        ``cancel`` is applied before ``schedule``, so a key in both ends scheduled.
+        """
+        tk = self.keys.table(table_id)
+        args: list[bytes | str | int] = [
+            expected,
+            record,
+            entry,
+            ttl_ms,
+            os.urandom(8),
+            tk.channel,
+            self.keys.code_prefix,
+            SCHEMA,
+            len(cancel),
+            *cancel,
+            len(schedule),
+        ]
+        for due in schedule:
+            args += [due.key, due.due_ms, due.table_id]
+        keys = [tk.record, tk.log, self.keys.due, self.keys.due_tables]
+        return bool(await self._commit(keys=keys, args=args))
+
+    async def log_since(self, table_id: str, after: int) -> list[tuple[int, bytes]]:
+        """See :meth:`meja.store.base.Store.log_since`: one LRANGE (list index = version)."""
+        items = await self._redis.lrange(self.keys.table(table_id).log, max(after + 1, 0), -1)
+        out: list[tuple[int, bytes]] = []
+        for item in items:
+            version, entry = _unpack(_bytes(item))
+            out.append((int(version), bytes(entry)))
+        return out
+
+    # -- changes --------------------------------------------------------------------------
+
+    async def changes(self) -> AsyncIterator[Change]:
+        """See :meth:`meja.store.base.Store.changes` and the module docstring on reconnects."""
+        while True:
+            item = await self._queue.get()
+            if isinstance(item, _Closed):
+                self._queue.put_nowait(item)  # so that a later call ends too
+                return
+            yield item
+
+    async def subscribe(self, table_id: str) -> None:
+        """See :meth:`meja.store.base.Store.subscribe`.
+
+        Returns once Redis has confirmed the subscription, so every commit made
+        after it returns is delivered. If the pub/sub connection is down, it waits
+        for the listener to reconnect, up to ``subscribe_timeout_s``; past that it
+        raises ``redis.exceptions.ConnectionError`` and the table is not subscribed.
+        """
+        channel = self.keys.table(table_id).channel.encode()
+        self._start_listener()
+        waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        async with self._sub_lock:
+            if channel in self._channels:
+                return
+            self._channels[channel] = table_id
+            self._waiters.setdefault(channel, []).append(waiter)
+            # Not connected: the listener subscribes it when it (re)connects.
+            if self._pubsub is not None:
+                try:
+                    await self._pubsub.subscribe(channel)
+                except _CONNECTION_ERRORS:
+                    self._broken = True  # the listener reconnects and subscribes it
+        try:
+            await asyncio.wait_for(asyncio.shield(waiter), self._subscribe_timeout_s)
+        except TimeoutError:
+            async with self._sub_lock:
+                if self._channels.get(channel) == table_id:
+                    del self._channels[channel]
+                self._seen.pop(table_id, None)
+            raise RedisConnectionError(
+                f"could not subscribe to table {table_id!r} in {self._subscribe_timeout_s} s"
+            ) from None
+
+    async def unsubscribe(self, table_id: str) -> None:
+        """See :meth:`meja.store.base.Store.unsubscribe`. No change of it is yielded after."""
+        channel = self.keys.table(table_id).channel.encode()
+        async with self._sub_lock:
+            if self._channels.pop(channel, None) is None:
+                return
+            self._seen.pop(table_id, None)
+            if self._pubsub is not None:
+                try:
+                    await self._pubsub.unsubscribe(channel)
+                except _CONNECTION_ERRORS:
+                    self._broken = True
+
+    # -- due actions ----------------------------------------------------------------------
+
+    async def claim_due(self, now_ms: int, lease_ms: int, limit: int) -> list[Due]:
+        """See :meth:`meja.store.base.Store.claim_due`: one script."""
+        if limit <= 0:
+            return []
+        flat = await self._claim(keys=[self.keys.due, self.keys.due_tables], args=[now_ms, lease_ms, limit])
+        return [
+            Due(bytes(flat[i + 2]).decode(), bytes(flat[i]).decode(), _as_int(flat[i + 1]))
+            for i in range(0, len(flat), 3)
+        ]
+
+    async def finish_due(self, key: str) -> None:
+        """See :meth:`meja.store.base.Store.finish_due`: ZREM and HDEL in one MULTI."""
+        async with self._redis.pipeline(transaction=True) as pipe:
+            pipe.zrem(self.keys.due, key)
+            pipe.hdel(self.keys.due_tables, key)
+            await pipe.execute()
+
+    async def next_due_ms(self) -> int | None:
+        """See :meth:`meja.store.base.Store.next_due_ms`."""
+        first = await self._redis.zrange(self.keys.due, 0, 0, withscores=True)
+        return _as_int(first[0][1]) if first else None
+
+    async def shift_due(self, delta_ms: int) -> int:
+        """See :meth:`meja.store.base.Store.shift_due`: one script over the whole due set."""
+        return int(await self._shift(keys=[self.keys.due], args=[delta_ms]))
+
+    # -- processes and rate limits --------------------------------------------------------
+
+    async def heartbeat(self, process_id: str, now_ms: int, ttl_ms: int) -> int | None:
+        """See :meth:`meja.store.base.Store.heartbeat`."""
+        keys = [self.keys.proc(process_id), self.keys.alive]
+        previous = await self._heartbeat(keys=keys, args=[now_ms, ttl_ms])
+        return None if previous is None else _as_int(previous)
+
+    async def alive(self, process_ids: Sequence[str]) -> list[bool]:
+        """See :meth:`meja.store.base.Store.alive`: one MGET."""
+        if not process_ids:
+            return []
+        values = await self._redis.mget([self.keys.proc(p) for p in process_ids])
+        return [v is not None for v in values]
+
+    async def hit(self, key: str, window_ms: int) -> int:
+        """See :meth:`meja.store.base.Store.hit`. The window starts at the key's first hit."""
+        return int(await self._hit(keys=[self.keys.hit(key)], args=[window_ms]))
+
+    # -- lifecycle ------------------------------------------------------------------------
+
+    async def aclose(self) -> None:
+        """See :meth:`meja.store.base.Store.aclose`: stops the listener, ends changes(). Idempotent."""
+        if self._closed:
+            return
+        self._closed = True
+        if self._listener is not None:
+            self._listener.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._listener
+        for waiters in self._waiters.values():
+            for waiter in waiters:
+                if not waiter.done():
+                    waiter.set_exception(RedisConnectionError("the store was closed"))
+        self._waiters.clear()
+        self._queue.put_nowait(_CLOSED)
+        await self._pubsub_client.aclose()
+        await self._redis.aclose()
+
+    # -- the listener ---------------------------------------------------------------------
+
+    def _start_listener(self) -> None:
+        if self._closed:
+            raise RuntimeError("the store is closed")
+        if self._listener is None:
+            self._listener = asyncio.get_running_loop().create_task(
+                self._listen(), name=f"meja-store-listener-{self.keys.prefix}"
+            )
+
+    async def _listen(self) -> None:
+        """Own the pub/sub connection for the store's lifetime: read, reconnect, resync."""
+        backoff = 0.05
+        first = True
+        while True:
+            try:
+                await self._listen_once(resync=not first)
+            except asyncio.CancelledError:
+                raise
+            except _CONNECTION_ERRORS + (_Reconnect,) as exc:
+                log.warning("store pub/sub connection lost (%s); reconnecting", exc)
+            except Exception:  # a bug: keep the stream alive, say so loudly
+                log.exception("store pub/sub listener failed; reconnecting")
+            first = False
+            if self._healthy:
+                backoff = 0.05
+            self._healthy = False
+            await asyncio.sleep(backoff)
+            backoff = min(backoff * 2, self._reconnect_max_s)
+
+    async def _listen_once(self, *, resync: bool) -> None:
+        """One connection's life: subscribe everything, resync if asked, then deliver.
+
+        Ends only by raising; ``self._healthy`` says whether it got as far as
+        delivering (which resets the reconnect backoff).
+        """
+        pubsub = self._pubsub_client.pubsub()
+        try:
+            async with self._sub_lock:
+                self._broken = False
+                await pubsub.connect()  # type: ignore[no-untyped-call]
+                channels = list(self._channels)
+                if channels:
+                    await pubsub.subscribe(*channels)
+                self._pubsub = pubsub
+            self.connects += 1
+            # Until the snapshot is read, published changes of these tables are covered
+            # by it (they were committed before it was read): drop them.
+            self._resyncing = set(channels) if resync else set()
+            pending = set(channels)
+            if not pending:
+                self._healthy = True
+            loop = asyncio.get_running_loop()
+            last_heard = loop.time()
+            pinged = False
+            while True:
+                if self._broken:
+                    raise _Reconnect("a subscribe or unsubscribe could not be sent")
+                message = await pubsub.get_message(timeout=min(1.0, self._ping_s))
+                now = loop.time()
+                if message is None:
+                    if pinged and now - last_heard > 2 * self._ping_s:
+                        raise _Reconnect(f"no answer to a ping within {self._ping_s} s")
+                    if not pinged and now - last_heard > self._ping_s:
+                        await pubsub.ping()
+                        pinged = True
+                    continue
+                last_heard, pinged = now, False
+                kind = message["type"]
+                if kind == "message":
+                    self._deliver(bytes(message["channel"]), bytes(message["data"]))
+                elif kind == "subscribe":
+                    channel = bytes(message["channel"])
+                    for waiter in self._waiters.pop(channel, []):
+                        if not waiter.done():
+                            waiter.set_result(None)
+                    if channel in pending:
+                        pending.discard(channel)
+                        if not pending:
+                            if resync:
+                                await self._resync(channels)
+                            self._resyncing = set()
+                            self._healthy = True
+        finally:
+            self._resyncing = set()
+            async with self._sub_lock:
+                if self._pubsub is pubsub:
+                    self._pubsub = None
+            with contextlib.suppress(Exception):
+                await pubsub.aclose()  # type: ignore[no-untyped-call]
+
+    def _deliver(self, channel: bytes, data: bytes) -> None:
+        table_id = self._channels.get(channel)
+        if table_id is None or channel in self._resyncing:
+            return  # unsubscribed since, or covered by the coming resync snapshot
+        payload = _unpack(data)
+        if payload[0] != SCHEMA:
+            log.error("table %s: change with unknown store schema %r dropped", table_id, payload[0])
+            return
+        _, version, record, entry = payload
+        if version <= self._seen.get(table_id, -1):
+            return  # already covered by a resync snapshot
+        self._seen[table_id] = version
+        self._queue.put_nowait(Change(table_id, int(version), bytes(record), bytes(entry)))
+
+    async def _resync(self, channels: Sequence[bytes]) -> None:
+        """Yield a resync Change for each still-subscribed table, read in one MULTI per 256."""
+        tables = [self._channels[c] for c in channels if c in self._channels]
+        for start in range(0, len(tables), 256):
+            batch = tables[start : start + 256]
+            async with self._redis.pipeline(transaction=True) as pipe:
+                for table_id in batch:
+                    tk = self.keys.table(table_id)
+                    pipe.hmget(tk.record, ["v", "r", "s"])
+                    pipe.lindex(tk.log, -1)
+                replies = await pipe.execute()
+            for k, table_id in enumerate(batch):
+                (version, record, schema), item = replies[2 * k], replies[2 * k + 1]
+                if version is None or record is None or item is None:
+                    continue  # the table is gone
+                if self.keys.table(table_id).channel.encode() not in self._channels:
+                    continue  # unsubscribed meanwhile
+                self._check_schema(schema, table_id)
+                logged_version, entry = _unpack(item)
+                if int(logged_version) != int(version):
+                    log.error("table %s: log ends at %s, record at %s", table_id, logged_version, version)
+                # The snapshot is the truth, even below what was yielded before (Redis
+                # restarted from an older snapshot): later changes compare against it.
+                self._seen[table_id] = int(version)
+                self._queue.put_nowait(Change(table_id, int(version), bytes(record), bytes(entry), resync=True))
+
+    def _check_schema(self, schema: bytes | str | None, table_id: str) -> None:
+        if schema is not None and int(schema) != SCHEMA:
+            raise ValueError(f"table {table_id!r} has store schema {int(schema)}, this server knows {SCHEMA}")
