@@ -1,0 +1,497 @@
+"""Every message of protocol version 1, in one place: client requests and server replies.
+
+Client messages are frozen dataclasses; :data:`CLIENT_FIELDS` lists each one's
+fields with their wire types and limits, and :func:`parse_client` is the only
+way from a decoded map to a message. It is strict: a missing required field, a
+value of the wrong type or out of range, or any field not listed is
+``protocol/bad_message``; an unknown ``type`` is ``protocol/unknown_type``. The
+game-specific parts (``options`` of ``host``, ``action`` of ``act``) are only
+checked for shape here (a map of bounded size); the game decodes them.
+
+Server messages are built by the functions at the bottom; :data:`SERVER_FIELDS`
+documents their fields (the tests check every message the server sends
+against it, so this table cannot drift from the code).
+
+Field types: ``int`` (never a bool), ``str``, ``bool``, ``map`` (string keys),
+``list``, ``nil``. A field may allow several (``int|nil``).
+
+Where this module differs from, or adds to, the draft PROTOCOL.md
+----------------------------------------------------------------
+- ``host.seats`` is optional: the deal code's seat count when ``deal_code`` is
+  given, else the preset's smallest table. ``host.options.preset`` likewise
+  defaults to the deal code's preset.
+- ``watch`` takes ``since`` (like ``resume``) so a spectator can also catch up.
+- ``update`` carries ``table`` as the same map as ``state`` (the draft listed
+  ``table`` as a string *and* "the same fields as state"; the map holds the id),
+  plus ``since``: the update holds the visible events of versions
+  ``since+1 .. version`` (usually ``since == version - 1``; more after a gap,
+  and after a ``resume``). A client whose last version is not ``since`` knows it
+  missed something and may ``resume``.
+- ``update`` and ``state`` carry ``re`` when they answer a request with an ``id``
+  (``seat``, ``start``, ``act``, ``rematch``, ``leave``: their update; ``watch``:
+  its state).
+- Error code ``limit/exceeded`` and close code 4004 (too slow) are additions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Final
+
+from .errors import BadMessage, UnknownType
+
+__all__ = [
+    "CLIENT_FIELDS",
+    "CLIENT_MESSAGES",
+    "MAX_CODE_CHARS",
+    "MAX_ID_CHARS",
+    "MAX_LEVEL_CHARS",
+    "MAX_NAME_CHARS",
+    "MAX_SEAT",
+    "MAX_TABLE_ID_CHARS",
+    "MAX_TOKEN_CHARS",
+    "PROTOCOL_VERSION",
+    "SERVER_FIELDS",
+    "Act",
+    "ClientMessage",
+    "Field",
+    "Hello",
+    "Host",
+    "Join",
+    "Leave",
+    "Ping",
+    "Rematch",
+    "Resume",
+    "Seat",
+    "Start",
+    "Watch",
+    "error",
+    "joined",
+    "message_id",
+    "parse_client",
+    "pong",
+    "state",
+    "update",
+    "welcome",
+]
+
+#: The protocol version this module speaks.
+PROTOCOL_VERSION: Final = 1
+
+# Limits fixed by the protocol (the same on every server, so clients can check them too).
+#: a message ``id`` string, characters
+MAX_ID_CHARS: Final = 64
+#: a player's display name, characters (after trimming spaces)
+MAX_NAME_CHARS: Final = 24
+#: a room code or deal code as typed (spaces and hyphens allowed), characters
+MAX_CODE_CHARS: Final = 32
+#: a table id, characters
+MAX_TABLE_ID_CHARS: Final = 64
+#: a seat or host token, characters
+MAX_TOKEN_CHARS: Final = 64
+#: a bot level or game name, characters
+MAX_LEVEL_CHARS: Final = 32
+#: the highest seat number any game may have
+MAX_SEAT: Final = 15
+#: entries of ``host.options`` and of ``act.action``
+MAX_OPTIONS: Final = 16
+#: seconds: the largest ``grace_s`` or ``turn_limit_s`` a message may carry (servers narrow it)
+MAX_SECONDS: Final = 86_400
+#: largest int an ``id`` or a version may be (fits a JavaScript number exactly)
+MAX_SAFE_INT: Final = 2**53 - 1
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """One field of a message: its wire types and limits."""
+
+    name: str
+    types: str  #: "int", "str", "map", "bool", "list", "nil", joined with "|"
+    required: bool = False
+    min: int | None = None  #: int: smallest value; str: fewest characters
+    max: int | None = None  #: int: largest value; str: most characters; map: most entries
+    choices: tuple[str, ...] | None = None
+    doc: str = ""
+
+    def check(self, value: Any) -> Any:
+        """``value`` if it fits this field, else :class:`BadMessage` naming the field."""
+        kinds = self.types.split("|")
+        if value is None:
+            if "nil" in kinds:
+                return None
+            raise BadMessage(f"field {self.name!r} may not be nil")
+        if isinstance(value, bool):
+            if "bool" in kinds:
+                return value
+        elif isinstance(value, int):
+            if "int" in kinds:
+                if self.min is not None and value < self.min:
+                    raise BadMessage(f"field {self.name!r} must be at least {self.min}, not {value!r}")
+                if self.max is not None and value > self.max:
+                    raise BadMessage(f"field {self.name!r} must be at most {self.max}, not {value!r}")
+                return value
+        elif isinstance(value, str):
+            if "str" in kinds:
+                if self.min is not None and len(value) < self.min:
+                    raise BadMessage(f"field {self.name!r} needs at least {self.min} characters")
+                if self.max is not None and len(value) > self.max:
+                    raise BadMessage(f"field {self.name!r} is longer than {self.max} characters")
+                if self.choices is not None and value not in self.choices:
+                    raise BadMessage(f"field {self.name!r} must be one of {list(self.choices)}, not {value!r}")
+                return value
+        elif isinstance(value, dict):
+            if "map" in kinds:
+                if self.max is not None and len(value) > self.max:
+                    raise BadMessage(f"field {self.name!r} has more than {self.max} entries")
+                return value
+        elif isinstance(value, list) and "list" in kinds:
+            return value
+        raise BadMessage(f"field {self.name!r} must be {self.types}, not {value!r}")
+
+
+_TABLE = Field("table", "str", required=True, min=1, max=MAX_TABLE_ID_CHARS, doc="table id")
+
+
+def _table_or_code() -> tuple[Field, ...]:
+    return (
+        Field("code", "str", min=1, max=MAX_CODE_CHARS, doc="room code, any case; or give `table`"),
+        Field("table", "str", min=1, max=MAX_TABLE_ID_CHARS, doc="table id; or give `code`"),
+    )
+
+
+class ClientMessage:
+    """Base of the client messages; ``TYPE`` is the wire ``type``."""
+
+    TYPE: ClassVar[str] = ""
+    id: int | str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Hello(ClientMessage):
+    TYPE: ClassVar[str] = "hello"
+    protocol: int
+    client: str | None = None
+    id: int | str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Host(ClientMessage):
+    TYPE: ClassVar[str] = "host"
+    name: str
+    game: str = "crazy_eights"
+    options: dict[str, Any] | None = None
+    seats: int | None = None
+    bots: str | None = None
+    deal_code: str | None = None
+    grace_s: int | None = None
+    turn_limit_s: int | None = None
+    id: int | str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Join(ClientMessage):
+    TYPE: ClassVar[str] = "join"
+    name: str
+    code: str | None = None
+    table: str | None = None
+    seat: int | None = None
+    id: int | str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Watch(ClientMessage):
+    TYPE: ClassVar[str] = "watch"
+    code: str | None = None
+    table: str | None = None
+    since: int | None = None
+    id: int | str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Resume(ClientMessage):
+    TYPE: ClassVar[str] = "resume"
+    table: str
+    token: str
+    since: int | None = None
+    host_token: str | None = None
+    id: int | str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Seat(ClientMessage):
+    TYPE: ClassVar[str] = "seat"
+    table: str
+    seat: int
+    to: str
+    level: str | None = None
+    id: int | str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Start(ClientMessage):
+    TYPE: ClassVar[str] = "start"
+    table: str
+    id: int | str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Act(ClientMessage):
+    TYPE: ClassVar[str] = "act"
+    table: str
+    version: int
+    action: dict[str, Any]
+    id: int | str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Rematch(ClientMessage):
+    TYPE: ClassVar[str] = "rematch"
+    table: str
+    id: int | str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Leave(ClientMessage):
+    TYPE: ClassVar[str] = "leave"
+    table: str
+    id: int | str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Ping(ClientMessage):
+    TYPE: ClassVar[str] = "ping"
+    id: int | str | None = None
+
+
+#: Every client message: its class and fields (``type`` and ``id`` are allowed on all).
+CLIENT_FIELDS: Final[Mapping[str, tuple[Field, ...]]] = {
+    "hello": (
+        Field("protocol", "int", required=True, min=0, max=2**31 - 1, doc="1"),
+        Field("client", "str", max=64, doc="client name and version, for logs"),
+    ),
+    "host": (
+        Field("name", "str", required=True, min=1, max=MAX_NAME_CHARS, doc="the host's display name"),
+        Field("game", "str", min=1, max=MAX_LEVEL_CHARS, doc='default "crazy_eights"'),
+        Field("options", "map|nil", max=MAX_OPTIONS, doc='{"preset": "house", ...adjustable options}'),
+        Field(
+            "seats", "int", min=1, max=MAX_SEAT + 1, doc="seat count; default: the deal code's, or the preset's least"
+        ),
+        Field("bots", "str", min=1, max=MAX_LEVEL_CHARS, doc='bot level for empty seats, default "normal"'),
+        Field("deal_code", "str", min=1, max=MAX_CODE_CHARS, doc="round 1 uses this deal"),
+        Field("grace_s", "int", min=0, max=MAX_SECONDS, doc="seconds before a bot plays for an absent player"),
+        Field("turn_limit_s", "int|nil", min=0, max=MAX_SECONDS, doc="nil or absent: no turn limit"),
+    ),
+    "join": (
+        Field("name", "str", required=True, min=1, max=MAX_NAME_CHARS),
+        *_table_or_code(),
+        Field("seat", "int", min=0, max=MAX_SEAT, doc="default: the first free seat"),
+    ),
+    "watch": (
+        *_table_or_code(),
+        Field("since", "int", min=0, max=MAX_SAFE_INT, doc="last version seen: missed events first"),
+    ),
+    "resume": (
+        _TABLE,
+        Field("token", "str", required=True, min=1, max=MAX_TOKEN_CHARS, doc="the seat token"),
+        Field("since", "int", min=0, max=MAX_SAFE_INT, doc="last version seen: missed events first"),
+        Field("host_token", "str", min=1, max=MAX_TOKEN_CHARS, doc="regain the host's powers"),
+    ),
+    "seat": (
+        _TABLE,
+        Field("seat", "int", required=True, min=0, max=MAX_SEAT),
+        Field("to", "str", required=True, choices=("bot", "empty")),
+        Field("level", "str", min=1, max=MAX_LEVEL_CHARS, doc="bot level; default: the table's"),
+    ),
+    "start": (_TABLE,),
+    "act": (
+        _TABLE,
+        Field("version", "int", required=True, min=0, max=MAX_SAFE_INT, doc="the table version the client saw"),
+        Field("action", "map", required=True, max=MAX_OPTIONS, doc='the game\'s action, e.g. {"kind": "draw"}'),
+    ),
+    "rematch": (_TABLE,),
+    "leave": (_TABLE,),
+    "ping": (),
+}
+
+#: The dataclass of each client message type.
+CLIENT_MESSAGES: Final[Mapping[str, type[ClientMessage]]] = {
+    cls.TYPE: cls for cls in (Hello, Host, Join, Watch, Resume, Seat, Start, Act, Rematch, Leave, Ping)
+}
+
+
+def _check_id(value: Any) -> int | str:
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        raise BadMessage(f"field 'id' must be int or str, not {value!r}")
+    if isinstance(value, str) and len(value) > MAX_ID_CHARS:
+        raise BadMessage(f"field 'id' is longer than {MAX_ID_CHARS} characters")
+    if isinstance(value, int) and not -MAX_SAFE_INT <= value <= MAX_SAFE_INT:
+        raise BadMessage(f"field 'id' is out of range: {value!r}")
+    return value
+
+
+def message_id(raw: Mapping[str, Any]) -> int | str | None:
+    """The request's ``id`` if it is a valid one (to echo on an error about the rest), else ``None``."""
+    try:
+        value = raw.get("id")
+        return None if value is None else _check_id(value)
+    except BadMessage:
+        return None
+
+
+def parse_client(raw: Mapping[str, Any]) -> ClientMessage:
+    """The client message in a decoded frame; :class:`BadMessage` or :class:`UnknownType` if it is not one."""
+    kind = raw.get("type")
+    if not isinstance(kind, str):
+        raise BadMessage(f"a message needs a string 'type', not {kind!r}")
+    fields = CLIENT_FIELDS.get(kind)
+    if fields is None:
+        raise UnknownType(f"unknown message type {kind!r}; known: {sorted(CLIENT_FIELDS)}")
+    known = {f.name for f in fields}
+    extra = set(raw) - known - {"type", "id"}
+    if extra:
+        raise BadMessage(f"unknown field(s) {sorted(extra)} in a {kind!r} message")
+    values: dict[str, Any] = {}
+    if "id" in raw:
+        values["id"] = _check_id(raw["id"])
+    for field in fields:
+        if field.name in raw:
+            values[field.name] = field.check(raw[field.name])
+        elif field.required:
+            raise BadMessage(f"a {kind!r} message needs field {field.name!r}")
+    if kind in ("join", "watch") and (values.get("code") is None) == (values.get("table") is None):
+        raise BadMessage(f"a {kind!r} message needs exactly one of 'code' and 'table'")
+    return CLIENT_MESSAGES[kind](**values)
+
+
+# --------------------------------------------------------------------------- server messages
+
+#: Every server message and its fields (documentation, checked by the tests).
+SERVER_FIELDS: Final[Mapping[str, tuple[Field, ...]]] = {
+    "welcome": (
+        Field("protocol", "int", required=True, doc="1"),
+        Field("server", "str", required=True, doc='"meja/<version>"'),
+        Field("limits", "map", required=True, doc="the limits a client should respect (see Settings)"),
+        Field("games", "list", required=True, doc="names of the games this server hosts"),
+        Field("re", "int|str"),
+    ),
+    "joined": (
+        Field("table", "str", required=True, doc="table id"),
+        Field("code", "str", required=True, doc="room code"),
+        Field("link", "str", required=True, doc="invite link: {public_origin}/?join=CODE"),
+        Field("seat", "int", required=True),
+        Field("token", "str", required=True, doc="the seat token (only ever sent to its holder)"),
+        Field("host_token", "str", doc="only to the host, on host and resume"),
+        Field("re", "int|str"),
+    ),
+    "state": (
+        Field("table", "map", required=True, doc="the table summary (see tables.summary)"),
+        Field("version", "int", required=True, doc="the table version"),
+        Field("seat", "int|nil", required=True, doc="this connection's seat, nil for a spectator"),
+        Field("is_host", "bool", required=True),
+        Field("view", "map|nil", required=True, doc="the game's view for this seat; nil in the lobby"),
+        Field("re", "int|str"),
+    ),
+    "update": (
+        Field("table", "map", required=True),
+        Field("version", "int", required=True),
+        Field("since", "int", required=True, doc="the events are those of versions since+1..version"),
+        Field("events", "list", required=True, doc="the events this connection may see, oldest first"),
+        Field("seat", "int|nil", required=True),
+        Field("is_host", "bool", required=True),
+        Field("view", "map|nil", required=True),
+        Field("re", "int|str"),
+    ),
+    "error": (
+        Field("code", "str", required=True, doc="a stable code: see meja.protocol.errors"),
+        Field("message", "str", required=True, doc="for people, lower case"),
+        Field("re", "int|str"),
+    ),
+    "pong": (Field("re", "int|str"),),
+}
+
+
+def _with_re(message: dict[str, Any], re: int | str | None) -> dict[str, Any]:
+    if re is not None:
+        message["re"] = re
+    return message
+
+
+def welcome(
+    *, server: str, limits: Mapping[str, Any], games: Sequence[str], re: int | str | None = None
+) -> dict[str, Any]:
+    return _with_re(
+        {
+            "type": "welcome",
+            "protocol": PROTOCOL_VERSION,
+            "server": server,
+            "limits": dict(limits),
+            "games": list(games),
+        },
+        re,
+    )
+
+
+def joined(
+    *,
+    table: str,
+    code: str,
+    link: str,
+    seat: int,
+    token: str,
+    host_token: str | None = None,
+    re: int | str | None = None,
+) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "joined", "table": table, "code": code, "link": link, "seat": seat, "token": token}
+    if host_token is not None:
+        out["host_token"] = host_token
+    return _with_re(out, re)
+
+
+def state(
+    *,
+    table: Mapping[str, Any],
+    version: int,
+    seat: int | None,
+    is_host: bool,
+    view: Mapping[str, Any] | None,
+    re: int | str | None = None,
+) -> dict[str, Any]:
+    return _with_re(
+        {"type": "state", "table": table, "version": version, "seat": seat, "is_host": is_host, "view": view},
+        re,
+    )
+
+
+def update(
+    *,
+    table: Mapping[str, Any],
+    version: int,
+    since: int,
+    events: Sequence[Mapping[str, Any]],
+    seat: int | None,
+    is_host: bool,
+    view: Mapping[str, Any] | None,
+    re: int | str | None = None,
+) -> dict[str, Any]:
+    return _with_re(
+        {
+            "type": "update",
+            "table": table,
+            "version": version,
+            "since": since,
+            "events": list(events),
+            "seat": seat,
+            "is_host": is_host,
+            "view": view,
+        },
+        re,
+    )
+
+
+def error(code: str, message: str, re: int | str | None = None) -> dict[str, Any]:
+    return _with_re({"type": "error", "code": code, "message": message}, re)
+
+
+def pong(re: int | str | None = None) -> dict[str, Any]:
+    return _with_re({"type": "pong"}, re)

@@ -1,0 +1,139 @@
+"""Client message parsing (meja.protocol.messages): strict fields, types, limits; server builders."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import pytest
+
+from meja.protocol import errors, messages
+from meja.protocol.messages import (
+    CLIENT_FIELDS,
+    CLIENT_MESSAGES,
+    SERVER_FIELDS,
+    Act,
+    Host,
+    Join,
+    Watch,
+    parse_client,
+)
+
+
+def test_every_message_class_matches_its_field_list() -> None:
+    assert set(CLIENT_FIELDS) == set(CLIENT_MESSAGES)
+    for kind, cls in CLIENT_MESSAGES.items():
+        names = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+        assert names == {f.name for f in CLIENT_FIELDS[kind]} | {"id"}, kind
+        assert cls.TYPE == kind
+
+
+def test_parse_a_valid_message_of_each_type() -> None:
+    samples: dict[str, dict[str, Any]] = {
+        "hello": {"protocol": 1, "client": "x"},
+        "host": {"name": "Ann", "seats": 3, "options": {"preset": "house"}, "turn_limit_s": None},
+        "join": {"code": "abc123", "name": "Bob"},
+        "watch": {"table": "t1", "since": 4},
+        "resume": {"table": "t1", "token": "tok", "since": 0, "host_token": "h"},
+        "seat": {"table": "t1", "seat": 2, "to": "bot", "level": "normal"},
+        "start": {"table": "t1"},
+        "act": {"table": "t1", "version": 5, "action": {"kind": "draw"}},
+        "rematch": {"table": "t1"},
+        "leave": {"table": "t1"},
+        "ping": {},
+    }
+    assert set(samples) == set(CLIENT_FIELDS)
+    for kind, fields in samples.items():
+        msg = parse_client({"type": kind, "id": "r1", **fields})
+        assert msg.TYPE == kind and msg.id == "r1"
+        for name, value in fields.items():
+            assert getattr(msg, name) == value
+
+
+def test_defaults() -> None:
+    host = parse_client({"type": "host", "name": "Ann"})
+    assert isinstance(host, Host)
+    assert (host.game, host.seats, host.options, host.turn_limit_s, host.id) == ("crazy_eights", None, None, None, None)
+
+
+@pytest.mark.parametrize(
+    ("raw", "error", "match"),
+    [
+        ({"id": 1}, errors.BadMessage, "needs a string 'type'"),
+        ({"type": 7}, errors.BadMessage, "needs a string 'type'"),
+        ({"type": "dance"}, errors.UnknownType, "unknown message type 'dance'"),
+        ({"type": "ping", "extra": True}, errors.BadMessage, r"unknown field\(s\) \['extra'\]"),
+        ({"type": "act", "table": "t", "version": "7", "action": {}}, errors.BadMessage, "'version' must be int"),
+        ({"type": "act", "table": "t", "version": True, "action": {}}, errors.BadMessage, "'version' must be int"),
+        ({"type": "act", "table": "t", "version": 1.0, "action": {}}, errors.BadMessage, "'version' must be int"),
+        ({"type": "act", "table": "t", "version": -1, "action": {}}, errors.BadMessage, "at least 0"),
+        ({"type": "act", "table": "t", "version": 1}, errors.BadMessage, "needs field 'action'"),
+        ({"type": "act", "table": "t", "version": 1, "action": "draw"}, errors.BadMessage, "'action' must be map"),
+        ({"type": "act", "table": "t", "version": 1, "action": None}, errors.BadMessage, "may not be nil"),
+        (
+            {"type": "act", "table": "t", "version": 1, "action": {str(i): i for i in range(17)}},
+            errors.BadMessage,
+            "more than 16 entries",
+        ),
+        ({"type": "join", "code": "K7M2QX", "name": "x" * 25}, errors.BadMessage, "longer than 24"),
+        ({"type": "join", "code": "K7M2QX", "name": ""}, errors.BadMessage, "at least 1"),
+        ({"type": "join", "name": "Bob"}, errors.BadMessage, "exactly one of 'code' and 'table'"),
+        ({"type": "join", "code": "a", "table": "b", "name": "Bob"}, errors.BadMessage, "exactly one"),
+        ({"type": "watch"}, errors.BadMessage, "exactly one"),
+        ({"type": "seat", "table": "t", "seat": 1, "to": "human"}, errors.BadMessage, "must be one of"),
+        ({"type": "seat", "table": "t", "seat": 16, "to": "bot"}, errors.BadMessage, "at most 15"),
+        ({"type": "hello"}, errors.BadMessage, "needs field 'protocol'"),
+        ({"type": "ping", "id": 1.5}, errors.BadMessage, "'id' must be int or str"),
+        ({"type": "ping", "id": True}, errors.BadMessage, "'id' must be int or str"),
+        ({"type": "ping", "id": "x" * 65}, errors.BadMessage, "'id' is longer than 64"),
+        ({"type": "ping", "id": 2**60}, errors.BadMessage, "'id' is out of range"),
+        ({"type": "resume", "table": "t", "token": "x" * 65}, errors.BadMessage, "longer than 64"),
+        ({"type": "host", "name": "A", "grace_s": 86_401}, errors.BadMessage, "at most 86400"),
+    ],
+)
+def test_bad_messages(raw: dict[str, Any], error: type[Exception], match: str) -> None:
+    with pytest.raises(error, match=match) as refused:
+        parse_client(raw)
+    assert refused.value.code in ("protocol/bad_message", "protocol/unknown_type")  # type: ignore[attr-defined]
+
+
+def test_message_id_is_echoed_only_when_valid() -> None:
+    assert messages.message_id({"type": "x", "id": 7}) == 7
+    assert messages.message_id({"type": "x", "id": "a"}) == "a"
+    assert messages.message_id({"type": "x", "id": [1]}) is None
+    assert messages.message_id({"type": "x"}) is None
+
+
+def test_join_and_watch_by_code_or_table() -> None:
+    assert parse_client({"type": "join", "code": "k7m2qx", "name": "B"}) == Join(name="B", code="k7m2qx")
+    assert parse_client({"type": "watch", "table": "t"}) == Watch(table="t")
+    act = parse_client({"type": "act", "table": "t", "version": 0, "action": {"kind": "draw"}})
+    assert act == Act(table="t", version=0, action={"kind": "draw"})
+
+
+def _conforms(message: dict[str, Any]) -> None:
+    fields = {f.name: f for f in SERVER_FIELDS[message["type"]]}
+    assert set(message) - {"type"} <= set(fields), message
+    for name, field in fields.items():
+        if name in message:
+            field.check(message[name])
+        else:
+            assert not field.required, (message["type"], name)
+
+
+def test_server_builders_conform_to_their_field_lists() -> None:
+    table = {"id": "t"}
+    built = [
+        messages.welcome(server="meja/x", limits={"a": 1}, games=["crazy_eights"], re=1),
+        messages.joined(table="t", code="K7M2QX", link="l", seat=0, token="tok", host_token="h", re="r"),
+        messages.joined(table="t", code="K7M2QX", link="l", seat=1, token="tok"),
+        messages.state(table=table, version=3, seat=None, is_host=False, view=None),
+        messages.update(table=table, version=4, since=3, events=[{"kind": "x"}], seat=0, is_host=True, view={}),
+        messages.error("action/illegal", "no", re=5),
+        messages.pong(),
+    ]
+    assert {m["type"] for m in built} == set(SERVER_FIELDS)
+    for message in built:
+        _conforms(message)
+    assert "re" not in messages.pong() and messages.pong(9)["re"] == 9
+    assert "host_token" not in built[2]
