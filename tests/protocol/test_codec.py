@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import msgpack
 import pytest
-
 from meja.protocol import CodecLimits, MalformedFrame, decode, encode
 from meja.protocol.errors import CloseCode
 

@@ -6,7 +6,6 @@ import dataclasses
 from typing import Any
 
 import pytest
-
 from meja.protocol import errors, messages
 from meja.protocol.messages import (
     CLIENT_FIELDS,
@@ -25,7 +24,7 @@ def test_every_message_class_matches_its_field_list() -> None:
     for kind, cls in CLIENT_MESSAGES.items():
         names = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
         assert names == {f.name for f in CLIENT_FIELDS[kind]} | {"id"}, kind
-        assert cls.TYPE == kind
+        assert kind == cls.TYPE
 
 
 def test_parse_a_valid_message_of_each_type() -> None:
@@ -45,7 +44,7 @@ def test_parse_a_valid_message_of_each_type() -> None:
     assert set(samples) == set(CLIENT_FIELDS)
     for kind, fields in samples.items():
         msg = parse_client({"type": kind, "id": "r1", **fields})
-        assert msg.TYPE == kind and msg.id == "r1"
+        assert kind == msg.TYPE and msg.id == "r1"
         for name, value in fields.items():
             assert getattr(msg, name) == value
 
