@@ -12,7 +12,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from typing import Any
 
 import pytest
-from e2e_harness import RedisProcess, ServerProcess, redis_db
+from e2e_harness import RedisProcess, ServerProcess, redis_namespace
 from meja_client import Client, connect
 
 OpenClient = Callable[..., Awaitable[Client]]
@@ -30,13 +30,10 @@ def e2e_redis(request: pytest.FixtureRequest) -> str:
     return server.url
 
 
-_next_db = iter(range(1, 16))
-
-
 @pytest.fixture
 def fresh_redis(e2e_redis: str) -> str:
-    """A Redis URL on a logical database no other test of this run used."""
-    return redis_db(e2e_redis, next(_next_db))
+    """A Redis URL with a key prefix no other test of this run uses."""
+    return redis_namespace(e2e_redis)
 
 
 @pytest.fixture(scope="module")
@@ -48,7 +45,7 @@ def memory_server() -> Iterator[ServerProcess]:
 
 @pytest.fixture(scope="module")
 def redis_server(e2e_redis: str) -> Iterator[ServerProcess]:
-    server = ServerProcess(redis_db(e2e_redis, 15), name="redis").start()
+    server = ServerProcess(redis_namespace(e2e_redis), name="redis").start()
     yield server
     server.close()
 

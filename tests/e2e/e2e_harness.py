@@ -33,11 +33,15 @@ ROOT = Path(__file__).resolve().parents[2]
 #: Environment for every server the tests start: short bot pauses and timers so
 #: that whole matches take seconds (the values are still well above zero, so the
 #: code paths are the real ones). Names follow the server's settings (MEJA_*).
+#: Every client of the tests comes from 127.0.0.1, so the per-address limits on
+#: room-code lookups and hosted tables are raised (one test lowers them again).
 FAST_ENV: dict[str, str] = {
     "MEJA_BOT_DELAY_MIN_MS": "20",
     "MEJA_BOT_DELAY_MAX_MS": "60",
     "MEJA_RESHUFFLE_DELAY_MS": "20",
     "MEJA_READY_DELAY_MS": "20",
+    "MEJA_CODE_ATTEMPTS": "100000",
+    "MEJA_HOSTS_PER_WINDOW": "100000",
     "MEJA_LOG_LEVEL": "INFO",
 }
 
@@ -193,10 +197,14 @@ class RedisProcess:
         shutil.rmtree(self.dir, ignore_errors=True)
 
 
-def redis_db(url: str, db: int) -> str:
-    """The same Redis with another logical database: tests on one Redis do not see each other."""
-    base = url.rsplit("/", 1)[0] if url.count("/") > 2 else url
-    return f"{base}/{db}"
+_namespaces = iter(range(1, 1_000_000))
+
+
+def redis_namespace(url: str, name: str = "e2e") -> str:
+    """The same Redis under a key prefix no other test of this run uses (``?prefix=``, see
+    meja.store.open_store): tests sharing one Redis do not see each other's tables."""
+    sep = "&" if "?" in url else "?"
+    return f"{url}{sep}prefix=meja-{name}-{next(_namespaces)}:"
 
 
 @contextlib.contextmanager

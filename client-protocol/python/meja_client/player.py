@@ -22,7 +22,7 @@ from collections.abc import Callable, Container
 from typing import Any
 
 from .client import DEFAULT_TIMEOUT, Client
-from .errors import ServerError
+from .errors import ConnectionClosed, ServerError
 
 __all__ = ["Player", "first_legal", "is_match_over", "is_my_decision", "random_policy"]
 
@@ -67,8 +67,11 @@ class Player:
     """Plays ``client``'s seat with ``policy`` until ``until(client)`` (default: the match is over).
 
     ``tolerate``: error codes that mean "decide again on the next view"
-    (``action/stale_version`` by default). ``actions`` lists what it sent, as
-    ``(version, action)``; ``refused`` the tolerated errors it got.
+    (``action/stale_version`` by default). What it sent, each as
+    ``(version, action)``: ``actions`` (all), ``accepted`` (the server answered
+    with the update that applied it), ``in_flight`` (sent, but the connection
+    closed before any answer: it may or may not have been applied); ``refused``
+    holds the tolerated errors it got.
     """
 
     def __init__(
@@ -86,6 +89,8 @@ class Player:
         self.tolerate = tolerate
         self.turn_timeout = turn_timeout
         self.actions: list[tuple[int, dict[str, Any]]] = []
+        self.accepted: list[tuple[int, dict[str, Any]]] = []
+        self.in_flight: list[tuple[int, dict[str, Any]]] = []
         self.refused: list[ServerError] = []
 
     async def run(self) -> dict[str, Any] | None:
@@ -108,10 +113,16 @@ class Player:
             version = client.version
             action = self.policy(view)
             acted_at = version
-            self.actions.append((version if version is not None else -1, action))
+            sent = (version if version is not None else -1, action)
+            self.actions.append(sent)
             try:
                 await client.act(action, version=version, timeout=self.turn_timeout)
             except ServerError as exc:
                 if exc.code not in self.tolerate:
                     raise
                 self.refused.append(exc)
+            except ConnectionClosed:
+                self.in_flight.append(sent)
+                raise
+            else:
+                self.accepted.append(sent)
