@@ -13,7 +13,6 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 
 import pytest
-
 from meja.store import Change, Due, MemoryStore, Store, open_store
 
 #: Long enough never to expire during a test.
@@ -139,6 +138,20 @@ async def test_commit_cas(env: Env) -> None:
     # no such table: False, and still none
     assert not await s.commit("NOPE", 0, b"r", b"e", ttl_ms=LONG)
     assert await s.load("NOPE") is None
+
+
+@pytest.mark.parametrize("size", [0, 1, 255, 256, 65_535, 65_536, 300_000])
+async def test_records_and_entries_are_any_bytes(env: Env, size: int) -> None:
+    s = env.store
+    record = bytes((i * 7 + size) % 256 for i in range(size))
+    entry = record[::-1] + b"\x00\xc1"  # not UTF-8, not valid msgpack: opaque
+    assert await s.create("T1", "ABC123", record, entry, ttl_ms=LONG)
+    await s.subscribe("T1")
+    changes = s.changes()
+    assert await s.commit("T1", 0, entry, record, ttl_ms=LONG)
+    assert await next_change(changes) == Change("T1", 1, entry, record)
+    assert await s.load("T1") == (1, entry)
+    assert await s.log_since("T1", -1) == [(0, entry), (1, record)]
 
 
 async def test_log_since(env: Env) -> None:

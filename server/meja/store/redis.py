@@ -61,7 +61,7 @@ import msgpack  # type: ignore[import-untyped]
 import redis.asyncio as aioredis
 from redis.asyncio.client import PubSub
 from redis.asyncio.retry import Retry
-from redis.backoff import NoBackoff
+from redis.backoff import ExponentialWithJitterBackoff, NoBackoff
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
@@ -75,8 +75,25 @@ log = logging.getLogger(__name__)
 #: What a broken connection raises (redis-py wraps most OS errors, not all).
 _CONNECTION_ERRORS = (RedisConnectionError, RedisTimeoutError, OSError)
 
+# msgpack written by hand where Lua's cmsgpack cannot: it packs every string as
+# msgpack *str*, but records and entries are binary, so any msgpack reader (not
+# only ours) must see them as *bin*. Ints still go through cmsgpack.
+_LUA_MSGPACK = """
+local function bin(s)
+  local n = #s
+  if n < 256 then return string.char(0xc4, n) .. s end
+  if n < 65536 then return string.char(0xc5, math.floor(n / 256), n % 256) .. s end
+  return string.char(0xc6, math.floor(n / 16777216), math.floor(n / 65536) % 256,
+                     math.floor(n / 256) % 256, n % 256) .. s
+end
+-- the log item: [version, entry]
+local function log_item(version, entry)
+  return string.char(0x92) .. cmsgpack.pack(version) .. bin(entry)
+end
+"""
+
 # KEYS: rec, log, code. ARGV: table_id, code, record, entry, ttl_ms, nonce, schema.
-_CREATE = """
+_CREATE = _LUA_MSGPACK + """
 if redis.call('EXISTS', KEYS[1]) == 1 then
   -- a retry of this very create, whose first reply was lost, succeeded already
   if redis.call('HGET', KEYS[1], 'n') == ARGV[6] then return 1 end
@@ -85,7 +102,7 @@ end
 if not redis.call('SET', KEYS[3], ARGV[1], 'NX', 'PX', ARGV[5]) then return 0 end
 redis.call('HSET', KEYS[1], 'v', 0, 'r', ARGV[3], 'c', ARGV[2], 'n', ARGV[6], 's', ARGV[7])
 redis.call('DEL', KEYS[2])
-redis.call('RPUSH', KEYS[2], cmsgpack.pack({0, ARGV[4]}))
+redis.call('RPUSH', KEYS[2], log_item(0, ARGV[4]))
 redis.call('PEXPIRE', KEYS[1], ARGV[5])
 redis.call('PEXPIRE', KEYS[2], ARGV[5])
 return 1
@@ -95,7 +112,7 @@ return 1
 # ARGV: expected, record, entry, ttl_ms, nonce, channel, code_prefix, schema,
 #       n_cancel, cancel keys..., n_schedule, (key, due_ms, table_id)...
 # Returns 1 committed, 2 already committed by this nonce (a retry), 0 refused.
-_COMMIT = """
+_COMMIT = _LUA_MSGPACK + """
 local cur = redis.call('HMGET', KEYS[1], 'v', 'n', 'c')
 if not cur[1] then return 0 end
 local version = tonumber(cur[1])
@@ -106,7 +123,7 @@ if version ~= expected then
 end
 local new = expected + 1
 redis.call('HSET', KEYS[1], 'v', new, 'r', ARGV[2], 'n', ARGV[5])
-redis.call('RPUSH', KEYS[2], cmsgpack.pack({new, ARGV[3]}))
+redis.call('RPUSH', KEYS[2], log_item(new, ARGV[3]))
 local i = 9
 local n = tonumber(ARGV[i])
 for j = 1, n do
@@ -123,7 +140,8 @@ end
 redis.call('PEXPIRE', KEYS[1], ARGV[4])
 redis.call('PEXPIRE', KEYS[2], ARGV[4])
 if cur[3] then redis.call('PEXPIRE', ARGV[7] .. cur[3], ARGV[4]) end
-redis.call('PUBLISH', ARGV[6], cmsgpack.pack({tonumber(ARGV[8]), new, ARGV[2], ARGV[3]}))
+local payload = string.char(0x94) .. cmsgpack.pack(tonumber(ARGV[8])) .. cmsgpack.pack(new)
+redis.call('PUBLISH', ARGV[6], payload .. bin(ARGV[2]) .. bin(ARGV[3]))
 return 1
 """
 
@@ -178,9 +196,14 @@ class _Reconnect(Exception):
 
 
 def _unpack(data: bytes) -> Any:
-    # raw=True: the store's own encodings hold only ints and byte strings; Lua's
-    # cmsgpack writes byte strings as msgpack str, Python as bin: both come back bytes.
+    # raw=True: the store's own encodings hold only ints and bin; should a str
+    # ever appear, it comes back as bytes rather than failing on non-UTF-8.
     return msgpack.unpackb(data, raw=True, use_list=True)
+
+
+def _nonce() -> bytes:
+    """A fresh nonce for one create or commit (see "Retries are safe" above)."""
+    return os.urandom(8)
 
 
 def _bytes(value: bytes | str) -> bytes:
@@ -215,8 +238,10 @@ class RedisStore:
     ) -> None:
         self.keys = Keys(prefix)
         self._url = url
-        # Commands: redis-py's default retries (safe: see the module docstring).
-        self._redis = aioredis.Redis.from_url(url, socket_connect_timeout=5, socket_timeout=10)
+        # Commands ride over a short outage (a Redis restart): 10 retries, exponential
+        # backoff with jitter capped at 1 s, then the error. Safe: see the module docstring.
+        retry = Retry(ExponentialWithJitterBackoff(base=0.01, cap=1.0), 10)
+        self._redis = aioredis.Redis.from_url(url, socket_connect_timeout=5, socket_timeout=10, retry=retry)
         # Pub/sub: no silent retries, so the listener sees every break and resyncs.
         self._pubsub_client = aioredis.Redis.from_url(
             url, socket_connect_timeout=5, socket_timeout=10, retry=Retry(NoBackoff(), 0)
@@ -238,6 +263,7 @@ class RedisStore:
         self._broken = False  # set by subscribe() when a send failed
         self._healthy = False  # the current connection got as far as delivering
         self._resyncing: set[bytes] = set()  # channels whose changes the coming snapshot covers
+        self._confirmed: set[bytes] = set()  # channels Redis confirmed on some connection
         self._subscribe_timeout_s = subscribe_timeout_s
         self._listener: asyncio.Task[None] | None = None
         self._queue: asyncio.Queue[Change | _Closed] = asyncio.Queue()
@@ -263,7 +289,7 @@ class RedisStore:
     ) -> bool:
         """See :meth:`meja.store.base.Store.create`."""
         tk = self.keys.table(table_id)
-        args: list[bytes | str | int] = [table_id, code, record, entry, ttl_ms, os.urandom(8), SCHEMA]
+        args: list[bytes | str | int] = [table_id, code, record, entry, ttl_ms, _nonce(), SCHEMA]
         result = await self._create(keys=[tk.record, tk.log, self.keys.code(code)], args=args)
         return bool(result)
 
@@ -304,7 +330,7 @@ class RedisStore:
             record,
             entry,
             ttl_ms,
-            os.urandom(8),
+            _nonce(),
             tk.channel,
             self.keys.code_prefix,
             SCHEMA,
@@ -366,6 +392,7 @@ class RedisStore:
                 if self._channels.get(channel) == table_id:
                     del self._channels[channel]
                 self._seen.pop(table_id, None)
+                self._confirmed.discard(channel)
             raise RedisConnectionError(
                 f"could not subscribe to table {table_id!r} in {self._subscribe_timeout_s} s"
             ) from None
@@ -377,6 +404,7 @@ class RedisStore:
             if self._channels.pop(channel, None) is None:
                 return
             self._seen.pop(table_id, None)
+            self._confirmed.discard(channel)
             if self._pubsub is not None:
                 try:
                     await self._pubsub.unsubscribe(channel)
@@ -495,10 +523,13 @@ class RedisStore:
                 if channels:
                     await pubsub.subscribe(*channels)
                 self._pubsub = pubsub
+                # Tables subscribed on an earlier connection may have missed changes;
+                # those first subscribed during the outage are new: no resync for them.
+                resynced = [c for c in channels if c in self._confirmed] if resync else []
             self.connects += 1
             # Until the snapshot is read, published changes of these tables are covered
             # by it (they were committed before it was read): drop them.
-            self._resyncing = set(channels) if resync else set()
+            self._resyncing = set(resynced)
             pending = set(channels)
             if not pending:
                 self._healthy = True
@@ -523,14 +554,16 @@ class RedisStore:
                     self._deliver(bytes(message["channel"]), bytes(message["data"]))
                 elif kind == "subscribe":
                     channel = bytes(message["channel"])
+                    if channel in self._channels:
+                        self._confirmed.add(channel)
                     for waiter in self._waiters.pop(channel, []):
                         if not waiter.done():
                             waiter.set_result(None)
                     if channel in pending:
                         pending.discard(channel)
                         if not pending:
-                            if resync:
-                                await self._resync(channels)
+                            if resynced:
+                                await self._resync(resynced)
                             self._resyncing = set()
                             self._healthy = True
         finally:
