@@ -1,7 +1,7 @@
 """Real server processes and a private Redis for the end-to-end tests.
 
-:class:`ServerProcess` runs ``meja serve`` (the installed entry point, through
-``python -m meja.cli`` so the venv's interpreter is used) on a free port, waits
+:class:`ServerProcess` runs ``meja serve`` (the venv's installed entry point, the
+one ``make serve`` runs) on a free port, waits
 for ``/healthz``, and can stop it (SIGTERM, as an operator would), kill it
 (SIGKILL, a crash), or start it again on the same port. Its output goes to a log
 file that a failing test prints.
@@ -94,7 +94,10 @@ class ServerProcess:
         return self.log_dir / f"{self.name}-{self.starts}.log"
 
     def command(self) -> list[str]:
-        cmd = [sys.executable, "-m", "meja.cli", "serve", "--host", "127.0.0.1", "--port", str(self.port)]
+        # The installed entry point (what `make serve` runs), else the module.
+        script = Path(sys.executable).parent / "meja"
+        base = [str(script)] if script.exists() else [sys.executable, "-m", "meja.cli"]
+        cmd = [*base, "serve", "--host", "127.0.0.1", "--port", str(self.port)]
         if self.store != "memory":
             cmd += ["--redis", self.store]
         return cmd + self.args
