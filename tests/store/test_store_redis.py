@@ -233,3 +233,9 @@ async def test_open_store_urls(redis_url: str) -> None:
         assert await store.lookup("ABC123") == "T1"
     async with open_store(redis_url) as store:
         assert isinstance(store, RedisStore) and store.keys.prefix == "meja:"
+    # other query parameters go on to redis-py (db=1: another database, so nothing found)
+    async with open_store(f"{redis_url}?prefix=meja-url-test-db:&db=1") as store:
+        assert isinstance(store, RedisStore) and store.keys.prefix == "meja-url-test-db:"
+        assert await store.create("T1", "ABC123", b"r", b"e", ttl_ms=5_000)
+    async with open_store(f"{redis_url}?prefix=meja-url-test-db:") as store:
+        assert await store.lookup("ABC123") is None

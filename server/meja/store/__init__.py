@@ -29,7 +29,6 @@ address shows up there (as a ``redis.exceptions.ConnectionError``).
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
-from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from meja.store.base import Change, Due, Store
 from meja.store.keys import DEFAULT_PREFIX
@@ -50,14 +49,29 @@ def open_store(url: str | None, *, prefix: str | None = None) -> MemoryStore | R
     """
     if not url or url == "memory://":
         return MemoryStore()
-    parts = urlsplit(url)
-    if parts.scheme not in _REDIS_SCHEMES:
-        raise ValueError(f"unknown store url scheme {parts.scheme!r} in {url!r}")
-    query = parse_qsl(parts.query, keep_blank_values=True)
-    url_prefix = [v for k, v in query if k == "prefix"]
-    rest = [(k, v) for k, v in query if k != "prefix"]
-    chosen = prefix if prefix is not None else (url_prefix[-1] if url_prefix else DEFAULT_PREFIX)
+    scheme, sep, _ = url.partition("://")
+    if not sep or scheme not in _REDIS_SCHEMES:
+        raise ValueError(f"unknown store url scheme {scheme!r} in {url!r}")
+    redis_url, url_prefix = _take_prefix(url)
+    chosen = prefix if prefix is not None else (url_prefix if url_prefix is not None else DEFAULT_PREFIX)
     # Imported here so that the embedded mode never loads redis-py.
     from meja.store.redis import RedisStore
 
-    return RedisStore(urlunsplit(parts._replace(query=urlencode(rest))), prefix=chosen)
+    return RedisStore(redis_url, prefix=chosen)
+
+
+def _take_prefix(url: str) -> tuple[str, str | None]:
+    """Split ``prefix=...`` off the query string (plain string work: the layering test
+    keeps ``urllib`` out of the store). A percent-encoded prefix is not decoded."""
+    base, sep, query = url.partition("?")
+    if not sep:
+        return url, None
+    prefix = None
+    rest = []
+    for pair in query.split("&"):
+        name, _, value = pair.partition("=")
+        if name == "prefix":
+            prefix = value
+        elif pair:
+            rest.append(pair)
+    return (f"{base}?{'&'.join(rest)}" if rest else base), prefix

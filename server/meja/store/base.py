@@ -71,19 +71,22 @@ class Change:
     """A committed change, as subscribers receive it.
 
     Normally one ``Change`` per commit: ``version`` is the new version, ``record``
-    the record stored with it and ``entry`` that version's log entry. Per table,
-    :meth:`Store.changes` yields strictly increasing versions.
+    the record stored with it and ``entry`` that version's log entry, one version
+    after the last ``Change`` of that table (or the first one after subscribing).
 
     ``resync=True`` marks a *resynchronisation*: the store lost its subscription
     for a while (the Redis connection dropped and came back) and may have missed
     commits. After reconnecting and resubscribing, it yields one resync ``Change``
-    per subscribed table that still exists, carrying the table's current version
-    and record (read *after* resubscribing, so nothing after it can be missed) and
-    the log entry of that version. Its version may be equal to the last one
-    delivered (nothing was missed) or jump ahead: the consumer then reads the
-    entries in between with :meth:`Store.log_since`. A subscribed table that no
-    longer exists (it expired, or a Redis without persistence restarted) gets no
-    resync ``Change``; :meth:`Store.load` says ``None`` for it.
+    per table that was subscribed before the connection dropped and still exists,
+    carrying the table's current version and record (read *after* resubscribing,
+    so nothing after it can be missed) and the log entry of that version. Its
+    version may equal the last one delivered (nothing was missed) or jump ahead:
+    the consumer replaces its cached record and reads the entries in between with
+    :meth:`Store.log_since`. It may even be lower, if Redis lost writes (restarted
+    from an older snapshot): the resync ``Change`` is the truth either way. A
+    subscribed table that no longer exists (it expired, or a Redis without
+    persistence restarted) gets no resync ``Change``; :meth:`Store.load` says
+    ``None`` for it. Only resync ``Change`` values skip versions.
     """
 
     table_id: str
