@@ -31,7 +31,7 @@ from meja.rules import dealcode, get_game
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "fixtures"
 
-TABLE_ID = "t-4f2a9c1e7b3d"
+TABLE_ID = "4f2a9c1e7b3d4e5fa0b1c2d3e4f50617"
 CODE = "K7M2QX"
 LINK = f"https://meja.example/?join={CODE}"
 SEAT_TOKEN = "q1xV9f0bZ2c8Yt4mLr7WnA"
