@@ -9,6 +9,7 @@ forbid depending on one that happens to run on 6379):
   clean up after itself. With ``MEJA_TEST_REDIS_URL`` set, that Redis is used
   instead and nothing is started (it must be a disposable one: tests write to it,
   under their own prefixes).
+  Keys under a ``redis_prefix`` are deleted after the test.
 - ``redis_servers`` (function): a factory for *extra* private servers, e.g.
   ``redis_servers(appendonly=True)`` (``appendfsync always``), which a test may
   ``stop()`` (SIGKILL: a crash), ``start()`` again on the same port and directory,
@@ -32,6 +33,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+import redis
 
 #: How long a starting redis-server may take to answer PING, in seconds.
 REDIS_START_TIMEOUT_S = 20.0
@@ -141,9 +143,18 @@ def redis_url() -> Iterator[str]:
 
 
 @pytest.fixture
-def redis_prefix() -> str:
-    """A key prefix no other test uses, so tests can share one Redis."""
-    return f"meja-test-{uuid.uuid4().hex[:12]}:"
+def redis_prefix(redis_url: str) -> Iterator[str]:
+    """A key prefix no other test uses, so tests can share one Redis; its keys
+    (in database 0 of ``redis_url``) are deleted after the test."""
+    prefix = f"meja-test-{uuid.uuid4().hex[:12]}:"
+    yield prefix
+    client = redis.Redis.from_url(redis_url)
+    try:
+        names = list(client.scan_iter(match=f"{prefix}*", count=1000))
+        if names:
+            client.delete(*names)
+    finally:
+        client.close()
 
 
 @pytest.fixture
