@@ -16,33 +16,42 @@ tries again, which only happens once per script and server):
 - **claim_due**: one script: ``ZRANGEBYSCORE -inf now LIMIT 0 limit``, then
   ``ZADD`` each claimed member at ``now + lease``.
 
-Retries are safe. redis-py retries a command after a connection error; a
-commit or create whose reply was lost would then fail its own check. So each
-write carries a random nonce, stored in the record hash (``n``): a retry that
-finds the table already at ``expected + 1`` with its own nonce answers ``True``.
+Retries are safe. Commands ride over a short outage such as a Redis restart:
+redis-py retries after a connection error or timeout (10 times, jittered
+exponential backoff capped at 1 s, a few seconds in all; then the
+``redis.exceptions.ConnectionError`` reaches the caller). A commit or create
+whose reply was lost would then fail its own check on the retry, so each write
+carries a random nonce, stored in the record hash (``n``): a retry that finds
+the table already at ``expected + 1`` with its own nonce answers ``True``.
 (``hit`` may count a retried event twice; ``claim_due`` may lease an item whose
 reply was lost, which then falls due again after its lease: at-least-once.)
 
 Subscriptions and reconnects
 ----------------------------
-:meth:`RedisStore.changes` is fed by one background task that owns a pub/sub
-connection (redis.asyncio ``PubSub``, with redis-py's silent retries turned off
-so that every break is seen). When the connection breaks (Redis restarted, a
-network fault, or no answer to a ping within ``ping_interval_s`` after
-``ping_interval_s`` of silence), the task reconnects with capped exponential
-backoff, resubscribes every subscribed table, waits until Redis confirms the
-subscriptions, and then reads each table's current version, record and entry
-and yields them as ``Change(..., resync=True)`` (one per table that still
-exists). Commits made while it was away were published to nobody: those are
-what a subscriber may have missed, and the resync ``Change`` tells it so (see
-:class:`meja.store.base.Change`). Since the snapshot is read after the
-subscription is confirmed, no later commit can be missed; published changes
-at or below the version last yielded for a table are dropped as duplicates, so
-each table's versions still go up in ``changes()``. The server's recovery:
-replace its cached record with the resync one, and, where the version jumped,
-read the missed events with :meth:`RedisStore.log_since` for its connections.
-A table that vanished (expired, or lost by a Redis without persistence) gets no
-resync ``Change``.
+:meth:`RedisStore.changes` is fed by one background task (started by the first
+:meth:`~RedisStore.subscribe`) that owns a pub/sub connection (redis.asyncio
+``PubSub``, with redis-py's silent retries turned off so that every break is
+seen). When the connection breaks (Redis restarted, a network fault, or no
+answer to a ping within ``ping_interval_s`` after ``ping_interval_s`` of
+silence), the task reconnects with capped exponential backoff, resubscribes
+every subscribed table and waits until Redis confirms the subscriptions. Then,
+for each table that was subscribed before the break and still exists, it reads
+the current version, record and last entry in one MULTI and yields them as
+``Change(..., resync=True)``.
+
+What a subscriber may have missed: the commits made while the connection was
+down were published to nobody. The resync ``Change`` says so; since it is read
+after the subscriptions are confirmed, nothing committed after it can be
+missed. Changes published between the confirmation and the snapshot are covered
+by the snapshot and dropped, as are later ones at or below its version, so a
+version jump in ``changes()`` only ever comes with ``resync=True``. How the server
+recovers: replace its cached record with the resync one and, where the version
+jumped, read the missed events with :meth:`RedisStore.log_since` for its
+connections (see :class:`meja.store.base.Change`). A table that vanished
+(expired, or lost by a Redis without persistence) gets no resync ``Change``.
+Tables first subscribed during the outage are plain new subscriptions:
+:meth:`~RedisStore.subscribe` waits for the reconnection (up to
+``subscribe_timeout_s``) and they get no resync ``Change``.
 
 The changes queue is unbounded: a consumer that stops reading makes it grow.
 """
