@@ -239,3 +239,24 @@ async def test_open_store_urls(redis_url: str) -> None:
         assert await store.create("T1", "ABC123", b"r", b"e", ttl_ms=5_000)
     async with open_store(f"{redis_url}?prefix=meja-url-test-db:") as store:
         assert await store.lookup("ABC123") is None
+
+
+async def test_a_silent_connection_is_detected_by_ping(redis_servers: Callable[..., object]) -> None:
+    """A frozen Redis (SIGSTOP: the socket stays open, nothing answers) is a dead connection
+    once a ping goes unanswered; the listener replaces it and resyncs when Redis is back."""
+    server = redis_servers()
+    url = server.url  # type: ignore[attr-defined]
+    async with RedisStore(url, ping_interval_s=0.2, reconnect_max_s=0.2) as reader, RedisStore(url) as writer:
+        assert await writer.create("T1", "ABC123", b"r0", b"e0", ttl_ms=LONG)
+        await reader.subscribe("T1")
+        changes = reader.changes()
+        process = server.process  # type: ignore[attr-defined]
+        process.send_signal(signal.SIGSTOP)
+        try:
+            await asyncio.sleep(1.0)  # > 2 ping intervals of silence
+        finally:
+            process.send_signal(signal.SIGCONT)
+        assert await next_change(changes) == Change("T1", 0, b"r0", b"e0", resync=True)
+        assert reader.connects >= 2
+        assert await writer.commit("T1", 0, b"r1", b"e1", ttl_ms=LONG)
+        assert await next_change(changes) == Change("T1", 1, b"r1", b"e1")
