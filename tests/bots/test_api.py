@@ -1,0 +1,89 @@
+"""The bots' API as the server uses it: names, get_bot, choose(view, history, rng), legality, determinism."""
+
+from __future__ import annotations
+
+import pytest
+
+from meja import bots
+from meja.bench.bots import Tally, play_game
+from meja.bots import LEVELS, YARDSTICKS, get_bot, make_bot
+from meja.rules import get_game
+from meja.rules.crazy_eights import Phase
+
+GAME = get_game("crazy_eights")
+TABLES = [("house", 2), ("house", 3), ("classic", 2), ("classic", 4), ("party", 3), ("party", 6)]
+
+
+def test_names_and_registry() -> None:
+    assert LEVELS == ("easy", "normal", "hard")
+    assert YARDSTICKS == ("random-any", "random-card", "greedy")
+    for name in LEVELS + YARDSTICKS:
+        bot = get_bot(name)
+        assert isinstance(bot, bots.Bot)
+        assert bot.name == name
+    with pytest.raises(ValueError, match="unknown bot"):
+        get_bot("grandmaster")
+
+
+@pytest.mark.parametrize("name", LEVELS + YARDSTICKS)
+@pytest.mark.parametrize(("preset", "seats"), TABLES)
+def test_every_bot_plays_whole_rounds_legally(name: str, preset: str, seats: int) -> None:
+    bot = make_bot(name, playouts=60) if name == "hard" else get_bot(name)
+    tally = Tally()
+    for seed in range(2):
+        tr = GAME.new_match(GAME.options(preset), seats, 31 + seed)
+        res = play_game(tr.state, tr.events, [bot] * seats, ["A"] * seats, tally, rounds=1)
+        assert len(res.rounds) == 1 and res.rounds[0][0] >= 0
+    assert tally.illegal == 0
+    assert tally.times["A"]
+
+
+@pytest.mark.parametrize("name", LEVELS + YARDSTICKS)
+def test_same_inputs_same_action(name: str) -> None:
+    """A bot is a pure function of (view, history, rng): ask twice, get the same answer, at every decision."""
+    bot = make_bot(name, deadline=None, playouts=120) if name == "hard" else get_bot(name)
+    tr = GAME.new_match(GAME.options("house"), 3, 99)
+    state = tr.state
+    history: list[list[dict[str, object]]] = [[], [], []]
+    for e in tr.events:
+        for s in range(3):
+            if e.is_seen_by(s):
+                history[s].append(e.to_wire())
+    decisions = 0
+    while state.phase == Phase.PLAY:
+        seat = state.awaiting()[0]
+        view = state.view(seat)
+        rng = state.bot_rng(seat).derive(f"decision/{state.version}")
+        first = bot.choose(view, history[seat], rng)
+        assert bot.choose(view, list(history[seat]), rng) == first
+        assert first in view.legal
+        tr = state.apply(seat, first)
+        state = tr.state
+        for e in tr.events:
+            for s in range(3):
+                if e.is_seen_by(s):
+                    history[s].append(e.to_wire())
+        decisions += 1
+    assert decisions > 5
+
+
+def test_the_default_hard_bot_answers_from_a_fresh_deal() -> None:
+    tr = GAME.new_match(GAME.options("house"), 2, 5)
+    state = tr.state
+    history = [e.to_wire() for e in tr.events if e.is_seen_by(state.turn)]
+    move = get_bot("hard").choose(state.view(state.turn), history, state.bot_rng(state.turn))
+    assert move in state.legal_actions(state.turn)
+
+
+def test_hard_without_history_still_plays_legally() -> None:
+    """A server that passes no history gets a weaker bot (no inference), never an error."""
+    tr = GAME.new_match(GAME.options("house"), 3, 8)
+    state = tr.state
+    bot = make_bot("hard", playouts=60)
+    for _ in range(30):
+        if state.phase != Phase.PLAY:
+            break
+        seat = state.turn
+        move = bot.choose(state.view(seat), [], state.bot_rng(seat))
+        assert move in state.legal_actions(seat)
+        state = state.apply(seat, move).state
