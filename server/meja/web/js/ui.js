@@ -1,0 +1,72 @@
+// Small DOM helpers. Everything is built with createElement and textContent: no HTML
+// strings, so nothing a player types (names) can become markup, and no inline styles or
+// scripts, which the Content-Security-Policy forbids.
+
+/** el("button", {class: "x", onclick: f, "aria-label": "…"}, "text", child…) */
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith("on") && typeof value === "function") {
+      node.addEventListener(key.slice(2), value);
+    } else if (key === "class") {
+      node.className = value;
+    } else if (key === "dataset") {
+      Object.assign(node.dataset, value);
+    } else if (key === "text") {
+      node.textContent = value;
+    } else if (value === true) {
+      node.setAttribute(key, "");
+    } else {
+      node.setAttribute(key, String(value));
+    }
+  }
+  for (const child of children.flat()) {
+    if (child === undefined || child === null || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+let uid = 0;
+export function nextId(prefix) {
+  uid += 1;
+  return `${prefix}-${uid}`;
+}
+
+/**
+ * Copy `text` to the clipboard. The clipboard API exists only on HTTPS or localhost
+ * (design.md 5), and may be refused: then the text is shown in `fallback` (a read-only
+ * input), selected, for the player to copy by hand. Resolves to true when copied.
+ */
+export async function copyText(text, fallback) {
+  try {
+    if (navigator.clipboard && window.isSecureContext) {
+      await navigator.clipboard.writeText(text);
+      return true;
+    }
+  } catch (err) {
+    /* fall through to the visible text */
+  }
+  if (fallback) {
+    fallback.hidden = false;
+    fallback.value = text;
+    fallback.focus();
+    fallback.select();
+  }
+  return false;
+}
+
+export function prefersReducedMotion() {
+  return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+export function sleep(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** A room code as shown: "7K3 QXM". */
+export function spacedCode(code) {
+  const c = String(code || "");
+  return c.length === 6 ? `${c.slice(0, 3)} ${c.slice(3)}` : c;
+}
