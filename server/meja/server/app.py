@@ -1,0 +1,356 @@
+"""The asyncio shell: one process serving the websocket, ``/healthz`` and the web client.
+
+:class:`MejaServer` owns every resource of a ``meja serve`` process and opens
+and closes them in order (``async with``, as in the websockets tutorial's
+``step3/app.py``):
+
+1. the store (``--redis URL``, or the embedded in-memory store);
+2. the first heartbeat, which gives timers back any time no server was running;
+3. the hub (changes from the store to this process's connections), the timer
+   runner and the heartbeat, as tasks owned here;
+4. the websocket server (``websockets.asyncio.server.serve``) on one port:
+   ``/ws`` is the websocket (binary msgpack frames, see PROTOCOL.md),
+   ``/healthz`` answers JSON, and every other path is a static file of the web
+   client (``server/meja/web/``), all through ``process_request``.
+
+Shutdown (SIGTERM or SIGINT, or leaving the ``async with``): ``/healthz`` says
+503 at once (a load balancer stops sending players here); the timer runner
+stops claiming and finishes the timers it is running; the websocket server
+stops accepting and closes every connection with 1001 (going away: clients
+reconnect, to another process if there is one, and resume), each connection
+handler finishing the request it is in (its commit included) and recording its
+player as away; then the tasks stop and the store closes. Nothing is left
+running after ``__aexit__``.
+
+Hardening at this layer: frames over ``max_frame_bytes`` are refused by
+websockets itself (close 1009); permessage-deflate is off (no decompression
+bombs; our frames are small); the handshake is refused with HTTP 503 past
+``max_connections``; the ``Server`` header names no versions. Static files are
+served only from inside the web root, with ``nosniff`` and a
+Content-Security-Policy that lets the page talk only to its own origin.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import json
+import logging
+import mimetypes
+import secrets
+import socket
+from pathlib import Path
+from types import TracebackType
+from typing import Any, Final
+from urllib.parse import unquote, urlsplit
+
+from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.datastructures import Headers
+from websockets.exceptions import ConnectionClosed
+from websockets.http11 import Request, Response
+
+from meja.store import open_store
+from meja.store.base import Store
+
+from .hub import Hub
+from .service import TableService
+from .session import Session
+from .settings import Settings
+from .timers import DueRunner, Heartbeat
+
+__all__ = ["CSP", "MejaServer", "StaticFiles"]
+
+log = logging.getLogger("meja.server")
+
+#: The page may load its own scripts, styles and images and talk to its own origin only.
+CSP: Final = (
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+    "connect-src 'self' ws: wss:; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+)
+_TYPES: Final = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".json": "application/json",
+    ".svg": "image/svg+xml",
+    ".webmanifest": "application/manifest+json",
+    ".txt": "text/plain; charset=utf-8",
+    ".wasm": "application/wasm",
+}
+_MAX_STATIC_BYTES: Final = 8 * 1024 * 1024
+
+
+def _response(status: int, body: bytes, content_type: str, extra: dict[str, str] | None = None) -> Response:
+    import http
+
+    headers = Headers(
+        [
+            ("Content-Type", content_type),
+            ("Content-Length", str(len(body))),
+            ("Connection", "close"),
+            ("X-Content-Type-Options", "nosniff"),
+            ("Referrer-Policy", "no-referrer"),
+            ("Cache-Control", "no-cache"),
+        ]
+    )
+    for key, value in (extra or {}).items():
+        headers[key] = value
+    return Response(status, http.HTTPStatus(status).phrase, headers, body)
+
+
+class StaticFiles:
+    """The web client's files, read once and kept (the client is a handful of small files)."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root.resolve()
+        self._cache: dict[str, tuple[bytes, str] | None] = {}
+
+    def respond(self, path: str) -> Response:
+        found = self._load(path)
+        if found is None:
+            return _response(404, b"not found\n", "text/plain; charset=utf-8")
+        body, content_type = found
+        extra = {"Content-Security-Policy": CSP} if content_type.startswith("text/html") else None
+        return _response(200, body, content_type, extra)
+
+    def _load(self, path: str) -> tuple[bytes, str] | None:
+        if path in self._cache:
+            return self._cache[path]
+        found = self._read(path)
+        if len(self._cache) < 512:
+            self._cache[path] = found
+        return found
+
+    def _read(self, path: str) -> tuple[bytes, str] | None:
+        relative = unquote(path).lstrip("/")
+        if "\x00" in relative or "\\" in relative:
+            return None
+        target = (self.root / relative).resolve()
+        if target != self.root and self.root not in target.parents:
+            return None  # outside the web root
+        if target.is_dir():
+            target = target / "index.html"
+        if not target.is_file() or target.name.startswith("."):
+            return None
+        data = target.read_bytes()
+        if len(data) > _MAX_STATIC_BYTES:
+            return None
+        suffix = target.suffix.lower()
+        content_type = _TYPES.get(suffix) or mimetypes.guess_type(target.name)[0] or "application/octet-stream"
+        return data, content_type
+
+
+class MejaServer:
+    """One ``meja serve`` process; see the module docstring. ``async with MejaServer(settings) as server``."""
+
+    def __init__(self, settings: Settings, *, store: Store | None = None, process_id: str | None = None) -> None:
+        self.settings = settings
+        self.process_id = process_id or secrets.token_hex(6)
+        self._own_store = store is None
+        self._given_store = store
+        self.sessions: dict[str, Session] = {}
+        self.stopping = False
+        self._cids = itertools.count(1)
+        self._tasks: list[asyncio.Task[None]] = []
+        self._server: Server | None = None
+        self._store: Store | None = None
+        self._hub: Hub | None = None
+        self._service: TableService | None = None
+        self.runner: DueRunner | None = None
+        web_root = Path(settings.web_root) if settings.web_root else Path(__file__).resolve().parent.parent / "web"
+        self.static = StaticFiles(web_root)
+
+    @property
+    def store(self) -> Store:
+        assert self._store is not None, "not started"
+        return self._store
+
+    @property
+    def hub(self) -> Hub:
+        assert self._hub is not None, "not started"
+        return self._hub
+
+    @property
+    def service(self) -> TableService:
+        assert self._service is not None, "not started"
+        return self._service
+
+    def _wake(self, due_ms: int) -> None:
+        if self.runner is not None:
+            self.runner.wake(due_ms)
+
+    @property
+    def port(self) -> int:
+        """The port actually bound (useful with ``port=0``)."""
+        assert self._server is not None
+        port: int = self._server.sockets[0].getsockname()[1]
+        return port
+
+    @property
+    def store_kind(self) -> str:
+        return "redis" if self.settings.redis_url else "memory"
+
+    # ------------------------------------------------------------------ lifecycle
+
+    async def __aenter__(self) -> MejaServer:
+        await self.start()
+        return self
+
+    async def __aexit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        await self.stop()
+
+    async def start(self) -> None:
+        """Bind, open the store, start the tasks and the websocket server (see the module docstring)."""
+        sock = socket.create_server((self.settings.host, self.settings.port), reuse_port=False)
+        if self.settings.port == 0:
+            # Tests ask for any free port: links must name the one we got.
+            self.settings = self.settings.replace(port=sock.getsockname()[1])
+        settings = self.settings
+        try:
+            self._store = self._given_store if self._given_store is not None else open_store(settings.redis_url)
+            self._hub = Hub(self.store, settings, self.process_id)
+            self._service = TableService(self.store, self.hub, settings, self.process_id, on_schedule=self._wake)
+            self.runner = DueRunner(self.store, self.service, settings)
+            heartbeat = Heartbeat(self.store, self.process_id, settings)
+            await heartbeat.first()
+            self._tasks = [
+                asyncio.create_task(self.hub.run(), name="meja hub"),
+                asyncio.create_task(self.runner.run(), name="meja timers"),
+                asyncio.create_task(heartbeat.run(), name="meja heartbeat"),
+            ]
+            self._server = await serve(
+                self._handler,
+                sock=sock,
+                process_request=self._http,
+                max_size=settings.max_frame_bytes,
+                compression=None,
+                ping_interval=settings.ping_interval_s or None,
+                ping_timeout=settings.ping_timeout_s or None,
+                close_timeout=settings.close_timeout_s,
+                server_header="meja",
+            )
+        except BaseException:
+            sock.close()
+            await self._stop_tasks()
+            if self._own_store and self._store is not None:
+                await self._store.aclose()
+            raise
+        where = f"ws://{settings.host}:{self.port}/ws"
+        if self.store_kind == "memory":
+            log.warning(
+                "meja %s serving %s on the embedded in-memory store: tables do not survive a restart "
+                "(use --redis URL to keep them and to run several processes)",
+                self.process_id,
+                where,
+            )
+        else:
+            log.info("meja %s serving %s; tables live in Redis", self.process_id, where)
+        if not settings.public_origin:
+            log.warning("invite links use %s: set --public-origin to the address players can reach", settings.origin)
+
+    async def stop(self) -> None:
+        """Graceful shutdown; see the module docstring."""
+        if self.stopping:
+            return
+        self.stopping = True
+        settings = self.settings
+        if self.runner is not None:
+            await self.runner.stop()
+        if self._server is not None:
+            self._server.close(close_connections=True)
+            try:
+                await asyncio.wait_for(self._server.wait_closed(), settings.shutdown_timeout_s)
+            except TimeoutError:
+                log.warning("connections still open after %.0f s; closing anyway", settings.shutdown_timeout_s)
+        await self._stop_tasks()
+        if self._own_store and self._store is not None:
+            await self._store.aclose()
+        log.info("meja %s stopped", self.process_id)
+
+    async def _stop_tasks(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        self._tasks = []
+
+    # ------------------------------------------------------------------ HTTP
+
+    def _http(self, connection: ServerConnection, request: Request) -> Response | None:
+        path = urlsplit(request.path).path
+        if path == "/ws":
+            if self.stopping:
+                return _response(503, b"shutting down\n", "text/plain; charset=utf-8")
+            if len(self.sessions) >= self.settings.max_connections:
+                return _response(503, b"too many connections\n", "text/plain; charset=utf-8")
+            return None  # the websocket handshake goes on
+        if path == "/healthz":
+            body = {
+                "status": "stopping" if self.stopping else "ok",
+                "process": self.process_id,
+                "store": self.store_kind,
+                "tables": len(self.hub.tables),
+                "connections": len(self.sessions),
+            }
+            return _response(503 if self.stopping else 200, json.dumps(body).encode(), "application/json")
+        return self.static.respond(path)
+
+    # ------------------------------------------------------------------ websocket
+
+    def _address(self, ws: ServerConnection) -> str:
+        if self.settings.trust_proxy and ws.request is not None:
+            forwarded = ws.request.headers.get("X-Forwarded-For")
+            if forwarded:
+                return forwarded.split(",")[-1].strip()
+        remote: Any = ws.remote_address
+        return str(remote[0]) if isinstance(remote, tuple) else str(remote)
+
+    async def _handler(self, ws: ServerConnection) -> None:
+        cid = f"c{next(self._cids)}"
+
+        async def send(frame: bytes) -> None:
+            await ws.send(frame)
+
+        async def close(code: int, reason: str) -> None:
+            await ws.close(code, reason)
+
+        session = Session(
+            cid=cid,
+            address=self._address(ws),
+            settings=self.settings,
+            service=self.service,
+            hub=self.hub,
+            send=send,
+            close=close,
+        )
+        self.sessions[cid] = session
+        writer = asyncio.create_task(self._write(session), name=f"meja writer {cid}")
+        try:
+            async for frame in ws:
+                await session.receive(frame)
+                if session.closing:
+                    break
+        except ConnectionClosed:
+            pass
+        finally:
+            queued_close = session.closing
+            try:
+                await session.finish()
+            finally:
+                if queued_close:
+                    # Let the writer send what is queued and the close code (bounded).
+                    with contextlib.suppress(TimeoutError, asyncio.CancelledError):
+                        await asyncio.wait_for(asyncio.shield(writer), self.settings.close_timeout_s)
+                writer.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await writer
+                self.sessions.pop(cid, None)
+
+    async def _write(self, session: Session) -> None:
+        with contextlib.suppress(ConnectionClosed):
+            await session.write_loop()

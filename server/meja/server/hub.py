@@ -1,0 +1,262 @@
+"""The hub: this process's cache of the tables its connections sit at, and the fan-out of changes.
+
+No process owns a table. Each keeps, for the tables that have a local
+connection, the latest committed record (decoded once) and the connections
+attached to it (:class:`Member`). Committed changes arrive from the store's
+``changes()`` (Redis pub/sub with several processes), and from this process's
+own commits right after they succeed (so the committer does not wait for the
+round trip through pub/sub); whichever comes second is ignored by version.
+
+For every new version, each attached connection gets one ``update``: the
+events of that version it may see (``Event.is_seen_by``: its seat, or a
+spectator), the table summary and its own view. A version that arrives after
+a gap (the store's resync after a lost subscription, or a change that overtook
+another) makes the hub read the missed log entries first, so every connection
+still gets every version once, in order.
+
+Attaching a connection (after ``host``, ``join``, ``watch`` or ``resume``) and
+delivering a version are synchronous with respect to the cache (no ``await``
+between reading the cached version and queueing messages), so a connection gets
+its ``state`` at some version and then every later version as an ``update``.
+
+Each delivery also keeps the connection honest: if its seat was freed (the host
+moved it, or it left) it becomes a spectator; if another connection now holds
+the seat (a ``resume`` elsewhere), it is closed with 4001; if the host token
+changed hands, it loses the host's powers.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import logging
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from meja.protocol import messages
+from meja.protocol.errors import CloseCode
+from meja.rules import Event
+from meja.store.base import Change, Store
+
+from .records import Table, decode_entry
+from .settings import Settings
+from .tables import summary, view_for
+
+__all__ = ["Hub", "Member", "Subscriber"]
+
+log = logging.getLogger("meja.server.hub")
+
+
+class Subscriber(Protocol):
+    """A connection, as the hub sees it (implemented by :class:`meja.server.session.Session`)."""
+
+    cid: str
+
+    def send(self, message: dict[str, Any]) -> None: ...
+
+    def close_soon(self, code: int, reason: str) -> None: ...
+
+    def take_reply_id(self, table_id: str, version: int) -> int | str | None: ...
+
+
+@dataclass(eq=False)
+class Member:
+    """One connection at one table: its seat (``None``: a spectator), token and host token hashes."""
+
+    session: Subscriber
+    seat: int | None
+    token: str | None = None
+    host_token: str | None = None
+    version: int = -1
+
+    @property
+    def is_host(self) -> bool:
+        return self.host_token is not None
+
+
+@dataclass(eq=False)
+class Cached:
+    table: Table
+    version: int
+    members: dict[str, Member] = field(default_factory=dict)  # by connection id
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+
+class Hub:
+    """See the module docstring."""
+
+    def __init__(self, store: Store, settings: Settings, process_id: str) -> None:
+        self.store = store
+        self.settings = settings
+        self.process_id = process_id
+        self.tables: dict[str, Cached] = {}
+        self._subscriptions = asyncio.Lock()
+
+    # ------------------------------------------------------------------ reading
+
+    async def current(self, table_id: str, *, fresh: bool = False) -> tuple[int, Table] | None:
+        """The table's latest ``(version, table)``: the cache, or the store when not cached or ``fresh``."""
+        cached = self.tables.get(table_id)
+        if cached is not None and not fresh:
+            return cached.version, cached.table
+        loaded = await self.store.load(table_id)
+        if loaded is None:
+            return None
+        version, record = loaded
+        if cached is not None and version <= cached.version:
+            return cached.version, cached.table
+        return version, Table.from_bytes(record)
+
+    def cached(self, table_id: str) -> Cached | None:
+        return self.tables.get(table_id)
+
+    def has_connection(self, cid: str) -> bool:
+        """Whether a local connection with id ``cid`` is attached anywhere (dead-process checks)."""
+        return any(cid in c.members for c in self.tables.values())
+
+    # ------------------------------------------------------------------ membership
+
+    async def ensure(self, table_id: str) -> Cached | None:
+        """Cache ``table_id`` (subscribing to its changes first, so that none is missed)."""
+        cached = self.tables.get(table_id)
+        if cached is not None:
+            return cached
+        async with self._subscriptions:
+            cached = self.tables.get(table_id)
+            if cached is not None:
+                return cached
+            await self.store.subscribe(table_id)
+            loaded = await self.store.load(table_id)
+            if loaded is None:
+                await self.store.unsubscribe(table_id)
+                return None
+            version, record = loaded
+            cached = Cached(Table.from_bytes(record), version)
+            self.tables[table_id] = cached
+            return cached
+
+    def attach(self, table_id: str, member: Member, *, re: int | str | None = None) -> int:
+        """Attach a connection and send it the ``state`` at the cached version; that version."""
+        cached = self.tables[table_id]
+        cached.members[member.session.cid] = member
+        member.version = cached.version
+        if self._check(cached.table, member):
+            member.session.send(self._state(cached, member, re))
+        return cached.version
+
+    def member(self, table_id: str, cid: str) -> Member | None:
+        cached = self.tables.get(table_id)
+        return None if cached is None else cached.members.get(cid)
+
+    def spectators(self, table_id: str) -> int:
+        cached = self.tables.get(table_id)
+        return 0 if cached is None else sum(1 for m in cached.members.values() if m.seat is None)
+
+    async def detach(self, table_id: str, cid: str) -> None:
+        """Detach a connection; the last one out drops the cache and the subscription."""
+        cached = self.tables.get(table_id)
+        if cached is None:
+            return
+        cached.members.pop(cid, None)
+        if cached.members:
+            return
+        async with self._subscriptions:
+            cached = self.tables.get(table_id)
+            if cached is not None and not cached.members:
+                del self.tables[table_id]
+                with contextlib.suppress(Exception):
+                    await self.store.unsubscribe(table_id)
+
+    # ------------------------------------------------------------------ changes
+
+    async def run(self) -> None:
+        """Consume the store's changes until cancelled."""
+        async for change in self.store.changes():
+            try:
+                await self.apply(change)
+            except Exception:
+                log.exception("could not apply change %s v%d", change.table_id, change.version)
+
+    async def apply(self, change: Change, table: Table | None = None) -> None:
+        """Take a committed change into the cache and send each attached connection its update."""
+        cached = self.tables.get(change.table_id)
+        if cached is None:
+            return
+        async with cached.lock:
+            if change.version <= cached.version:
+                return
+            versions: list[tuple[int, tuple[Event, ...]]] = []
+            if change.version > cached.version + 1:
+                missed = await self.store.log_since(change.table_id, cached.version)
+                versions = [(v, decode_entry(e)) for v, e in missed if v < change.version]
+            versions.append((change.version, decode_entry(change.entry)))
+            new = table if table is not None else Table.from_bytes(change.record)
+            if self.tables.get(change.table_id) is not cached:
+                return  # dropped while reading the log
+            cached.table = new
+            cached.version = change.version
+            for version, events in versions:
+                self._deliver(cached, version, events)
+
+    def _deliver(self, cached: Cached, version: int, events: Iterable[Event]) -> None:
+        table = cached.table
+        events = tuple(events)
+        for member in list(cached.members.values()):
+            if member.version >= version:
+                continue
+            if not self._check(table, member):
+                continue
+            session = member.session
+            seen = [e.to_wire() for e in events if e.is_seen_by(member.seat)]
+            session.send(
+                messages.update(
+                    table=summary(table, self.settings),
+                    version=version,
+                    since=version - 1,
+                    events=seen,
+                    seat=member.seat,
+                    is_host=member.is_host,
+                    view=view_for(table, member.seat),
+                    re=session.take_reply_id(table.id, version),
+                )
+            )
+            member.version = version
+
+    def _check(self, table: Table, member: Member) -> bool:
+        """Bring a member in line with the table; ``False`` if its connection is being closed."""
+        if member.seat is not None:
+            record = table.seats[member.seat] if member.seat < len(table.seats) else None
+            if record is None or record.token is None or not _same(record.token, member.token):
+                member.seat = None  # the seat was freed or given away: watch from now on
+                member.token = None
+            elif record.conn != (self.process_id, member.session.cid):
+                member.session.close_soon(CloseCode.REPLACED, "replaced: the seat was opened by another connection")
+                return False
+        if member.host_token is not None and not _same(table.host, member.host_token):
+            member.host_token = None
+        return True
+
+    def _state(self, cached: Cached, member: Member, re: int | str | None) -> dict[str, Any]:
+        table = cached.table
+        return messages.state(
+            table=summary(table, self.settings),
+            version=cached.version,
+            seat=member.seat,
+            is_host=member.is_host,
+            view=view_for(table, member.seat),
+            re=re,
+        )
+
+    def state_of(self, table_id: str, cid: str, re: int | str | None = None) -> dict[str, Any] | None:
+        """The current ``state`` message for an attached connection."""
+        cached = self.tables.get(table_id)
+        member = None if cached is None else cached.members.get(cid)
+        if cached is None or member is None:
+            return None
+        return self._state(cached, member, re)
+
+
+def _same(a: str | None, b: str | None) -> bool:
+    return a is not None and b is not None and hmac.compare_digest(a, b)

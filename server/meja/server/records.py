@@ -1,0 +1,292 @@
+"""The table record: what the store keeps of a table, and its log entries.
+
+The store sees opaque bytes (:mod:`meja.store.base`); this module is the only
+place that knows their layout. A record is a msgpack map with ``schema: 1``:
+
+===============  ==================================================================
+field            meaning
+===============  ==================================================================
+id, code         table id (128-bit hex) and room code
+game, options    the game's name and the host's options request (``{"preset": ...}``)
+seats            one map per seat: ``kind`` (human|bot|empty), ``name``, ``level``
+                 (bots), ``token`` (SHA-256 of the seat token), ``conn``
+                 (``[process id, connection id]`` of the connection holding the seat,
+                 or nil), ``away`` (epoch ms the player left, or nil), ``auto`` (a bot
+                 plays for the absent player)
+host, host_seat  SHA-256 of the host token (nil once the host left), the host's seat
+status           lobby | playing | finished
+bots             bot level for empty seats and absent players
+grace_s          seconds an absent player keeps the seat before a bot plays for them
+turn_limit_s     seconds per turn, or nil (no limit)
+seed             the match seed (64 bits from :mod:`secrets`; secret)
+deal_code        the deal the first round must use, or nil
+state            the game state (``State.to_data()``), nil in the lobby
+gv               table version of the last change to the game state: timers and bots
+                 act only if it has not moved; an ``act`` is stale if the client's
+                 version is older
+round_v          table version at which the current round was dealt (bot history)
+turn_v, strikes  the current decision period (a turn, or the wait for ``ready``)
+                 began at table version ``turn_v``; ``strikes`` counts the turn
+                 limit running out in it
+deadline         epoch ms when the turn limit runs out, or nil
+commitment       ``{round, hash, salt, code}`` of the round in progress (salt and
+                 code stay server-side until the round ends)
+created          epoch ms
+===============  ==================================================================
+
+A log entry (one per version) is a msgpack list of events, each
+``[kind, data, only, hidden_from]`` exactly as :class:`meja.rules.Event`
+carries them, so the same audience rules decide who sees a table event and a
+game event.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Final
+
+import msgpack  # type: ignore[import-untyped]
+
+from meja.rules import Event, get_game
+
+__all__ = [
+    "BOT",
+    "EMPTY",
+    "FINISHED",
+    "HUMAN",
+    "LOBBY",
+    "PLAYING",
+    "SCHEMA",
+    "Commitment",
+    "SeatRecord",
+    "Table",
+    "decode_entry",
+    "encode_entry",
+]
+
+SCHEMA: Final = 1
+HUMAN: Final = "human"
+BOT: Final = "bot"
+EMPTY: Final = "empty"
+LOBBY: Final = "lobby"
+PLAYING: Final = "playing"
+FINISHED: Final = "finished"
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRecord:
+    """One seat of a table."""
+
+    kind: str = EMPTY
+    name: str = ""
+    level: str | None = None
+    token: str | None = None  #: SHA-256 hex of the seat token (humans only)
+    conn: tuple[str, str] | None = None  #: (process id, connection id) holding the seat
+    away: int | None = None  #: epoch ms the player went away
+    auto: bool = False  #: a bot plays for the absent player
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == HUMAN
+
+    @property
+    def is_bot(self) -> bool:
+        return self.kind == BOT
+
+    @property
+    def is_empty(self) -> bool:
+        return self.kind == EMPTY
+
+    @property
+    def is_present(self) -> bool:
+        """A human whose connection is (believed) open."""
+        return self.kind == HUMAN and self.conn is not None
+
+    @property
+    def is_played_by_bot(self) -> bool:
+        """A bot seat, or an absent player's seat in the bot's hands."""
+        return self.kind == BOT or (self.kind == HUMAN and self.auto)
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "name": self.name,
+            "level": self.level,
+            "token": self.token,
+            "conn": None if self.conn is None else list(self.conn),
+            "away": self.away,
+            "auto": self.auto,
+        }
+
+    @classmethod
+    def from_data(cls, d: dict[str, Any]) -> SeatRecord:
+        conn = d.get("conn")
+        return cls(
+            kind=d["kind"],
+            name=d.get("name", ""),
+            level=d.get("level"),
+            token=d.get("token"),
+            conn=None if conn is None else (str(conn[0]), str(conn[1])),
+            away=d.get("away"),
+            auto=bool(d.get("auto", False)),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Commitment:
+    """The fair-deal commitment of one round: ``hash = sha256(f"{code}:{salt}")``."""
+
+    round: int
+    hash: str
+    salt: str
+    code: str
+
+    def to_data(self) -> dict[str, Any]:
+        return {"round": self.round, "hash": self.hash, "salt": self.salt, "code": self.code}
+
+    @classmethod
+    def from_data(cls, d: dict[str, Any]) -> Commitment:
+        return cls(d["round"], d["hash"], d["salt"], d["code"])
+
+
+@dataclass(frozen=True)
+class Table:
+    """A decoded table record (see the module docstring). Immutable: change it with :meth:`evolve`."""
+
+    id: str
+    code: str
+    game: str
+    options: dict[str, Any]
+    seats: tuple[SeatRecord, ...]
+    host: str | None
+    host_seat: int
+    status: str
+    bots: str
+    grace_s: int
+    turn_limit_s: int | None
+    seed: int
+    deal_code: str | None
+    state: Any | None
+    created: int
+    gv: int = 0
+    round_v: int = 0
+    turn_v: int = 0
+    strikes: int = 0
+    deadline: int | None = None
+    commitment: Commitment | None = None
+    #: per-object memo (summaries, options); not part of the record
+    memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    def evolve(self, **changes: Any) -> Table:
+        return replace(self, memo={}, **changes)
+
+    def with_seat(self, seat: int, **changes: Any) -> Table:
+        seats = list(self.seats)
+        seats[seat] = replace(seats[seat], **changes)
+        return self.evolve(seats=tuple(seats))
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def game_options(self) -> Any:
+        if "options" not in self.memo:
+            self.memo["options"] = get_game(self.game).options_from_wire(self.options)
+        return self.memo["options"]
+
+    def awaiting(self) -> tuple[int, ...]:
+        if self.status != PLAYING or self.state is None:
+            return ()
+        result: tuple[int, ...] = self.state.awaiting()
+        return result
+
+    def any_present_human(self) -> bool:
+        return any(s.is_present for s in self.seats)
+
+    def seat_of_token(self, token_hash_: str) -> int | None:
+        """The seat whose token hash is ``token_hash_`` (exact compare of hashes)."""
+        import hmac
+
+        found = None
+        for i, s in enumerate(self.seats):
+            if s.token is not None and hmac.compare_digest(s.token, token_hash_):
+                found = i
+        return found
+
+    # ------------------------------------------------------------------ bytes
+
+    def to_bytes(self) -> bytes:
+        data = {
+            "schema": SCHEMA,
+            "id": self.id,
+            "code": self.code,
+            "game": self.game,
+            "options": self.options,
+            "seats": [s.to_data() for s in self.seats],
+            "host": self.host,
+            "host_seat": self.host_seat,
+            "status": self.status,
+            "bots": self.bots,
+            "grace_s": self.grace_s,
+            "turn_limit_s": self.turn_limit_s,
+            "seed": self.seed,
+            "deal_code": self.deal_code,
+            "state": None if self.state is None else self.state.to_data(),
+            "gv": self.gv,
+            "round_v": self.round_v,
+            "turn_v": self.turn_v,
+            "strikes": self.strikes,
+            "deadline": self.deadline,
+            "commitment": None if self.commitment is None else self.commitment.to_data(),
+            "created": self.created,
+        }
+        packed: bytes = msgpack.packb(data, use_bin_type=True)
+        return packed
+
+    @classmethod
+    def from_bytes(cls, raw: bytes) -> Table:
+        d = msgpack.unpackb(raw, raw=False)
+        if not isinstance(d, dict) or d.get("schema") != SCHEMA:
+            raise ValueError(f"not a table record of schema {SCHEMA}")
+        state_data = d.get("state")
+        state = None if state_data is None else get_game(d["game"]).state_from_data(state_data)
+        commitment = d.get("commitment")
+        return cls(
+            id=d["id"],
+            code=d["code"],
+            game=d["game"],
+            options=d.get("options") or {},
+            seats=tuple(SeatRecord.from_data(s) for s in d["seats"]),
+            host=d.get("host"),
+            host_seat=d.get("host_seat", 0),
+            status=d["status"],
+            bots=d["bots"],
+            grace_s=d["grace_s"],
+            turn_limit_s=d.get("turn_limit_s"),
+            seed=d["seed"],
+            deal_code=d.get("deal_code"),
+            state=state,
+            created=d.get("created", 0),
+            gv=d.get("gv", 0),
+            round_v=d.get("round_v", 0),
+            turn_v=d.get("turn_v", 0),
+            strikes=d.get("strikes", 0),
+            deadline=d.get("deadline"),
+            commitment=None if commitment is None else Commitment.from_data(commitment),
+        )
+
+
+def encode_entry(events: Iterable[Event]) -> bytes:
+    """A log entry: the events of one version."""
+    packed: bytes = msgpack.packb(
+        [[e.kind, dict(e.data), None if e.only is None else list(e.only), list(e.hidden_from)] for e in events],
+        use_bin_type=True,
+    )
+    return packed
+
+
+def decode_entry(raw: bytes) -> tuple[Event, ...]:
+    items: Sequence[Any] = msgpack.unpackb(raw, raw=False)
+    return tuple(
+        Event(kind, data, None if only is None else tuple(only), tuple(hidden)) for kind, data, only, hidden in items
+    )

@@ -1,0 +1,493 @@
+"""The table service: every request and every timer becomes one committed change of a table.
+
+The path of one change (design.md section 3)::
+
+    request or timer -> current record (this process's cache, or the store)
+      -> tables.<change>(record) -> Mutation(next record, events)   [pure; may refuse]
+      -> tables.plan(): the timers it sets and cancels
+      -> store.commit(expected=version): compare-and-set, log entry, publish, timers, expiry
+      -> hub.apply(): this process's connections get their updates at once;
+         every other process gets the change from the store's pub/sub.
+
+A commit that loses the compare-and-set (another process, or another task
+here, committed first) is recomputed on the fresh record, up to
+``Settings.commit_attempts`` times: a person's action is checked again (and is
+stale only if the game moved on), a timer finds it has nothing left to do.
+
+Timers (keys ``<table>|<kind>|<seat>|<marker>``, see :func:`meja.server.tables.due_keys`)
+fire through :meth:`TableService.on_due`: a bot's move, a turn limit's default
+move, a ``ready`` timeout, the end of a grace period, or a check that an
+awaited player's server process is still alive. Each rereads the table and
+does nothing if the marker no longer matches; so a timer delivered twice, or
+late, or after the player came back, changes nothing.
+
+Bots act through :func:`meja.server.tables.play`, the same validated path as a
+person's action, with ``meja.bots.get_bot(level).choose(view, history, rng)``
+where ``history`` is the wire form of the events the seat saw since its round
+was dealt and ``rng = state.bot_rng(seat).derive(f"decision/{state.version}")``.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from meja.protocol.errors import (
+    BadMessage,
+    BadToken,
+    CodeRateLimited,
+    InternalError,
+    LimitExceeded,
+    NotHost,
+    NotSeated,
+    TableNotFound,
+)
+from meja.protocol.messages import Host
+from meja.rules import Event, get_game
+from meja.store.base import Change, Store
+
+from . import tables
+from .hub import Hub
+from .records import FINISHED, PLAYING, SeatRecord, Table, decode_entry, encode_entry
+from .rooms import new_code, new_table_id, new_token, normalize_code, same_token, token_hash
+from .settings import Settings
+
+__all__ = ["ReplyTarget", "Seated", "TableService", "wall_ms"]
+
+log = logging.getLogger("meja.server.service")
+
+Fn = Callable[[Table, int, int], "tables.Mutation | None"]
+
+
+def wall_ms() -> int:
+    """Milliseconds since the epoch (timers are shared between processes: wall clock)."""
+    import time
+
+    return time.time_ns() // 1_000_000
+
+
+class ReplyTarget(Protocol):
+    """Who asked for a change: its ``update`` for the committed version carries the request's id."""
+
+    def expect_reply(self, table_id: str, version: int, re: int | str) -> None: ...
+
+    def forget_reply(self, table_id: str, version: int) -> None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Seated:
+    """What ``host``, ``join`` and ``resume`` tell their connection (``joined``)."""
+
+    table_id: str
+    code: str
+    seat: int
+    token: str
+    token_hash: str
+    host_token: str | None
+    host_token_hash: str | None
+
+
+class TableService:
+    """Requests and timers as committed changes; see the module docstring."""
+
+    def __init__(
+        self,
+        store: Store,
+        hub: Hub,
+        settings: Settings,
+        process_id: str,
+        *,
+        clock: Callable[[], int] = wall_ms,
+        on_schedule: Callable[[int], None] | None = None,
+    ) -> None:
+        self.store = store
+        self.hub = hub
+        self.settings = settings
+        self.process_id = process_id
+        self.clock = clock
+        self.on_schedule = on_schedule
+        #: pauses only (never game state): the game's chance is in its own seeded RNG
+        self.rand = random.Random()
+
+    # ------------------------------------------------------------------ the commit path
+
+    async def commit(self, table_id: str, fn: Fn, *, reply: tuple[ReplyTarget, int | str] | None = None) -> int | None:
+        """Apply ``fn(table, next_version, now)`` and commit it; the new version (``None``: nothing to do).
+
+        Raises what ``fn`` raises (nothing is committed), :class:`TableNotFound`,
+        or :class:`InternalError` when the table stays too contended.
+        """
+        settings = self.settings
+        for attempt in range(settings.commit_attempts):
+            current = await self.hub.current(table_id, fresh=attempt > 0)
+            if current is None:
+                raise TableNotFound(f"no table {table_id!r} (it may have expired)")
+            version, table = current
+            now = self.clock()
+            mutation = fn(table, version + 1, now)
+            if mutation is None:
+                return None
+            new, schedule, cancel = tables.plan(table, mutation.table, mutation.events, now, settings, self.rand)
+            record = new.to_bytes()
+            entry = encode_entry(mutation.events)
+            ttl = settings.finished_ttl_s if new.status == FINISHED else settings.table_ttl_s
+            if reply is not None:
+                reply[0].expect_reply(table_id, version + 1, reply[1])
+            ok = await self.store.commit(
+                table_id, version, record, entry, schedule=schedule, cancel=cancel, ttl_ms=ttl * 1000
+            )
+            if ok:
+                await self.hub.apply(Change(table_id, version + 1, record, entry), new)
+                if schedule and self.on_schedule is not None:
+                    self.on_schedule(min(d.due_ms for d in schedule))
+                return version + 1
+            if reply is not None:
+                reply[0].forget_reply(table_id, version + 1)
+        raise InternalError(f"table {table_id!r} is too busy right now: try again")
+
+    # ------------------------------------------------------------------ finding tables
+
+    async def resolve(self, *, code: str | None, table: str | None, address: str) -> str:
+        """The id of the table a ``join``/``watch`` names. Room-code lookups are rate-limited per address."""
+        if table is not None:
+            return table
+        assert code is not None
+        settings = self.settings
+        # Every lookup by code counts, found or not: a guesser must not learn which codes live.
+        count = await self.store.hit(f"code:{address}", settings.code_window_s * 1000)
+        if count > settings.code_attempts:
+            raise CodeRateLimited(f"too many room codes tried from this address: wait up to {settings.code_window_s} s")
+        canonical = normalize_code(code)
+        found = None if canonical is None else await self.store.lookup(canonical)
+        if found is None:
+            raise TableNotFound(f"no table with room code {code!r}")
+        return found
+
+    # ------------------------------------------------------------------ lobby
+
+    async def host(self, msg: Host, *, conn: tuple[str, str], address: str) -> Seated:
+        """Open a table with its host in seat 0."""
+        settings = self.settings
+        hosted = await self.store.hit(f"host:{address}", settings.host_window_s * 1000)
+        if hosted > settings.hosts_per_window:
+            raise LimitExceeded(f"too many tables hosted from this address: wait up to {settings.host_window_s} s")
+        seat_token, host_token = new_token(), new_token()
+        now = self.clock()
+        for _ in range(8):
+            table_id, code = new_table_id(), new_code()
+            table = tables.new_table(
+                settings,
+                table_id=table_id,
+                code=code,
+                name=msg.name,
+                game=msg.game,
+                options=msg.options,
+                seats=msg.seats,
+                bots=msg.bots,
+                deal_code=msg.deal_code,
+                grace_s=msg.grace_s,
+                turn_limit_s=msg.turn_limit_s,
+                host_token=token_hash(host_token),
+                seat_token=token_hash(seat_token),
+                conn=conn,
+                seed=secrets.randbits(64),
+                now=now,
+            )
+            entry = encode_entry([Event("seat_changed", {"seat": 0, "to": "human", "name": table.seats[0].name})])
+            if await self.store.create(table_id, code, table.to_bytes(), entry, ttl_ms=settings.table_ttl_s * 1000):
+                return Seated(table_id, code, 0, seat_token, token_hash(seat_token), host_token, token_hash(host_token))
+        raise InternalError("could not find a free room code: try again")
+
+    async def join(
+        self, table_id: str, *, name: str, seat: int | None, conn: tuple[str, str], reply: ReplyTarget | None = None
+    ) -> Seated:
+        token = new_token()
+        hashed = token_hash(token)
+        taken: list[int] = []
+
+        def change(t: Table, version: int, now: int) -> tables.Mutation:
+            mutation, chosen = tables.join(t, name=name, seat=seat, token=hashed, conn=conn)
+            taken[:] = [chosen]
+            return mutation
+
+        await self.commit(table_id, change)
+        current = await self.hub.current(table_id)
+        code = current[1].code if current is not None else ""
+        return Seated(table_id, code, taken[0], token, hashed, None, None)
+
+    async def resume(self, table_id: str, *, token: str, host_token: str | None, conn: tuple[str, str]) -> Seated:
+        """Make this connection the holder of the seat whose token is ``token``."""
+        hashed = token_hash(token)
+        found: list[int] = []
+
+        def change(t: Table, version: int, now: int) -> tables.Mutation:
+            seat = t.seat_of_token(hashed)
+            if seat is None:
+                raise BadToken("that seat token is not valid at this table")
+            if host_token is not None and not same_token(host_token, t.host):
+                raise BadToken("that host token is not valid at this table")
+            found[:] = [seat]
+            return tables.connect(t, seat=seat, conn=conn)
+
+        await self.commit(table_id, change)
+        current = await self.hub.current(table_id)
+        code = current[1].code if current is not None else ""
+        host_hash = None if host_token is None else token_hash(host_token)
+        return Seated(table_id, code, found[0], token, hashed, host_token, host_hash)
+
+    async def set_seat(
+        self, table_id: str, *, host: str | None, seat: int, to: str, level: str | None, reply: ReplyTarget, re: Any
+    ) -> None:
+        def change(t: Table, version: int, now: int) -> tables.Mutation:
+            _check_host(t, host)
+            return tables.set_seat(t, seat=seat, to=to, level=level)
+
+        await self.commit(table_id, change, reply=_reply(reply, re))
+
+    async def start(self, table_id: str, *, host: str | None, reply: ReplyTarget, re: Any) -> None:
+        def change(t: Table, version: int, now: int) -> tables.Mutation:
+            _check_host(t, host)
+            return tables.start(t, version=version, now=now)
+
+        await self.commit(table_id, change, reply=_reply(reply, re))
+
+    async def rematch(self, table_id: str, *, host: str | None, reply: ReplyTarget, re: Any) -> None:
+        seed = secrets.randbits(64)
+
+        def change(t: Table, version: int, now: int) -> tables.Mutation:
+            _check_host(t, host)
+            return tables.rematch(t, seed=seed, version=version, now=now)
+
+        await self.commit(table_id, change, reply=_reply(reply, re))
+
+    async def leave(
+        self, table_id: str, *, seat: int, token: str, conn: tuple[str, str], reply: ReplyTarget, re: Any
+    ) -> None:
+        def change(t: Table, version: int, now: int) -> tables.Mutation:
+            _check_seat(t, seat, token, conn)
+            return tables.leave(t, seat=seat)
+
+        await self.commit(table_id, change, reply=_reply(reply, re))
+
+    # ------------------------------------------------------------------ play
+
+    async def act(
+        self,
+        table_id: str,
+        *,
+        seat: int,
+        token: str,
+        conn: tuple[str, str],
+        action: dict[str, Any],
+        version: int,
+        reply: ReplyTarget,
+        re: Any,
+    ) -> None:
+        def change(t: Table, next_version: int, now: int) -> tables.Mutation:
+            _check_seat(t, seat, token, conn)
+            if version >= next_version:
+                raise BadMessage(f"version {version} is ahead of the table (at {next_version - 1})")
+            return tables.act(t, seat=seat, action=action, client_version=version, version=next_version, now=now)
+
+        await self.commit(table_id, change, reply=_reply(reply, re))
+
+    # ------------------------------------------------------------------ presence
+
+    async def disconnect(self, table_id: str, *, seat: int, conn: tuple[str, str]) -> None:
+        """The connection holding ``seat`` closed (a no-op if another one holds it by now)."""
+
+        def change(t: Table, version: int, now: int) -> tables.Mutation | None:
+            return tables.disconnect(t, seat=seat, conn=conn, now=now)
+
+        await self.commit(table_id, change)
+
+    # ------------------------------------------------------------------ timers
+
+    async def on_due(self, key: str) -> bool:
+        """Run the timer ``key``. ``True``: done (finish it); ``False``: leave it leased (it comes again)."""
+        table_id, kind, seat, marker = tables.parse_key(key)
+        current = await self.hub.current(table_id)
+        if current is None:
+            return True  # the table expired
+        _, table = current
+        try:
+            if kind == "bot":
+                await self._bot_turn(table, seat, int(marker))
+            elif kind == "turn":
+                await self._turn_limit(table, seat, marker)
+            elif kind == "ready":
+                await self._ready_timeout(table, seat, int(marker))
+            elif kind == "grace":
+                await self._grace(table_id, seat, int(marker))
+            elif kind == "check":
+                return await self._check(table, seat, int(marker))
+            else:
+                log.warning("unknown timer kind in %r", key)
+        except TableNotFound:
+            return True
+        return True
+
+    async def history(self, table: Table, seat: int) -> list[dict[str, Any]]:
+        """The wire events ``seat`` saw since its round was dealt (the game's events only)."""
+        entries = await self.store.log_since(table.id, max(table.round_v - 1, -1))
+        seen: list[dict[str, Any]] = []
+        for _, raw in entries:
+            for event in decode_entry(raw):
+                if event.kind == "round_start":
+                    seen = []
+                if event.kind not in tables.TABLE_EVENTS and event.is_seen_by(seat):
+                    seen.append(event.to_wire())
+        return seen
+
+    def choose(self, table: Table, seat: int, level: str, history: list[dict[str, Any]]) -> Any:
+        """The bot's move for ``seat`` (a legal one: a policy that errs is replaced by the first legal action)."""
+        state = table.state
+        assert state is not None
+        legal = state.legal_actions(seat)
+        if tables.is_ready_wait(state, seat):
+            return legal[0]
+        try:
+            rng = state.bot_rng(seat).derive(f"decision/{state.version}")
+            move = bot_for(level).choose(state.view(seat), history, rng)
+        except Exception:
+            log.exception("bot %r failed at table %s v%d seat %d", level, table.id, table.gv, seat)
+            return legal[0]
+        if move not in legal:
+            log.error("bot %r chose the illegal %s at table %s seat %d", level, move, table.id, seat)
+            return legal[0]
+        return move
+
+    async def _bot_turn(self, table: Table, seat: int, gv: int) -> None:
+        if not _bot_may_play(table, seat, gv):
+            return
+        record = table.seats[seat]
+        level = record.level if record.is_bot and record.level else table.bots
+        move = self.choose(table, seat, level, await self.history(table, seat))
+
+        def change(t: Table, version: int, now: int) -> tables.Mutation | None:
+            if not _bot_may_play(t, seat, gv):
+                return None
+            return tables.play(t, seat, move, version=version, now=now)
+
+        await self.commit(table.id, change)
+
+    async def _turn_limit(self, table: Table, seat: int, marker: str) -> None:
+        turn_v, strikes = (int(x) for x in marker.split("."))
+        if not _turn_limit_due(table, seat, turn_v, strikes):
+            return
+        state = table.state
+        assert state is not None
+        draw = get_game(table.game).decode_action({"kind": "draw"})
+        if draw in state.legal_actions(seat):
+            move = draw  # the issue: a draw while the rules allow one...
+        else:
+            move = self.choose(table, seat, "normal", await self.history(table, seat))  # ...else the normal bot's
+
+        def change(t: Table, version: int, now: int) -> tables.Mutation | None:
+            if not _turn_limit_due(t, seat, turn_v, strikes):
+                return None
+            timeout = Event("timeout", {"seat": seat, "limit": "turn"})
+            mutation = tables.play(t, seat, move, version=version, now=now, before=(timeout,))
+            if mutation.table.turn_v == t.turn_v:  # the same seat still has the turn
+                return tables.Mutation(mutation.table.evolve(strikes=t.strikes + 1), mutation.events)
+            return mutation
+
+        await self.commit(table.id, change)
+
+    async def _ready_timeout(self, table: Table, seat: int, turn_v: int) -> None:
+        def change(t: Table, version: int, now: int) -> tables.Mutation | None:
+            if t.status != PLAYING or t.state is None or t.turn_v != turn_v or seat not in t.awaiting():
+                return None
+            if not t.seats[seat].is_human or not tables.is_ready_wait(t.state, seat):
+                return None
+            ready = t.state.legal_actions(seat)[0]
+            timeout = Event("timeout", {"seat": seat, "limit": "ready"})
+            return tables.play(t, seat, ready, version=version, now=now, before=(timeout,))
+
+        await self.commit(table.id, change)
+
+    async def _grace(self, table_id: str, seat: int, away: int) -> None:
+        def change(t: Table, version: int, now: int) -> tables.Mutation | None:
+            return tables.go_auto(t, seat=seat, away=away)
+
+        await self.commit(table_id, change)
+
+    async def _check(self, table: Table, seat: int, gv: int) -> bool:
+        record = table.seats[seat]
+        if table.gv != gv or not record.is_human or record.conn is None or seat not in table.awaiting():
+            return True
+        conn = record.conn
+        proc, cid = conn
+        # A seat held here is alive if its connection is; elsewhere, if its process heartbeats.
+        alive = self.hub.has_connection(cid) if proc == self.process_id else (await self.store.alive([proc]))[0]
+        if alive:
+            return False  # left leased: checked again after the lease
+
+        log.info("table %s seat %d: process %s is gone; the player counts as away", table.id, seat, proc)
+
+        def change(t: Table, version: int, now: int) -> tables.Mutation | None:
+            if t.gv != gv:
+                return None
+            return tables.dead_process(t, seat=seat, conn=conn, now=now)
+
+        await self.commit(table.id, change)
+        return True
+
+
+def bot_for(level: str) -> Any:
+    """The bot of ``level``: the one place the server gets a policy (``meja.bots.get_bot``)."""
+    from meja.bots import get_bot
+
+    return get_bot(level)
+
+
+def _reply(target: ReplyTarget, re: Any) -> tuple[ReplyTarget, int | str] | None:
+    return None if re is None else (target, re)
+
+
+def _check_host(t: Table, host: str | None) -> None:
+    if host is None or t.host is None or not _eq(t.host, host):
+        raise NotHost("only the host may do this")
+
+
+def _check_seat(t: Table, seat: int, token: str, conn: tuple[str, str]) -> None:
+    record: SeatRecord | None = t.seats[seat] if 0 <= seat < len(t.seats) else None
+    if record is None or record.token is None or not _eq(record.token, token):
+        raise NotSeated("this connection holds no seat at that table")
+    if record.conn != conn:
+        raise NotSeated("another connection holds this seat now")
+
+
+def _eq(a: str, b: str) -> bool:
+    import hmac
+
+    return hmac.compare_digest(a, b)
+
+
+def _bot_may_play(t: Table, seat: int, gv: int) -> bool:
+    return (
+        t.status == PLAYING
+        and t.gv == gv
+        and seat in t.awaiting()
+        and t.seats[seat].is_played_by_bot
+        and t.any_present_human()
+    )
+
+
+def _turn_limit_due(t: Table, seat: int, turn_v: int, strikes: int) -> bool:
+    record = t.seats[seat]
+    return (
+        t.status == PLAYING
+        and t.state is not None
+        and bool(t.turn_limit_s)
+        and t.turn_v == turn_v
+        and t.strikes == strikes
+        and seat in t.awaiting()
+        and record.is_human
+        and not record.auto
+        and not tables.is_ready_wait(t.state, seat)
+    )

@@ -1,0 +1,412 @@
+"""One client connection: its rate limit, its outgoing queue, and what each message does.
+
+A :class:`Session` reads frames in order, one at a time (a request finishes,
+its commit included, before the next is read), and answers through one
+ordered outbox drained by a writer task, so that replies, updates pushed by
+other players' actions and a final close code reach the client in the order
+they were queued, and a client that does not read cannot block anyone else:
+past ``Settings.outbox_max`` queued messages it is closed with 4004.
+
+Every frame goes through, in order:
+
+1. the rate limit (a token bucket: ``rate_per_s`` with bursts of
+   ``rate_burst``): over it, the message is dropped with ``protocol/rate_limited``
+   (at most one such reply a second); over it for ``flood_close_s``, close 4002;
+2. the strict codec (:func:`meja.protocol.decode`): a malformed frame closes 4000;
+3. the message parser (:func:`meja.protocol.parse_client`): ``protocol/bad_message``
+   or ``protocol/unknown_type``;
+4. the request itself, which may be refused with any code of
+   :mod:`meja.protocol.errors` (or a rules code, passed through) and then
+   changes nothing.
+
+What a connection holds: at most ``max_tables_per_connection`` tables, at each
+a seat (with its token's hash, and the host token's if it is the host) or a
+spectator's place. Those live in the hub (:class:`meja.server.hub.Member`),
+which keeps them in line with the committed table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections import deque
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any, Final
+
+from meja import __version__
+from meja.protocol import codec, messages
+from meja.protocol.errors import (
+    CloseCode,
+    LimitExceeded,
+    MalformedFrame,
+    MejaError,
+    NotHost,
+    NotSeated,
+    RateLimited,
+    SeatTaken,
+    TableNotFound,
+    UnsupportedVersion,
+    wire_error,
+)
+from meja.rules import games
+from meja.rules.errors import RulesError
+
+from .hub import Hub, Member
+from .records import decode_entry
+from .service import TableService
+from .settings import Settings
+from .tables import summary, view_for
+
+__all__ = ["Session", "TokenBucket"]
+
+log = logging.getLogger("meja.server.session")
+
+SERVER_NAME: Final = f"meja/{__version__}"
+
+
+class TokenBucket:
+    """``rate`` tokens a second, at most ``burst`` saved up; :meth:`take` spends one if there is one."""
+
+    def __init__(self, rate: float, burst: int, clock: Callable[[], float] = time.monotonic) -> None:
+        self.rate = rate
+        self.burst = float(burst)
+        self.clock = clock
+        self.tokens = float(burst)
+        self.stamp = clock()
+
+    def take(self) -> bool:
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        return False
+
+
+@dataclass(frozen=True, slots=True)
+class _Close:
+    code: int
+    reason: str
+
+
+class Session:
+    """One websocket connection; see the module docstring."""
+
+    def __init__(
+        self,
+        *,
+        cid: str,
+        address: str,
+        settings: Settings,
+        service: TableService,
+        hub: Hub,
+        send: Callable[[bytes], Awaitable[None]],
+        close: Callable[[int, str], Awaitable[None]],
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.cid = cid
+        self.address = address
+        self.settings = settings
+        self.service = service
+        self.hub = hub
+        self.conn = (hub.process_id, cid)
+        self._send_frame = send
+        self._close = close
+        self.clock = clock
+        self.bucket = TokenBucket(settings.rate_per_s, settings.rate_burst, clock)
+        self.flooding_since: float | None = None
+        self.last_rate_reply = -1e9
+        self.tables: set[str] = set()
+        self.closing = False
+        self._outbox: deque[bytes | _Close] = deque()
+        self._ready = asyncio.Event()
+        self._replies: dict[tuple[str, int], int | str] = {}
+        self._limits = settings.codec_limits
+
+    # ------------------------------------------------------------------ output
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Queue one message (see the module docstring for the queue's limit)."""
+        if self.closing:
+            return
+        if len(self._outbox) >= self.settings.outbox_max:
+            self._outbox.clear()
+            self.close_soon(CloseCode.TOO_SLOW, "too slow: the client did not read its messages")
+            return
+        self._outbox.append(codec.encode(message))
+        self._ready.set()
+
+    def close_soon(self, code: int, reason: str) -> None:
+        """Close with ``code`` once what is queued has been sent."""
+        if self.closing:
+            return
+        self.closing = True
+        self._outbox.append(_Close(int(code), reason[:120]))
+        self._ready.set()
+
+    async def write_loop(self) -> None:
+        """Drain the outbox into the websocket until a close is queued or the connection ends."""
+        while True:
+            while not self._outbox:
+                self._ready.clear()
+                await self._ready.wait()
+            item = self._outbox.popleft()
+            if isinstance(item, _Close):
+                await self._close(item.code, item.reason)
+                return
+            await self._send_frame(item)
+
+    def expect_reply(self, table_id: str, version: int, re: int | str) -> None:
+        self._replies[(table_id, version)] = re
+
+    def forget_reply(self, table_id: str, version: int) -> None:
+        self._replies.pop((table_id, version), None)
+
+    def take_reply_id(self, table_id: str, version: int) -> int | str | None:
+        return self._replies.pop((table_id, version), None)
+
+    # ------------------------------------------------------------------ input
+
+    async def receive(self, frame: bytes | str) -> None:
+        """Handle one frame from the client (see the module docstring)."""
+        if self.closing:
+            return
+        if not self._within_rate():
+            return
+        try:
+            raw = codec.decode(frame, self._limits)
+        except MalformedFrame as exc:
+            self.close_soon(CloseCode.MALFORMED, exc.message)
+            return
+        re = messages.message_id(raw)
+        try:
+            message = messages.parse_client(raw)
+            await self.dispatch(message)
+        except (MejaError, RulesError) as exc:
+            code, text = wire_error(exc)
+            self.send(messages.error(code, text, re))
+            close = getattr(exc, "close", None)
+            if close is not None:
+                self.close_soon(close, text)
+        except Exception:
+            log.exception("internal error on %s from %s", raw.get("type"), self.cid)
+            code, text = wire_error(RuntimeError())
+            self.send(messages.error(code, text, re))
+
+    def _within_rate(self) -> bool:
+        now = self.clock()
+        if self.bucket.take():
+            self.flooding_since = None
+            return True
+        if self.flooding_since is None:
+            self.flooding_since = now
+        if now - self.flooding_since >= self.settings.flood_close_s:
+            self.close_soon(CloseCode.RATE_LIMITED, "rate limit exceeded for too long")
+            return False
+        if now - self.last_rate_reply >= 1.0:
+            self.last_rate_reply = now
+            code, text = wire_error(
+                RateLimited(f"more than {self.settings.rate_per_s:g} messages a second: message dropped")
+            )
+            self.send(messages.error(code, text))
+        return False
+
+    async def dispatch(self, message: messages.ClientMessage) -> None:
+        handler = getattr(self, f"_on_{message.TYPE}")
+        await handler(message)
+
+    # ------------------------------------------------------------------ the messages
+
+    async def _on_hello(self, msg: messages.Hello) -> None:
+        if msg.protocol != messages.PROTOCOL_VERSION:
+            raise UnsupportedVersion(f"this server speaks protocol {messages.PROTOCOL_VERSION}, not {msg.protocol!r}")
+        self.send(messages.welcome(server=SERVER_NAME, limits=self.settings.limits(), games=games(), re=msg.id))
+
+    async def _on_ping(self, msg: messages.Ping) -> None:
+        self.send(messages.pong(msg.id))
+
+    async def _on_host(self, msg: messages.Host) -> None:
+        self._room_for(None)
+        seated = await self.service.host(msg, conn=self.conn, address=self.address)
+        await self._seat_here(seated.table_id, seated, msg.id)
+
+    async def _on_join(self, msg: messages.Join) -> None:
+        table_id = await self.service.resolve(code=msg.code, table=msg.table, address=self.address)
+        self._room_for(table_id)
+        existing = self.hub.member(table_id, self.cid)
+        if existing is not None and existing.seat is not None:
+            raise SeatTaken(f"this connection already holds seat {existing.seat} at that table")
+        async with self._hold(table_id):
+            seated = await self.service.join(table_id, name=msg.name, seat=msg.seat, conn=self.conn)
+            await self._seat_here(table_id, seated, msg.id)
+
+    async def _on_resume(self, msg: messages.Resume) -> None:
+        self._room_for(msg.table)
+        async with self._hold(msg.table):
+            seated = await self.service.resume(msg.table, token=msg.token, host_token=msg.host_token, conn=self.conn)
+            await self._seat_here(msg.table, seated, msg.id, since=msg.since)
+
+    async def _on_watch(self, msg: messages.Watch) -> None:
+        table_id = await self.service.resolve(code=msg.code, table=msg.table, address=self.address)
+        existing = self.hub.member(table_id, self.cid)
+        if existing is not None:
+            state = self.hub.state_of(table_id, self.cid, msg.id)
+            if state is not None:
+                self.send(state)
+                return
+        self._room_for(table_id)
+        async with self._hold(table_id):
+            if self.hub.spectators(table_id) >= self.settings.max_spectators:
+                raise LimitExceeded(f"this table has {self.settings.max_spectators} spectators here already")
+            await self._attach(table_id, Member(self, None), msg.id, since=msg.since)
+
+    async def _on_seat(self, msg: messages.Seat) -> None:
+        member = self._host_of(msg.table)
+        await self.service.set_seat(
+            msg.table, host=member.host_token, seat=msg.seat, to=msg.to, level=msg.level, reply=self, re=msg.id
+        )
+
+    async def _on_start(self, msg: messages.Start) -> None:
+        member = self._host_of(msg.table)
+        await self.service.start(msg.table, host=member.host_token, reply=self, re=msg.id)
+
+    async def _on_rematch(self, msg: messages.Rematch) -> None:
+        member = self._host_of(msg.table)
+        await self.service.rematch(msg.table, host=member.host_token, reply=self, re=msg.id)
+
+    async def _on_act(self, msg: messages.Act) -> None:
+        member = self._seated_at(msg.table)
+        assert member.seat is not None and member.token is not None
+        await self.service.act(
+            msg.table,
+            seat=member.seat,
+            token=member.token,
+            conn=self.conn,
+            action=msg.action,
+            version=msg.version,
+            reply=self,
+            re=msg.id,
+        )
+
+    async def _on_leave(self, msg: messages.Leave) -> None:
+        member = self._seated_at(msg.table)
+        assert member.seat is not None and member.token is not None
+        await self.service.leave(msg.table, seat=member.seat, token=member.token, conn=self.conn, reply=self, re=msg.id)
+        # The update of the leave went out (as a spectator's); then the connection leaves the table.
+        await self._drop(msg.table)
+
+    # ------------------------------------------------------------------ helpers
+
+    def _room_for(self, table_id: str | None) -> None:
+        if table_id in self.tables:
+            return
+        if len(self.tables) >= self.settings.max_tables_per_connection:
+            raise LimitExceeded(
+                f"a connection may be at {self.settings.max_tables_per_connection} tables at most; leave one first"
+            )
+
+    def _host_of(self, table_id: str) -> Member:
+        member = self.hub.member(table_id, self.cid)
+        if member is None or not member.is_host:
+            raise NotHost("only the host may do this")
+        return member
+
+    def _seated_at(self, table_id: str) -> Member:
+        member = self.hub.member(table_id, self.cid)
+        if member is None or member.seat is None or member.token is None:
+            raise NotSeated("this connection holds no seat at that table")
+        return member
+
+    def _hold(self, table_id: str) -> _Holding:
+        return _Holding(self, table_id)
+
+    async def _seat_here(self, table_id: str, seated: Any, re: int | str | None, since: int | None = None) -> None:
+        if await self.hub.ensure(table_id) is None:
+            raise TableNotFound(f"no table {table_id!r}")
+        self.tables.add(table_id)
+        cached = self.hub.cached(table_id)
+        code = cached.table.code if cached is not None else seated.code
+        self.send(
+            messages.joined(
+                table=table_id,
+                code=code,
+                link=self.settings.invite_link(code),
+                seat=seated.seat,
+                token=seated.token,
+                host_token=seated.host_token,
+                re=re,
+            )
+        )
+        member = Member(self, seated.seat, token=seated.token_hash, host_token=seated.host_token_hash)
+        await self._attach(table_id, member, re, since=since)
+
+    async def _attach(self, table_id: str, member: Member, re: int | str | None, since: int | None = None) -> None:
+        """Send the missed versions (with ``since``), then attach with the ``state``; no await in between."""
+        cached = await self.hub.ensure(table_id)
+        if cached is None:
+            raise TableNotFound(f"no table {table_id!r}")
+        self.tables.add(table_id)
+        missed: list[tuple[int, bytes]] = []
+        if since is not None:
+            for _ in range(5):
+                missed = await self.hub.store.log_since(table_id, since)
+                if not missed or missed[-1][0] >= cached.version:
+                    break  # the log covers everything the cache has (it moves on while we read)
+
+        first = max(since + 1 if since is not None else 0, cached.version - self.settings.max_resume_updates + 1)
+        table = cached.table
+        for version, raw in missed:
+            if version < first or version > cached.version:
+                continue
+            seen = [e.to_wire() for e in decode_entry(raw) if e.is_seen_by(member.seat)]
+            self.send(
+                messages.update(
+                    table=summary(table, self.settings),
+                    version=version,
+                    since=version - 1,
+                    events=seen,
+                    seat=member.seat,
+                    is_host=member.is_host,
+                    view=view_for(table, member.seat),
+                )
+            )
+        self.hub.attach(table_id, member, re=re)
+
+    async def _drop(self, table_id: str) -> None:
+        self.tables.discard(table_id)
+        await self.hub.detach(table_id, self.cid)
+
+    async def finish(self) -> None:
+        """The connection closed: give up its seats (they go away, grace starts) and leave every table."""
+        self.closing = True
+        for table_id in list(self.tables):
+            member = self.hub.member(table_id, self.cid)
+            try:
+                if member is not None and member.seat is not None:
+                    await self.service.disconnect(table_id, seat=member.seat, conn=self.conn)
+            except TableNotFound:
+                pass
+            except Exception:
+                log.exception("could not record the disconnect of %s at %s", self.cid, table_id)
+            finally:
+                await self._drop(table_id)
+
+
+class _Holding:
+    """Keeps a table cached while a request about it runs; drops it again if the request attached nothing."""
+
+    def __init__(self, session: Session, table_id: str) -> None:
+        self.session = session
+        self.table_id = table_id
+
+    async def __aenter__(self) -> None:
+        if await self.session.hub.ensure(self.table_id) is None:
+            raise TableNotFound(f"no table {self.table_id!r} (it may have expired)")
+
+    async def __aexit__(self, *exc: object) -> None:
+        if self.session.hub.member(self.table_id, self.session.cid) is None:
+            self.session.tables.discard(self.table_id)
+            await self.session.hub.detach(self.table_id, self.session.cid)

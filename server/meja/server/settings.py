@@ -1,0 +1,327 @@
+"""Every limit, timeout and address of the table server, in one frozen object.
+
+Each setting has a name, a default, a unit and a sentence saying what happens
+past it (after the ``serve()`` docstring of python-websockets and its
+``docs/topics/security.rst``). A setting is read, in order of precedence, from:
+
+1. the ``meja serve`` command line (only the few settings that have a flag:
+   ``--host``, ``--port``, ``--redis``, ``--public-origin``);
+2. the environment: ``MEJA_<NAME>`` with the setting's name in upper case
+   (``MEJA_GRACE_S=90``); an empty value means the default;
+3. the default below.
+
+Durations carry their unit in the name (``_s`` seconds, ``_ms`` milliseconds).
+:func:`settings_table` renders the table the README shows; ``meja serve
+--settings`` prints it.
+
+Limits fixed by the protocol itself (name length, room code length, message id
+length) are not settings: they live in :mod:`meja.protocol.messages`, the same
+on every server.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
+from typing import Any, Final
+
+from meja.protocol.codec import CodecLimits
+
+__all__ = ["ENV_PREFIX", "Settings", "SettingsError", "settings_table"]
+
+ENV_PREFIX: Final = "MEJA_"
+
+
+class SettingsError(ValueError):
+    """A setting's value does not read, or is out of range."""
+
+
+def _s(default: Any, unit: str, doc: str) -> Any:
+    return field(default=default, metadata={"unit": unit, "doc": doc})
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """The server's configuration. Build it with :meth:`from_env`; it never changes while running."""
+
+    # ------------------------------------------------------------------ addresses and store
+    host: str = _s("127.0.0.1", "address", "interface to listen on (`0.0.0.0`: every interface)")
+    port: int = _s(8000, "port", "TCP port for the websocket (`/ws`), `/healthz` and the web client (0: any free port)")
+    redis_url: str | None = _s(
+        None,
+        "URL",
+        "Redis shared by every process (`redis://host:6379/0`); unset: the embedded "
+        "in-memory store, and tables do not survive a restart",
+    )
+    public_origin: str | None = _s(
+        None,
+        "URL",
+        "origin that invite links are built from (`https://cards.example.org`); unset: "
+        "`http://<host>:<port>`, with a warning, since a phone cannot reach 127.0.0.1",
+    )
+    trust_proxy: bool = _s(
+        False,
+        "bool",
+        "take the client address from the last `X-Forwarded-For` hop (set it only "
+        "behind a proxy that sets that header): used by the per-address rate limits",
+    )
+    web_root: str | None = _s(None, "path", "directory of the static web client; unset: the packaged one")
+    log_level: str = _s("INFO", "name", "logging level: DEBUG, INFO, WARNING or ERROR")
+
+    # ------------------------------------------------------------------ frames and connections
+    max_frame_bytes: int = _s(
+        64 * 1024,
+        "bytes",
+        "largest client frame; a bigger one closes the connection (1009)",
+    )
+    max_str_bytes: int = _s(1024, "bytes", "longest string in a client frame; past it: close 4000")
+    max_array_len: int = _s(256, "items", "longest array in a client frame; past it: close 4000")
+    max_map_len: int = _s(64, "entries", "largest map in a client frame; past it: close 4000")
+    max_depth: int = _s(8, "levels", "deepest nesting in a client frame (top map = 1); past it: close 4000")
+    rate_per_s: float = _s(
+        20.0,
+        "messages/s",
+        "sustained messages per connection; past it: `protocol/rate_limited`, the message is dropped",
+    )
+    rate_burst: int = _s(40, "messages", "messages a connection may send at once before the rate applies")
+    flood_close_s: float = _s(3.0, "s", "a connection over the rate limit for this long is closed (4002)")
+    outbox_max: int = _s(
+        1024,
+        "messages",
+        "messages queued for a client that does not read; past it: close 4004",
+    )
+    max_connections: int = _s(
+        10_000,
+        "connections",
+        "open websockets per process; past it the handshake gets HTTP 503",
+    )
+    max_tables_per_connection: int = _s(
+        8,
+        "tables",
+        "tables one connection may sit at or watch; past it: `limit/exceeded`",
+    )
+    max_spectators: int = _s(
+        200,
+        "connections",
+        "spectators of one table on one process; past it: `limit/exceeded`",
+    )
+    ping_interval_s: float = _s(20.0, "s", "websocket keepalive ping interval (0: none)")
+    ping_timeout_s: float = _s(
+        20.0,
+        "s",
+        "a connection whose ping is not answered in this time is closed (seat goes away)",
+    )
+    close_timeout_s: float = _s(5.0, "s", "time allowed for a closing handshake")
+    code_attempts: int = _s(
+        20,
+        "attempts",
+        "room-code lookups (join or watch by code) per address per window; past it: `table/code_rate_limited`",
+    )
+    code_window_s: int = _s(60, "s", "window of `code_attempts`")
+    hosts_per_window: int = _s(
+        30,
+        "tables",
+        "tables hosted per address per window; past it: `limit/exceeded`",
+    )
+    host_window_s: int = _s(600, "s", "window of `hosts_per_window`")
+    max_resume_updates: int = _s(
+        2000,
+        "updates",
+        "most missed versions replayed on `resume`/`watch` with `since` (the oldest are left out past it)",
+    )
+
+    # ------------------------------------------------------------------ tables
+    grace_s: int = _s(
+        60,
+        "s",
+        "default time an absent player keeps the seat before a bot plays for them (per table: `host.grace_s`)",
+    )
+    grace_min_s: int = _s(0, "s", "smallest `grace_s` a host may ask for")
+    grace_max_s: int = _s(3600, "s", "largest `grace_s` a host may ask for")
+    turn_limit_s: int | None = _s(
+        None,
+        "s",
+        "default turn time limit (per table: `host.turn_limit_s`); unset or 0: none",
+    )
+    turn_limit_min_s: int = _s(5, "s", "smallest turn limit a host may ask for")
+    turn_limit_max_s: int = _s(600, "s", "largest turn limit a host may ask for")
+    ready_timeout_s: int = _s(
+        30,
+        "s",
+        "a present player who does not say `ready` between rounds is made ready after this",
+    )
+    bot_level: str = _s("normal", "level", "default bot level for empty seats (per table: `host.bots`)")
+    bot_delay_min_ms: int = _s(600, "ms", "shortest bot thinking pause (crazy-eights.md 1.8 F)")
+    bot_delay_max_ms: int = _s(1200, "ms", "longest bot thinking pause")
+    reshuffle_delay_ms: int = _s(
+        1000,
+        "ms",
+        "extra pause before a bot acts after a reshuffle (crazy-eights.md 1.5.3)",
+    )
+    ready_delay_ms: int = _s(
+        1500,
+        "ms",
+        "pause before a bot (or a bot playing for an absent player) is ready for the next round",
+    )
+    table_ttl_s: int = _s(86_400, "s", "a lobby or match with no change for this long expires")
+    finished_ttl_s: int = _s(
+        3600,
+        "s",
+        "a finished match (or a closed lobby) expires after this with no change",
+    )
+    commit_attempts: int = _s(
+        5,
+        "attempts",
+        "compare-and-set retries of one change under contention; past it: `internal`",
+    )
+
+    # ------------------------------------------------------------------ processes and timers
+    heartbeat_s: float = _s(2.0, "s", "how often a process says it is alive")
+    heartbeat_ttl_s: float = _s(6.0, "s", "a process silent for this long is dead: its players count as away")
+    downtime_s: float = _s(
+        10.0,
+        "s",
+        "a gap with no live server longer than this is given back to every timer at start",
+    )
+    due_lease_s: float = _s(
+        10.0,
+        "s",
+        "a claimed timer whose process dies comes due again after this; also the period of the dead-process check",
+    )
+    due_poll_s: float = _s(
+        0.25,
+        "s",
+        "longest sleep of the timer loop (timers set by other processes are seen within it)",
+    )
+    due_batch: int = _s(32, "timers", "timers claimed at once")
+    presence_check_s: float = _s(
+        10.0,
+        "s",
+        "a player awaited this long is checked: if their server process is dead, they count as away",
+    )
+    shutdown_timeout_s: float = _s(
+        10.0,
+        "s",
+        "time to finish in-flight work on SIGTERM before closing anyway",
+    )
+
+    # ------------------------------------------------------------------ derived
+    @property
+    def codec_limits(self) -> CodecLimits:
+        return CodecLimits(
+            max_frame_bytes=self.max_frame_bytes,
+            max_str_len=self.max_str_bytes,
+            max_array_len=self.max_array_len,
+            max_map_len=self.max_map_len,
+            max_depth=self.max_depth,
+        )
+
+    @property
+    def origin(self) -> str:
+        """The public origin invite links use (no trailing slash)."""
+        if self.public_origin:
+            return self.public_origin.rstrip("/")
+        host = "127.0.0.1" if self.host in ("", "0.0.0.0", "::") else self.host
+        if ":" in host:
+            host = f"[{host}]"
+        return f"http://{host}:{self.port}"
+
+    def invite_link(self, code: str) -> str:
+        return f"{self.origin}/?join={code}"
+
+    def limits(self) -> dict[str, Any]:
+        """What ``welcome.limits`` tells clients."""
+        from meja.protocol import messages
+
+        return {
+            "max_frame_bytes": self.max_frame_bytes,
+            "rate_per_s": self.rate_per_s,
+            "rate_burst": self.rate_burst,
+            "max_name_chars": messages.MAX_NAME_CHARS,
+            "room_code_chars": 6,
+            "max_tables_per_connection": self.max_tables_per_connection,
+            "grace_s": [self.grace_min_s, self.grace_max_s],
+            "turn_limit_s": [self.turn_limit_min_s, self.turn_limit_max_s],
+        }
+
+    def replace(self, **changes: Any) -> Settings:
+        """A copy with ``changes`` (checked like the environment)."""
+        new = dataclasses.replace(self, **changes)
+        new.check()
+        return new
+
+    def check(self) -> None:
+        """Refuse combinations that cannot work."""
+        problems = []
+        if not 0 <= self.port < 65536:
+            problems.append(f"port {self.port!r} is not a TCP port")
+        if self.bot_delay_min_ms > self.bot_delay_max_ms:
+            problems.append("bot_delay_min_ms is above bot_delay_max_ms")
+        if not self.grace_min_s <= self.grace_s <= self.grace_max_s:
+            problems.append(f"grace_s {self.grace_s} is outside {self.grace_min_s}..{self.grace_max_s}")
+        if self.turn_limit_s is not None and not self.turn_limit_min_s <= self.turn_limit_s <= self.turn_limit_max_s:
+            problems.append(
+                f"turn_limit_s {self.turn_limit_s} is outside {self.turn_limit_min_s}..{self.turn_limit_max_s}"
+            )
+        if self.heartbeat_ttl_s <= self.heartbeat_s:
+            problems.append("heartbeat_ttl_s must be longer than heartbeat_s")
+        if self.rate_per_s <= 0 or self.rate_burst < 1:
+            problems.append("rate_per_s and rate_burst must be positive")
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if isinstance(value, int | float) and not isinstance(value, bool) and value < 0:
+                problems.append(f"{f.name} may not be negative")
+        if self.public_origin and not self.public_origin.startswith(("http://", "https://")):
+            problems.append(f"public_origin {self.public_origin!r} must start with http:// or https://")
+        if problems:
+            raise SettingsError("; ".join(problems))
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None, **overrides: Any) -> Settings:
+        """Settings from ``MEJA_*`` variables (``os.environ`` by default), then ``overrides``."""
+        env = os.environ if environ is None else environ
+        values: dict[str, Any] = {}
+        for f in fields(cls):
+            raw = env.get(ENV_PREFIX + f.name.upper())
+            if raw is None or raw.strip() == "":
+                continue
+            values[f.name] = _parse(f.name, f.type, raw.strip())
+        values.update({k: v for k, v in overrides.items() if v is not None})
+        settings = cls(**values)
+        if settings.turn_limit_s == 0:
+            settings = dataclasses.replace(settings, turn_limit_s=None)
+        settings.check()
+        return settings
+
+
+def _parse(name: str, kind: Any, raw: str) -> Any:
+    kind = str(kind)
+    try:
+        if kind.startswith("bool"):
+            low = raw.lower()
+            if low in ("1", "true", "yes", "on"):
+                return True
+            if low in ("0", "false", "no", "off"):
+                return False
+            raise ValueError(raw)
+        if kind.startswith("int"):
+            return int(raw)
+        if kind.startswith("float"):
+            return float(raw)
+        return raw
+    except ValueError:
+        raise SettingsError(f"{ENV_PREFIX}{name.upper()}={raw!r} does not read as {kind}") from None
+
+
+def settings_table() -> str:
+    """The settings as a Markdown table: name, variable, default, unit, meaning."""
+    lines = ["| setting | environment | default | unit | meaning |", "|---|---|---|---|---|"]
+    for f in fields(Settings):
+        default = f.default
+        shown = "unset" if default is None else f"`{default}`"
+        lines.append(
+            f"| `{f.name}` | `{ENV_PREFIX}{f.name.upper()}` | {shown} | {f.metadata['unit']} | {f.metadata['doc']} |"
+        )
+    return "\n".join(lines)

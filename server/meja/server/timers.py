@@ -1,0 +1,142 @@
+"""Timers and heartbeats: the due-action runner and this process's presence.
+
+Due actions
+-----------
+Anything that must happen later (a bot's move after its pause, a turn limit, a
+``ready`` timeout, a grace period, a dead-process check) is a due action kept
+by the store with its table (:meth:`meja.store.base.Store.claim_due`). Every
+process runs a :class:`DueRunner`: it claims what is due, with a lease
+(``Settings.due_lease_s``), and hands each to
+:meth:`meja.server.service.TableService.on_due`, then finishes it. A process
+that dies holding a claim loses it when the lease runs out, and another process
+takes it over; the version checks in ``on_due`` make a repeat harmless
+(at-least-once delivery, exactly-once effect). A dead-process check that finds
+the process alive is simply not finished: its lease makes it come back.
+
+The runner sleeps until the earliest due time the store knows of, at most
+``due_poll_s`` (timers set by other processes are seen within it), and is
+woken early when this process schedules something sooner.
+
+Heartbeats
+----------
+:class:`Heartbeat` marks the process alive every ``heartbeat_s`` for
+``heartbeat_ttl_s``: the others tell a dead process's players (away) from
+present ones by it. At start, the store says when any server was last alive;
+if that is more than ``downtime_s`` ago, the whole gap is given back to every
+timer (:meth:`meja.store.base.Store.shift_due`): time while no server was
+running is not charged to anyone's turn or grace period.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable
+
+from meja.store.base import Store
+
+from .service import TableService, wall_ms
+from .settings import Settings
+
+__all__ = ["DueRunner", "Heartbeat"]
+
+log = logging.getLogger("meja.server.timers")
+
+
+class DueRunner:
+    """Claims due actions and runs them; see the module docstring."""
+
+    def __init__(
+        self, store: Store, service: TableService, settings: Settings, clock: Callable[[], int] = wall_ms
+    ) -> None:
+        self.store = store
+        self.service = service
+        self.settings = settings
+        self.clock = clock
+        self._wake = asyncio.Event()
+        self._stopping = False
+        self._running: set[asyncio.Task[None]] = set()
+
+    def wake(self, due_ms: int | None = None) -> None:
+        """Look at the timers again now (something was scheduled, possibly sooner than the current sleep)."""
+        self._wake.set()
+
+    async def run(self) -> None:
+        """Run until :meth:`stop`; the timers being run then are finished first."""
+        settings = self.settings
+        lease_ms = int(settings.due_lease_s * 1000)
+        while not self._stopping:
+            try:
+                now = self.clock()
+                claimed = await self.store.claim_due(now, lease_ms, settings.due_batch)
+                for due in claimed:
+                    task = asyncio.create_task(self._run_one(due.key), name=f"due {due.key}")
+                    self._running.add(task)
+                    task.add_done_callback(self._running.discard)
+                if len(claimed) == settings.due_batch:
+                    await asyncio.sleep(0)
+                    continue
+                nearest = await self.store.next_due_ms()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("the timer loop failed; retrying")
+                nearest = None
+            delay = settings.due_poll_s
+            if nearest is not None:
+                delay = min(delay, max(0.0, (nearest - self.clock()) / 1000))
+            self._wake.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), delay)
+
+    async def _run_one(self, key: str) -> None:
+        try:
+            done = await self.service.on_due(key)
+        except Exception:
+            # A bug breaks only its own table: the timer stays leased and comes back after the lease.
+            log.exception("timer %s failed", key)
+            return
+        if done:
+            try:
+                await self.store.finish_due(key)
+            except Exception:
+                log.exception("could not finish timer %s", key)
+
+    async def stop(self) -> None:
+        """Stop claiming; wait (bounded) for the timers being run."""
+        self._stopping = True
+        self._wake.set()
+        if self._running:
+            await asyncio.wait(list(self._running), timeout=self.settings.shutdown_timeout_s)
+
+
+class Heartbeat:
+    """This process's heartbeat; see the module docstring."""
+
+    def __init__(self, store: Store, process_id: str, settings: Settings, clock: Callable[[], int] = wall_ms) -> None:
+        self.store = store
+        self.process_id = process_id
+        self.settings = settings
+        self.clock = clock
+
+    async def first(self) -> int:
+        """The first heartbeat; gives downtime back to the timers. How many milliseconds were given back."""
+        now = self.clock()
+        ttl = int(self.settings.heartbeat_ttl_s * 1000)
+        last = await self.store.heartbeat(self.process_id, now, ttl)
+        if last is None or now - last <= self.settings.downtime_s * 1000:
+            return 0
+        gap = now - last
+        moved = await self.store.shift_due(gap)
+        log.info("no server ran for %.1f s: %d timers moved on by that much", gap / 1000, moved)
+        return gap
+
+    async def run(self) -> None:
+        ttl = int(self.settings.heartbeat_ttl_s * 1000)
+        while True:
+            await asyncio.sleep(self.settings.heartbeat_s)
+            try:
+                await self.store.heartbeat(self.process_id, self.clock(), ttl)
+            except Exception:
+                log.exception("heartbeat failed")
