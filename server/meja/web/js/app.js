@@ -814,9 +814,10 @@ class App {
   lobbySeat(s, table) {
     const bits = [];
     if (s.kind === "empty") bits.push(t("seat.empty"));
-    else if (s.kind === "bot") bits.push(t("seat.bot", { level: t(`bot.${s.level || "normal"}`) }));
+    else if (s.kind === "bot") bits.push(t("seat.bot_name", { n: s.seat + 1 }));
     else bits.push(s.name);
     const notes = [];
+    if (s.kind === "bot") notes.push(t("seat.level", { level: t(`bot.${s.level || "normal"}`) }));
     if (s.seat === table.host_seat) notes.push(t("lobby.host"));
     if (s.seat === this.seat) notes.push(t("lobby.you"));
     if (s.kind === "human" && !s.connected) notes.push(t("seat.offline"));

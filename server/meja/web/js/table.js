@@ -68,17 +68,25 @@ export class TableScreen {
       { class: "my-area", "aria-labelledby": "hand-title" },
       this.handTitle,
       this.hand,
-      el(
+      (this.actions = el(
         "div",
         { class: "actions" },
         el("div", { class: "action" }, this.drawButton, this.drawReason),
         el("div", { class: "action" }, this.passButton, this.passReason),
-      ),
+      )),
     );
     this.reshuffle = el("div", { class: "reshuffle-notice", id: "reshuffle", role: "status", hidden: true });
     this.summary = el("section", { class: "panel summary", id: "summary", hidden: true, "aria-labelledby": "summary-title" });
     this.logTitle = el("h3", { id: "log-title" });
-    this.log = el("ol", { class: "log", id: "log", "aria-live": "polite", "aria-relevant": "additions" });
+    // tabindex: the log scrolls, so keyboard users must be able to reach it to scroll it.
+    this.log = el("ol", {
+      class: "log",
+      id: "log",
+      "aria-live": "polite",
+      "aria-relevant": "additions",
+      "aria-labelledby": "log-title",
+      tabindex: "0",
+    });
     this.logBox = el("section", { class: "log-box", "aria-labelledby": "log-title" }, this.logTitle, this.log);
     this.dialog = this.buildDialog();
     this.notice = el("p", { class: "play-notice", id: "play-notice", role: "status" });
@@ -170,7 +178,7 @@ export class TableScreen {
     if (i === this.mySeat) return t("table.you");
     const s = (this.table.seats || [])[i];
     if (!s) return t("seat.label", { n: i + 1 });
-    if (s.kind === "bot") return t("seat.bot", { level: t(`bot.${s.level || "normal"}`) });
+    if (s.kind === "bot") return t("seat.bot_name", { n: i + 1 });
     return s.name || t("seat.label", { n: i + 1 });
   }
 
@@ -231,6 +239,7 @@ export class TableScreen {
       this.renderHand();
       this.renderActions();
     }
+    this.actions.hidden = v.phase === "round_over" || v.phase === "match_over";
     this.renderSummary();
     this.maybeAskSuit();
   }
@@ -247,6 +256,7 @@ export class TableScreen {
       const s = seats[i] || {};
       const turn = (v.phase === "play" && v.turn === i) || (v.phase === "choose_suit" && v.chooser === i);
       const flags = [];
+      if (s.kind === "bot") flags.push(t("seat.level", { level: t(`bot.${s.level || "normal"}`) }));
       if (s.kind === "human" && s.auto) flags.push(t("seat.auto"));
       else if (s.kind === "human" && !s.connected) flags.push(t("seat.away"));
       items.push(
@@ -389,6 +399,7 @@ export class TableScreen {
     // 1.4.5: Pass only when stuck and out of draws; otherwise say why not.
     this.passButton.textContent = t("table.pass");
     this.passButton.disabled = !v.can_pass;
+    this.passButton.classList.toggle("primary", !!v.can_pass);
     this.passReason.textContent = v.can_pass ? "" : this.reason(v.pass_blocked);
     this.drawButton.dataset.left = String(left);
   }

@@ -1,0 +1,196 @@
+"""Driving the client as players do (mouse or keyboard), and finding scripted deals.
+
+Scripted deals: the tests host tables with a deal code (crazy-eights.md 1.9.3), so a
+situation the test needs is in front of the human player from the first turn. The codes
+are not hard-coded: :func:`find_deal` searches seeds with the rules engine itself
+(``meja.rules``), the same engine the server runs, so the tests also know what the rules
+say about each step (:func:`engine_after`).
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable
+from typing import Any
+
+from meja.rules import get_game
+from meja.rules.crazy_eights import DRAW, CrazyEightsState
+from meja.rules.dealcode import DealSpec, encode
+
+GAME = get_game("crazy_eights")
+
+
+def find_deal(seats: int, predicate: Callable[[CrazyEightsState], bool], limit: int = 20_000) -> str:
+    """The first house deal code (seat 0 leads) whose round-1 state satisfies ``predicate``."""
+    options = GAME.options("house")
+    for seed in range(1, limit):
+        code = encode(DealSpec("house", seats, 0, seed))
+        state = GAME.new_match(options, seats, 1, deal_code=code).state
+        if predicate(state):
+            return code
+    raise AssertionError("no deal found")
+
+
+def deal_state(code: str, seats: int) -> CrazyEightsState:
+    return GAME.new_match(GAME.options("house"), seats, 1, deal_code=code).state
+
+
+def is_stuck(state: CrazyEightsState, seat: int = 0) -> bool:
+    return not any(a.kind.wire == "play" for a in state.legal_actions(seat))
+
+
+def engine_after(state: CrazyEightsState, draws: int, seat: int = 0) -> dict[str, Any]:
+    """Seat's wire view after ``draws`` draws (what the rules say the buttons must show)."""
+    for _ in range(draws):
+        state = state.apply(seat, DRAW).state
+    return state.view(seat).to_wire()
+
+
+# --------------------------------------------------------------------------- page helpers
+
+
+def version(page: Any) -> int:
+    return int(page.evaluate("() => window.meja.version"))
+
+
+def wait_version_after(page: Any, before: int) -> None:
+    page.wait_for_function("v => window.meja.version > v", arg=before)
+
+
+def hand(page: Any) -> list[str]:
+    return [str(x) for x in page.eval_on_selector_all("#hand button.card", "els => els.map(e => e.dataset.card)")]
+
+
+def hand_names(page: Any) -> list[str]:
+    names = page.eval_on_selector_all("#hand button.card", "els => els.map(e => e.getAttribute('aria-label'))")
+    return [str(x) for x in names]
+
+
+def playable(page: Any) -> list[str]:
+    return [
+        str(x)
+        for x in page.eval_on_selector_all(
+            "#hand button.card:not([aria-disabled])", "els => els.map(e => e.dataset.card)"
+        )
+    ]
+
+
+def is_my_turn(page: Any) -> bool:
+    return bool(page.evaluate(
+        "() => { const v = window.meja.view; return !!v && v.phase === 'play' && v.turn === window.meja.seat; }"
+    ))
+
+
+def phase(page: Any) -> str | None:
+    return page.evaluate("() => window.meja.view ? window.meja.view.phase : null")  # type: ignore[no-any-return]
+
+
+def host_table(page: Any, origin: str, *, name: str, seats: int, deal_code: str | None = None) -> str:
+    """Host a house table from the home screen (mouse); returns the room code."""
+    page.goto(origin + "/")
+    page.fill("#name", name)
+    page.check(f"#seats-{seats}")
+    if deal_code:
+        page.click(".deal-box summary")
+        page.fill("#deal-code", deal_code)
+    page.click("#host")
+    page.wait_for_selector("#room-code")
+    return re.sub(r"\s", "", page.inner_text("#room-code"))
+
+
+def start(page: Any) -> None:
+    page.click("#start")
+    page.wait_for_selector("#hand button.card")
+
+
+def tab_to(page: Any, selector: str, limit: int = 60) -> None:
+    """Press Tab until the focused element matches ``selector`` (keyboard only)."""
+    for _ in range(limit):
+        if page.evaluate("s => !!document.activeElement && document.activeElement.matches(s)", selector):
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached {selector!r}")
+
+
+SUITS = ("S", "H", "D", "C")
+
+
+def choose_card(cards: list[str]) -> str:
+    """The human's policy in the tests: the first playable non-8, else the first 8."""
+    for c in cards:
+        if not c.startswith("8"):
+            return c
+    return cards[0]
+
+
+def play_turn_mouse(page: Any, suit: str = "C") -> str:
+    """One action by mouse: play a card (naming ``suit`` for an 8), else draw, else pass."""
+    before = version(page)
+    cards = playable(page)
+    if cards:
+        card = choose_card(cards)
+        page.click(f'#hand button.card[data-card="{card}"]')
+        if card.startswith("8") and page.is_visible("#suit-dialog"):
+            page.click(f'#suit-dialog button[data-suit="{suit}"]')
+        done = f"play {card}"
+    elif page.is_enabled("#draw"):
+        page.click("#draw")
+        done = "draw"
+    else:
+        page.click("#pass")
+        done = "pass"
+    wait_version_after(page, before)
+    return done
+
+
+def play_turn_keyboard(page: Any, suit: str = "H") -> str:
+    """One action by keyboard only: Tab into the hand, arrows to the card, Enter."""
+    before = version(page)
+    cards = playable(page)
+    if cards:
+        card = choose_card(cards)
+        tab_to(page, "#hand button.card")
+        page.keyboard.press("Home")
+        target = hand(page).index(card)
+        for _ in range(target):
+            page.keyboard.press("ArrowRight")
+        assert page.evaluate("() => document.activeElement.dataset.card") == card
+        page.keyboard.press("Enter")
+        if card.startswith("8"):
+            page.wait_for_selector("#suit-dialog[open]")
+            for _ in range(SUITS.index(suit)):
+                page.keyboard.press("ArrowRight")
+            assert page.evaluate("() => document.activeElement.dataset.suit") == suit
+            page.keyboard.press("Enter")
+        done = f"play {card}"
+    elif page.is_enabled("#draw"):
+        tab_to(page, "#draw")
+        page.keyboard.press("Enter")
+        done = "draw"
+    else:
+        tab_to(page, "#pass")
+        page.keyboard.press("Enter")
+        done = "pass"
+    wait_version_after(page, before)
+    return done
+
+
+ROUND_OVER = ("round_over", "match_over")
+
+
+def play_until_round_over(pages: list[tuple[Any, Any]], timeout_s: float = 180.0) -> list[str]:
+    """Each (page, play_turn) acts whenever it is that page's turn, until the round is over."""
+    done: list[str] = []
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if all(phase(p) in ROUND_OVER for p, _ in pages):
+            return done
+        acted = False
+        for page, play_turn in pages:
+            if phase(page) not in ROUND_OVER and is_my_turn(page):
+                done.append(play_turn(page))
+                acted = True
+        if not acted:
+            pages[0][0].wait_for_timeout(40)
+    raise AssertionError(f"the round did not end in {timeout_s} s; actions: {done[-20:]}")

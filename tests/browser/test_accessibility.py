@@ -1,0 +1,136 @@
+"""Accessibility: an axe-core audit of every screen, the phone layout, reduced motion.
+
+axe-core (tests/browser/vendor/axe.min.js, refreshed by tools/refresh-axe.sh) is evaluated
+inside the page, which works under the client's Content-Security-Policy, and runs offline
+with its default rule set (WCAG 2 A and AA plus best practices). A planted unlabelled
+button must be caught, so a silent audit is known to be a working one.
+
+Cost: about 20 s (one round against a bot).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from browser_helpers import (
+    deal_state,
+    find_deal,
+    host_table,
+    play_turn_mouse,
+    play_until_round_over,
+    start,
+    version,
+    wait_version_after,
+)
+
+AXE = (Path(__file__).parent / "vendor" / "axe.min.js").read_text(encoding="utf-8")
+
+
+def audit(page: Any) -> list[dict[str, Any]]:
+    """axe-core's violations on the page as it is now."""
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        page.evaluate(AXE)
+    return page.evaluate(  # type: ignore[no-any-return]
+        """async () => {
+            const r = await axe.run(document, {resultTypes: ["violations"]});
+            return r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
+                                           targets: v.nodes.map(n => n.target.join(" "))}));
+        }"""
+    )
+
+
+def assert_clean(page: Any, screen: str) -> None:
+    violations = audit(page)
+    assert violations == [], f"axe violations on the {screen} screen: {violations}"
+
+
+def _has_eight(state: Any) -> bool:
+    return any(str(c).startswith("8") for c in state.hands[0])
+
+
+def test_every_screen_passes_an_axe_audit(server: Any, new_context: Any, shot: Any) -> None:
+    page = new_context().new_page()
+    page.goto(server.origin + "/")
+    page.wait_for_selector("#host")
+    assert_clean(page, "home")
+    shot(page, "home")
+
+    code = find_deal(2, _has_eight)
+    eight = next(str(c) for c in deal_state(code, 2).hands[0] if str(c).startswith("8"))
+    host_table(page, server.origin, name="Gita", seats=2, deal_code=code)
+    assert_clean(page, "lobby")
+    shot(page, "lobby")
+
+    start(page)
+    page.wait_for_function("() => window.meja.view.turn === window.meja.seat")
+    assert_clean(page, "table")
+    shot(page, "table")
+
+    page.click(f'#hand button.card[data-card="{eight}"]')
+    page.wait_for_selector("#suit-dialog[open]")
+    assert_clean(page, "suit dialog")
+    before = version(page)
+    page.click('#suit-dialog button[data-suit="D"]')
+    wait_version_after(page, before)
+
+    play_until_round_over([(page, play_turn_mouse)])
+    page.wait_for_selector("#summary:not([hidden])")
+    assert_clean(page, "round summary")
+    shot(page, "round-summary")
+
+    # The audit is known to work: an unlabelled button planted in the page is caught.
+    page.evaluate("() => document.getElementById('app').append(document.createElement('button'))")
+    caught = audit(page)
+    assert [v["id"] for v in caught] == ["button-name"]
+
+
+def test_phone_layout_and_indonesian(server: Any, new_context: Any, shot: Any) -> None:
+    # A phone held upright, with the browser in Indonesian: the client follows the browser.
+    ctx = new_context(viewport={"width": 390, "height": 844}, locale="id-ID", is_mobile=True, has_touch=True)
+    page = ctx.new_page()
+    page.goto(server.origin + "/")
+    page.wait_for_selector("#host")
+    assert page.evaluate("() => document.documentElement.lang") == "id"
+    assert page.inner_text("#host") == "Buka meja"
+    shot(page, "phone-home-id")
+    host_table(page, server.origin, name="Hana", seats=3)
+    shot(page, "phone-lobby-id")
+    page.click("#start")
+    page.wait_for_selector("#hand button.card")
+    page.wait_for_function("() => window.meja.view.turn === window.meja.seat")
+    assert page.inner_text("#pass") == "Lewat"
+    assert page.inner_text("#draw") == "Ambil (sisa 3)"
+    # Nothing is wider than the screen: no sideways scrolling.
+    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+    assert_clean(page, "table (phone)")
+    shot(page, "phone-table-id")
+    # The language switch changes every string at once, and is remembered.
+    page.select_option("#lang", "en")
+    assert page.inner_text("#pass") == "Pass"
+    assert page.evaluate("() => localStorage.getItem('meja.lang')") == "en"
+
+
+def test_reshuffle_pause_is_visible_and_still_with_reduced_motion(server: Any, new_context: Any, shot: Any) -> None:
+    # The server's reshuffle event (crazy-eights.md 1.5.3) holds the table for a visible pause;
+    # with prefers-reduced-motion the notice is shown without animation. The pause itself is the
+    # client's: it is driven here with the event the server sends.
+    for reduced in (False, True):
+        ctx = new_context(reduced_motion="reduce" if reduced else "no-preference")
+        page = ctx.new_page()
+        host_table(page, server.origin, name="Indah", seats=2)
+        start(page)
+        event = "[{kind: 'reshuffle', moved: 23}]"
+        page.evaluate(f"() => {{ window.__pause = window.meja.tableScreen.beforeUpdate({event}); }}")
+        notice = page.locator("#reshuffle")
+        assert notice.is_visible()
+        assert "23 cards go back into the stock" in notice.inner_text()
+        assert notice.get_attribute("role") == "status"
+        animated = page.evaluate("() => getComputedStyle(document.getElementById('reshuffle')).animationName")
+        assert (animated == "none") == reduced
+        if reduced:
+            shot(page, "reshuffle-notice-reduced-motion")
+        page.wait_for_timeout(900)
+        assert notice.is_visible()  # still there after most of a second
+        page.evaluate("() => window.__pause")
+        assert notice.is_hidden()

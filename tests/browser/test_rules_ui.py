@@ -1,0 +1,143 @@
+"""Scripted deals: what Draw, Pass and the active-suit indicator show, against the rules engine.
+
+Each deal is found by searching seeds with the rules engine (browser_helpers.find_deal),
+and the engine says what the buttons must show after each step (engine_after), so the
+page is checked against the rules, not against itself.
+
+Cost: about 10 s.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from browser_helpers import (
+    deal_state,
+    engine_after,
+    find_deal,
+    host_table,
+    is_stuck,
+    start,
+    version,
+    wait_version_after,
+)
+from meja.rules.cards import Card
+from meja.rules.crazy_eights import DRAW
+
+# What the page says for each reason code of the view (strings.js, English).
+REASONS = {
+    "must_draw": "Draw first: pass is allowed after 3 draws with no playable card.",
+    "has_playable": "You hold a playable card.",
+    "draw_limit": "No draws left this turn.",
+    "nothing_to_draw": "Nothing left to draw.",
+}
+
+
+def _stuck_for_three_draws(state: Any) -> bool:
+    if not is_stuck(state):
+        return False
+    for _ in range(3):
+        state = state.apply(0, DRAW).state
+    return bool(state.view(0).to_wire()["can_pass"])
+
+
+def _stuck_then_a_playable_draw(state: Any) -> bool:
+    if not is_stuck(state):
+        return False
+    after_one = state.apply(0, DRAW).state
+    return not is_stuck(after_one)
+
+
+def check_buttons(page: Any, expected: dict[str, Any]) -> None:
+    assert page.is_enabled("#pass") == expected["can_pass"]
+    assert page.is_enabled("#draw") == expected["can_draw"]
+    assert page.inner_text("#draw") == f"Draw ({expected['draws_left']} left)"
+    pass_reason = page.inner_text("#pass-reason")
+    assert pass_reason == ("" if expected["can_pass"] else REASONS[expected["pass_blocked"]])
+    draw_reason = page.inner_text("#draw-reason")
+    assert draw_reason == ("" if expected["can_draw"] else REASONS[expected["draw_blocked"]])
+    # The reason is tied to the button for screen readers.
+    assert page.get_attribute("#pass", "aria-describedby") == "pass-reason"
+
+
+def draw(page: Any) -> None:
+    before = version(page)
+    page.click("#draw")
+    wait_version_after(page, before)
+
+
+@pytest.mark.parametrize(
+    ("name", "predicate", "draws"),
+    [
+        # No playable card in hand nor in the three cards drawn: Pass opens after the third (1.4.5).
+        ("stuck-three-draws", _stuck_for_three_draws, 3),
+        # No playable card, but the first card drawn fits: Pass stays closed (1.4.5 (a)).
+        ("stuck-then-playable", _stuck_then_a_playable_draw, 1),
+    ],
+)
+def test_pass_follows_the_rules(
+    server: Any, new_context: Any, shot: Any, name: str, predicate: Any, draws: int
+) -> None:
+    code = find_deal(2, predicate)
+    state = deal_state(code, 2)
+    page = new_context().new_page()
+    host_table(page, server.origin, name="Eka", seats=2, deal_code=code)
+    start(page)
+    page.wait_for_function("() => window.meja.view.turn === window.meja.seat")
+    check_buttons(page, engine_after(state, 0))
+    assert page.inner_text("#pass-reason") == REASONS["must_draw"]
+    for k in range(1, draws + 1):
+        draw(page)
+        check_buttons(page, engine_after(state, k))
+    if name == "stuck-three-draws":
+        assert page.is_enabled("#pass") and not page.is_enabled("#draw")
+        assert page.inner_text("#draw-reason") == REASONS["draw_limit"]
+        shot(page, "table-pass-enabled")
+        before = version(page)
+        page.click("#pass")
+        wait_version_after(page, before)
+        assert "You passed." in page.inner_text("#log")
+    else:
+        assert not page.is_enabled("#pass")
+        assert page.inner_text("#pass-reason") == REASONS["has_playable"]
+        assert page.is_enabled("#draw")  # a voluntary draw is still allowed (1.4.3)
+        shot(page, "table-pass-disabled")
+
+
+def _eight_to_name_clubs(state: Any) -> bool:
+    # Seat 0 holds an 8 that is not a club, and neither is the starter: naming clubs changes the suit.
+    hand = [str(c) for c in state.hands[0]]
+    return state.top.suit.letter != "C" and any(c.startswith("8") and not c.endswith("C") for c in hand)
+
+
+def test_after_an_eight_the_indicator_names_the_called_suit(server: Any, new_context: Any, shot: Any) -> None:
+    code = find_deal(2, _eight_to_name_clubs)
+    state = deal_state(code, 2)
+    eight = next(str(c) for c in state.hands[0] if str(c).startswith("8") and not str(c).endswith("C"))
+    page = new_context().new_page()
+    host_table(page, server.origin, name="Fajar", seats=2, deal_code=code)
+    start(page)
+    page.wait_for_function("() => window.meja.view.turn === window.meja.seat")
+    starter_suit = state.top.suit
+    # The indicator is there from the start, by shape and word, even when it is the top card's suit.
+    assert page.inner_text("#indicator") == starter_suit.word
+    assert page.get_attribute("#indicator use", "href") == f"#suit-{starter_suit.letter}"
+
+    page.click(f'#hand button.card[data-card="{eight}"]')
+    dialog = page.locator("#suit-dialog")
+    assert dialog.evaluate("d => d.open && d.matches(':modal')")
+    assert page.evaluate("() => document.activeElement.dataset.suit") == "S"  # focus moved into it
+    shot(page, "suit-dialog")
+    before = version(page)
+    page.click('#suit-dialog button[data-suit="C"]')
+    wait_version_after(page, before)
+    assert not dialog.evaluate("d => d.open")
+    assert page.inner_text("#indicator") == "Clubs"
+    assert page.get_attribute("#indicator use", "href") == "#suit-C"
+    assert page.get_attribute("#indicator", "data-suit") == "C"
+    # The top card still shows the 8's printed suit; the indicator is what counts (1.3.3).
+    printed = Card.parse(eight).suit
+    assert page.get_attribute("#top-card .card", "aria-label") == f"8 of {printed.word.lower()}"
+    assert "You played 8 of" in page.inner_text("#log") and "named Clubs" in page.inner_text("#log")
+    shot(page, "table-after-eight")
