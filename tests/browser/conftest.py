@@ -12,8 +12,8 @@ pytest-asyncio's.
   a round is quick. One server serves the whole session.
 * Every page is watched: a console error, an uncaught exception or a
   Content-Security-Policy violation fails the test that caused it.
-* Screenshots go to ``tests/browser/screenshots/`` (or ``MEJA_SCREENSHOTS``); the
-  directory ignores its own contents in git.
+* Screenshots go to ``tests/browser/screenshots/`` (or ``MEJA_SCREENSHOTS``), which
+  the repository's .gitignore leaves out.
 """
 
 from __future__ import annotations
@@ -23,21 +23,22 @@ import os
 import shutil
 import socket
 import subprocess
-import sys
 import tempfile
 import time
-import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
+from browser_server import QR_MISSING_OK, Server, free_port, stop_process
 
-playwright_sync = pytest.importorskip("playwright.sync_api")
+try:
+    import playwright.sync_api as playwright_sync
+except ImportError as exc:  # a clear message rather than a silent skip: CI must run these
+    raise ImportError("tests/browser needs Playwright: pip install -e '.[test]' (playwright==1.65.2)") from exc
 
 HERE = Path(__file__).resolve().parent
-ROOT = HERE.parents[1]
 CHROMIUM = os.environ.get("MEJA_CHROMIUM", "/usr/bin/chromium")
 SCREENSHOTS = Path(os.environ.get("MEJA_SCREENSHOTS", HERE / "screenshots"))
 LAUNCH_ARGS = [
@@ -50,47 +51,6 @@ LAUNCH_ARGS = [
     "--disable-sync",
     "--disable-dev-shm-usage",
 ]
-#: Bot pauses for the tests (the server's defaults are 600-1200 ms, crazy-eights.md 1.8 F).
-SERVER_ENV = {
-    "MEJA_BOT_DELAY_MIN_MS": "60",
-    "MEJA_BOT_DELAY_MAX_MS": "120",
-    "MEJA_READY_DELAY_MS": "200",
-    "MEJA_RESHUFFLE_DELAY_MS": "1000",
-    "MEJA_LOG_LEVEL": "WARNING",
-}
-
-
-#: The QR code route (/qr/<CODE>.svg, meja.qr.qr_svg) is the server's to mount; until it
-#: does, its 404 is not a page problem (test_lobby_invite_qr_code reports it as xfail).
-QR_MISSING_OK = True
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def _wait_http(url: str, proc: subprocess.Popen[bytes], log: Path, timeout: float = 30.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError(f"{proc.args!r} exited with {proc.returncode}:\n{log.read_text()[-4000:]}")
-        with contextlib.suppress(OSError), urllib.request.urlopen(url, timeout=1) as response:
-            if response.status == 200:
-                return
-        time.sleep(0.1)
-    raise RuntimeError(f"{url} did not answer in {timeout} s:\n{log.read_text()[-4000:]}")
-
-
-def _stop(proc: subprocess.Popen[bytes]) -> None:
-    if proc.poll() is None:
-        proc.terminate()
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
 
 
 @pytest.fixture(scope="session")
@@ -121,34 +81,11 @@ def redis_url(workdir: Path) -> Iterator[str]:
             if s.recv(16).startswith(b"+PONG"):
                 break
         if time.monotonic() > deadline or proc.poll() is not None:
-            _stop(proc)
+            stop_process(proc)
             pytest.fail(f"redis-server did not start on port {port}")
         time.sleep(0.05)
     yield f"redis://127.0.0.1:{port}/0"
-    _stop(proc)
-
-
-class Server:
-    """``meja serve`` in a subprocess."""
-
-    def __init__(self, redis: str, workdir: Path) -> None:
-        self.port = free_port()
-        self.origin = f"http://127.0.0.1:{self.port}"
-        self.log = workdir / f"server-{self.port}.log"
-        meja = Path(sys.executable).with_name("meja")
-        command = [str(meja), "serve", "--port", str(self.port), "--redis", redis, "--public-origin", self.origin]
-        env = {**os.environ, **SERVER_ENV}
-        self._log_file = self.log.open("wb")
-        self.proc = subprocess.Popen(command, stdout=self._log_file, stderr=subprocess.STDOUT, env=env, cwd=ROOT)
-        try:
-            _wait_http(f"{self.origin}/healthz", self.proc, self.log)
-        except Exception:
-            self.close()
-            raise
-
-    def close(self) -> None:
-        _stop(self.proc)
-        self._log_file.close()
+    stop_process(proc)
 
 
 @pytest.fixture(scope="session")

@@ -657,7 +657,12 @@ export class TableScreen {
   }
 }
 
-/** The deal's link (crazy-eights.md 1.9.3: /play?deal=CODE) on the table's public origin. */
+/**
+ * The deal's link on the table's public origin. crazy-eights.md 1.9.3 names the form
+ * /play?deal=CODE; the client reads `deal` on any path (its files load from absolute
+ * paths), but the server answers only "/" with the page today, so the link is
+ * /?deal=CODE until /play serves index.html too.
+ */
 export function dealLink(table, code) {
   let origin = location.origin;
   try {
@@ -665,5 +670,5 @@ export function dealLink(table, code) {
   } catch (err) {
     /* keep the page's origin */
   }
-  return `${origin}/play?deal=${encodeURIComponent(code)}`;
+  return `${origin}/?deal=${encodeURIComponent(code)}`;
 }

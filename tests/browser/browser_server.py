@@ -1,0 +1,81 @@
+"""``meja serve`` in a subprocess for the browser tests (imported by conftest.py and the tests)."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+#: Bot pauses for the tests (the server's defaults are 600-1200 ms, crazy-eights.md 1.8 F).
+SERVER_ENV = {
+    "MEJA_BOT_DELAY_MIN_MS": "60",
+    "MEJA_BOT_DELAY_MAX_MS": "120",
+    "MEJA_READY_DELAY_MS": "200",
+    "MEJA_RESHUFFLE_DELAY_MS": "1000",
+    "MEJA_LOG_LEVEL": "WARNING",
+}
+
+
+#: The QR code route (/qr/<CODE>.svg, meja.qr.qr_svg) is the server's to mount; until it
+#: does, its 404 is not a page problem (test_lobby_invite_qr_code reports it as xfail).
+QR_MISSING_OK = True
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _wait_http(url: str, proc: subprocess.Popen[bytes], log: Path, timeout: float = 30.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"{proc.args!r} exited with {proc.returncode}:\n{log.read_text()[-4000:]}")
+        with contextlib.suppress(OSError), urllib.request.urlopen(url, timeout=1) as response:
+            if response.status == 200:
+                return
+        time.sleep(0.1)
+    raise RuntimeError(f"{url} did not answer in {timeout} s:\n{log.read_text()[-4000:]}")
+
+
+def stop_process(proc: subprocess.Popen[bytes]) -> None:
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+class Server:
+    """``meja serve`` in a subprocess; ``port`` to start one again where another ran."""
+
+    def __init__(self, redis: str, workdir: Path, port: int | None = None) -> None:
+        self.port = port or free_port()
+        self.origin = f"http://127.0.0.1:{self.port}"
+        self.log = workdir / f"server-{self.port}-{time.monotonic_ns()}.log"
+        meja = Path(sys.executable).with_name("meja")
+        command = [str(meja), "serve", "--port", str(self.port), "--redis", redis, "--public-origin", self.origin]
+        env = {**os.environ, **SERVER_ENV}
+        self._log_file = self.log.open("wb")
+        self.proc = subprocess.Popen(command, stdout=self._log_file, stderr=subprocess.STDOUT, env=env, cwd=ROOT)
+        try:
+            _wait_http(f"{self.origin}/healthz", self.proc, self.log)
+        except Exception:
+            self.close()
+            raise
+
+    def close(self) -> None:
+        stop_process(self.proc)
+        self._log_file.close()
+
+

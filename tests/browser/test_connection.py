@@ -1,0 +1,114 @@
+"""The connection: the reconnect banner, automatic reconnection to a restarted server, spectating.
+
+Cost: about 10 s (a server of its own, stopped and started again).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from browser_helpers import hand, host_table, start, version, wait_version_after
+from browser_server import Server
+
+
+def test_reconnects_by_itself_after_the_server_restarts(
+    redis_url: str, workdir: Path, new_context: Any, shot: Any
+) -> None:
+    server = Server(redis_url, workdir)
+    try:
+        page = new_context().new_page()
+        host_table(page, server.origin, name="Mira", seats=2)
+        start(page)
+        page.wait_for_function("() => window.meja.view.turn === window.meja.seat")
+        before = version(page)
+        page.click("#draw")
+        wait_version_after(page, before)
+        cards = hand(page)
+        port = server.port
+        server.close()  # SIGTERM: the server closes its connections with 1001
+
+        banner = page.locator("#banner")
+        banner.wait_for(state="visible")
+        page.wait_for_selector("#banner:has-text('Connection lost. Reconnecting in')")
+        assert banner.get_attribute("role") == "status"
+        shot(page, "reconnect-banner")
+
+        # The same Redis keeps the table: the client finds the new process by itself.
+        server = Server(redis_url, workdir, port=port)
+        banner.wait_for(state="hidden", timeout=30_000)
+        page.wait_for_function("v => window.meja.version >= v", arg=before + 1)
+        assert hand(page) == cards
+        assert page.inner_text("#draw") == "Draw (2 left)"
+    finally:
+        server.close()
+
+
+def test_backoff_is_capped_and_jittered(server: Any, new_context: Any) -> None:
+    page = new_context().new_page()
+    page.goto(server.origin + "/")
+    page.wait_for_selector("#host")
+    delays = page.evaluate(
+        """async () => {
+            const {backoffDelay} = await import('/js/net.js');
+            const out = [];
+            for (let a = 0; a < 12; a++) out.push([backoffDelay(a, () => 0), backoffDelay(a, () => 0.999999)]);
+            return out;
+        }"""
+    )
+    lows = [lo for lo, _ in delays]
+    highs = [hi for _, hi in delays]
+    assert highs[0] == 500 and lows[0] == 250  # between half and all of the step
+    assert highs == sorted(highs) and max(highs) == 10_000  # doubling, capped at 10 s
+    assert all(hi == 2 * lo for lo, hi in delays)
+
+
+def test_client_helpers_agree_with_the_server(server: Any, new_context: Any) -> None:
+    import hashlib
+
+    from meja.rules.dealcode import DealSpec, encode
+
+    page = new_context().new_page()
+    page.goto(server.origin + "/")
+    page.wait_for_selector("#host")
+    text = "88EHW-HSV97H:" + "ab" * 16
+    got = page.evaluate("async t => (await import('/js/sha256.js')).sha256Hex(t)", text)
+    assert got == hashlib.sha256(text.encode()).hexdigest()
+    long_text = "ünï ♣" * 40
+    assert page.evaluate("async t => (await import('/js/sha256.js')).sha256Hex(t)", long_text) == (
+        hashlib.sha256(long_text.encode()).hexdigest()
+    )
+    code = encode(DealSpec("house", 3, 2, 123456789))
+    spec = page.evaluate("async c => (await import('/js/app.js')).dealCodeSpec(c)", code.lower())
+    assert spec == {"preset": "house", "seats": 3, "leader": 2}
+    assert page.evaluate("async () => (await import('/js/app.js')).normalizeRoomCode(' ab-1o2l ')") == "AB1021"
+
+
+def test_a_deal_link_opens_the_host_form_with_that_deal(server: Any, new_context: Any) -> None:
+    from meja.rules.dealcode import DealSpec, encode
+
+    code = encode(DealSpec("house", 2, 0, 42))
+    page = new_context().new_page()
+    page.goto(f"{server.origin}/?deal={code}")
+    page.wait_for_selector("#host")
+    assert page.input_value("#deal-code") == code
+    assert page.is_checked("#seats-2")  # the seat count the code was made for
+    assert page.input_value("#preset") == "house"
+
+
+def test_spectator_sees_the_table_but_no_hand(server: Any, new_context: Any, shot: Any) -> None:
+    host = new_context().new_page()
+    room = host_table(host, server.origin, name="Nina", seats=2)
+    watcher = new_context().new_page()
+    watcher.goto(server.origin + "/")
+    watcher.fill("#code", room.lower())
+    watcher.click("#watch")
+    watcher.wait_for_selector("#room-code")
+    assert watcher.locator("#start").count() == 0
+    start(host)
+    watcher.wait_for_selector("#spectator-note:has-text('watching')")
+    assert watcher.locator("#hand button.card").count() == 0
+    assert watcher.locator(".my-area").is_hidden()
+    assert watcher.locator("#opponents li").count() == 2  # both seats, with their card counts
+    assert watcher.inner_text("#indicator") in ("Spades", "Hearts", "Diamonds", "Clubs")
+    shot(watcher, "spectator")
