@@ -105,6 +105,12 @@ def test_phone_layout_and_indonesian(server: Any, new_context: Any, shot: Any) -
     assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
     assert_clean(page, "table (phone)")
     shot(page, "phone-table-id")
+    # Text scales: at twice the browser's font size the table still fits the phone's width.
+    page.evaluate("() => { document.documentElement.style.fontSize = '200%'; }")
+    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+    assert page.evaluate("() => document.querySelector('#hand .rank').getBoundingClientRect().height") > 30
+    shot(page, "phone-table-id-200-percent-text")
+    page.evaluate("() => { document.documentElement.style.fontSize = ''; }")
     # The language switch changes every string at once, and is remembered.
     page.select_option("#lang", "en")
     assert page.inner_text("#pass") == "Pass"

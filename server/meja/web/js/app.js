@@ -465,7 +465,8 @@ class App {
     try {
       return await this.conn.request({ ...msg, table: this.tableId });
     } catch (err) {
-      if (err.code !== "connection/closed") this.showToast(this.errorText(err));
+      // Not connected: the banner says so and the client is reconnecting; nothing was sent.
+      this.showToast(err.code === "connection/closed" ? t("conn.not_sent") : this.errorText(err));
       return null;
     }
   }
@@ -802,8 +803,12 @@ class App {
         { class: "panel", "aria-labelledby": "seats-title" },
         el("h2", { id: "seats-title" }, t("lobby.seats")),
         seats,
-        start,
-        el("button", { type: "button", id: "leave", onclick: () => this.leave() }, t("nav.leave")),
+        el(
+          "div",
+          { class: "row" },
+          start,
+          el("button", { type: "button", id: "leave", onclick: () => this.leave() }, t("nav.leave")),
+        ),
       ),
     );
     const focused = document.activeElement && document.activeElement.id;

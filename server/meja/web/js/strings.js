@@ -217,6 +217,7 @@ export const STRINGS = {
     "conn.take_back": "Play here instead",
     "conn.gone": "This table no longer exists.",
     "conn.restored": "Connected.",
+    "conn.not_sent": "Not connected: that was not sent. Reconnecting…",
 
     "error.table/not_found": "No table has that code. Check the code and try again.",
     "error.table/full": "That table is full. You can spectate instead.",
@@ -436,6 +437,7 @@ export const STRINGS = {
     "conn.take_back": "Main di sini saja",
     "conn.gone": "Meja ini sudah tidak ada.",
     "conn.restored": "Tersambung.",
+    "conn.not_sent": "Tidak tersambung: langkah itu tidak terkirim. Menyambung lagi…",
 
     "error.table/not_found": "Tidak ada meja dengan kode itu. Periksa kodenya dan coba lagi.",
     "error.table/full": "Meja itu penuh. Kamu bisa menonton.",
