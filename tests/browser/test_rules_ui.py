@@ -16,9 +16,11 @@ from browser_helpers import (
     deal_state,
     engine_after,
     find_deal,
+    hand,
     host_table,
     is_stuck,
     start,
+    tab_to,
     version,
     wait_version_after,
 )
@@ -111,7 +113,10 @@ def _eight_to_name_clubs(state: Any) -> bool:
     return state.top.suit.letter != "C" and any(c.startswith("8") and not c.endswith("C") for c in hand)
 
 
-def test_after_an_eight_the_indicator_names_the_called_suit(server: Any, new_context: Any, shot: Any) -> None:
+@pytest.mark.parametrize("by", ["mouse", "keyboard"])
+def test_after_an_eight_the_indicator_names_the_called_suit(
+    server: Any, new_context: Any, shot: Any, by: str
+) -> None:
     code = find_deal(2, _eight_to_name_clubs)
     state = deal_state(code, 2)
     eight = next(str(c) for c in state.hands[0] if str(c).startswith("8") and not str(c).endswith("C"))
@@ -124,13 +129,32 @@ def test_after_an_eight_the_indicator_names_the_called_suit(server: Any, new_con
     assert page.inner_text("#indicator") == starter_suit.word
     assert page.get_attribute("#indicator use", "href") == f"#suit-{starter_suit.letter}"
 
-    page.click(f'#hand button.card[data-card="{eight}"]')
     dialog = page.locator("#suit-dialog")
-    assert dialog.evaluate("d => d.open && d.matches(':modal')")
-    assert page.evaluate("() => document.activeElement.dataset.suit") == "S"  # focus moved into it
-    shot(page, "suit-dialog")
     before = version(page)
-    page.click('#suit-dialog button[data-suit="C"]')
+    if by == "mouse":
+        page.click(f'#hand button.card[data-card="{eight}"]')
+        assert dialog.evaluate("d => d.open && d.matches(':modal')")
+        assert page.evaluate("() => document.activeElement.dataset.suit") == "S"  # focus moved into it
+        shot(page, "suit-dialog")
+        page.click('#suit-dialog button[data-suit="C"]')
+    else:
+        tab_to(page, "#hand button.card")
+        page.keyboard.press("Home")
+        for _ in range(hand(page).index(eight)):
+            page.keyboard.press("ArrowRight")
+        page.keyboard.press("Enter")
+        assert dialog.evaluate("d => d.open && d.matches(':modal')")
+        # Escape takes the card back: nothing is sent, focus returns to the card.
+        page.keyboard.press("Escape")
+        assert not dialog.evaluate("d => d.open")
+        assert page.evaluate("() => document.activeElement.dataset.card") == eight
+        assert version(page) == before
+        page.keyboard.press("Enter")
+        assert page.evaluate("() => document.activeElement.dataset.suit") == "S"
+        for _ in range(3):
+            page.keyboard.press("ArrowRight")
+        assert page.evaluate("() => document.activeElement.dataset.suit") == "C"
+        page.keyboard.press("Enter")
     wait_version_after(page, before)
     assert not dialog.evaluate("d => d.open")
     assert page.inner_text("#indicator") == "Clubs"
@@ -140,4 +164,6 @@ def test_after_an_eight_the_indicator_names_the_called_suit(server: Any, new_con
     printed = Card.parse(eight).suit
     assert page.get_attribute("#top-card .card", "aria-label") == f"8 of {printed.word.lower()}"
     assert "You played 8 of" in page.inner_text("#log") and "named Clubs" in page.inner_text("#log")
-    shot(page, "table-after-eight")
+    shot(page, f"table-after-eight-{by}")
+    if by == "keyboard":
+        assert page.evaluate("() => document.getElementById('hand').contains(document.activeElement)")
