@@ -112,3 +112,20 @@ def test_spectator_sees_the_table_but_no_hand(server: Any, new_context: Any, sho
     assert watcher.locator("#opponents li").count() == 2  # both seats, with their card counts
     assert watcher.inner_text("#indicator") in ("Spades", "Hearts", "Diamonds", "Clubs")
     shot(watcher, "spectator")
+
+
+def test_every_string_is_translated(server: Any, new_context: Any) -> None:
+    # strings.js holds every string, one table per language: the tables must have the same keys,
+    # and the game's own Indonesian words follow seed 000.
+    page = new_context().new_page()
+    page.goto(server.origin + "/")
+    page.wait_for_selector("#host")
+    keys = page.evaluate(
+        """async () => {
+            const {STRINGS} = await import('/js/strings.js');
+            return {en: Object.keys(STRINGS.en).sort(), id: Object.keys(STRINGS.id).sort(),
+                    words: [STRINGS.id['lobby.start'], STRINGS.id['table.draw.one'], STRINGS.id['table.pass']]};
+        }"""
+    )
+    assert keys["en"] == keys["id"]
+    assert keys["words"] == ["Mulai", "Ambil", "Lewat"]

@@ -504,6 +504,9 @@ export class TableScreen {
       case "match_over":
         text = t("log.match_over");
         break;
+      case "rematch":
+        text = t("log.rematch");
+        break;
       case "turn":
         if (ev.seat === me) text = t("log.turn_you");
         break;
