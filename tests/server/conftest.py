@@ -48,14 +48,14 @@ async def serve(request: pytest.FixtureRequest) -> AsyncIterator[Callable[..., A
     started: list[MejaServer] = []
     prefix: list[str] = []
 
-    async def start(*, redis: bool = False, **overrides: Any) -> MejaServer:
+    async def start(*, redis: bool = False, store: Any = None, **overrides: Any) -> MejaServer:
         settings = {**FAST, **overrides}
         if redis:
             if not prefix:
                 prefix.append(request.getfixturevalue("redis_prefix"))
             url = request.getfixturevalue("redis_url")
             settings["redis_url"] = f"{url}?prefix={prefix[0]}"
-        server = MejaServer(Settings(**settings))
+        server = MejaServer(Settings(**settings), store=store)
         await server.start()
         started.append(server)
         return server

@@ -57,7 +57,7 @@ from .hub import Hub, Member
 from .records import decode_entry
 from .service import TableService
 from .settings import Settings
-from .tables import summary, view_for
+from .tables import clean_name, summary, view_for
 
 __all__ = ["Session", "TokenBucket"]
 
@@ -197,11 +197,16 @@ class Session:
             self.send(messages.error(code, text, re))
 
     def _within_rate(self) -> bool:
+        """The rate limit. A flood is a streak of drops that began ``flood_close_s`` ago and in
+        which the client never calmed down (its bucket never got back to half full)."""
         now = self.clock()
-        if self.bucket.take():
-            self.flooding_since = None
-            return True
-        if self.flooding_since is None:
+        bucket = self.bucket
+        if bucket.take():
+            if self.flooding_since is not None and bucket.tokens >= bucket.burst / 2:
+                self.flooding_since = None
+            if self.flooding_since is None or now - self.flooding_since < self.settings.flood_close_s:
+                return True
+        elif self.flooding_since is None:
             self.flooding_since = now
         if now - self.flooding_since >= self.settings.flood_close_s:
             self.close_soon(CloseCode.RATE_LIMITED, "rate limit exceeded for too long")
@@ -234,6 +239,7 @@ class Session:
         await self._seat_here(seated.table_id, seated, msg.id)
 
     async def _on_join(self, msg: messages.Join) -> None:
+        clean_name(msg.name)  # a bad name is refused before the code is looked up (and counted)
         table_id = await self.service.resolve(code=msg.code, table=msg.table, address=self.address)
         self._room_for(table_id)
         existing = self.hub.member(table_id, self.cid)

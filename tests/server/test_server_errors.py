@@ -1,0 +1,253 @@
+"""Every refusal has its documented code, keeps the connection open (or closes it with its
+documented close code), and changes nothing at the table.
+
+Cost: about 2 s in all (memory store).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import msgpack
+import pytest
+from meja.rules import dealcode
+from server_helpers import host, join
+
+
+async def _lobby(serve: Any, connect: Any, **settings: Any) -> tuple[Any, Any, Any, dict[str, Any]]:
+    server = await serve(**settings)
+    ann, bob = await connect(server), await connect(server)
+    joined = await host(ann, seats=3)
+    return server, ann, bob, joined
+
+
+async def test_protocol_errors_keep_the_connection(serve: Any, connect: Any) -> None:
+    server = await serve()
+    wire = await connect(server)
+    cases: list[tuple[dict[str, Any], str]] = [
+        ({"id": 1}, "protocol/bad_message"),
+        ({"type": "dance"}, "protocol/unknown_type"),
+        ({"type": "ping", "extra": 1}, "protocol/bad_message"),
+        ({"type": "act", "table": "t", "version": "1", "action": {}}, "protocol/bad_message"),
+        ({"type": "join", "code": "ABCDEF", "table": "t", "name": "B"}, "protocol/bad_message"),
+        ({"type": "join", "code": "ABCDEF", "name": " \u200b "}, "protocol/bad_message"),
+        ({"type": "host", "name": "\x07bell"}, "protocol/bad_message"),
+    ]
+    for message, code in cases:
+        reply = await wire.request(message)
+        assert reply["type"] == "error" and reply["code"] == code, (message, reply)
+        assert reply["message"] == reply["message"].lower() or "'" in reply["message"]
+    assert (await wire.request({"type": "ping"}))["type"] == "pong"
+
+
+async def test_lobby_refusals(serve: Any, connect: Any) -> None:
+    server, ann, bob, joined = await _lobby(serve, connect)
+    table = joined["table"]
+    version = ann.version
+    await bob.error({"type": "start", "table": table}, "auth/not_host")
+    await bob.error({"type": "seat", "table": table, "seat": 1, "to": "bot"}, "auth/not_host")
+    await bob.error({"type": "act", "table": table, "version": 0, "action": {"kind": "draw"}}, "auth/not_seated")
+    await bob.error({"type": "leave", "table": table}, "auth/not_seated")
+    await bob.error({"type": "join", "table": "0" * 32, "name": "Bob"}, "table/not_found")
+    await bob.error({"type": "join", "code": "zzzzzz", "name": "Bob"}, "table/not_found")
+    await bob.error({"type": "join", "code": joined["code"], "name": "Bob", "seat": 0}, "seat/taken")
+    await bob.error({"type": "join", "code": joined["code"], "name": "Bob", "seat": 3}, "seat/bad_seat")
+    await ann.error({"type": "seat", "table": table, "seat": 0, "to": "bot"}, "seat/bad_seat")
+    await ann.error({"type": "seat", "table": table, "seat": 5, "to": "bot"}, "seat/bad_seat")
+    await ann.error({"type": "seat", "table": table, "seat": 1, "to": "bot", "level": "genius"}, "table/bad_options")
+    await ann.error({"type": "act", "table": table, "version": 0, "action": {"kind": "draw"}}, "table/not_playing")
+    await ann.error({"type": "rematch", "table": table}, "table/not_playing")
+    assert ann.version == version, "a refusal changed the table"
+
+    await join(bob, code=joined["code"], name="Bob")
+    await bob.error({"type": "join", "code": joined["code"], "name": "Bob"}, "seat/taken")
+    cat = await connect(server)
+    await ann.ok({"type": "seat", "table": table, "seat": 2, "to": "bot"})
+    await cat.error({"type": "join", "code": joined["code"], "name": "Cat"}, "table/full")
+    await ann.ok({"type": "start", "table": table})
+    await cat.error({"type": "join", "code": joined["code"], "name": "Cat"}, "table/not_lobby")
+    await ann.error({"type": "start", "table": table}, "table/not_lobby")
+    await ann.error({"type": "seat", "table": table, "seat": 2, "to": "empty"}, "table/not_lobby")
+
+
+@pytest.mark.parametrize(
+    ("fields", "code"),
+    [
+        ({"game": "chess"}, "table/bad_options"),
+        ({"options": {"preset": "poker"}}, "table/bad_options"),
+        ({"options": {"target": 5}}, "table/bad_options"),
+        ({"options": {"max_draws": 9}}, "table/bad_options"),
+        ({"seats": 4}, "table/bad_options"),
+        ({"options": {"preset": "classic"}, "seats": 5}, "table/bad_options"),
+        ({"bots": "genius"}, "table/bad_options"),
+        ({"grace_s": 4000}, "table/bad_options"),
+        ({"turn_limit_s": 2}, "table/bad_options"),
+        ({"deal_code": "not a code"}, "deal/bad_code"),
+        ({"deal_code": "00000-00000"}, "deal/bad_code"),
+        ({"deal_code": dealcode.encode(dealcode.DealSpec("house", 3, 0, 5)), "seats": 2}, "table/bad_options"),
+    ],
+)
+async def test_host_refusals(fields: dict[str, Any], code: str, serve: Any, connect: Any) -> None:
+    server = await serve()
+    wire = await connect(server)
+    await wire.error({"type": "host", "name": "Ann", **fields}, code)
+    assert server.hub.tables == {}
+
+
+async def test_action_refusals(serve: Any, connect: Any) -> None:
+    server = await serve()
+    ann, bob = await connect(server), await connect(server)
+    joined = await host(ann, seats=2)
+    table = joined["table"]
+    await join(bob, code=joined["code"], name="Bob")
+    await ann.ok({"type": "start", "table": table})
+    await bob.until(lambda m: m["type"] == "update")
+    version = ann.version
+    view = ann.view
+    hand = view["hand"]
+    assert view["turn"] == 0
+    unplayable = next(c for c in bob.view["hand"] if c not in hand)
+    await bob.error(
+        {"type": "act", "table": table, "version": version, "action": {"kind": "draw"}}, "action/not_your_turn"
+    )
+    await ann.error({"type": "act", "table": table, "version": version, "action": {"kind": "fly"}}, "action/bad_action")
+    await ann.error(
+        {"type": "act", "table": table, "version": version, "action": {"kind": "draw", "x": 1}}, "action/bad_action"
+    )
+    await ann.error(
+        {"type": "act", "table": table, "version": version, "action": {"kind": "play", "card": unplayable}},
+        "action/illegal",
+    )
+    await ann.error({"type": "act", "table": table, "version": version, "action": {"kind": "pass"}}, "action/illegal")
+    await ann.error(
+        {"type": "act", "table": table, "version": version + 5, "action": {"kind": "draw"}}, "protocol/bad_message"
+    )
+    assert ann.version == version and bob.version == version
+    await ann.ok({"type": "act", "table": table, "version": version, "action": {"kind": "draw"}})
+    await ann.error(
+        {"type": "act", "table": table, "version": version, "action": {"kind": "draw"}}, "action/stale_version"
+    )
+    # A table change that is not a game move (here: a seat going away) does not make a pending
+    # action stale.
+    current = ann.version
+    await bob.close()
+    await ann.until(lambda m: m["type"] == "update" and m["version"] > current)
+    await ann.ok({"type": "act", "table": table, "version": current, "action": {"kind": "draw"}})
+
+
+async def test_round_over_refusal(serve: Any, connect: Any) -> None:
+    from server_helpers import play
+
+    server = await serve(ready_timeout_s=600)
+    ann, bob = await connect(server), await connect(server)
+    joined = await host(ann, seats=2)
+    table = joined["table"]
+    await join(bob, code=joined["code"], name="Bob")
+    await ann.ok({"type": "start", "table": table})
+    over = lambda w: w.view is not None and w.view["phase"] != "play"  # noqa: E731
+    await asyncio.gather(play(ann, table, until=over), play(bob, table, until=over))
+    assert ann.view["phase"] == "round_over"  # a round never ends the match at 100 points
+    action = {"kind": "play", "card": ann.view["top"]}
+    await ann.error({"type": "act", "table": table, "version": ann.version, "action": action}, "action/round_over")
+    ready = {"kind": "ready"}
+    await ann.ok({"type": "act", "table": table, "version": ann.version, "action": ready})
+    await ann.error({"type": "act", "table": table, "version": ann.version, "action": ready}, "action/illegal")
+
+
+async def test_malformed_frames_close_4000(serve: Any, connect: Any) -> None:
+    server = await serve()
+    for frame in (b"\xc1", b"\x92\x01\x02", "text", b"\x81\xa4type\xd6\xff\x00\x00\x00\x01"):
+        wire = await connect(server)
+        await wire.ws.send(frame)
+        assert await wire.closed() == 4000, frame
+
+
+async def test_oversized_frame_closes_1009(serve: Any, connect: Any) -> None:
+    server = await serve(max_frame_bytes=1024)
+    wire = await connect(server)
+    await wire.ws.send(msgpack.packb({"type": "ping", "id": "x" * 2000}))
+    assert await wire.closed() == 1009
+
+
+async def test_unsupported_version_closes_4003(serve: Any, connect: Any) -> None:
+    server = await serve()
+    wire = await connect(server, hello=False)
+    reply = await wire.request({"type": "hello", "protocol": 2})
+    assert reply["code"] == "protocol/version"
+    assert await wire.closed() == 4003
+
+
+async def test_rate_limit_then_flood_close(serve: Any, connect: Any) -> None:
+    server = await serve(rate_per_s=5.0, rate_burst=5, flood_close_s=0.3)
+    wire = await connect(server, hello=False)
+    frame = msgpack.packb({"type": "ping"})
+    for _ in range(8):
+        await wire.ws.send(frame)
+    codes = []
+    for _ in range(6):
+        message = await wire.recv()
+        codes.append(message["type"] if message["type"] != "error" else message["code"])
+    assert codes[:5] == ["pong"] * 5 and codes[5] == "protocol/rate_limited"
+
+    # Keep flooding: past flood_close_s the connection is closed with 4002.
+    async def flood() -> None:
+        for _ in range(200):
+            await wire.ws.send(frame)
+            await asyncio.sleep(0.005)
+
+    sender = asyncio.create_task(flood())
+    assert await wire.closed() == 4002
+    sender.cancel()
+
+
+async def test_code_lookups_are_rate_limited(serve: Any, connect: Any) -> None:
+    server = await serve(code_attempts=3)
+    ann, guesser = await connect(server), await connect(server)
+    joined = await host(ann, seats=2)
+    for guess in ("AAAAAA", "BBBBBB", "CCCCCC"):
+        await guesser.error({"type": "watch", "code": guess}, "table/not_found")
+    # Past the limit even the right code is refused: a guesser learns nothing more.
+    await guesser.error({"type": "watch", "code": joined["code"]}, "table/code_rate_limited")
+    await guesser.error({"type": "join", "code": joined["code"], "name": "Eve"}, "table/code_rate_limited")
+    # The table id (128 bits, unguessable) is not rate limited.
+    assert (await guesser.ok({"type": "watch", "table": joined["table"]}))["type"] == "state"
+
+
+async def test_limits_per_connection_and_table(serve: Any, connect: Any) -> None:
+    server = await serve(max_tables_per_connection=2, max_spectators=1, hosts_per_window=3)
+    ann = await connect(server)
+    first = await host(ann, seats=2)
+    await host(ann, seats=2)
+    await ann.error({"type": "host", "name": "Ann"}, "limit/exceeded")
+    watcher, other = await connect(server), await connect(server)
+    await watcher.ok({"type": "watch", "table": first["table"]})
+    await other.error({"type": "watch", "table": first["table"]}, "limit/exceeded")
+    hoster = await connect(server)
+    await host(hoster, seats=2)
+    await hoster.error({"type": "host", "name": "Ann"}, "limit/exceeded")  # 4 hosted from 127.0.0.1 > 3
+
+
+async def test_leave_and_seat_changes(serve: Any, connect: Any) -> None:
+    server = await serve()
+    ann, bob, cat = await connect(server), await connect(server), await connect(server)
+    joined = await host(ann, seats=3)
+    table = joined["table"]
+    await join(bob, code=joined["code"], name="Bob")
+    await join(cat, code=joined["code"], name="Cat")
+    # The host hands Cat's seat to a bot: Cat watches from now on; her token opens nothing.
+    update = await ann.ok({"type": "seat", "table": table, "seat": 2, "to": "bot"})
+    assert update["events"] == [{"kind": "seat_changed", "seat": 2, "to": "bot", "name": "Bot", "level": "normal"}]
+    seen = await cat.until(lambda m: m["type"] == "update")
+    assert seen["seat"] is None and seen["table"]["seats"][2]["kind"] == "bot"
+    await cat.error({"type": "act", "table": table, "version": 0, "action": {"kind": "draw"}}, "auth/not_seated")
+    # Bob leaves: his seat is empty again, his connection stays open.
+    left = await bob.ok({"type": "leave", "table": table})
+    assert left["seat"] is None and left["table"]["seats"][1]["kind"] == "empty"
+    assert (await bob.request({"type": "ping"}))["type"] == "pong"
+    await ann.ok({"type": "seat", "table": table, "seat": 1, "to": "bot", "level": "easy"})
+    await ann.ok({"type": "seat", "table": table, "seat": 1, "to": "empty"})
+    # The host leaving the lobby closes the table.
+    closed = await ann.ok({"type": "leave", "table": table})
+    assert closed["table"]["status"] == "finished" and closed["events"] == [{"kind": "closed"}]
+    await cat.until(lambda m: m["type"] == "update" and m["table"]["status"] == "finished")

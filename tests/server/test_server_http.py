@@ -1,0 +1,84 @@
+"""The HTTP side of the port (``/healthz``, the web client) and the graceful shutdown.
+
+Cost: about 1 s.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from server_helpers import host
+
+
+def _get(port: int, path: str) -> tuple[int, dict[str, str], bytes]:
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=5) as response:
+            return response.status, dict(response.headers), response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, dict(error.headers), error.read()
+
+
+async def get(port: int, path: str) -> tuple[int, dict[str, str], bytes]:
+    return await asyncio.to_thread(_get, port, path)
+
+
+async def test_healthz(serve: Any, connect: Any) -> None:
+    server = await serve()
+    ann = await connect(server)
+    await host(ann, seats=2)
+    status, headers, body = await get(server.port, "/healthz")
+    data = json.loads(body)
+    assert status == 200 and headers["Content-Type"] == "application/json"
+    assert data["status"] == "ok" and data["store"] == "memory" and data["connections"] == 1 and data["tables"] == 1
+    assert data["process"] == server.process_id
+
+
+async def test_static_files(serve: Any, tmp_path: Path) -> None:
+    (tmp_path / "index.html").write_text("<!doctype html><title>meja</title>")
+    (tmp_path / "js").mkdir()
+    (tmp_path / "js" / "app.js").write_text("export {}")
+    (tmp_path.parent / "secret.txt").write_text("no")
+    server = await serve(web_root=str(tmp_path))
+    status, headers, body = await get(server.port, "/?join=ABCDEF")
+    assert status == 200 and body.startswith(b"<!doctype html>")
+    assert (
+        headers["Content-Type"].startswith("text/html") and "default-src 'self'" in headers["Content-Security-Policy"]
+    )
+    assert headers["X-Content-Type-Options"] == "nosniff"
+    status, headers, _ = await get(server.port, "/js/app.js")
+    assert status == 200 and headers["Content-Type"].startswith("text/javascript")
+    for path in ("/nope.html", "/../secret.txt", "/%2e%2e/secret.txt", "/js/../../secret.txt"):
+        status, _, body = await get(server.port, path)
+        assert status == 404 and b"no" not in body.replace(b"not found", b""), path
+    status, _, _ = await get(server.port, "/ws")  # no upgrade: websockets answers 426
+    assert status == 426
+
+
+async def test_packaged_web_client_is_served(serve: Any) -> None:
+    server = await serve()
+    status, _headers, body = await get(server.port, "/")
+    assert status == 200 and b"<html" in body.lower()
+
+
+async def test_shutdown_closes_clients_with_1001_and_records_them_away(serve: Any, connect: Any) -> None:
+    from meja.server.records import Table
+    from meja.store import MemoryStore
+
+    store = MemoryStore()
+    server = await serve(store=store)
+    ann = await connect(server)
+    joined = await host(ann, seats=2)
+    await ann.ok({"type": "start", "table": joined["table"]})
+    stop = asyncio.create_task(server.stop())
+    assert await ann.closed() == 1001
+    await stop
+    loaded = await store.load(joined["table"])
+    assert loaded is not None
+    seat = Table.from_bytes(loaded[1]).seats[0]
+    assert seat.conn is None and seat.away is not None  # the grace period runs wherever it resumes
+    assert server.hub.tables == {} and server.sessions == {}

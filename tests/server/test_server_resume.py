@@ -1,0 +1,123 @@
+"""Resume (PROTOCOL.md 4): the seat token brings a connection back exactly where it was.
+
+Cost: well under a second per test and store.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+from server_helpers import assert_contiguous, host, join, play
+
+STORES = ["memory", "redis"]
+DRAW = {"kind": "draw"}
+
+
+async def _act(wire: Any, table: str, action: dict[str, Any]) -> dict[str, Any]:
+    reply = await wire.ok({"type": "act", "table": table, "version": wire.version, "action": action})
+    assert reply["type"] == "update"
+    return reply
+
+
+@pytest.mark.parametrize("store", STORES)
+async def test_cut_after_two_draws_resumes_exactly(store: str, serve: Any, connect: Any) -> None:
+    server = await serve(redis=store == "redis")
+    ann, bob, spectator = await connect(server), await connect(server), await connect(server)
+    joined = await host(ann, seats=2, grace_s=600)
+    table = joined["table"]
+    await join(bob, table=table, name="Bob")
+    await spectator.ok({"type": "watch", "table": table})
+    await ann.ok({"type": "start", "table": table})
+    await bob.until(lambda m: m["type"] == "update" and m["view"] is not None)
+    assert ann.view["turn"] == 0  # crazy-eights.md 1.2.1: the host's seat leads round 1
+    await _act(ann, table, DRAW)
+    await _act(ann, table, DRAW)
+    before, since = ann.view, ann.version
+    assert (before["draws_taken"], before["draws_left"]) == (2, 1)  # T-CE-14
+
+    ann.ws.transport.abort()  # a network cut: no closing handshake
+    await spectator.until(lambda m: m["type"] == "update" and not m["table"]["seats"][0]["connected"])
+    assert any(e["kind"] == "away" for e in spectator.seen[-1]["events"])
+    await bob.until(lambda m: m["type"] == "update" and m["version"] == spectator.version)
+
+    again = await connect(server)
+    reply = await again.ok({"type": "resume", "table": table, "token": joined["token"], "since": since})
+    assert reply["type"] == "joined" and reply["seat"] == 0 and reply["token"] == joined["token"]
+    assert "host_token" not in reply  # not asked for: not sent
+    state = await again.until(lambda m: m["type"] == "state")
+    replayed = [m for m in again.seen if m["type"] == "update"]
+    assert [u["version"] for u in replayed] == list(range(since + 1, state["version"] + 1))
+    await spectator.until(lambda m: m["type"] == "update" and m["version"] == state["version"])
+    seen_by_spectator = {m["version"]: m["events"] for m in spectator.seen if m["type"] == "update"}
+    for update in replayed:
+        assert update["events"] == seen_by_spectator[update["version"]]
+    view = state["view"]
+    assert view == before, "the resumed view differs from the view before the cut"
+    assert state["table"]["seats"][0]["connected"] and not state["is_host"]
+    # The seat plays on from where it was: the third and last draw of this turn.
+    await _act(again, table, DRAW)
+    assert again.view["draws_left"] == 0 or again.view["turn"] != 0
+    assert DRAW not in again.view["legal"]
+
+
+@pytest.mark.parametrize("store", STORES)
+async def test_new_connection_replaces_old_one(store: str, serve: Any, connect: Any) -> None:
+    server = await serve(redis=store == "redis")
+    ann, bob = await connect(server), await connect(server)
+    joined = await host(ann, seats=2, options={"target": 20})
+    table = joined["table"]
+    mine = await join(bob, code=joined["code"], name="Bob")
+
+    bob2 = await connect(server)
+    await bob2.ok({"type": "resume", "table": table, "token": mine["token"]})
+    assert await bob.closed() == 4001
+    # The host's tokens give both the seat and the host's rights back on a new connection.
+    await ann.close()
+    ann2 = await connect(server)
+    reply = await ann2.ok(
+        {"type": "resume", "table": table, "token": joined["token"], "host_token": joined["host_token"]}
+    )
+    assert reply["host_token"] == joined["host_token"]
+    state = await ann2.until(lambda m: m["type"] == "state")
+    assert state["is_host"] and state["seat"] == 0
+    await ann2.ok({"type": "start", "table": table})
+    await bob2.until(lambda m: m["type"] == "update" and m["view"] is not None)
+    await asyncio.gather(play(ann2, table), play(bob2, table))
+    assert_contiguous(bob2)
+
+
+async def test_wrong_tokens_change_nothing(serve: Any, connect: Any) -> None:
+    server = await serve()
+    ann, intruder = await connect(server), await connect(server)
+    joined = await host(ann, seats=2)
+    table = joined["table"]
+    version = ann.version
+    token = joined["token"]
+    wrong = token[:-2] + ("AA" if token[-2:] != "AA" else "BB")
+    await intruder.error({"type": "resume", "table": table, "token": wrong}, "auth/bad_token")
+    await intruder.error({"type": "resume", "table": table, "token": token, "host_token": wrong}, "auth/bad_token")
+    await intruder.error({"type": "resume", "table": "f" * 32, "token": token}, "table/not_found")
+    await ann.ok({"type": "ping"})
+    assert ann.version == version, "a refused resume changed the table"
+    assert ann.ws.close_code is None
+
+
+async def test_spectator_catches_up_with_since(serve: Any, connect: Any) -> None:
+    server = await serve()
+    ann, spectator = await connect(server), await connect(server)
+    table = (await host(ann, seats=2))["table"]
+    first = await spectator.ok({"type": "watch", "table": table})
+    await ann.ok({"type": "start", "table": table})
+    await spectator.until(lambda m: m["type"] == "update")
+    since = spectator.version
+    await spectator.close()
+    await _act(ann, table, DRAW)
+    later = await connect(server)
+    await later.ok({"type": "watch", "table": table, "since": since})
+    replayed = [m for m in later.seen if m["type"] == "update"]
+    assert [m["version"] for m in replayed] == list(range(since + 1, later.version + 1))
+    draws = [e for m in replayed for e in m["events"] if e["kind"] == "draw"]
+    assert draws and all("card" not in e for e in draws)
+    assert later.view["hand"] is None and first["seat"] is None
