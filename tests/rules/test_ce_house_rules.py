@@ -761,21 +761,28 @@ def test_rule_1_5_3_reshuffle_event_to_every_seat_before_the_draw() -> None:
 
 
 def test_rule_1_5_3_second_reshuffle_uses_its_own_stream() -> None:
-    """1.5.3 / 1.9.3: the k-th reshuffle of a round uses stream reshuffle/k."""
-    # seat 0: 2H            <- to act, stuck on 9C then on 9C again
-    # seat 1: 9D 9S         (plays 9D, 9S onto the pile between seat 0's draws)
-    # discard: 4D 5D 9C (top)
-    state = stacked(hands=["2H", "9D 9S"], discard="4D 5D 9C", seed=77)
-    t = act(state, 0, DRAW)  # reshuffle 1 (2 cards)
-    state = act(t.state, 0, DRAW).state
-    assert state.stock == ()
-    # seat 0 holds 2H + 4D + 5D on 9C: stuck, nothing to draw -> pass
-    state = act(state, 0, PASS).state
-    state = act(state, 1, play("9D")).state
-    # seat 0 draws: reshuffle 2 of [9C] under 9D
-    t = act(state, 0, DRAW)
-    assert t.events[0].data == {"moved": 1, "count": 2}
+    """1.5.3 / 1.9.3: the k-th reshuffle of a round uses stream reshuffle/k of the round seed."""
+    # seat 0: 2H            <- to act, stuck on 9C
+    # seat 1: 9D KD QD 3S
+    # discard: 4D 5D 9C (top)   stock: empty   round seed 77
+    state = stacked(hands=["2H", "9D KD QD 3S"], discard="4D 5D 9C", seed=77)
+    t = act(state, 0, DRAW)  # reshuffle 1: 4D 5D
+    assert t.events[0].data == {"moved": 2, "count": 1}
+    state = act(t.state, 0, DRAW).state  # the stock is empty again, discard = [9C]
+    state = act(state, 0, PASS).state  # 2H 4D 5D on 9C: stuck, nothing to draw
+    state = act(state, 1, play("9D")).state  # diamonds
+    state = act(state, 0, play("4D")).state
+    state = act(state, 1, play("KD")).state
+    below = cards("9C 9D 4D")
+    assert state.discard == (*below, cards("KD")[0]) and state.stock == ()
+    first, _ = Rng(77, "reshuffle/1").shuffle(below)
+    second, _ = Rng(77, "reshuffle/2").shuffle(below)
+    assert first != second  # so the scenario tells the two streams apart
+    t = act(state, 0, DRAW)  # seat 0 (2H 5D) draws voluntarily: reshuffle 2
+    assert t.events[0].data == {"moved": 3, "count": 2}
     assert t.state.reshuffles == 2
+    (drawn,) = set(t.state.hands[0]) - set(state.hands[0])
+    assert (drawn, *reversed(t.state.stock)) == second
 
 
 def test_rule_1_5_4_nothing_to_draw() -> None:
