@@ -23,7 +23,6 @@ from ce_helpers import (
     Move,
     Phase,
     act,
-    cards,
     kinds,
     play,
     play_round,
@@ -94,7 +93,7 @@ def test_not_your_turn_error() -> None:
 
 def test_illegal_action_error() -> None:
     """Well-formed but not allowed now: IllegalActionError, with the bad value in the message."""
-    # seat 0: 5H 9C 8D      <- to act
+    # seat 0: 5H 2C 8D      <- to act
     # seat 1: 2S
     # discard: 9H (top)     stock (next first): 4S
     state = stacked(hands=["5H 2C 8D", "2S"], discard="9H", stock="4S")
@@ -414,4 +413,3 @@ def test_who_leads_and_deals_each_round(preset: str, seats: int) -> None:
 def test_kinds_cover_every_action() -> None:
     """The five action kinds and their wire names are the documented ones."""
     assert [k.wire for k in Kind] == ["play", "suit", "draw", "pass", "ready"]
-    assert cards("8H.2")[0].deck == 1
