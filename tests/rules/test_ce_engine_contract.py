@@ -34,6 +34,7 @@ from ce_helpers import (
 )
 from meja.rules import (
     BadActionError,
+    BadOptionsError,
     BadSeatError,
     IllegalActionError,
     NotYourTurnError,
@@ -41,6 +42,7 @@ from meja.rules import (
     RulesError,
     events_for,
 )
+from meja.rules.crazy_eights import CrazyEights
 
 NOT_YOUR_TURN = "action/not_your_turn"
 ILLEGAL = "action/illegal"
@@ -413,3 +415,10 @@ def test_who_leads_and_deals_each_round(preset: str, seats: int) -> None:
 def test_kinds_cover_every_action() -> None:
     """The five action kinds and their wire names are the documented ones."""
     assert [k.wire for k in Kind] == ["play", "suit", "draw", "pass", "ready"]
+
+
+@pytest.mark.parametrize("value", [100.0, True, "100"])
+def test_options_refuse_values_of_the_wrong_type(value: object) -> None:
+    """A float, a bool or a string is not a target, even where it compares equal to one."""
+    with pytest.raises(BadOptionsError):
+        CrazyEights().options("house", target=value)

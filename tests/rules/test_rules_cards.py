@@ -109,13 +109,6 @@ def test_rank_parse() -> None:
         assert repr(bad) in str(info.value)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="rules bug (minor): Rank.parse(non-str) raises AttributeError ('int' object has no"
-    " attribute 'strip') instead of ValueError showing the value, unlike Card.parse and Suit.parse;"
-    " fix: add `if not isinstance(text, str): raise ValueError(f'rank must be a string, not"
-    " {text!r}')` at the top of Rank.parse",
-)
 @pytest.mark.parametrize("junk", [None, 10])
 def test_rank_parse_refuses_non_strings_with_value_error(junk: object) -> None:
     with pytest.raises(ValueError) as info:

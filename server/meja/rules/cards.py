@@ -107,6 +107,9 @@ class Rank(IntEnum):
 
     @classmethod
     def parse(cls, text: str) -> Rank:
+        """Parse ``"A"``, ``"10"`` (or ``"T"``), ``"q"``...; raise ``ValueError`` showing the bad value."""
+        if not isinstance(text, str):
+            raise ValueError(f"rank must be a string, not {text!r}")
         key = text.strip().upper()
         if key == "T":
             key = "10"

@@ -976,7 +976,8 @@ class CrazyEights:
             allowed = ADJUSTABLE.get(key)
             if allowed is None:
                 raise BadOptionsError(f"option {key!r} cannot be set; adjustable: {sorted(ADJUSTABLE)}")
-            if isinstance(value, bool) or value not in allowed:
+            # type(...) checks: True == 1 and 100.0 == 100, but neither is an option value here.
+            if type(value) not in (int, str) or value not in allowed:
                 raise BadOptionsError(f"option {key}={value!r} is out of range")
         return replace(base, **overrides)
 
