@@ -29,6 +29,7 @@ was dealt and ``rng = state.bot_rng(seat).derive(f"decision/{state.version}")``.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 import secrets
@@ -366,7 +367,9 @@ class TableService:
             return
         record = table.seats[seat]
         level = record.level if record.is_bot and record.level else table.bots
-        move = self.choose(table, seat, level, await self.history(table, seat))
+        # In a worker thread: a search bot thinks for tens of milliseconds, and the event loop
+        # must keep serving everyone else meanwhile (states are immutable values: safe to share).
+        move = await asyncio.to_thread(self.choose, table, seat, level, await self.history(table, seat))
 
         def change(t: Table, version: int, now: int) -> tables.Mutation | None:
             if not _bot_may_play(t, seat, gv):
@@ -385,7 +388,8 @@ class TableService:
         if draw in state.legal_actions(seat):
             move = draw  # the issue: a draw while the rules allow one...
         else:
-            move = self.choose(table, seat, "normal", await self.history(table, seat))  # ...else the normal bot's
+            history = await self.history(table, seat)
+            move = await asyncio.to_thread(self.choose, table, seat, "normal", history)  # ...else the normal bot's
 
         def change(t: Table, version: int, now: int) -> tables.Mutation | None:
             if not _turn_limit_due(t, seat, turn_v, strikes):

@@ -192,7 +192,7 @@ class Session:
             if close is not None:
                 self.close_soon(close, text)
         except Exception:
-            log.exception("internal error on %s from %s", raw.get("type"), self.cid)
+            log.exception("internal error on %r (table %r) from %s", raw.get("type"), raw.get("table"), self.cid)
             code, text = wire_error(RuntimeError())
             self.send(messages.error(code, text, re))
 

@@ -1,0 +1,83 @@
+"""Several server processes on one Redis serve the same tables; no process owns one.
+
+Two ``MejaServer`` instances run in this event loop with their own process ids,
+sharing one Redis (the session's private one, under a fresh prefix): changes
+cross between them by pub/sub, timers are claimed by whichever is free, and a
+seat token works on either. Killing real processes (``kill -9``) is tested
+end to end in tests/e2e. Cost: about 3 s.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from server_helpers import assert_contiguous, assert_fair_deals, events, host, join, play
+
+
+async def test_players_on_two_processes_play_one_match(serve: Any, connect: Any) -> None:
+    a = await serve(redis=True)
+    b = await serve(redis=True)
+    assert a.process_id != b.process_id
+    ann, bob = await connect(a), await connect(b)
+    watch_a, watch_b = await connect(a), await connect(b)
+    joined = await host(ann, seats=3, options={"target": 50})
+    table = joined["table"]
+    mine = await join(bob, code=joined["code"], name="Bob")
+    assert mine["seat"] == 1 and mine["link"] == "https://meja.test/?join=" + joined["code"]
+    await watch_a.ok({"type": "watch", "table": table})
+    await watch_b.ok({"type": "watch", "code": joined["code"]})
+    await ann.ok({"type": "start", "table": table})
+    await asyncio.gather(play(ann, table), play(bob, table))
+    for wire in (watch_a, watch_b):
+        await wire.until(lambda m: m["type"] == "update" and m["view"]["phase"] == "match_over")
+        assert_contiguous(wire)
+    assert events(watch_a) == events(watch_b)
+    assert assert_fair_deals(events(watch_b)) == watch_b.view["round"]
+    assert ann.view["scores"] == bob.view["scores"] == watch_b.view["scores"]
+
+
+async def test_resume_on_the_other_process_and_replacement_across_processes(serve: Any, connect: Any) -> None:
+    a = await serve(redis=True)
+    b = await serve(redis=True)
+    ann, bob = await connect(a), await connect(b)
+    joined = await host(ann, seats=2, grace_s=600, options={"target": 30})
+    table = joined["table"]
+    mine = await join(bob, code=joined["code"], name="Bob")
+    await ann.ok({"type": "start", "table": table})
+    await bob.until(lambda m: m["type"] == "update")
+    # Bob opens his seat on process A while still connected to B: B closes its connection with 4001.
+    bob2 = await connect(a)
+    await bob2.ok({"type": "resume", "table": table, "token": mine["token"], "since": bob.version})
+    assert await bob.closed() == 4001
+    state = await bob2.until(lambda m: m["type"] == "state")
+    assert state["seat"] == 1 and state["view"]["hand"] == bob.view["hand"]
+    # Ann is cut from A and comes back on B with everything she missed.
+    since = ann.version
+    ann.ws.transport.abort()
+    await bob2.until(lambda m: m["type"] == "update" and not m["table"]["seats"][0]["connected"])
+    ann2 = await connect(b)
+    await ann2.ok({"type": "resume", "table": table, "token": joined["token"], "since": since})
+    state = await ann2.until(lambda m: m["type"] == "state")
+    replayed = [m["version"] for m in ann2.seen if m["type"] == "update"]
+    assert replayed == list(range(since + 1, state["version"] + 1))
+    await asyncio.gather(play(ann2, table), play(bob2, table))
+
+
+async def test_timers_go_on_when_a_process_stops(serve: Any, connect: Any) -> None:
+    a = await serve(redis=True)
+    b = await serve(redis=True)
+    ann, bob = await connect(a), await connect(b)
+    joined = await host(ann, seats=3, grace_s=0, options={"target": 30})
+    table = joined["table"]
+    await join(bob, code=joined["code"], name="Bob")
+    await ann.ok({"type": "start", "table": table})
+    await bob.until(lambda m: m["type"] == "update")
+    await a.stop()  # Ann's process goes away (1001); its timers are B's to run now
+    assert await ann.closed() == 1001
+    auto = await bob.until(
+        lambda m: m["type"] == "update" and any(e["kind"] == "auto" and e["seat"] == 0 for e in m["events"]), timeout=5
+    )
+    assert auto["table"]["seats"][0]["auto"]
+    await play(bob, table, timeout=30)
+    assert bob.view["phase"] == "match_over"
