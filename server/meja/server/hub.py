@@ -48,6 +48,9 @@ __all__ = ["Hub", "Member", "Subscriber"]
 
 log = logging.getLogger("meja.server.hub")
 
+#: The log entry of a version with no events (an empty msgpack array).
+_NO_EVENTS = b"\x90"
+
 
 class Subscriber(Protocol):
     """A connection, as the hub sees it (implemented by :class:`meja.server.session.Session`)."""
@@ -135,6 +138,13 @@ class Hub:
             version, record = loaded
             cached = Cached(Table.from_bytes(record), version)
             self.tables[table_id] = cached
+            # A change committed after our load but delivered before the cache existed was
+            # dropped by apply(): read once more, and catch up through the log if so.
+            again = await self.store.load(table_id)
+            if again is not None and again[0] > cached.version:
+                entries = await self.store.log_since(table_id, again[0] - 1)
+                entry = entries[-1][1] if entries and entries[-1][0] == again[0] else _NO_EVENTS
+                await self.apply(Change(table_id, again[0], again[1], entry))
             return cached
 
     def attach(self, table_id: str, member: Member, *, re: int | str | None = None) -> int:
