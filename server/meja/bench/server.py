@@ -1,0 +1,878 @@
+"""``meja bench server``: real ``meja serve`` processes and a real Redis under scripted players.
+
+    meja bench server [--json] [--tables N] [--seconds S] [--processes P] [--redis URL]
+                      [--pace S] [--warmup S] [--no-echo]
+
+What runs
+---------
+- a private ``redis-server`` (no persistence, a random free port), unless
+  ``--redis URL`` names one: then every key goes under a fresh prefix, deleted
+  at the end, and the Redis figures include whatever else that Redis is doing;
+- ``P`` processes of ``meja serve --redis`` (``--port 0``: each tells its port
+  in its log);
+- this process: the load generator, on ``meja_client`` (client-protocol/), one
+  asyncio loop. ``N`` tables of 3 seats: two scripted players (seat 0 hosts on
+  process ``i mod P``, seat 1 joins on the next process, so changes cross
+  processes through Redis), seat 2 a bot. Players choose with
+  ``meja_client.random_policy`` (a legal play when there is one, so rounds end);
+  when a match ends the host starts a rematch, so every table plays for the
+  whole run.
+
+Two modes
+---------
+- **throughput** (the default): players act the moment they may, and the bots'
+  thinking pause is set to zero (``MEJA_BOT_DELAY_*_MS=0``), so tables go as
+  fast as the rules and the round trips let them. The per-connection rate limit
+  is raised (``MEJA_RATE_PER_S=1000``): this mode measures the server, not the
+  limit.
+- **paced** (``--pace S``): each player thinks about ``S`` seconds (uniformly
+  0.5 S to 1.5 S) before each decision and the bots keep the server's default
+  pauses (600-1200 ms): a human-like load, e.g. ``--tables 1000 --pace 2``.
+  It reports the latency percentiles at that load.
+
+What it prints (over the measured window, after ``--warmup`` seconds)
+---------------------------------------------------------------------
+- **moves/s**: game actions committed (human and bot), counted from the host
+  connection's updates (each committed version that carries an action);
+- **latency** p50/p95/p99 of the players' actions: from just before ``act`` is
+  sent to the moment the sender has the ``update`` answering it (its ``re``),
+  i.e. until the sender's view shows its move;
+- **server CPU per move**: user + system CPU of the ``meja serve`` processes
+  (``/proc/<pid>/stat``, every thread), divided by moves; Redis's CPU (its
+  ``INFO cpu``) and this generator's the same way;
+- **Redis commands and round trips per move**, from ``INFO commandstats``
+  (counts, not times; see :func:`redis_costs` for how round trips are told
+  from the commands scripts run inside Redis);
+- **bytes sent per move**: what the server sent to every client, frame payloads
+  plus the WebSocket frame headers, divided by moves; frames per move too;
+- **memory**: Redis ``MEMORY USAGE`` of a table's record and log (sampled at the
+  end of the run, with the log's length), and the servers' resident memory per
+  connection (RSS after every table is seated, minus RSS before any connection,
+  over connections: it includes the cached tables);
+- **the ceiling** (unless ``--no-echo``): the same generator drives a minimal
+  echo server (:mod:`meja.bench.echo`) in ``P`` processes with as many
+  connections, each sending a frame the size of an ``act`` and waiting for it
+  to come back, for as long; ``moves/s`` divided by echo messages/s says how much
+  of what this generator and machine can carry Meja gets to.
+
+Timing figures depend on the machine and whatever else runs on it: the output
+says so, and nothing here asserts a speed (tests/bench checks only that the
+figures are consistent with what was played).
+
+Only Linux: CPU and memory come from ``/proc``. Redis is read with
+``redis-cli`` (installed with ``redis-server``), since the benchmarks, as entry
+points, do not import the Redis client (tests/test_layering.py).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import platform
+import random
+import re
+import resource
+import secrets
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final
+
+# meja_client (client-protocol/python) is installed beside meja; mypy does not see editable installs.
+from meja_client import (  # type: ignore[import-not-found, unused-ignore]
+    Client,
+    ConnectionClosed,
+    ServerError,
+    connect,
+    encode,
+    random_policy,
+)
+
+from . import echo
+
+__all__ = [
+    "ACTION_KINDS",
+    "RedisCosts",
+    "add_arguments",
+    "frame_header_bytes",
+    "percentile",
+    "redis_costs",
+    "run",
+]
+
+#: Event kinds that mark a committed game action (one per version at most).
+ACTION_KINDS: Final = frozenset({"play", "draw", "pass", "suit", "ready"})
+
+#: Commands a ``meja serve`` process sends to Redis itself (each one round trip), as
+#: opposed to those its Lua scripts and MULTI blocks run inside Redis. ``hmget`` and
+#: ``get`` are both: see :func:`redis_costs`.
+TOP_LEVEL: Final = frozenset(
+    {"evalsha", "eval", "exec", "lrange", "mget", "zrange", "subscribe", "unsubscribe", "ping", "script|load"}
+)
+#: What ``redis-cli`` sends for this benchmark itself; left out of every count.
+OWN_COMMANDS: Final = frozenset(
+    {"info", "memory|usage", "llen", "scan", "del", "dbsize", "command", "command|docs", "config|get", "hello"}
+)
+
+THROUGHPUT_ENV: Final = {
+    "MEJA_BOT_DELAY_MIN_MS": "0",
+    "MEJA_BOT_DELAY_MAX_MS": "0",
+    "MEJA_RESHUFFLE_DELAY_MS": "0",
+    "MEJA_READY_DELAY_MS": "0",
+    "MEJA_RATE_PER_S": "1000",
+    "MEJA_RATE_BURST": "1000",
+}
+#: Every generator connection comes from 127.0.0.1: lift the per-address limits.
+COMMON_ENV: Final = {
+    "MEJA_HOSTS_PER_WINDOW": "1000000",
+    "MEJA_CODE_ATTEMPTS": "1000000",
+    "MEJA_MAX_CONNECTIONS": "100000",
+    "MEJA_LOG_LEVEL": "INFO",
+}
+GRACE_S: Final = 600  # absent players keep their seats for the whole run
+CAVEAT: Final = (
+    "timing figures depend on the machine and on what else runs on it; the generator shares the machine "
+    "with the servers and Redis (moves_per_echo_message tells how close to this generator's ceiling the run got)"
+)
+#: How long to wait for a process to start, or a request to be answered, in seconds.
+START_TIMEOUT_S: Final = 60.0
+REQUEST_TIMEOUT_S: Final = 60.0
+
+
+# --------------------------------------------------------------------------- figures
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    """The ``q``-th percentile (0-100) of ``values``, by linear interpolation; ``nan`` if empty."""
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    if len(ordered) == 1:
+        return ordered[0]
+    position = (len(ordered) - 1) * q / 100.0
+    low = int(position)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
+
+
+def frame_header_bytes(payload: int) -> int:
+    """The bytes of an unmasked WebSocket frame header (server to client) for a ``payload``-byte frame."""
+    if payload < 126:
+        return 2
+    if payload < 65536:
+        return 4
+    return 10
+
+
+@dataclass(frozen=True, slots=True)
+class RedisCosts:
+    """Redis work over a window: every command it ran, and the round trips clients made."""
+
+    commands: int
+    round_trips: int
+    by_command: dict[str, int]
+
+
+def redis_costs(delta: Mapping[str, int]) -> RedisCosts:
+    """Commands and round trips from a window's ``INFO commandstats`` call counts (``delta``).
+
+    ``commandstats`` counts every command Redis ran, those a Lua script or a
+    MULTI block ran inside Redis included, so *commands* is their plain sum (less
+    this benchmark's own ``redis-cli`` calls). A *round trip* is a request a
+    server process sent and waited for: an EVALSHA (one script run), an EXEC (a
+    MULTI block sent as one pipeline), and the plain reads the store sends alone
+    (:data:`TOP_LEVEL`). Two commands are sent both alone and by scripts:
+
+    - ``hmget``: ``load`` sends it alone, and the commit script starts with one.
+      Commit scripts are the script runs that are not one of the others, each of
+      which runs a command no other script runs: ``zrangebyscore`` (claim), ``exists``
+      (create), ``incr`` (rate-limit hit) and ``get`` (heartbeat);
+    - ``get``: room-code lookups send it alone, the heartbeat script runs one.
+
+    The benchmark seats every table before its window opens, so in the window
+    there are no lookups (every ``get`` is a heartbeat's) and no creates; a
+    process started in the window (none is) would add a ``shift`` script, not
+    told apart here.
+    """
+    counts = {k: v for k, v in delta.items() if k not in OWN_COMMANDS and v > 0}
+    scripts = counts.get("evalsha", 0) + counts.get("eval", 0)
+    heartbeats = counts.get("get", 0)
+    others = counts.get("zrangebyscore", 0) + counts.get("exists", 0) + counts.get("incr", 0) + heartbeats
+    commits = max(0, scripts - others)
+    loads = max(0, counts.get("hmget", 0) - commits)
+    round_trips = sum(v for k, v in counts.items() if k in TOP_LEVEL) + loads
+    return RedisCosts(sum(counts.values()), round_trips, dict(sorted(counts.items())))
+
+
+# --------------------------------------------------------------------------- processes
+
+
+def _proc_cpu_s(pid: int) -> float:
+    """User + system CPU seconds of process ``pid`` (all its threads), from ``/proc``."""
+    try:
+        text = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return 0.0
+    fields_ = text.rsplit(")", 1)[1].split()
+    ticks = os.sysconf("SC_CLK_TCK")
+    return (int(fields_[11]) + int(fields_[12])) / ticks  # utime, stime (fields 14 and 15)
+
+
+def _proc_rss(pid: int) -> int:
+    """Resident memory of process ``pid`` in bytes, from ``/proc``."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return 0
+
+
+@dataclass
+class _Child:
+    """A child process with its output in a log file."""
+
+    name: str
+    popen: subprocess.Popen[bytes]
+    log: Path
+
+    @property
+    def pid(self) -> int:
+        return self.popen.pid
+
+    def cpu_s(self) -> float:
+        return _proc_cpu_s(self.pid)
+
+    def rss(self) -> int:
+        return _proc_rss(self.pid)
+
+    def output(self, tail: int = 4000) -> str:
+        try:
+            return self.log.read_text(errors="replace")[-tail:]
+        except OSError:
+            return ""
+
+    def stop(self, timeout: float = 15.0) -> None:
+        if self.popen.poll() is None:
+            self.popen.send_signal(signal.SIGTERM)
+            try:
+                self.popen.wait(timeout)
+            except subprocess.TimeoutExpired:
+                self.popen.kill()
+                self.popen.wait(10)
+
+
+def _spawn(name: str, cmd: Sequence[str], workdir: Path, env: Mapping[str, str] | None = None) -> _Child:
+    log = workdir / f"{name}.log"
+    with open(log, "wb") as out:
+        popen = subprocess.Popen(
+            list(cmd), stdout=out, stderr=subprocess.STDOUT, env=dict(env) if env is not None else None
+        )
+    return _Child(name, popen, log)
+
+
+async def _wait_for_line(child: _Child, pattern: re.Pattern[str], timeout: float = START_TIMEOUT_S) -> re.Match[str]:
+    """The first match of ``pattern`` in the child's output; raises if it exits or takes too long."""
+    deadline = time.monotonic() + timeout
+    while True:
+        found = pattern.search(child.output(tail=1 << 20))
+        if found:
+            return found
+        if child.popen.poll() is not None:
+            raise RuntimeError(f"{child.name} exited with {child.popen.returncode}:\n{child.output()}")
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"{child.name} did not start in {timeout:.0f} s:\n{child.output()}")
+        await asyncio.sleep(0.05)
+
+
+class _Redis:
+    """The Redis under test, spoken to with ``redis-cli``."""
+
+    def __init__(self, url: str, child: _Child | None, prefix: str) -> None:
+        self.url = url
+        self.child = child
+        self.prefix = prefix
+        cli = shutil.which("redis-cli")
+        if cli is None:
+            raise RuntimeError("redis-cli is not installed (it comes with redis-server: make deps)")
+        self._cli = cli
+
+    @classmethod
+    async def start(cls, workdir: Path) -> _Redis:
+        server = shutil.which("redis-server")
+        if server is None:
+            raise RuntimeError("redis-server is not installed (make deps installs it), or pass --redis URL")
+        rand = random.Random()
+        last = ""
+        for _ in range(20):  # a random port; another one if it is taken
+            port = rand.randrange(20_000, 60_000)
+            cmd = [server, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
+                   "--dir", str(workdir), "--daemonize", "no"]
+            child = _spawn(f"redis-{port}", cmd, workdir)
+            redis = cls(f"redis://127.0.0.1:{port}/0", child, "meja:")
+            for _ in range(200):
+                if child.popen.poll() is not None:
+                    break
+                if redis.cli("PING").strip() == "PONG":
+                    return redis
+                await asyncio.sleep(0.05)
+            last = child.output()
+            child.stop()
+        raise RuntimeError(f"could not start redis-server:\n{last}")
+
+    def cli(self, *args: str) -> str:
+        done = subprocess.run(
+            [self._cli, "-u", self.url, *args], capture_output=True, text=True, timeout=60, check=False
+        )
+        return done.stdout
+
+    def info(self, section: str) -> dict[str, str]:
+        out: dict[str, str] = {}
+        for line in self.cli("INFO", section).splitlines():
+            if ":" in line and not line.startswith("#"):
+                key, _, value = line.partition(":")
+                out[key.strip()] = value.strip()
+        return out
+
+    def commandstats(self) -> dict[str, int]:
+        """Calls per command so far (``cmdstat_evalsha:calls=12,...`` -> ``{"evalsha": 12}``)."""
+        out: dict[str, int] = {}
+        for key, value in self.info("commandstats").items():
+            if key.startswith("cmdstat_"):
+                calls = re.search(r"calls=(\d+)", value)
+                if calls:
+                    out[key[len("cmdstat_") :]] = int(calls.group(1))
+        return out
+
+    def cpu_s(self) -> float:
+        cpu = self.info("cpu")
+        return float(cpu.get("used_cpu_sys", 0)) + float(cpu.get("used_cpu_user", 0))
+
+    def used_memory(self) -> int:
+        return int(self.info("memory").get("used_memory", 0))
+
+    def table_memory(self, table_ids: Sequence[str]) -> dict[str, float]:
+        """Mean ``MEMORY USAGE`` of the tables' record and log keys, and the logs' mean length."""
+        recs, logs, lengths = [], [], []
+        for table_id in table_ids:
+            base = f"{self.prefix}{{{table_id}}}"
+            rec = self.cli("MEMORY", "USAGE", f"{base}:rec", "SAMPLES", "0").strip()
+            log = self.cli("MEMORY", "USAGE", f"{base}:log", "SAMPLES", "0").strip()
+            llen = self.cli("LLEN", f"{base}:log").strip()
+            if rec.isdigit() and log.isdigit() and llen.isdigit():
+                recs.append(int(rec))
+                logs.append(int(log))
+                lengths.append(int(llen))
+        if not recs:
+            return {}
+        return {
+            "tables_sampled": len(recs),
+            "record_bytes": statistics.fmean(recs),
+            "log_bytes": statistics.fmean(logs),
+            "log_entries": statistics.fmean(lengths),
+            "log_bytes_per_entry": sum(logs) / max(1, sum(lengths)),
+            "total_bytes": statistics.fmean(recs) + statistics.fmean(logs),
+        }
+
+    def cleanup(self) -> None:
+        """Delete this run's keys (only needed on a Redis we did not start)."""
+        keys = self.cli("--scan", "--pattern", f"{self.prefix}*").split()
+        for start in range(0, len(keys), 500):
+            self.cli("DEL", *keys[start : start + 500])
+
+    def stop(self) -> None:
+        if self.child is not None:
+            self.child.stop()
+
+
+_SERVING = re.compile(r"serving ws://[^\s:]+:(\d+)/ws")
+_PORT_LINE = re.compile(r"^(\d+)\s*$", re.MULTILINE)
+
+
+async def _start_servers(count: int, store_url: str, env: Mapping[str, str], workdir: Path) -> list[tuple[_Child, str]]:
+    """``count`` processes of ``meja serve --redis store_url``; each with its websocket URL."""
+    full_env = {**os.environ, **COMMON_ENV, **env}
+    children = [
+        _spawn(
+            f"meja-{i}",
+            [sys.executable, "-m", "meja.cli", "serve", "--host", "127.0.0.1", "--port", "0", "--redis", store_url],
+            workdir,
+            full_env,
+        )
+        for i in range(count)
+    ]
+    out = []
+    for child in children:
+        found = await _wait_for_line(child, _SERVING)
+        out.append((child, f"ws://127.0.0.1:{found.group(1)}/ws"))
+    return out
+
+
+async def _start_echo(count: int, workdir: Path) -> list[tuple[_Child, str]]:
+    children = [_spawn(f"echo-{i}", echo.command(), workdir) for i in range(count)]
+    out = []
+    for child in children:
+        found = await _wait_for_line(child, _PORT_LINE)
+        out.append((child, f"ws://127.0.0.1:{found.group(1)}/ws"))
+    return out
+
+
+# --------------------------------------------------------------------------- the generator
+
+
+@dataclass
+class _Counters:
+    """What the generator saw; cumulative, read at the window's two ends."""
+
+    moves: int = 0
+    human_moves: int = 0
+    frames: int = 0
+    payload_bytes: int = 0
+    header_bytes: int = 0
+    latencies: list[tuple[float, float]] = field(default_factory=list)  # (when answered, seconds)
+    errors: Counter[str] = field(default_factory=Counter)
+
+    def snapshot(self) -> dict[str, int]:
+        return {
+            "moves": self.moves,
+            "human_moves": self.human_moves,
+            "frames": self.frames,
+            "payload_bytes": self.payload_bytes,
+            "header_bytes": self.header_bytes,
+        }
+
+
+class _Seat:
+    """One scripted player: its connection, and the bookkeeping that keeps memory flat."""
+
+    def __init__(self, client: Client, counters: _Counters, *, counts_moves: bool) -> None:
+        self.client = client
+        self.counters = counters
+        self.counts_moves = counts_moves  # the host counts every committed action once
+        self._done = 0  # messages of client.messages already accounted for
+
+    def account(self) -> None:
+        """Count the frames and moves received since the last call."""
+        client, counters = self.client, self.counters
+        frames = client.frames
+        if frames:
+            for frame in frames:
+                size = len(frame)
+                counters.payload_bytes += size
+                counters.header_bytes += frame_header_bytes(size)
+            counters.frames += len(frames)
+            frames.clear()
+        messages = client.messages
+        if self.counts_moves:
+            for message in messages[self._done :]:
+                if message.get("type") != "update":
+                    continue
+                if message["version"] - message["since"] > 1:
+                    counters.moves += sum(1 for e in message["events"] if e.get("kind") in ACTION_KINDS)
+                elif any(e.get("kind") in ACTION_KINDS for e in message["events"]):
+                    counters.moves += 1
+        self._done = len(messages)
+
+    def trim(self) -> None:
+        """Forget what was received (only between requests: ``request`` indexes ``messages``)."""
+        self.account()
+        client = self.client
+        for kept in (client.messages, client.events, client.event_versions, client.updates, client.errors):
+            kept.clear()
+        self._done = 0
+
+
+async def _play(seat: _Seat, *, is_host: bool, seed: int, pace: float | None, stop: asyncio.Event) -> None:
+    """Play ``seat`` until ``stop``: act on each new decision (after a human-like pause if ``pace``)."""
+    client, counters = seat.client, seat.counters
+    policy = random_policy(seed)
+    rand = random.Random(seed)
+    acted_at: int | None = None
+
+    def next_step(c: Client) -> bool:
+        if stop.is_set():
+            return True
+        view = c.view
+        if view is None:
+            return False
+        if is_host and view.get("phase") == "match_over":
+            return True
+        return bool(c.status == "playing" and view.get("legal") and c.version != acted_at)
+
+    while not stop.is_set():
+        try:
+            await client.wait_for(next_step, timeout=1.0)
+        except TimeoutError:
+            continue
+        except ConnectionClosed:
+            counters.errors["connection closed"] += 1
+            return
+        if stop.is_set():
+            return
+        view = client.view
+        assert view is not None
+        if pace is not None:
+            await asyncio.sleep(pace * rand.uniform(0.5, 1.5))
+            if stop.is_set():
+                return
+            view = client.view
+            assert view is not None
+        seat.trim()
+        try:
+            if is_host and view.get("phase") == "match_over":
+                await client.rematch(timeout=REQUEST_TIMEOUT_S)
+                continue
+            if not view.get("legal") or client.status != "playing":
+                continue
+            version = client.version
+            acted_at = version
+            action = policy(view)
+            started = time.perf_counter()
+            await client.act(action, version=version, timeout=REQUEST_TIMEOUT_S)
+            answered = time.perf_counter()
+            counters.latencies.append((answered, answered - started))
+            counters.human_moves += 1
+        except ServerError as exc:
+            counters.errors[exc.code] += 1
+        except ConnectionClosed:
+            counters.errors["connection closed"] += 1
+            return
+        except TimeoutError:
+            counters.errors["timeout"] += 1
+
+
+@dataclass
+class _Table:
+    table_id: str
+    seats: list[_Seat]
+
+
+async def _seat_table(n: int, urls: Sequence[str], counters: _Counters) -> _Table:
+    """Host table ``n`` on one process, seat the second player through the next one, make seat 2 a bot."""
+    first, second = urls[n % len(urls)], urls[(n + 1) % len(urls)]
+    host = await connect(first, record=True, open_timeout=REQUEST_TIMEOUT_S)
+    joined = await host.host(name=f"Host {n}", seats=3, grace_s=GRACE_S, timeout=REQUEST_TIMEOUT_S)
+    guest = await connect(second, record=True, open_timeout=REQUEST_TIMEOUT_S)
+    await guest.join(table=joined["table"], name=f"Guest {n}", timeout=REQUEST_TIMEOUT_S)
+    await host.seat_to(2, "bot", timeout=REQUEST_TIMEOUT_S)
+    return _Table(
+        str(joined["table"]),
+        [_Seat(host, counters, counts_moves=True), _Seat(guest, counters, counts_moves=False)],
+    )
+
+
+async def _gather_in_batches(coros: Iterable[Any], batch: int = 50) -> list[Any]:
+    pending = list(coros)
+    out: list[Any] = []
+    for start in range(0, len(pending), batch):
+        out += await asyncio.gather(*pending[start : start + batch])
+    return out
+
+
+def _cpu_self_s() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+@dataclass
+class _Snapshot:
+    when: float
+    counters: dict[str, int]
+    server_cpu: float
+    redis_cpu: float
+    generator_cpu: float
+    commandstats: dict[str, int]
+
+
+def _take(counters: _Counters, seats: Sequence[_Seat], servers: Sequence[_Child], redis: _Redis) -> _Snapshot:
+    for seat in seats:
+        seat.account()
+    return _Snapshot(
+        when=time.perf_counter(),
+        counters=counters.snapshot(),
+        server_cpu=sum(s.cpu_s() for s in servers),
+        redis_cpu=redis.cpu_s(),
+        generator_cpu=_cpu_self_s(),
+        commandstats=redis.commandstats(),
+    )
+
+
+async def _close_all(clients: Iterable[Client]) -> None:
+    async def close(client: Client) -> None:
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(client.close(), 10)
+
+    await _gather_in_batches([close(c) for c in clients], batch=200)
+
+
+async def _measure_game(args: argparse.Namespace, redis: _Redis, workdir: Path) -> dict[str, Any]:
+    env = {} if args.pace is not None else dict(THROUGHPUT_ENV)
+    store_url = redis.url if redis.child is not None else f"{redis.url}?prefix={redis.prefix}"
+    started = await _start_servers(args.processes, store_url, env, workdir)
+    servers = [child for child, _ in started]
+    urls = [url for _, url in started]
+    counters = _Counters()
+    tables: list[_Table] = []
+    try:
+        await asyncio.sleep(0.5)
+        rss_before = sum(s.rss() for s in servers)
+        memory_before = redis.used_memory()
+        tables = await _gather_in_batches(_seat_table(n, urls, counters) for n in range(args.tables))
+        seats = [seat for table in tables for seat in table.seats]
+        rss_seated = sum(s.rss() for s in servers)
+        connections = len(seats)
+
+        stop = asyncio.Event()
+        # Start every table, then let the players loose.
+        await _gather_in_batches(t.seats[0].client.start(timeout=REQUEST_TIMEOUT_S) for t in tables)
+        rand = random.Random(args.seed)
+        tasks = [
+            asyncio.create_task(
+                _play(seat, is_host=i == 0, seed=rand.randrange(1 << 30), pace=args.pace, stop=stop)
+            )
+            for table in tables
+            for i, seat in enumerate(table.seats)
+        ]
+        await asyncio.sleep(args.warmup)
+        first = _take(counters, seats, servers, redis)
+        await asyncio.sleep(args.seconds)
+        last = _take(counters, seats, servers, redis)
+        memory_after = redis.used_memory()
+        stop.set()
+        await asyncio.wait(tasks, timeout=REQUEST_TIMEOUT_S)
+        for task in tasks:
+            task.cancel()
+        table_memory = redis.table_memory([t.table_id for t in tables[:50]])
+        rss_end = sum(s.rss() for s in servers)
+    finally:
+        await _close_all(seat.client for table in tables for seat in table.seats)
+        for child in servers:
+            child.stop()
+
+    elapsed = last.when - first.when
+    window = {k: last.counters[k] - first.counters[k] for k in last.counters}
+    moves = window["moves"]
+    per_move = 1.0 / moves if moves else float("nan")
+    latencies = [lat for when, lat in counters.latencies if first.when < when <= last.when]
+    delta = {k: v - first.commandstats.get(k, 0) for k, v in last.commandstats.items()}
+    costs = redis_costs(delta)
+    return {
+        "connections": connections,
+        "window_s": round(elapsed, 3),
+        "moves": moves,
+        "moves_per_s": round(moves / elapsed, 1),
+        "human_moves": window["human_moves"],
+        "latency_ms": _latency_summary(latencies),
+        "server_cpu_ms_per_move": round((last.server_cpu - first.server_cpu) * 1000 * per_move, 3),
+        "server_cpu_percent": round(100 * (last.server_cpu - first.server_cpu) / elapsed, 1),
+        "redis_cpu_ms_per_move": round((last.redis_cpu - first.redis_cpu) * 1000 * per_move, 3),
+        "generator_cpu_ms_per_move": round((last.generator_cpu - first.generator_cpu) * 1000 * per_move, 3),
+        "redis": {
+            "commands_per_move": round(costs.commands * per_move, 2),
+            "round_trips_per_move": round(costs.round_trips * per_move, 2),
+            "calls_per_move": {k: round(v * per_move, 3) for k, v in costs.by_command.items()},
+        },
+        "bytes_per_move": round((window["payload_bytes"] + window["header_bytes"]) * per_move, 1),
+        "payload_bytes_per_move": round(window["payload_bytes"] * per_move, 1),
+        "frames_per_move": round(window["frames"] * per_move, 2),
+        "memory": {
+            "redis_table": {k: round(v, 1) for k, v in table_memory.items()},
+            "redis_used_bytes_per_table": round((memory_after - memory_before) / max(1, len(tables)), 1),
+            "server_rss_bytes_per_connection": round((rss_seated - rss_before) / max(1, connections), 1),
+            "server_rss_bytes_start": rss_before,
+            "server_rss_bytes_end": rss_end,
+        },
+        "errors": dict(counters.errors),
+    }
+
+
+def _latency_summary(latencies: Sequence[float]) -> dict[str, float]:
+    ms = [x * 1000 for x in latencies]
+    return {
+        "count": len(ms),
+        "p50": round(percentile(ms, 50), 2),
+        "p95": round(percentile(ms, 95), 2),
+        "p99": round(percentile(ms, 99), 2),
+        "max": round(max(ms), 2) if ms else float("nan"),
+    }
+
+
+async def _echo_loop(client: Client, n: int, stop: asyncio.Event, done: list[tuple[float, float]]) -> None:
+    """One echo connection: send a frame the size of an ``act``, wait for it to come back, again."""
+    table = secrets.token_hex(16)
+
+    def back(c: Client, rid: int, start: int, version: int | None) -> bool:
+        return any(m.get("id") == rid for m in c.messages[start:])
+
+    while not stop.is_set():
+        client.messages.clear()
+        started = time.perf_counter()
+        # The fields of an act; "pong" so that the client files the echo as a message.
+        fields = {"table": table, "version": 40 + n % 100, "action": {"kind": "draw"}}
+        try:
+            await client.request("pong", fields, back, timeout=REQUEST_TIMEOUT_S)
+        except (ConnectionClosed, TimeoutError):
+            return
+        answered = time.perf_counter()
+        done.append((answered, answered - started))
+
+
+async def _measure_echo(args: argparse.Namespace, connections: int, workdir: Path) -> dict[str, Any]:
+    started = await _start_echo(args.processes, workdir)
+    children = [child for child, _ in started]
+    urls = [url for _, url in started]
+    clients: list[Client] = []
+    try:
+        for start in range(0, connections, 100):
+            batch = range(start, min(connections, start + 100))
+            clients += await asyncio.gather(
+                *(connect(urls[i % len(urls)], hello=False, open_timeout=REQUEST_TIMEOUT_S) for i in batch)
+            )
+        stop = asyncio.Event()
+        done: list[tuple[float, float]] = []
+        tasks = [asyncio.create_task(_echo_loop(c, i, stop, done)) for i, c in enumerate(clients)]
+        await asyncio.sleep(args.warmup)
+        first, cpu0 = time.perf_counter(), _cpu_self_s()
+        server_cpu0 = sum(c.cpu_s() for c in children)
+        await asyncio.sleep(args.seconds)
+        last, cpu1 = time.perf_counter(), _cpu_self_s()
+        server_cpu1 = sum(c.cpu_s() for c in children)
+        stop.set()
+        await asyncio.wait(tasks, timeout=REQUEST_TIMEOUT_S)
+        for task in tasks:
+            task.cancel()
+    finally:
+        await _close_all(clients)
+        for child in children:
+            child.stop()
+    window = [lat for when, lat in done if first < when <= last]
+    count = len(window)
+    per = 1.0 / count if count else float("nan")
+    return {
+        "connections": len(clients),
+        "messages": count,
+        "messages_per_s": round(count / (last - first), 1),
+        "latency_ms": _latency_summary(window),
+        "server_cpu_ms_per_message": round((server_cpu1 - server_cpu0) * 1000 * per, 4),
+        "generator_cpu_ms_per_message": round((cpu1 - cpu0) * 1000 * per, 4),
+        "frame_bytes": len(encode({"type": "pong", "id": 1, "table": "0" * 32, "version": 40,
+                                   "action": {"kind": "draw"}})),
+    }
+
+
+async def _bench(args: argparse.Namespace) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory(prefix="meja-bench-") as tmp:
+        workdir = Path(tmp)
+        if args.redis:
+            redis = _Redis(args.redis, None, f"meja-bench-{secrets.token_hex(4)}:")
+        else:
+            redis = await _Redis.start(workdir)
+        try:
+            game = await _measure_game(args, redis, workdir)
+        finally:
+            if redis.child is None:
+                redis.cleanup()
+            redis.stop()
+        doc: dict[str, Any] = {
+            "benchmark": "server",
+            "mode": "paced" if args.pace is not None else "throughput",
+            "tables": args.tables,
+            "processes": args.processes,
+            "seconds": args.seconds,
+            "warmup_s": args.warmup,
+            "pace_s": args.pace,
+            "redis": "external" if args.redis else "private redis-server (no persistence)",
+            "server_env": {**COMMON_ENV, **({} if args.pace is not None else THROUGHPUT_ENV)},
+            **game,
+        }
+        if not args.no_echo:
+            ceiling = await _measure_echo(args, game["connections"], workdir)
+            doc["echo"] = ceiling
+            echo_rate = ceiling["messages_per_s"]
+            doc["moves_per_echo_message"] = round(game["moves_per_s"] / echo_rate, 4) if echo_rate else None
+        doc["machine"] = {"cpus": os.cpu_count(), "python": platform.python_version(),
+                          "load_average": [round(x, 2) for x in os.getloadavg()]}
+        doc["note"] = CAVEAT
+        return doc
+
+
+# --------------------------------------------------------------------------- the command
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--json", action="store_true", help="print one JSON document instead of a summary")
+    parser.add_argument("--tables", type=int, default=100, metavar="N", help="tables of 3 seats (default 100)")
+    parser.add_argument("--seconds", type=float, default=10.0, metavar="S", help="measured window (default 10)")
+    parser.add_argument("--warmup", type=float, default=2.0, metavar="S", help="play before measuring (default 2)")
+    parser.add_argument("--processes", type=int, default=2, metavar="P", help="meja serve processes (default 2)")
+    parser.add_argument("--redis", metavar="URL", help="use this Redis (keys under a fresh prefix, deleted after)")
+    parser.add_argument(
+        "--pace",
+        type=float,
+        metavar="S",
+        help="paced mode: each player thinks about S seconds per decision; bots keep their default pauses",
+    )
+    parser.add_argument("--no-echo", action="store_true", help="skip the echo-server ceiling")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the players' choices (default 1)")
+
+
+def _print_summary(doc: Mapping[str, Any]) -> None:
+    lat = doc["latency_ms"]
+    mem = doc["memory"]
+    table = mem["redis_table"]
+    print(f"meja bench server: {doc['mode']}, {doc['tables']} tables ({doc['connections']} connections), "
+          f"{doc['processes']} processes, {doc['window_s']} s measured")
+    print(f"  moves/s                {doc['moves_per_s']:>10}   "
+          f"({doc['moves']} moves, {doc['human_moves']} by players)")
+    print(f"  latency ms p50/p95/p99 {lat['p50']:>10} / {lat['p95']} / {lat['p99']}   (max {lat['max']}, "
+          f"{lat['count']} actions)")
+    print(f"  server CPU ms/move     {doc['server_cpu_ms_per_move']:>10}   "
+          f"(servers at {doc['server_cpu_percent']} % of one core; Redis {doc['redis_cpu_ms_per_move']} ms, "
+          f"generator {doc['generator_cpu_ms_per_move']} ms)")
+    print(f"  Redis per move         {doc['redis']['commands_per_move']:>10} commands, "
+          f"{doc['redis']['round_trips_per_move']} round trips")
+    print(f"  bytes sent per move    {doc['bytes_per_move']:>10}   ({doc['frames_per_move']} frames)")
+    if table:
+        print(f"  Redis per table        {table['total_bytes']:>10} bytes (record {table['record_bytes']}, "
+              f"log {table['log_bytes']} for {table['log_entries']} entries)")
+    print(f"  server RSS/connection  {mem['server_rss_bytes_per_connection']:>10} bytes")
+    if "echo" in doc:
+        e = doc["echo"]
+        print(f"  echo ceiling           {e['messages_per_s']:>10} messages/s over {e['connections']} connections"
+              f" (p50 {e['latency_ms']['p50']} ms)")
+        print(f"  moves per echo message {doc['moves_per_echo_message']:>10}")
+    if doc["errors"]:
+        print(f"  errors                 {doc['errors']}")
+    print(f"  note: {doc['note']}")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the benchmark; print a summary (or JSON with ``--json``). The exit status."""
+    if args.tables < 1 or args.processes < 1 or args.seconds <= 0 or args.warmup < 0:
+        print("meja bench server: --tables and --processes must be at least 1, --seconds above 0", file=sys.stderr)
+        return 2
+    if args.pace is not None and args.pace <= 0:
+        print("meja bench server: --pace must be above 0", file=sys.stderr)
+        return 2
+    try:
+        doc = asyncio.run(_bench(args))
+    except RuntimeError as exc:
+        print(f"meja bench server: {exc}", file=sys.stderr)
+        return 1
+    if args.json:
+        print(json.dumps(doc, indent=2))
+    else:
+        _print_summary(doc)
+    return 0

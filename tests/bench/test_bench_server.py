@@ -1,0 +1,120 @@
+"""Smoke tests of ``meja bench server``: it runs real processes, prints valid JSON, and counts honestly.
+
+The figures themselves are never asserted (speed depends on the machine); only
+that they agree with each other and with what was played. The end-to-end run
+is tiny (2 tables, one server process, about 2 s measured): about 10 s in all,
+most of it starting processes.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from meja.bench import echo
+from meja.bench import server as bench
+from meja.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_percentile_interpolates_and_orders() -> None:
+    values = [5.0, 1.0, 3.0, 2.0, 4.0]
+    assert bench.percentile(values, 0) == 1.0
+    assert bench.percentile(values, 50) == 3.0
+    assert bench.percentile(values, 100) == 5.0
+    assert bench.percentile(values, 25) == 2.0
+    assert bench.percentile([7.0], 99) == 7.0
+    assert math.isnan(bench.percentile([], 50))
+    assert bench.percentile(list(range(101)), 95) == pytest.approx(95.0)
+
+
+def test_frame_headers_follow_rfc_6455() -> None:
+    # 7-bit length up to 125, then 16-bit, then 64-bit lengths (server frames are unmasked).
+    assert bench.frame_header_bytes(0) == 2
+    assert bench.frame_header_bytes(125) == 2
+    assert bench.frame_header_bytes(126) == 4
+    assert bench.frame_header_bytes(65535) == 4
+    assert bench.frame_header_bytes(65536) == 10
+
+
+def test_round_trips_are_told_from_commands_run_inside_redis() -> None:
+    # A window of: 10 commits (each a script: HMGET, HSET, RPUSH, 3 PEXPIRE, PUBLISH), 4 claims
+    # (script: ZRANGEBYSCORE + ZADD + HGET each), 2 heartbeats (script: SET + GET), 3 loads
+    # (HMGET alone), 4 finished timers (MULTI ZREM HDEL EXEC), 5 log reads (LRANGE), 6 ZRANGE,
+    # and the benchmark's own INFO calls, which are not counted.
+    delta = {
+        "evalsha": 10 + 4 + 2,
+        "hmget": 10 + 3,
+        "hset": 10,
+        "rpush": 10,
+        "pexpire": 30,
+        "publish": 10,
+        "zrangebyscore": 4,
+        "zadd": 4,
+        "hget": 4,
+        "set": 2,
+        "get": 2,
+        "multi": 4,
+        "zrem": 4,
+        "hdel": 4,
+        "exec": 4,
+        "lrange": 5,
+        "zrange": 6,
+        "info": 3,
+    }
+    costs = bench.redis_costs(delta)
+    assert costs.round_trips == 16 + 3 + 4 + 5 + 6  # scripts, loads, EXECs, LRANGEs, ZRANGEs
+    assert costs.commands == sum(delta.values()) - 3
+    assert "info" not in costs.by_command
+
+
+def test_the_echo_program_is_a_program_that_imports_nothing_of_meja() -> None:
+    cmd = echo.command(1234)
+    assert cmd[0] == sys.executable and cmd[1] == "-c" and cmd[-1] == "1234"
+    compile(echo.PROGRAM, "<echo>", "exec")
+    assert "meja" not in echo.PROGRAM
+
+
+def test_bad_arguments_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "server", "--tables", "0"]) == 2
+    assert main(["bench", "server", "--pace", "0"]) == 2
+    assert "at least 1" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(shutil.which("redis-server") is None, reason="needs redis-server (make deps)")
+def test_a_tiny_run_prints_consistent_figures() -> None:
+    args = ["bench", "server", "--json", "--tables", "2", "--processes", "1", "--seconds", "2", "--warmup", "0.5"]
+    done = subprocess.run(
+        [sys.executable, "-m", "meja.cli", *args], capture_output=True, text=True, timeout=180, cwd=ROOT, check=False
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    doc = json.loads(done.stdout)
+    assert doc["benchmark"] == "server" and doc["mode"] == "throughput"
+    assert doc["connections"] == 4
+    assert doc["moves"] > 0, doc
+    assert doc["moves_per_s"] == pytest.approx(doc["moves"] / doc["window_s"], rel=0.01)
+    # Every player's action answered in the window has its latency; bots' moves are counted too.
+    latency = doc["latency_ms"]
+    assert latency["count"] == doc["human_moves"] > 0
+    assert doc["moves"] >= doc["human_moves"]
+    assert 0 < latency["p50"] <= latency["p95"] <= latency["p99"] <= latency["max"]
+    # Each committed move reaches both players: at least one frame each, a few hundred bytes at least.
+    assert doc["frames_per_move"] >= 1.5
+    assert doc["bytes_per_move"] > doc["payload_bytes_per_move"] > 100
+    redis = doc["redis"]
+    assert redis["commands_per_move"] >= redis["round_trips_per_move"] >= 1.0  # a commit at least
+    assert redis["calls_per_move"]["publish"] == pytest.approx(1.0, abs=0.25)  # one publish per commit
+    assert doc["server_cpu_ms_per_move"] > 0
+    table = doc["memory"]["redis_table"]
+    assert table["tables_sampled"] == 2 and table["log_entries"] > 1 and table["record_bytes"] > 100
+    assert doc["memory"]["server_rss_bytes_start"] > 0
+    echo_doc = doc["echo"]
+    assert echo_doc["connections"] == 4 and echo_doc["messages"] > 0
+    assert doc["moves_per_echo_message"] == pytest.approx(doc["moves_per_s"] / echo_doc["messages_per_s"], rel=0.01)
+    assert "machine" in doc["note"]
