@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+from collections import Counter
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -119,7 +120,8 @@ def assert_contiguous(client: Client) -> None:
             base = message["version"]
         elif message["type"] == "update":
             seen += 1
-            assert base is not None, "an update came before any state"
+            if base is None:
+                base = message["since"]  # a resume: the missed updates come before the state
             assert message["since"] == base, f"update {message['since']}..{message['version']} after {base}"
             assert message["version"] > message["since"], message["version"]
             base = message["version"]
@@ -137,6 +139,23 @@ def events_between(client: Client, after: int, upto: int) -> list[dict[str, Any]
             at = update["version"]
     assert at == upto, f"seat {client.seat}: got versions up to {at}, not {upto}"
     return out
+
+
+def contradicted_replies(client: Client) -> set[Any]:
+    """Request ids that got an ``update``/``state`` answer *and* an ``error``, or two answers.
+
+    PROTOCOL.md 8: a request is answered once, accepted or refused. Empty when
+    the server keeps that promise.
+    """
+    answers = Counter(m["re"] for m in client.messages if m["type"] in ("update", "state") and "re" in m)
+    errors = {m["re"] for m in client.errors if "re" in m}
+    return (set(answers) & errors) | {r for r, n in answers.items() if n > 1}
+
+
+def confirmed(player: Player) -> int:
+    """How many of the player's actions were accepted and not contradicted by a later error."""
+    bad = contradicted_replies(player.client)
+    return sum(1 for rid in player.accepted_ids if rid not in bad)
 
 
 def kinds(events: Sequence[dict[str, Any]]) -> list[str]:

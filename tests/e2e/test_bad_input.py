@@ -212,7 +212,7 @@ async def test_wrong_room_codes_are_rate_limited_per_address(clients):
 
 
 async def test_flood_from_one_connection_is_limited_then_closed_4002(world, clients):
-    flooder = await clients(world.url)
+    flooder = await clients(world.url, pace=False)
     ann = world.target.host
 
     async def flood() -> int:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import asyncio
 
 from e2e_harness import ServerProcess, servers
-from e2e_helpers import open_table, start
+from e2e_helpers import contradicted_replies, open_table, play_out, start
 from e2e_log import replay_log
 from meja_client import ClientError, Player, first_legal
 
@@ -67,3 +67,29 @@ async def test_conflicting_actions_for_one_seat_exactly_one_applies(fresh_redis,
             assert holder.close_code == 4001
             holder = taker
         assert applied_total == TRIALS
+
+
+async def test_each_request_is_answered_once_accepted_or_refused(fresh_redis, clients):
+    """PROTOCOL.md 8: the ``update`` carrying a request's ``re`` is the change *that request* made.
+
+    Between rounds every seat says ``ready`` at the same version, so the commits
+    race: one applies, the others are refused as stale. A refused request must get
+    only its ``error``, never also another change's ``update`` with its ``re``. The
+    seats are on two processes, so the winning commit reaches the losers' process
+    (through Redis) while their own commits are in flight.
+    """
+    with servers(ServerProcess(fresh_redis, name="a"), ServerProcess(fresh_redis, name="b")) as (a, b):
+        # Ten rounds counted by wins (2.3.5): nine waits for three simultaneous readies.
+        table = await open_table(clients, [a.url, b.url], humans=3, bots=0,
+                                 options={"preset": "house", "match_mode": "wins", "rounds": 10})
+        await start(table)
+        await play_out(table.humans)
+        readies = sum(1 for e in table.host.events if e["kind"] == "ready")
+        assert readies >= 27
+        for client in table.humans:
+            bad = contradicted_replies(client)
+            assert not bad, (
+                f"seat {client.seat}: request ids {sorted(bad)} got an update and an error: "
+                + repr([{k: m.get(k) for k in ('type', 'version', 're', 'code')} for m in client.messages
+                        if m.get('re') in bad])
+            )

@@ -53,10 +53,16 @@ Message = dict[str, Any]
 class Client:
     """One connection to a Meja server. Build it with :func:`connect`."""
 
-    def __init__(self, ws: ClientConnection, url: str, *, record: bool = False) -> None:
+    def __init__(
+        self, ws: ClientConnection, url: str, *, record: bool = False, pace: bool = True
+    ) -> None:
         self.ws = ws
         self.url = url
         self.record = record
+        #: keep under the server's message rate (``welcome.limits``): see :meth:`send`
+        self.pace = pace
+        self._bucket = 0.0
+        self._bucket_at = 0.0
         #: raw frames received, in order (only with ``record=True``)
         self.frames: list[bytes | str] = []
         #: frames that did not decode (the server broke the protocol)
@@ -238,8 +244,33 @@ class Client:
     # ------------------------------------------------------------------ sending
 
     async def send(self, message: Message) -> None:
-        """Send one message as it is (no ``id`` added, no waiting)."""
+        """Send one message as it is (no ``id`` added, no waiting for an answer).
+
+        With ``pace`` (the default), waits as needed to stay under the rate the
+        server's ``welcome.limits`` announce (``rate_per_s``, ``rate_burst``), with
+        a margin: a message over the limit would be dropped, and its
+        ``protocol/rate_limited`` error cannot say which request it was.
+        """
+        if self.pace:
+            await self._wait_for_rate()
         await self.send_raw(encode(message))
+
+    async def _wait_for_rate(self) -> None:
+        limits = (self.welcome or {}).get("limits") or {}
+        rate, burst = limits.get("rate_per_s"), limits.get("rate_burst")
+        if not isinstance(rate, (int, float)) or not isinstance(burst, (int, float)) or rate <= 0:
+            return
+        rate, capacity = 0.8 * rate, max(1.0, burst / 2)
+        loop = asyncio.get_running_loop()
+        now = loop.time()
+        if self._bucket_at == 0.0:
+            self._bucket, self._bucket_at = capacity, now
+        self._bucket = min(capacity, self._bucket + (now - self._bucket_at) * rate)
+        self._bucket_at = now
+        if self._bucket < 1.0:
+            await asyncio.sleep((1.0 - self._bucket) / rate)
+            self._bucket, self._bucket_at = 1.0, loop.time()
+        self._bucket -= 1.0
 
     async def send_raw(self, frame: bytes | str) -> None:
         """Send a frame as it is: bytes as a binary frame, str as a text frame (for bad input)."""
@@ -472,7 +503,8 @@ class connect:  # lower case: used like a function, as websockets.connect is
     """Open a connection: ``client = await connect(url)`` or ``async with connect(url) as client``.
 
     ``hello=True`` sends ``hello`` and waits for ``welcome`` before returning.
-    ``record=True`` keeps every raw frame in ``client.frames``.
+    ``record=True`` keeps every raw frame in ``client.frames``. ``pace=False``
+    sends as fast as asked, over the server's rate limit if need be (for tests).
     """
 
     def __init__(
@@ -481,19 +513,21 @@ class connect:  # lower case: used like a function, as websockets.connect is
         *,
         hello: bool = True,
         record: bool = False,
+        pace: bool = True,
         open_timeout: float = DEFAULT_TIMEOUT,
         **ws_options: Any,
     ) -> None:
         self.url = url
         self.hello = hello
         self.record = record
+        self.pace = pace
         self.open_timeout = open_timeout
         self.ws_options = ws_options
         self.client: Client | None = None
 
     async def _open(self) -> Client:
         ws = await websockets.connect(self.url, open_timeout=self.open_timeout, **self.ws_options)
-        client = Client(ws, self.url, record=self.record)
+        client = Client(ws, self.url, record=self.record, pace=self.pace)
         if self.hello:
             try:
                 await client.hello()

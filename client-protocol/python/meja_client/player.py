@@ -71,7 +71,8 @@ class Player:
     ``(version, action)``: ``actions`` (all), ``accepted`` (the server answered
     with the update that applied it), ``in_flight`` (sent, but the connection
     closed before any answer: it may or may not have been applied); ``refused``
-    holds the tolerated errors it got.
+    holds the tolerated errors it got. ``accepted_ids`` has the request id of
+    each accepted action (the ``re`` of its answer), for audits.
     """
 
     def __init__(
@@ -90,6 +91,7 @@ class Player:
         self.turn_timeout = turn_timeout
         self.actions: list[tuple[int, dict[str, Any]]] = []
         self.accepted: list[tuple[int, dict[str, Any]]] = []
+        self.accepted_ids: list[int | str] = []
         self.in_flight: list[tuple[int, dict[str, Any]]] = []
         self.refused: list[ServerError] = []
 
@@ -116,7 +118,7 @@ class Player:
             sent = (version if version is not None else -1, action)
             self.actions.append(sent)
             try:
-                await client.act(action, version=version, timeout=self.turn_timeout)
+                answer = await client.act(action, version=version, timeout=self.turn_timeout)
             except ServerError as exc:
                 if exc.code not in self.tolerate:
                     raise
@@ -126,3 +128,5 @@ class Player:
                 raise
             else:
                 self.accepted.append(sent)
+                if answer is not None and "re" in answer:
+                    self.accepted_ids.append(answer["re"])
