@@ -61,7 +61,7 @@ class Subscriber(Protocol):
 
     def close_soon(self, code: int, reason: str) -> None: ...
 
-    def take_reply_id(self, table_id: str, version: int) -> int | str | None: ...
+    def take_reply_id(self, table_id: str, version: int, commit: str | None) -> int | str | None: ...
 
 
 @dataclass(eq=False)
@@ -208,9 +208,11 @@ class Hub:
             cached.table = new
             cached.version = change.version
             for version, events in versions:
-                self._deliver(cached, version, events)
+                # Only the last version's record is known (and with it, which commit wrote it).
+                commit = new.commit if version == change.version else None
+                self._deliver(cached, version, events, commit)
 
-    def _deliver(self, cached: Cached, version: int, events: Iterable[Event]) -> None:
+    def _deliver(self, cached: Cached, version: int, events: Iterable[Event], commit: str | None) -> None:
         table = cached.table
         events = tuple(events)
         for member in list(cached.members.values()):
@@ -229,7 +231,7 @@ class Hub:
                     seat=member.seat,
                     is_host=member.is_host,
                     view=view_for(table, member.seat),
-                    re=session.take_reply_id(table.id, version),
+                    re=session.take_reply_id(table.id, version, commit),
                 )
             )
             member.version = version

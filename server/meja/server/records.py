@@ -32,6 +32,7 @@ deadline         epoch ms when the turn limit runs out, or nil
 commitment       ``{round, hash, salt, code}`` of the round in progress (salt and
                  code stay server-side until the round ends)
 created          epoch ms
+commit           random id of the commit that wrote this version (whose request it answers)
 ===============  ==================================================================
 
 A log entry (one per version) is a msgpack list of events, each
@@ -175,6 +176,9 @@ class Table:
     strikes: int = 0
     deadline: int | None = None
     commitment: Commitment | None = None
+    #: a random id of the commit that wrote this record: a request's reply (``re``) goes only
+    #: on the update of the commit that request made, never on another one of the same version
+    commit: str = ""
     #: per-object memo (summaries, options); not part of the record
     memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
@@ -239,6 +243,7 @@ class Table:
             "deadline": self.deadline,
             "commitment": None if self.commitment is None else self.commitment.to_data(),
             "created": self.created,
+            "commit": self.commit,
         }
         packed: bytes = msgpack.packb(data, use_bin_type=True)
         return packed
@@ -273,6 +278,7 @@ class Table:
             strikes=d.get("strikes", 0),
             deadline=d.get("deadline"),
             commitment=None if commitment is None else Commitment.from_data(commitment),
+            commit=d.get("commit", ""),
         )
 
 

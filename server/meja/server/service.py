@@ -72,9 +72,9 @@ def wall_ms() -> int:
 
 
 class ReplyTarget(Protocol):
-    """Who asked for a change: its ``update`` for the committed version carries the request's id."""
+    """Who asked for a change: the ``update`` of the version *its* commit wrote carries the request's id."""
 
-    def expect_reply(self, table_id: str, version: int, re: int | str) -> None: ...
+    def expect_reply(self, table_id: str, version: int, commit: str, re: int | str) -> None: ...
 
     def forget_reply(self, table_id: str, version: int) -> None: ...
 
@@ -133,11 +133,12 @@ class TableService:
             if mutation is None:
                 return None
             new, schedule, cancel = tables.plan(table, mutation.table, mutation.events, now, settings, self.rand)
+            new = new.evolve(commit=secrets.token_hex(8))
             record = new.to_bytes()
             entry = encode_entry(mutation.events)
             ttl = settings.finished_ttl_s if new.status == FINISHED else settings.table_ttl_s
             if reply is not None:
-                reply[0].expect_reply(table_id, version + 1, reply[1])
+                reply[0].expect_reply(table_id, version + 1, new.commit, reply[1])
             ok = await self.store.commit(
                 table_id, version, record, entry, schedule=schedule, cancel=cancel, ttl_ms=ttl * 1000
             )

@@ -123,7 +123,7 @@ class Session:
         self.closing = False
         self._outbox: deque[bytes | _Close] = deque()
         self._ready = asyncio.Event()
-        self._replies: dict[tuple[str, int], int | str] = {}
+        self._replies: dict[tuple[str, int], tuple[str, int | str]] = {}
         self._limits = settings.codec_limits
 
     # ------------------------------------------------------------------ output
@@ -159,14 +159,19 @@ class Session:
                 return
             await self._send_frame(item)
 
-    def expect_reply(self, table_id: str, version: int, re: int | str) -> None:
-        self._replies[(table_id, version)] = re
+    def expect_reply(self, table_id: str, version: int, commit: str, re: int | str) -> None:
+        """The update of ``version`` answers request ``re`` if ``commit`` wrote it (our commit may lose)."""
+        self._replies[(table_id, version)] = (commit, re)
 
     def forget_reply(self, table_id: str, version: int) -> None:
         self._replies.pop((table_id, version), None)
 
-    def take_reply_id(self, table_id: str, version: int) -> int | str | None:
-        return self._replies.pop((table_id, version), None)
+    def take_reply_id(self, table_id: str, version: int, commit: str | None) -> int | str | None:
+        expected = self._replies.get((table_id, version))
+        if expected is None or commit is None or expected[0] != commit:
+            return None  # another commit wrote this version: our request is still pending
+        del self._replies[(table_id, version)]
+        return expected[1]
 
     # ------------------------------------------------------------------ input
 
