@@ -27,6 +27,7 @@ import asyncio
 import re
 from typing import Any
 
+import pytest
 from e2e_helpers import open_table, play_out, seeded, start
 from meja.rules import dealcode
 from meja_client import Client
@@ -174,3 +175,27 @@ async def test_no_leak_over_the_wire(memory_server, clients):
     games = [play_game(memory_server.url, clients, n, *game) for n, game in enumerate(GAMES)]
     for i in range(0, len(games), 4):
         await asyncio.gather(*games[i : i + 4])
+
+
+class _Recorded:
+    """Just what check_cards reads of a client."""
+
+    def __init__(self, messages: list[dict[str, Any]]) -> None:
+        self.messages = messages
+
+
+def test_the_card_check_catches_a_leak() -> None:
+    """The checker itself: a hand, a play, then one message naming a card nobody showed."""
+    view = {"phase": "play", "hand": ["2C", "7H"], "top": "9H", "discard_count": 1, "round": 1, "last_round": None}
+    start_update = {"type": "update", "version": 1, "events": [{"kind": "round_start", "starter": "9H"}],
+                    "view": view}
+    fine = [start_update, {"type": "update", "version": 2, "events": [{"kind": "play", "card": "7H"}],
+                           "view": {**view, "hand": ["2C"], "top": "7H", "discard_count": 2}}]
+    assert check_cards(_Recorded(fine), "fine") == 2
+    leak = [start_update, {"type": "update", "version": 2, "events": [{"kind": "draw", "seat": 1, "card": "KS"}],
+                           "view": view}]
+    with pytest.raises(AssertionError, match="KS"):
+        check_cards(_Recorded(leak), "leak")
+    stale_top = [start_update, {"type": "update", "version": 2, "events": [], "view": {**view, "top": "5D"}}]
+    with pytest.raises(AssertionError, match="pile"):
+        check_cards(_Recorded(stale_top), "top")
