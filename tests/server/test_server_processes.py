@@ -10,6 +10,7 @@ end to end in tests/e2e. Cost: about 3 s.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from typing import Any
 
 from server_helpers import assert_contiguous, assert_fair_deals, events, host, join, play
@@ -81,3 +82,66 @@ async def test_timers_go_on_when_a_process_stops(serve: Any, connect: Any) -> No
     assert auto["table"]["seats"][0]["auto"]
     await play(bob, table, timeout=30)
     assert bob.view["phase"] == "match_over"
+
+
+def _round_done(wire: Any) -> bool:
+    return wire.view is not None and wire.view["phase"] != "play"
+
+
+async def test_racing_requests_are_each_answered_once(serve: Any, connect: Any) -> None:
+    """Three seats on two processes say ``ready`` at the same version: one commit wins, the others
+    are refused (stale). Each request gets exactly one answer: its own update, or an error."""
+    a = await serve(redis=True)
+    b = await serve(redis=True)
+    ann, bob, cat = await connect(a), await connect(b), await connect(a)
+    joined = await host(ann, seats=3, options={"match_mode": "wins", "rounds": 2})
+    table = joined["table"]
+    await join(bob, code=joined["code"], name="Bob")
+    await join(cat, code=joined["code"], name="Cat")
+    await ann.ok({"type": "start", "table": table})
+    wires = (ann, bob, cat)
+    ids = iter(range(10_000, 20_000))
+    sent: dict[Any, list[int]] = {w: [] for w in wires}
+
+    async def settle() -> None:
+        await asyncio.sleep(0.05)
+        for w in wires:
+            with contextlib.suppress(TimeoutError):
+                while True:
+                    await w.recv(timeout=0.05)
+
+    for _ in range(2):
+        await asyncio.gather(*(play(w, table, until=_round_done) for w in wires))
+        await settle()
+        while all(w.view["phase"] == "round_over" for w in wires) and any(not all(w.view["ready"]) for w in wires):
+            batch = []
+            for w in wires:
+                if w.view["legal"]:
+                    rid = next(ids)
+                    sent[w].append(rid)
+                    batch.append(
+                        w.send(
+                            {
+                                "type": "act",
+                                "id": rid,
+                                "table": table,
+                                "version": w.version,
+                                "action": {"kind": "ready"},
+                            }
+                        )
+                    )
+            await asyncio.gather(*batch)
+            await settle()
+        if ann.view["phase"] == "match_over":
+            break
+    refused = 0
+    for seat, w in enumerate(wires):
+        answers = [m for m in w.seen if m.get("re", 0) >= 10_000 and m["type"] in ("update", "error")]
+        assert sorted(m["re"] for m in answers) == sorted(sent[w]), "a request was answered twice, or not at all"
+        for m in answers:
+            if m["type"] == "update":  # the update that answers a ready is the one holding that ready
+                assert {"kind": "ready", "seat": seat} in m["events"], m["events"]
+            else:
+                assert m["code"] == "action/stale_version"
+                refused += 1
+    assert refused, "no request lost a race: the test did not test anything"
