@@ -5,9 +5,11 @@
   server on the embedded store; the Python client hosts a table there (one
   human, one bot) and plays the match to its end. Then SIGTERM stops it.
   Cost: 20-60 s, most of it ``pip install`` (from the local pip cache when warm).
-- docker-compose.yml: at least two Meja services sharing one Redis through the
-  same ``MEJA_REDIS_URL``, each with a healthcheck on ``/healthz``, Redis with a
-  healthcheck, and the Meja services starting only when Redis is healthy.
+- docker-compose.yml: at least two ``meja serve`` services sharing one Redis
+  through the same URL (``--redis`` or ``MEJA_REDIS_URL``), each with a
+  healthcheck on ``/healthz`` and starting only when Redis is healthy (which has a
+  healthcheck too); a proxy in front waits for them and routes ``/ws`` (with the
+  websocket upgrade) to every one of them.
 """
 
 from __future__ import annotations
@@ -170,31 +172,48 @@ def _env(service: dict[str, Any]) -> dict[str, str]:
     return {k: str(v) for k, v in env.items()}
 
 
+def _words(value: Any) -> str:
+    return " ".join(map(str, value)) if isinstance(value, list) else str(value or "")
+
+
 @pytest.mark.skipif(not COMPOSE.exists(), reason="docker-compose.yml is not written yet")
 def test_docker_compose_structure() -> None:
     compose = read_compose(COMPOSE.read_text())
     services = compose["services"]
-    redis = [name for name, s in services.items() if "redis" in str(s.get("image", ""))]
+    redis = [name for name, s in services.items() if str(s.get("image", "")).startswith("redis")]
     assert len(redis) == 1, f"one Redis service, not {redis}"
     redis_name = redis[0]
     assert services[redis_name].get("healthcheck", {}).get("test"), "Redis needs a healthcheck"
-    meja = [name for name in services if name != redis_name]
-    assert len(meja) >= 2, "at least two Meja processes, to show they share the store"
+    meja = [name for name, s in services.items() if re.search(r"\bmeja\b.*\bserve\b", _words(s.get("command")))]
+    assert len(meja) >= 2, f"at least two `meja serve` processes, to show they share the store: {meja}"
     urls = set()
     for name in meja:
         service = services[name]
-        env = _env(service)
-        url = env.get("MEJA_REDIS_URL") or " ".join(map(str, service.get("command") or []))
-        found = re.search(r"redis://([\w.-]+)(:\d+)?(/\d+)?", url)
-        assert found and found.group(1) == redis_name, f"{name} does not use the {redis_name} service: {url!r}"
+        where = " ".join([_env(service).get("MEJA_REDIS_URL", ""), _words(service.get("command"))])
+        found = re.search(r"redis://([\w.-]+)(:\d+)?(/\d+)?", where)
+        assert found and found.group(1) == redis_name, f"{name} does not use the {redis_name} service"
         urls.add(found.group(0))
-        check = " ".join(map(str, service.get("healthcheck", {}).get("test") or []))
+        check = _words(service.get("healthcheck", {}).get("test"))
         assert "/healthz" in check, f"{name} needs a healthcheck on /healthz, not {check!r}"
         depends = service.get("depends_on") or {}
         assert redis_name in depends, f"{name} must depend on {redis_name}"
         if isinstance(depends, dict):
             assert depends[redis_name].get("condition") == "service_healthy", name
     assert len(urls) == 1, f"the Meja services must share one Redis URL: {urls}"
+    # Whatever fronts them (a proxy) waits for the servers and routes the websocket to all of them.
+    for name, service in services.items():
+        if name in meja or name == redis_name:
+            continue
+        depends = service.get("depends_on") or {}
+        assert set(meja) <= set(depends), f"{name} must wait for {meja}"
+        for volume in service.get("volumes") or []:
+            host_path = str(volume).split(":", 1)[0]
+            conf = (ROOT / host_path).resolve()
+            if conf.is_file() and conf.suffix == ".conf":
+                text = conf.read_text()
+                for server in meja:
+                    assert f"{server}:" in text, f"{conf.name} does not route to {server}"
+                assert "Upgrade" in text and "/ws" in text, f"{conf.name} does not upgrade /ws"
 
 
 def test_compose_reader_reads_the_usual_shapes() -> None:
