@@ -15,22 +15,32 @@ against it, so this table cannot drift from the code).
 Field types: ``int`` (never a bool), ``str``, ``bool``, ``map`` (string keys),
 ``list``, ``nil``. A field may allow several (``int|nil``).
 
-Where this module differs from, or adds to, the draft PROTOCOL.md
-----------------------------------------------------------------
+Where the implementation differs from, or adds to, the draft PROTOCOL.md
+----------------------------------------------------------------------
 - ``host.seats`` is optional: the deal code's seat count when ``deal_code`` is
   given, else the preset's smallest table. ``host.options.preset`` likewise
   defaults to the deal code's preset.
+- ``host.turn_limit_s``: absent or nil means the server's default
+  (``Settings.turn_limit_s``, which is off unless the operator sets it); 0 means
+  no limit.
 - ``watch`` takes ``since`` (like ``resume``) so a spectator can also catch up.
 - ``update`` carries ``table`` as the same map as ``state`` (the draft listed
   ``table`` as a string *and* "the same fields as state"; the map holds the id),
-  plus ``since``: the update holds the visible events of versions
-  ``since+1 .. version`` (usually ``since == version - 1``; more after a gap,
-  and after a ``resume``). A client whose last version is not ``since`` knows it
-  missed something and may ``resume``.
+  plus ``since``. Every update covers exactly one version (``since ==
+  version - 1``): after a gap (a resync) and on ``resume``/``watch`` with
+  ``since``, the server sends one update per missed version, each with the
+  current table map and view.
 - ``update`` and ``state`` carry ``re`` when they answer a request with an ``id``
-  (``seat``, ``start``, ``act``, ``rematch``, ``leave``: their update; ``watch``:
-  its state).
+  (``seat``, ``start``, ``act``, ``rematch``, ``leave``: the update of the change
+  *that request* committed, never a competing one of the same version; ``host``,
+  ``join``, ``resume``, ``watch``: the state).
+- Table events whose data would collide with the event's own ``kind`` use other
+  names: ``seat_changed`` has ``to`` (the seat's new kind), ``timeout`` has
+  ``limit`` (``"turn"`` or ``"ready"``).
+- The table map's ``seats[].level`` is also given for a human seat in ``auto``
+  (the level of the bot standing in); ``deal_code_given`` (lobby) is added.
 - Error code ``limit/exceeded`` and close code 4004 (too slow) are additions.
+- The server never negotiates permessage-deflate (no decompression bombs).
 """
 
 from __future__ import annotations

@@ -5,7 +5,8 @@
 Flags override the environment (``MEJA_REDIS_URL``, ``MEJA_HOST``, ``MEJA_PORT``,
 ``MEJA_PUBLIC_ORIGIN``); every other setting is read from ``MEJA_*`` variables
 (:mod:`meja.server.settings`; ``--settings`` prints them all and exits).
-Exit status: 0 after a clean shutdown, 2 for bad settings.
+Exit status: 0 after a clean shutdown, 1 when it cannot serve (the port is taken,
+Redis cannot be reached), 2 for bad settings.
 """
 
 from __future__ import annotations
@@ -62,5 +63,9 @@ def run(args: argparse.Namespace) -> int:
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
     logging.getLogger("websockets").setLevel(logging.WARNING)
-    asyncio.run(serve(settings))
+    try:
+        asyncio.run(serve(settings))
+    except Exception as exc:  # the port is taken, Redis cannot be reached...
+        logging.getLogger("meja.server").error("cannot serve: %s: %s", type(exc).__name__, exc)
+        return 1
     return 0

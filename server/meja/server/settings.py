@@ -273,6 +273,8 @@ class Settings:
             value = getattr(self, f.name)
             if isinstance(value, int | float) and not isinstance(value, bool) and value < 0:
                 problems.append(f"{f.name} may not be negative")
+        if self.redis_url and not self.redis_url.startswith(("redis://", "rediss://", "unix://", "memory://")):
+            problems.append(f"redis_url {self.redis_url!r} must start with redis://, rediss:// or unix://")
         if self.public_origin and not self.public_origin.startswith(("http://", "https://")):
             problems.append(f"public_origin {self.public_origin!r} must start with http:// or https://")
         if problems:
