@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from meja import bots
 from meja.bench.bots import Tally, play_game
 from meja.bots import LEVELS, YARDSTICKS, get_bot, make_bot

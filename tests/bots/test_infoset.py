@@ -12,7 +12,7 @@ import random
 
 import pytest
 from meja.bots import make_bot
-from meja.bots.infoset import read_infoset
+from meja.bots.infoset import World, read_infoset
 from meja.bots.tables import stuck_mask
 from meja.rules import Card, get_game
 from meja.rules.crazy_eights import Phase
@@ -34,7 +34,9 @@ def _rounds(preset: str, seats: int, bot_name: str, games: int, overrides: dict[
             for s in range(seats):
                 if e.is_seen_by(s):
                     hist[s].append(e.to_wire())
-        while state.phase in (Phase.PLAY, Phase.CHOOSE_SUIT):
+        decisions = 0
+        while state.phase in (Phase.PLAY, Phase.CHOOSE_SUIT) and decisions < 150:
+            decisions += 1  # random-any can draw for a very long time: 150 decisions are plenty
             seat = state.awaiting()[0]
             yield state, seat, hist[seat]
             move = bot.choose(state.view(seat), hist[seat], state.bot_rng(seat).derive(str(state.version)))
@@ -75,8 +77,8 @@ def test_the_truth_is_always_a_possible_world(
             1
             for s, gs in enumerate(info.groups)
             if s != seat
-            for _, allowed in gs
-            if allowed & info.unknown != info.unknown
+            for g in gs
+            if g[1] & info.unknown != info.unknown
         )
         # Every sampled world deals the right number of cards to the right places.
         world = info.sample(random.Random(checked))
@@ -110,9 +112,30 @@ def test_history_from_round_start_learns_a_void() -> None:
                 void = stuck_mask("SHDC".index(p["active_suit"]), int(Card.parse(p["top"])))
                 # crazy-eights.md 1.4.5: it held no card of the suit, of the top's rank, no 8.
                 assert info.groups[1]
-                assert all(allowed & void == 0 for _, allowed in info.groups[1])
+                assert all(g[1] & void == 0 for g in info.groups[1])
                 found += 1
                 break
         if found >= 3:
             break
     assert found >= 3
+
+
+def test_greedy_opponents_are_never_surprising_in_the_true_world() -> None:
+    """The opponent model rebuilds past hands correctly: with greedy opponents, the truth has surprise 0.
+
+    Checked where each other seat still holds only its dealt group (no draw
+    yet), so the true cards of every group are known.
+    """
+    checked = 0
+    for state, seat, history in _rounds("house", 3, "greedy", 25):
+        info = read_infoset(state.view(seat), history, True)
+        if not info.observed or any(
+            len(gs) != 1 or gs[0][2] != 0 for s, gs in enumerate(info.groups) if s != seat
+        ):
+            continue  # some seat holds drawn cards (or its dealt cards are all gone)
+        hands = [mask(h) for h in state.hands]
+        parts = [[hands[s]] if s != seat else [] for s in range(state.seats)]
+        world = World(hands, [int(c) for c in state.stock], mask(state.discard[:-1]), parts)
+        assert info.surprise(world) == 0
+        checked += 1
+    assert checked > 30

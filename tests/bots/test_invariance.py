@@ -13,7 +13,6 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from meja.bots import LEVELS, YARDSTICKS, get_bot, make_bot
 from meja.rules import get_game
 from meja.rules.crazy_eights import CrazyEightsState, Phase
@@ -46,7 +45,7 @@ def test_same_view_same_history_same_rng_same_action(name: str, preset: str, sea
         state = tr.state
         history: list[list[dict[str, object]]] = [[] for _ in range(seats)]
 
-        def deliver(events: object) -> None:
+        def deliver(events: object, history: list[list[dict[str, object]]] = history) -> None:
             for e in events:  # type: ignore[attr-defined]
                 for s in range(seats):
                     if e.is_seen_by(s):

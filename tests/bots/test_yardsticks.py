@@ -10,7 +10,6 @@ from __future__ import annotations
 import hashlib
 
 import pytest
-
 from meja.bots import YARDSTICK_VERSION, get_bot
 from meja.bots.yardsticks import greedy_choice
 from meja.rules import Card, get_game

@@ -35,13 +35,19 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import Final
 
 from ..rules.cards import Card, Suit
 from ..rules.crazy_eights import CrazyEightsView, Phase
 from .base import History, hand_mask
-from .tables import ALL_CARDS, deck_mask, stuck_mask
+from .sim import follow_mask, greedy_play
+from .tables import ALL_CARDS, EIGHT, RANK, deck_mask, stuck_mask
 
-__all__ = ["InfoSet", "World", "read_infoset"]
+__all__ = ["MAX_OBSERVED", "InfoSet", "Observed", "World", "read_infoset"]
+
+#: The most recent plays of each seat that the opponent model checks (older
+#: ones say less about the hand now, and each costs time in every world).
+MAX_OBSERVED: Final = 12
 
 
 def _card(text: object) -> int:
@@ -53,12 +59,35 @@ def _suit(text: object) -> int:
 
 
 @dataclass(slots=True)
+class Observed:
+    """A card another seat chose to play, with what is needed to ask "would greedy have played it?".
+
+    ``held``: the cards it played at or after this decision that it held then
+    (known cards); ``groups``: which of its current groups it held then; the
+    rest of its hand at the time comes from a world's cards for those groups.
+    """
+
+    seat: int
+    active: int
+    top: int
+    card: int
+    suit: int
+    is_eight: bool
+    held: int
+    groups: list[int]
+
+
+@dataclass(slots=True)
 class World:
     """One sampled deal of the unknown cards: every hand, the stock (drawn from the end), the pile below the top."""
 
     hands: list[int]
     stock: list[int]
     disc: int
+    #: per seat, the cards given to each of its groups (aligned with ``InfoSet.groups``)
+    parts: list[list[int]] = field(default_factory=list)
+    #: how many worlds were drawn to get this one (:meth:`InfoSet.sample_likely`)
+    tries: int = 1
 
 
 @dataclass(slots=True)
@@ -73,13 +102,16 @@ class InfoSet:
     top: int
     #: cards nobody at the table has seen placed: in other hands or the stock
     unknown: int
-    #: per seat, a list of [count, allowed mask] (empty for the seat itself)
+    #: per seat, a list of [count, allowed mask, index of the event that dealt or drew it]
+    #: (empty for the seat itself)
     groups: list[list[list[int]]]
     stock_count: int
     #: pile cards below the top whose identity the history did not show (0 with a full history)
     hidden_pile: int = 0
     #: seats whose constraints were dropped as inconsistent
     reset_seats: list[int] = field(default_factory=list)
+    #: the other seats' free choices of card, for :meth:`surprise`
+    observed: list[Observed] = field(default_factory=list)
 
     def sample(self, rnd: random.Random) -> World:
         """A world consistent with the constraints: every group filled from the cards it allows.
@@ -101,18 +133,19 @@ class InfoSet:
         hands = [0] * self.seats
         hands[self.seat] = self.hand
         order = []
+        parts: list[list[int]] = [[0] * len(gs) for gs in self.groups]
         for s, gs in enumerate(self.groups):
-            for count, allowed in gs:
-                order.append(((allowed & self.unknown).bit_count() - count, s, count, allowed))
+            for gi, (count, allowed, _) in enumerate(gs):
+                order.append(((allowed & self.unknown).bit_count() - count, s, gi, count, allowed))
         order.sort()
         taken = 0
-        for _, s, count, allowed in order:
+        for _, s, gi, count, allowed in order:
             got = 0
-            h = hands[s]
+            part = 0
             for c in pool:
                 bit = 1 << c
                 if allowed & bit and not taken & bit:
-                    h |= bit
+                    part |= bit
                     taken |= bit
                     got += 1
                     if got == count:
@@ -121,19 +154,70 @@ class InfoSet:
                 for c in pool:
                     bit = 1 << c
                     if not taken & bit:
-                        h |= bit
+                        part |= bit
                         taken |= bit
                         got += 1
                         if got == count:
                             break
-            hands[s] = h
+            parts[s][gi] = part
+            hands[s] |= part
         rest = [c for c in pool if not taken >> c & 1]
         disc = self.pile & ~(1 << self.top)
         if self.hidden_pile:
             for c in rest[: self.hidden_pile]:
                 disc |= 1 << c
             rest = rest[self.hidden_pile :]
-        return World(hands, rest, disc)
+        return World(hands, rest, disc, parts)
+
+    def sample_likely(self, rnd: random.Random, eps: float, tries: int) -> World:
+        """A world drawn by :meth:`sample` and kept with probability ``eps ** surprise``.
+
+        The opponent model: the others are taken to play roughly like greedy, so a
+        world in which greedy would have played otherwise than they did is
+        ``eps`` times less likely per difference. Soft, so that a person who
+        plays differently only blunts the inference. After ``tries`` draws the
+        least surprising one is kept.
+        """
+        best: World | None = None
+        best_m = 1 << 30
+        for t in range(1, tries + 1):
+            w = self.sample(rnd)
+            w.tries = t
+            if not self.observed:
+                return w
+            m = self.surprise(w)
+            if m == 0 or rnd.random() < eps**m:
+                return w
+            if m < best_m:
+                best, best_m = w, m
+        assert best is not None
+        best.tries = tries
+        return best
+
+    def surprise(self, world: World) -> int:
+        """How many observed choices of the other seats greedy would not have made in ``world``.
+
+        The hand a seat held at a decision is rebuilt from the world: the groups it
+        had acquired by then, plus the cards it has played since that it already
+        held (known). See :class:`Observed`.
+        """
+        count = 0
+        for ob in self.observed:
+            h = ob.held
+            part = world.parts[ob.seat]
+            for gi in ob.groups:
+                h |= part[gi]
+            playable = h & follow_mask(ob.active, ob.top)
+            if not playable >> ob.card & 1:
+                count += 1
+                continue
+            c, suit = greedy_play(h, playable)
+            if ob.is_eight:
+                if RANK[c] != EIGHT or suit != ob.suit:
+                    count += 1
+            elif c != ob.card:
+                count += 1
+        return count
 
     def true_world_check(self, hands: list[int]) -> bool:
         """Whether real hands satisfy the groups (tests use it: inference must never exclude the truth)."""
@@ -142,9 +226,9 @@ class InfoSet:
                 continue
             # Nested groups: assign the most restrictive first, greedily.
             h = hands[s] & self.unknown
-            if h.bit_count() != sum(c for c, _ in gs):
+            if h.bit_count() != sum(g[0] for g in gs):
                 return False
-            for count, allowed in sorted(gs, key=lambda g: g[1].bit_count()):
+            for count, allowed, _ in sorted(gs, key=lambda g: g[1].bit_count()):
                 fit = h & allowed
                 if fit.bit_count() < count:
                     return False
@@ -165,6 +249,8 @@ def read_infoset(view: CrazyEightsView, history: History, draws_reveal: bool = F
     forced_drawn = opts.after_draw == "drawn" and opts.drawn_card_play == "forced"
     deck = deck_mask(opts.decks(n))
     groups: list[list[list[int]]] = [[] for _ in range(n)]
+    # Per seat: (event index, card, creation index of the group it came from, active, top, suit, free)
+    plays: list[list[tuple[int, int, int, int, int, int, bool]]] = [[] for _ in range(n)]
     pile = 0
     top = -1
     active = 0
@@ -178,7 +264,7 @@ def read_infoset(view: CrazyEightsView, history: History, draws_reveal: bool = F
         for g in groups[s]:
             g[1] &= ~mask
 
-    for e in history:
+    for idx, e in enumerate(history):
         kind = e.get("kind")
         if kind == "round_start":
             started = True
@@ -190,7 +276,9 @@ def read_infoset(view: CrazyEightsView, history: History, draws_reveal: bool = F
             buried = 0
             for b in e.get("buried", ()) or ():
                 buried |= 1 << _card(b)
-            groups = [[] if s == me else [[counts[s], ALL_CARDS & ~buried]] for s in range(n)]
+            # 2.2.2: a buried starter 8 went back into the stock after the deal.
+            groups = [[] if s == me else [[counts[s], ALL_CARDS & ~buried, idx]] for s in range(n)]
+            plays = [[] for _ in range(n)]
             reset = set()
             pending_draw = -1
         elif not started:
@@ -211,11 +299,13 @@ def read_infoset(view: CrazyEightsView, history: History, draws_reveal: bool = F
                         trust_draws[s] = False
                         reset.add(s)
                         total = sum(g[0] for g in gs)
-                        gs[:] = [[total, ALL_CARDS]]
+                        gs[:] = [[total, ALL_CARDS, -1]]
                         g = gs[0]
                     g[0] -= 1
                     if g[0] <= 0:
                         gs.remove(g)
+                    suit = _suit(e["suit"]) if e.get("suit") is not None else -1
+                    plays[s].append((idx, c, g[2], active, top, suit, not e.get("drawn")))
             pending_draw = -1
             pile |= 1 << c
             top = c
@@ -225,7 +315,7 @@ def read_infoset(view: CrazyEightsView, history: History, draws_reveal: bool = F
             if s != me:
                 if stuck_only or trust_draws[s]:
                     restrict(s, stuck_mask(active, top))  # 2.2.3, 2.3.3: drew, so was stuck
-                groups[s].append([1, stock_allowed])
+                groups[s].append([1, stock_allowed, idx])
                 pending_draw = s if forced_drawn else -1
         elif kind == "reshuffle":
             moved = pile & ~(1 << top)
@@ -253,6 +343,7 @@ def read_infoset(view: CrazyEightsView, history: History, draws_reveal: bool = F
         pile = 1 << top  # no usable history: only the top card of the pile is known
     hidden_pile = view.discard_count - pile.bit_count()
     unknown = deck & ~hand & ~pile
+    observed: list[Observed] = []
     for s in range(n):
         if s == me:
             groups[s] = []
@@ -260,9 +351,31 @@ def read_infoset(view: CrazyEightsView, history: History, draws_reveal: bool = F
         count = view.hand_counts[s]
         gs = [g for g in groups[s] if g[0] > 0]
         if not started or sum(g[0] for g in gs) != count or hidden_pile:
-            gs = [[count, ALL_CARDS]] if count else []
+            gs = [[count, ALL_CARDS, -1]] if count else []
             reset.add(s)
         groups[s] = gs
+        if s in reset:
+            continue
+        first = max(0, len(plays[s]) - MAX_OBSERVED)
+        for k, (idx, c, _, act, tp, suit, free) in enumerate(plays[s]):
+            if not free or k < first:
+                continue
+            held = 0
+            for idx2, c2, created2, *_ in plays[s][k:]:
+                if created2 < idx or idx2 == idx:
+                    held |= 1 << c2
+            observed.append(
+                Observed(
+                    seat=s,
+                    active=act,
+                    top=tp,
+                    card=c,
+                    suit=suit,
+                    is_eight=RANK[c] == EIGHT,
+                    held=held,
+                    groups=[gi for gi, g in enumerate(gs) if g[2] < idx],
+                )
+            )
     return InfoSet(
         seat=me,
         seats=n,
@@ -274,6 +387,7 @@ def read_infoset(view: CrazyEightsView, history: History, draws_reveal: bool = F
         stock_count=view.stock_count,
         hidden_pile=hidden_pile,
         reset_seats=sorted(reset) if started else [],
+        observed=observed,
     )
 
 

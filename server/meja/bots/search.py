@@ -50,13 +50,20 @@ from .sim import PASS_ACT, PLAY, SUIT_KIND, Action, Rules, Sim, greedy_play, gre
 from .tables import EIGHT, RANK, SUIT, hand_penalty
 from .yardsticks import greedy_choice
 
-__all__ = ["DEADLINE", "PLAYOUTS", "Sampler", "SearchBot", "candidates"]
+__all__ = ["DEADLINE", "PLAYOUTS", "WORK", "Sampler", "SearchBot", "candidates"]
 
 #: Where worlds come from: the honest bot passes ``InfoSet.sample``.
 Sampler = Callable[[random.Random], World]
 
-#: Playouts per decision (summed over candidates).
-PLAYOUTS: Final = 1000
+#: Playouts per decision at most (summed over candidates).
+PLAYOUTS: Final = 2000
+#: The work budget per decision, in microseconds of this machine's CPU as the
+#: search counts them (:data:`STEP_COST` and the rest): a deterministic stand-in
+#: for time, so the same inputs always give the same action.
+WORK: Final = 40000
+STEP_COST: Final = 0.6  # one simulated action of a playout
+PLAYOUT_COST: Final = 10.0  # setting up and scoring one playout
+SAMPLE_COST: Final = 35.0  # drawing one world and checking it against the opponent model
 #: CPU seconds after which the search stops at the next whole world (a safety cap).
 DEADLINE: Final = 0.070
 
@@ -101,25 +108,33 @@ class SearchBot:
     def __init__(
         self,
         playouts: int = PLAYOUTS,
+        work: float = WORK,
         deadline: float | None = DEADLINE,
         win_bonus: float = 0.5,
         batch: int = 8,
         z: float = 2.5,
         min_worlds: int = 16,
         draws_reveal: bool = True,
+        model_eps: float | None = 0.25,
+        model_tries: int = 8,
         name: str = "hard",
     ) -> None:
         self.playouts = playouts
+        self.work = work
         self.deadline = deadline
         self.win_bonus = win_bonus
         self.batch = batch
         self.z = z
         self.min_worlds = min_worlds
         self.draws_reveal = draws_reveal
+        self.model_eps = model_eps
+        self.model_tries = model_tries
         self.name = name
         #: statistics of the last decision (for the benchmark and tests; not used to decide)
         self.last_worlds = 0
         self.last_playouts = 0
+        self.last_steps = 0
+        self.last_spent = 0.0
 
     def choose(self, view: CrazyEightsView, history: History, rng: Rng) -> Move:
         if view.phase not in (Phase.PLAY, Phase.CHOOSE_SUIT) or view.seat is None:
@@ -133,7 +148,9 @@ class SearchBot:
                 return move_of(*a)  # the last card goes out: nothing can beat that (1.6.1)
         info = read_infoset(view, history, self.draws_reveal)
         seed, _ = rng.bits(64)
-        best = self.search(view, cands, info.sample, random.Random(seed))
+        eps, tries = self.model_eps, self.model_tries
+        sample: Sampler = info.sample if eps is None else lambda r: info.sample_likely(r, eps, tries)
+        best = self.search(view, cands, sample, random.Random(seed))
         return move_of(*best)
 
     def search(
@@ -163,10 +180,14 @@ class SearchBot:
         rewards: list[list[float]] = [[] for _ in range(k)]
         used = 0
         worlds = 0
+        total_steps = 0
         t0 = time.thread_time()
         deadline = self.deadline
-        while used < self.playouts and len(alive) > 1:
+        spent = 0.0
+        budget = self.work
+        while used < self.playouts and spent < budget and len(alive) > 1:
             w: World = sample(rnd)
+            spent += SAMPLE_COST * w.tries
             rseed = int(rnd.random() * 9007199254740992.0)
             for i in alive:
                 kind, c, s = cands[i]
@@ -174,7 +195,7 @@ class SearchBot:
                     # The common case without the general simulator: play c, then playout.
                     hands = list(w.hands)
                     hands[me] ^= 1 << c
-                    winner = playout(
+                    winner, steps = playout(
                         hands, list(w.stock), w.disc | 1 << top, c, SUIT[c] if s < 0 else s,
                         nxt, 0, rules, rseed,
                     )
@@ -184,8 +205,10 @@ class SearchBot:
                         drawn, chooser, start_choice,
                     )
                     sim.apply(cands[i])
-                    winner = sim.run_greedy(rseed)
+                    winner, steps = sim.run_greedy(rseed)
                     hands = sim.hands
+                total_steps += steps
+                spent += STEP_COST * steps + PLAYOUT_COST
                 pens = [hand_penalty(h) for h in hands]
                 mine = pens[me]
                 margin = (sum(pens) - mine) / (n - 1) - mine
@@ -198,6 +221,8 @@ class SearchBot:
                 break
         self.last_worlds = worlds
         self.last_playouts = used
+        self.last_steps = total_steps
+        self.last_spent = spent
         best = max(alive, key=lambda i: (sum(rewards[i]), -i))
         return cands[best]
 

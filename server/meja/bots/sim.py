@@ -33,6 +33,7 @@ __all__ = [
     "Action",
     "Rules",
     "Sim",
+    "follow_mask",
     "greedy_move",
     "greedy_play",
     "greedy_suit",
@@ -82,6 +83,11 @@ class Rules:
 _FOLLOW: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(SUIT_MASK[a] | RANK_MASK[RANK[t]] | EIGHTS for t in range(104)) for a in range(4)
 )
+
+
+def follow_mask(active: int, top: int) -> int:
+    """The cards that may be played with ``active`` suit in force and ``top`` on the pile (1.3.1)."""
+    return _FOLLOW[active][top]
 
 
 def greedy_suit(hand: int) -> int:
@@ -141,8 +147,8 @@ def playout(
     rules: Rules,
     rseed: int,
     cap: int = 400,
-) -> int:
-    """Play the round to its end with every seat greedy; return the winner (``-1`` past ``cap`` turns).
+) -> tuple[int, int]:
+    """Play the round to its end with every seat greedy; return the winner (``-1`` past ``cap`` steps) and the steps.
 
     Starts in the play phase with ``turn`` to act having drawn ``draws`` cards
     this turn. ``hands`` and ``stock`` are consumed (mutated). A reshuffle
@@ -160,7 +166,7 @@ def playout(
     rank_of = RANK
     pen = PENALTY
     eights = EIGHTS
-    for _ in range(cap):
+    for step in range(cap):
         h = hands[turn]
         playable = h & follow[active][top]
         if playable:
@@ -182,7 +188,7 @@ def playout(
                 h ^= 1 << c
                 hands[turn] = h
                 if not h:
-                    return turn
+                    return turn, step
                 disc |= 1 << top
                 top = c
                 active = suit_of[c]
@@ -191,7 +197,7 @@ def playout(
                 h ^= 1 << c
                 hands[turn] = h
                 if not h:
-                    return turn
+                    return turn, step
                 disc |= 1 << top
                 top = c
                 active = greedy_suit(h)
@@ -223,7 +229,7 @@ def playout(
         if turn == n:
             turn = 0
         draws = 0
-    return -1
+    return -1, cap
 
 
 class Sim:
@@ -382,21 +388,21 @@ class Sim:
         """The greedy yardstick's action for the seat to act (:func:`greedy_move`)."""
         return greedy_move(self)
 
-    def run_greedy(self, rseed: int, cap: int = 400) -> int:
-        """Finish the round with every seat greedy (via :func:`playout`); return the winner or -1."""
+    def run_greedy(self, rseed: int, cap: int = 400) -> tuple[int, int]:
+        """Finish the round with every seat greedy (via :func:`playout`): the winner (or -1) and the steps."""
         if self.winner >= 0:
-            return self.winner
+            return self.winner, 0
         if self.phase == self.CHOOSE_PHASE:
             self.apply((SUIT_KIND, -1, greedy_suit(self.hands[self.chooser])))
         if self.drawn >= 0:
             self.apply(greedy_move(self))
             if self.winner >= 0:
-                return self.winner
-        self.winner = playout(
+                return self.winner, 1
+        self.winner, steps = playout(
             self.hands, self.stock, self.disc, self.top, self.active, self.turn, self.draws,
             self.rules, rseed, cap,
         )
-        return self.winner
+        return self.winner, steps
 
 
 def greedy_move(sim: Sim) -> Action:
