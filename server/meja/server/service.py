@@ -116,15 +116,28 @@ class TableService:
 
     # ------------------------------------------------------------------ the commit path
 
-    async def commit(self, table_id: str, fn: Fn, *, reply: tuple[ReplyTarget, int | str] | None = None) -> int | None:
+    async def commit(
+        self,
+        table_id: str,
+        fn: Fn,
+        *,
+        reply: tuple[ReplyTarget, int | str] | None = None,
+        fresh: bool = False,
+    ) -> int | None:
         """Apply ``fn(table, next_version, now)`` and commit it; the new version (``None``: nothing to do).
+
+        The first attempt works on this process's cache unless ``fresh``; a lost
+        compare-and-set reloads from the store. Timers pass ``fresh``: a cache a
+        moment behind the store would make a due bot move look moot (``fn``
+        returns ``None``) and drop it, where a request on a stale cache merely
+        loses the compare-and-set and is checked again.
 
         Raises what ``fn`` raises (nothing is committed), :class:`TableNotFound`,
         or :class:`InternalError` when the table stays too contended.
         """
         settings = self.settings
         for attempt in range(settings.commit_attempts):
-            current = await self.hub.current(table_id, fresh=attempt > 0)
+            current = await self.hub.current(table_id, fresh=fresh or attempt > 0)
             if current is None:
                 raise TableNotFound(f"no table {table_id!r} (it may have expired)")
             version, table = current
@@ -312,7 +325,7 @@ class TableService:
     async def on_due(self, key: str) -> bool:
         """Run the timer ``key``. ``True``: done (finish it); ``False``: leave it leased (it comes again)."""
         table_id, kind, seat, marker = tables.parse_key(key)
-        current = await self.hub.current(table_id)
+        current = await self.hub.current(table_id, fresh=True)
         if current is None:
             return True  # the table expired
         _, table = current
@@ -377,7 +390,7 @@ class TableService:
                 return None
             return tables.play(t, seat, move, version=version, now=now)
 
-        await self.commit(table.id, change)
+        await self.commit(table.id, change, fresh=True)
 
     async def _turn_limit(self, table: Table, seat: int, marker: str) -> None:
         turn_v, strikes = (int(x) for x in marker.split("."))
@@ -401,7 +414,7 @@ class TableService:
                 return tables.Mutation(mutation.table.evolve(strikes=t.strikes + 1), mutation.events)
             return mutation
 
-        await self.commit(table.id, change)
+        await self.commit(table.id, change, fresh=True)
 
     async def _ready_timeout(self, table: Table, seat: int, turn_v: int) -> None:
         def change(t: Table, version: int, now: int) -> tables.Mutation | None:
@@ -413,13 +426,13 @@ class TableService:
             timeout = Event("timeout", {"seat": seat, "limit": "ready"})
             return tables.play(t, seat, ready, version=version, now=now, before=(timeout,))
 
-        await self.commit(table.id, change)
+        await self.commit(table.id, change, fresh=True)
 
     async def _grace(self, table_id: str, seat: int, away: int) -> None:
         def change(t: Table, version: int, now: int) -> tables.Mutation | None:
             return tables.go_auto(t, seat=seat, away=away)
 
-        await self.commit(table_id, change)
+        await self.commit(table_id, change, fresh=True)
 
     async def _check(self, table: Table, seat: int, gv: int) -> bool:
         record = table.seats[seat]
@@ -439,7 +452,7 @@ class TableService:
                 return None
             return tables.dead_process(t, seat=seat, conn=conn, now=now)
 
-        await self.commit(table.id, change)
+        await self.commit(table.id, change, fresh=True)
         return True
 
 
