@@ -41,7 +41,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..bots import Bot, make_bot, names
+from ..bots import Bot, decision_rng, make_bot, names
 from ..rules import get_game
 from ..rules.crazy_eights import READY, CrazyEightsState, Phase
 from ..rules.dealcode import DealSpec, encode
@@ -158,7 +158,7 @@ def play_game(
         seat = state.awaiting()[0]
         view = state.view(seat)
         legal = view.legal
-        rng = state.bot_rng(seat).derive(f"decision/{state.version}")
+        rng = decision_rng(state, seat)
         bot = bots[seat]
         t0 = time.thread_time_ns()
         if getattr(bot, "sees_state", False):

@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
+from ..rules.crazy_eights import CrazyEightsState
+from ..rules.rng import Rng
 from .base import Bot, History
 from .casual import CasualBot
 from .search import SearchBot
@@ -20,6 +22,7 @@ __all__ = [
     "Bot",
     "History",
     "NormalBot",
+    "decision_rng",
     "get_bot",
     "make_bot",
     "names",
@@ -68,3 +71,11 @@ def make_bot(name: str, **params: Any) -> Bot:
 def get_bot(name: str) -> Bot:
     """The bot called ``name`` (a level or a yardstick), as the server seats it."""
     return make_bot(name)
+
+
+def decision_rng(state: CrazyEightsState, seat: int) -> Rng:
+    """The rng for ``seat``'s decision now: unique to (round, seat, version), as the server passes it.
+
+    Kept here so that the server, the benchmark and the tests derive it the same way.
+    """
+    return state.bot_rng(seat).derive(f"decision/{state.version}")

@@ -41,7 +41,7 @@ from ..rules.cards import Card, Suit
 from ..rules.crazy_eights import CrazyEightsView, Phase
 from .base import History, hand_mask
 from .sim import follow_mask, greedy_play
-from .tables import ALL_CARDS, EIGHT, RANK, deck_mask, stuck_mask
+from .tables import ALL_CARDS, EIGHT, RANK, bits, deck_mask, stuck_mask
 
 __all__ = ["MAX_OBSERVED", "InfoSet", "Observed", "World", "read_infoset"]
 
@@ -112,44 +112,55 @@ class InfoSet:
     reset_seats: list[int] = field(default_factory=list)
     #: the other seats' free choices of card, for :meth:`surprise`
     observed: list[Observed] = field(default_factory=list)
+    #: the unknown cards and the order in which groups are filled, computed once
+    _cache: list[tuple[list[int], list[tuple[int, int, int, int]]] | None] = field(
+        default_factory=lambda: [None]
+    )
 
     def sample(self, rnd: random.Random) -> World:
         """A world consistent with the constraints: every group filled from the cards it allows.
 
-        The unknown cards are shuffled once; then the most constrained groups
-        take, in shuffled order, the first cards they allow; the rest, in the
-        same order, is the stock (and any hidden pile cards). If a group cannot
-        be filled (constraints that contradict each other), it takes any card.
+        The unknown cards are put in random order (a Fisher-Yates shuffle, done
+        lazily from the front so that a world the opponent model rejects costs
+        only the cards the hands took); the most constrained groups take, in
+        that order, the first cards they allow; the rest, in the same order, is
+        the stock (and any hidden pile cards). A group that cannot be filled
+        (constraints that contradict each other) takes any card.
         """
-        pool = []
-        m = self.unknown
-        while m:
-            low = m & -m
-            pool.append(low.bit_length() - 1)
-            m ^= low
-        for i in range(len(pool) - 1, 0, -1):
-            j = int(rnd.random() * (i + 1))
-            pool[i], pool[j] = pool[j], pool[i]
-        hands = [0] * self.seats
-        hands[self.seat] = self.hand
-        order = []
-        parts: list[list[int]] = [[0] * len(gs) for gs in self.groups]
-        for s, gs in enumerate(self.groups):
-            for gi, (count, allowed, _) in enumerate(gs):
-                order.append(((allowed & self.unknown).bit_count() - count, s, gi, count, allowed))
-        order.sort()
+        return self._finish(rnd, *self._deal(rnd))
+
+    def _deal(self, rnd: random.Random) -> tuple[list[int], int, int, list[list[int]]]:
+        """Fill the groups: (the pool in its partly shuffled order, how much of it is shuffled, taken, parts)."""
+        cached = self._cache[0]
+        if cached is None:
+            order = []
+            for s, gs in enumerate(self.groups):
+                for gi, (count, allowed, _) in enumerate(gs):
+                    order.append(((allowed & self.unknown).bit_count() - count, s, gi, count, allowed))
+            order.sort()
+            cached = self._cache[0] = (bits(self.unknown), [(s, gi, c, a) for _, s, gi, c, a in order])
+        base, plan = cached
+        pool = list(base)
+        n = len(pool)
+        done = 0  # pool[:done] is in its final random order
         taken = 0
-        for _, s, gi, count, allowed in order:
+        parts: list[list[int]] = [[0] * len(gs) for gs in self.groups]
+        random_ = rnd.random
+        for s, gi, count, allowed in plan:
             got = 0
             part = 0
-            for c in pool:
-                bit = 1 << c
+            p = 0
+            while got < count and p < n:
+                if p == done:
+                    j = p + int(random_() * (n - p))
+                    pool[p], pool[j] = pool[j], pool[p]
+                    done += 1
+                bit = 1 << pool[p]
                 if allowed & bit and not taken & bit:
                     part |= bit
                     taken |= bit
                     got += 1
-                    if got == count:
-                        break
+                p += 1
             if got < count:
                 for c in pool:
                     bit = 1 << c
@@ -160,7 +171,19 @@ class InfoSet:
                         if got == count:
                             break
             parts[s][gi] = part
-            hands[s] |= part
+        return pool, done, taken, parts
+
+    def _finish(self, rnd: random.Random, pool: list[int], done: int, taken: int, parts: list[list[int]]) -> World:
+        n = len(pool)
+        random_ = rnd.random
+        for p in range(done, n - 1):
+            j = p + int(random_() * (n - p))
+            pool[p], pool[j] = pool[j], pool[p]
+        hands = [0] * self.seats
+        for s, ps in enumerate(parts):
+            for part in ps:
+                hands[s] |= part
+        hands[self.seat] = self.hand
         rest = [c for c in pool if not taken >> c & 1]
         disc = self.pile & ~(1 << self.top)
         if self.hidden_pile:
@@ -178,21 +201,25 @@ class InfoSet:
         plays differently only blunts the inference. After ``tries`` draws the
         least surprising one is kept.
         """
-        best: World | None = None
+        best: tuple[list[int], int, int, list[list[int]]] | None = None
         best_m = 1 << 30
-        for t in range(1, tries + 1):
-            w = self.sample(rnd)
-            w.tries = t
+        t = 0
+        while t < tries:
+            t += 1
+            dealt = self._deal(rnd)
             if not self.observed:
-                return w
-            m = self.surprise(w)
+                break
+            m = self.surprise_of(dealt[3])
             if m == 0 or rnd.random() < eps**m:
-                return w
+                break
             if m < best_m:
-                best, best_m = w, m
-        assert best is not None
-        best.tries = tries
-        return best
+                best, best_m = dealt, m
+        else:
+            assert best is not None
+            dealt = best
+        w = self._finish(rnd, *dealt)
+        w.tries = t
+        return w
 
     def surprise(self, world: World) -> int:
         """How many observed choices of the other seats greedy would not have made in ``world``.
@@ -201,10 +228,14 @@ class InfoSet:
         had acquired by then, plus the cards it has played since that it already
         held (known). See :class:`Observed`.
         """
+        return self.surprise_of(world.parts)
+
+    def surprise_of(self, parts: list[list[int]]) -> int:
+        """:meth:`surprise` given only the cards dealt to each group."""
         count = 0
         for ob in self.observed:
             h = ob.held
-            part = world.parts[ob.seat]
+            part = parts[ob.seat]
             for gi in ob.groups:
                 h |= part[gi]
             playable = h & follow_mask(ob.active, ob.top)

@@ -6,32 +6,45 @@ For each decision with more than one sensible candidate:
    called suit (which 8 leaves the hand changes nothing); pass where it is a
    choice (``classic`` with optional play of a drawn card). Never a voluntary
    draw: inside sampled worlds a draw looks good and in play it is bad (bots.md:
-   a search that allows them loses to greedy).
+   a search that allows them loses to greedy). A card that goes out is played
+   at once.
 2. **Worlds.** :func:`meja.bots.infoset.read_infoset` rebuilds what the seat
-   knows (the pile exactly, voids from passes); each world deals the unknown
-   cards to the other hands and the stock consistently with it.
-3. **Common random numbers.** Every candidate is played on the same worlds, with
+   knows: the pile exactly, voids from passes (and from draws where drawing
+   means being stuck), where reshuffled cards can be. Each world deals the
+   unknown cards to the other hands and the stock consistently with it.
+3. **Opponent model.** The others are taken to play roughly like greedy: a
+   world in which greedy, holding that world's cards, would have played
+   otherwise than a seat did is kept only with probability ``model_eps`` per
+   difference (:meth:`meja.bots.infoset.InfoSet.sample_likely`). Soft, so a
+   person who plays differently only blunts the inference. Worth about +2
+   points of share at 2 and 3 seats on the dev deals.
+4. **Common random numbers.** Every candidate is played on the same worlds, with
    the same reshuffle seed, so their difference is measured, not the luck of
    the world.
-4. **Playouts.** From each (world, candidate), every seat plays greedy to the end
+5. **Playouts.** From each (world, candidate), every seat plays greedy to the end
    of the round (:func:`meja.bots.sim.playout`, about 20-40 microseconds a round).
-5. **Reward.** The penalty margin (mean penalty of the other seats minus our own,
+6. **Reward.** The penalty margin (mean penalty of the other seats minus our own,
    over 50) plus ``win_bonus`` for going out: the margin is what the match is
    scored on, and the bonus keeps the bot hungry for round wins.
-6. **Racing.** Every ``batch`` worlds, a candidate whose paired difference to the
-   leader is more than ``z`` standard errors below zero is dropped, and the
-   budget goes on to the close calls.
+7. **Racing.** On a geometric schedule of worlds, a candidate whose paired
+   difference to the leader is more than ``z`` standard errors below zero is
+   dropped, and the budget goes on to the close calls.
 
-**Determinism.** Everything random comes from the :class:`~meja.rules.rng.Rng`
-the caller passes (one 64-bit word seeds a ``random.Random``, used only through
-``random()``, whose output for an int seed is stable across Python versions),
-and the budget is a fixed number of playouts (:data:`PLAYOUTS`), so the same
-view, history and rng give the same action. The ``deadline`` (CPU seconds of the
-calling thread) is a safety cap only: on this machine the budget takes a few
-tens of milliseconds at p99 (``meja bench bots``), well inside it; if a slow or
-overloaded machine hits the cap, the search stops after the last whole world
-and that decision can differ from an unhurried one. Pass ``deadline=None`` for
-strict determinism (tests do).
+**Determinism and the deadline.** Everything random comes from the
+:class:`~meja.rules.rng.Rng` the caller passes (one 64-bit word seeds a
+``random.Random``, used only through ``random()``, whose output for an int seed
+is stable across Python versions). The budget is *work*, not time: the search
+counts the actions it simulates, the playouts and the worlds it draws, each at
+a fixed cost (:data:`WORK` and the costs beside it), so the same view, history
+and rng give the same action on any machine. On this project's 2-core machine
+that budget is about 30 ms of CPU when the machine is quiet and up to about
+60 ms when the other hyperthread is busy. The ``deadline`` (CPU seconds of the
+calling thread, :data:`DEADLINE`) is only a safety cap: if a slow or overloaded
+machine reaches it, the search stops after the last whole world, and that one
+decision may differ from an unhurried one. ``deadline=None`` gives strict
+determinism (the tests use it). The search blocks its thread for its whole
+budget: a server should run it in a worker thread or process, not on the event
+loop.
 """
 
 from __future__ import annotations
@@ -57,13 +70,16 @@ Sampler = Callable[[random.Random], World]
 
 #: Playouts per decision at most (summed over candidates).
 PLAYOUTS: Final = 2000
-#: The work budget per decision, in microseconds of this machine's CPU as the
-#: search counts them (:data:`STEP_COST` and the rest): a deterministic stand-in
-#: for time, so the same inputs always give the same action.
-WORK: Final = 40000
+#: The work budget per decision, in microseconds of this machine's CPU (quiet)
+#: as the search counts them with the costs below: a deterministic stand-in for
+#: time, so that the same inputs always give the same action. Measured on the
+#: 2-core machine of this project: about 30 ms CPU when it is quiet, up to about
+#: twice that when the other hyperthread of the core is busy.
+WORK: Final = 30000
 STEP_COST: Final = 0.6  # one simulated action of a playout
 PLAYOUT_COST: Final = 10.0  # setting up and scoring one playout
-SAMPLE_COST: Final = 35.0  # drawing one world and checking it against the opponent model
+SAMPLE_COST: Final = 40.0  # dealing one world's hands and checking it against the opponent model
+WORLD_COST: Final = 15.0  # shuffling the stock of a world that is kept
 #: CPU seconds after which the search stops at the next whole world (a safety cap).
 DEADLINE: Final = 0.070
 
@@ -135,6 +151,7 @@ class SearchBot:
         self.last_playouts = 0
         self.last_steps = 0
         self.last_spent = 0.0
+        self.last_tries = 0
 
     def choose(self, view: CrazyEightsView, history: History, rng: Rng) -> Move:
         if view.phase not in (Phase.PLAY, Phase.CHOOSE_SUIT) or view.seat is None:
@@ -181,13 +198,16 @@ class SearchBot:
         used = 0
         worlds = 0
         total_steps = 0
+        tries = 0
         t0 = time.thread_time()
         deadline = self.deadline
         spent = 0.0
         budget = self.work
+        next_race = self.min_worlds
         while used < self.playouts and spent < budget and len(alive) > 1:
             w: World = sample(rnd)
-            spent += SAMPLE_COST * w.tries
+            spent += SAMPLE_COST * w.tries + WORLD_COST
+            tries += w.tries
             rseed = int(rnd.random() * 9007199254740992.0)
             for i in alive:
                 kind, c, s = cands[i]
@@ -215,14 +235,17 @@ class SearchBot:
                 rewards[i].append(margin / 50.0 + (win_bonus if winner == me else 0.0))
             used += len(alive)
             worlds += 1
-            if worlds >= self.min_worlds and worlds % self.batch == 0:
+            if worlds >= next_race:
+                # Racing costs O(worlds) per candidate, so it runs on a geometric schedule.
                 alive = self._race(alive, rewards)
+                next_race = max(worlds + self.batch, int(worlds * 1.25))
             if deadline is not None and time.thread_time() - t0 > deadline:
                 break
         self.last_worlds = worlds
         self.last_playouts = used
         self.last_steps = total_steps
         self.last_spent = spent
+        self.last_tries = tries
         best = max(alive, key=lambda i: (sum(rewards[i]), -i))
         return cands[best]
 
