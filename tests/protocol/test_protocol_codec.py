@@ -5,6 +5,7 @@ from __future__ import annotations
 import msgpack
 import pytest
 from meja.protocol import CodecLimits, MalformedFrame, decode, encode
+from meja.protocol.codec import check_encodable
 from meja.protocol.errors import CloseCode
 
 
@@ -92,7 +93,14 @@ def test_plain_scalars_are_kept() -> None:
     assert decode(encode(message)) == message
 
 
-@pytest.mark.parametrize("bad", [b"bytes", {1: "int key"}, object(), {"x": {1, 2}}])
-def test_encode_refuses_what_is_not_plain_data(bad: object) -> None:
+@pytest.mark.parametrize("bad", [object(), {"x": {1, 2}}, Exception("x")])
+def test_encode_refuses_objects(bad: object) -> None:
     with pytest.raises(TypeError):
         encode({"type": "x", "value": bad})
+
+
+@pytest.mark.parametrize("bad", [b"bytes", {1: "int key"}, object(), {"x": {1, 2}}])
+def test_check_encodable_refuses_what_is_not_plain_data(bad: object) -> None:
+    with pytest.raises(TypeError):
+        check_encodable({"type": "x", "value": bad})
+    check_encodable({"type": "x", "value": [1, 2.5, None, True, "s", {"k": ()}]})

@@ -12,6 +12,7 @@ from typing import Any
 
 import msgpack
 import websockets
+from meja.protocol.codec import check_encodable
 from websockets.asyncio.client import ClientConnection
 
 TIMEOUT = 10.0
@@ -40,6 +41,8 @@ class Wire:
         frame = await asyncio.wait_for(self.ws.recv(), timeout)
         assert isinstance(frame, bytes), f"text frame from the server: {frame!r}"
         message: dict[str, Any] = msgpack.unpackb(frame, raw=False)
+        check_encodable(message)  # plain protocol data only (no bytes, string keys)
+        assert msgpack.packb(message, use_bin_type=True) == frame, "not the smallest msgpack encoding"
         self.seen.append(message)
         if message["type"] in ("state", "update"):
             self.version = message["version"]

@@ -24,9 +24,12 @@ Every refusal raises :class:`~meja.protocol.errors.MalformedFrame`; the server
 closes the connection with 4000. Whether the map is a *valid message* is the
 next door: :func:`meja.protocol.messages.parse_client`.
 
-Encoding uses ``use_bin_type=True`` (str stays str, bytes would be bin) and
-refuses anything that is not plain data, so a server bug cannot put a Python
-object on the wire.
+Encoding uses ``use_bin_type=True`` (str stays str) and no ``default`` hook, so
+msgpack itself refuses any Python object that is not plain data (a set, a
+dataclass) with ``TypeError``: a server bug cannot put an object on the wire.
+:func:`check_encodable` is the stricter, slower walk (no bytes, string keys only)
+that the tests run over what the server sends; it is not on the hot path (it costs
+about ten times the encoding itself).
 """
 
 from __future__ import annotations
@@ -39,7 +42,7 @@ import msgpack  # type: ignore[import-untyped]
 
 from .errors import MalformedFrame
 
-__all__ = ["DEFAULT_LIMITS", "CodecLimits", "decode", "encode"]
+__all__ = ["DEFAULT_LIMITS", "CodecLimits", "check_encodable", "decode", "encode"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,7 +139,9 @@ def decode(frame: bytes | bytearray | memoryview | str, limits: CodecLimits = DE
     return obj
 
 
-def _check_encodable(obj: Any) -> None:
+def check_encodable(obj: Any) -> None:
+    """Raise ``TypeError`` unless ``obj`` is plain protocol data: maps with string keys, lists,
+    nil, bool, int, float, str (no bytes)."""
     stack: list[Any] = [obj]
     while stack:
         value = stack.pop()
@@ -152,7 +157,6 @@ def _check_encodable(obj: Any) -> None:
 
 
 def encode(message: Mapping[str, Any]) -> bytes:
-    """One server message as the bytes of one binary frame."""
-    _check_encodable(message)
+    """One server message as the bytes of one binary frame (``TypeError`` for a non-plain value)."""
     packed: bytes = msgpack.packb(message, use_bin_type=True)
     return packed

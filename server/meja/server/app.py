@@ -312,6 +312,12 @@ class MejaServer:
 
     async def _handler(self, ws: ServerConnection) -> None:
         cid = f"c{next(self._cids)}"
+        raw = ws.transport.get_extra_info("socket")
+        if raw is not None and raw.family in (socket.AF_INET, socket.AF_INET6):
+            # No Nagle: an update right after a reply must not wait for the client's delayed ACK
+            # (40 ms). asyncio sets this itself only on sockets it created with IPPROTO_TCP.
+            with contextlib.suppress(OSError):
+                raw.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
 
         async def send(frame: bytes) -> None:
             await ws.send(frame)

@@ -33,6 +33,7 @@ import asyncio
 import logging
 import random
 import secrets
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -60,6 +61,9 @@ from .settings import Settings
 __all__ = ["ReplyTarget", "Seated", "TableService", "wall_ms"]
 
 log = logging.getLogger("meja.server.service")
+
+#: Bot histories kept (a few per table with bots).
+_HISTORIES = 1024
 
 Fn = Callable[[Table, int, int], "tables.Mutation | None"]
 
@@ -113,6 +117,8 @@ class TableService:
         self.on_schedule = on_schedule
         #: pauses only (never game state): the game's chance is in its own seeded RNG
         self.rand = random.Random()
+        #: (table, seat) -> (round_v, last version read, the seat's events this round)
+        self._histories: OrderedDict[tuple[str, int], tuple[int, int, list[dict[str, Any]]]] = OrderedDict()
 
     # ------------------------------------------------------------------ the commit path
 
@@ -347,15 +353,29 @@ class TableService:
         return True
 
     async def history(self, table: Table, seat: int) -> list[dict[str, Any]]:
-        """The wire events ``seat`` saw since its round was dealt (the game's events only)."""
-        entries = await self.store.log_since(table.id, max(table.round_v - 1, -1))
-        seen: list[dict[str, Any]] = []
-        for _, raw in entries:
+        """The wire events ``seat`` saw since its round was dealt (the game's events only).
+
+        Kept per (table, seat) and extended with the log entries after the last one
+        read, so a round costs one pass over its log, not one per bot decision.
+        """
+        key = (table.id, seat)
+        known = self._histories.get(key)
+        if known is not None and known[0] == table.round_v:
+            _, after, seen = known
+            seen = list(seen)
+        else:
+            after, seen = max(table.round_v - 1, -1), []
+        for version, raw in await self.store.log_since(table.id, after):
+            after = version
             for event in decode_entry(raw):
                 if event.kind == "round_start":
                     seen = []
                 if event.kind not in tables.TABLE_EVENTS and event.is_seen_by(seat):
                     seen.append(event.to_wire())
+        self._histories[key] = (table.round_v, after, seen)
+        self._histories.move_to_end(key)
+        while len(self._histories) > _HISTORIES:
+            self._histories.popitem(last=False)
         return seen
 
     def choose(self, table: Table, seat: int, level: str, history: list[dict[str, Any]]) -> Any:

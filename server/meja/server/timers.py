@@ -67,6 +67,8 @@ class DueRunner:
         settings = self.settings
         lease_ms = int(settings.due_lease_s * 1000)
         while not self._stopping:
+            # Cleared before looking, not before sleeping: a wake() while we look is not lost.
+            self._wake.clear()
             try:
                 now = self.clock()
                 claimed = await self.store.claim_due(now, lease_ms, settings.due_batch)
@@ -86,7 +88,6 @@ class DueRunner:
             delay = settings.due_poll_s
             if nearest is not None:
                 delay = min(delay, max(0.0, (nearest - self.clock()) / 1000))
-            self._wake.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), delay)
 
