@@ -223,9 +223,8 @@ class TableService:
                 return Seated(table_id, code, 0, seat_token, token_hash(seat_token), host_token, token_hash(host_token))
         raise InternalError("could not find a free room code: try again")
 
-    async def join(
-        self, table_id: str, *, name: str, seat: int | None, conn: tuple[str, str], reply: ReplyTarget | None = None
-    ) -> Seated:
+    async def join(self, table_id: str, *, name: str, seat: int | None, conn: tuple[str, str]) -> Seated:
+        """Give a person a seat in the lobby, with a fresh seat token."""
         token = new_token()
         hashed = token_hash(token)
         taken: list[int] = []

@@ -25,6 +25,10 @@ present ones by it. At start, the store says when any server was last alive;
 if that is more than ``downtime_s`` ago, the whole gap is given back to every
 timer (:meth:`meja.store.base.Store.shift_due`): time while no server was
 running is not charged to anyone's turn or grace period.
+
+Known limit: the shift moves the timers, not the records, so after an outage a
+table's ``turn_deadline_ms`` (what clients count down to) shows the old, passed
+time until the next decision; the turn itself still gets its full remaining time.
 """
 
 from __future__ import annotations
