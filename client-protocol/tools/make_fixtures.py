@@ -4,7 +4,9 @@ Usage: ``python client-protocol/tools/make_fixtures.py [--check]``
 
 Every client and server message type gets at least one frame, built with
 :mod:`meja.protocol` (the server's message builders and encoder) around real
-game data from :mod:`meja.rules` (a deal from a fixed seed), and written as
+data: a table taken from the lobby through the start to a first play by the
+server's own table functions (:mod:`meja.server.tables`, with a fixed match
+seed and commitment salt), and written as
 ``fixtures/<direction>/<name>.msgpack``. ``fixtures/index.json`` describes each:
 direction, message type, what it shows, and the decoded value. A second set,
 ``fixtures/invalid/``, holds client frames the server must refuse, each with the
@@ -21,65 +23,91 @@ import argparse
 import json
 import sys
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from unittest.mock import patch
 
 from meja.protocol import encode
 from meja.protocol import messages as m
-from meja.rules import dealcode, get_game
+from meja.rules import dealcode
+from meja.server import tables
+from meja.server.rooms import token_hash
+from meja.server.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "fixtures"
 
 TABLE_ID = "4f2a9c1e7b3d4e5fa0b1c2d3e4f50617"
 CODE = "K7M2QX"
-LINK = f"https://meja.example/?join={CODE}"
+ORIGIN = "https://meja.example"
+LINK = f"{ORIGIN}/?join={CODE}"
 SEAT_TOKEN = "q1xV9f0bZ2c8Yt4mLr7WnA"
 HOST_TOKEN = "H8dPz3kR5uNw1sEa6jTgCg"
+BOB_TOKEN = "b0bT0kenAAAAAAAAAAAAAA"
+#: the commitment salt (normally 16 random bytes from ``secrets``), fixed so the output is stable
+SALT = "5a" * 16
 #: a classic 2-seat deal (seat 1 leads, round seed 12345), as a host would type it
 DEAL_CODE = dealcode.encode(dealcode.DealSpec("classic", 2, 1, 12345))
 
 
-def _game_data() -> tuple[dict[str, Any], dict[str, Any], list[dict[str, Any]], dict[str, Any]]:
-    """A real round 1 (house, 3 seats, match seed 2024): seat 0's view, the spectator's, and the
-    events of seat 0's first legal play as seat 1 sees them, plus the options."""
-    game = get_game("crazy_eights")
-    options = game.options("house")
-    first = game.new_match(options, 3, 2024)
-    state = first.state
-    action = state.legal_actions(0)[0]
-    after = state.apply(0, action)
-    seen_by_1 = [e.to_wire() for e in after.events if e.is_seen_by(1)]
-    return state.view(0).to_wire(), after.state.view(1).to_wire(), seen_by_1, options.to_wire()
+@dataclass
+class Scene:
+    """A real table taken through lobby -> start -> one play by the server's own table functions."""
+
+    lobby: dict[str, Any]  #: the table map in the lobby (after Bob joined and seat 2 became a bot)
+    playing: dict[str, Any]  #: the table map after the first play
+    lobby_update: list[dict[str, Any]]  #: events of version 2 (seat 2 becomes a bot), as Bob sees them
+    start_events: list[dict[str, Any]]  #: events of version 3 (the start), as seat 0 sees them
+    start_view: dict[str, Any]  #: seat 0's view after the start
+    play_events: list[dict[str, Any]]  #: events of version 4 (seat 0's first legal play), as seat 1 sees them
+    play_view: dict[str, Any]  #: seat 1's view after it
 
 
-def _table(status: str, options: dict[str, Any]) -> dict[str, Any]:
-    """The table map of ``state`` and ``update`` (PROTOCOL.md 3.3)."""
-    return {
-        "id": TABLE_ID,
-        "code": CODE,
-        "link": LINK,
-        "game": "crazy_eights",
-        "options": options,
-        "status": status,
-        "seats": [
-            {"seat": 0, "kind": "human", "name": "Ann", "connected": True, "auto": False},
-            {"seat": 1, "kind": "human", "name": "Bob", "connected": True, "auto": False},
-            {"seat": 2, "kind": "bot", "name": "Bot", "level": "normal", "connected": True, "auto": False},
-        ],
-        "host_seat": 0,
-        "grace_s": 60,
-        "turn_limit_s": None,
-    }
+def _scene() -> Scene:
+    """House rules, 3 seats, match seed 2024, and a fixed commitment salt: a pure function of the code."""
+    settings = Settings(public_origin=ORIGIN)
+    now = 1_767_225_600_000  # 2026-01-01T00:00:00Z
+    table = tables.new_table(
+        settings,
+        table_id=TABLE_ID,
+        code=CODE,
+        name="Ann",
+        game="crazy_eights",
+        options={"preset": "house"},
+        seats=3,
+        bots=None,
+        deal_code=None,
+        grace_s=None,
+        turn_limit_s=None,
+        host_token=token_hash(HOST_TOKEN),
+        seat_token=token_hash(SEAT_TOKEN),
+        conn=("p1", "c1"),
+        seed=2024,
+        now=now,
+    )
+    joined, _ = tables.join(table, name="Bob", seat=None, token=token_hash(BOB_TOKEN), conn=("p1", "c2"))
+    bot = tables.set_seat(joined.table, seat=2, to="bot", level=None)
+    with patch.object(tables.secrets, "token_hex", return_value=SALT):
+        started = tables.start(bot.table, version=3, now=now)
+        first = started.table.state.legal_actions(0)[0].to_wire()
+        played = tables.act(started.table, seat=0, action=first, client_version=3, version=4, now=now)
+    return Scene(
+        lobby=tables.summary(bot.table, settings),
+        playing=tables.summary(played.table, settings),
+        lobby_update=[e.to_wire() for e in bot.events if e.is_seen_by(1)],
+        start_events=[e.to_wire() for e in started.events if e.is_seen_by(0)],
+        start_view=tables.view_for(started.table, 0) or {},
+        play_events=[e.to_wire() for e in played.events if e.is_seen_by(1)],
+        play_view=tables.view_for(played.table, 1) or {},
+    )
 
 
 Fixture = tuple[str, str, str, dict[str, Any]]  # (direction, name, description, message)
 
 
 def fixtures() -> list[Fixture]:
-    view0, view1, events1, options = _game_data()
-    lobby = _table("lobby", options)
-    playing = _table("playing", options)
+    scene = _scene()
     out: list[Fixture] = [
         (
             "client",
@@ -213,19 +241,50 @@ def fixtures() -> list[Fixture]:
             "server",
             "state_lobby",
             "the host's picture in the lobby (no view yet)",
-            m.state(table=lobby, version=3, seat=0, is_host=True, view=None, re=2),
+            m.state(table=scene.lobby, version=2, seat=0, is_host=True, view=None, re=2),
+        ),
+        (
+            "server",
+            "update_lobby",
+            "Bob (seat 1) sees the host make seat 2 a bot",
+            m.update(
+                table=scene.lobby, version=2, since=1, events=scene.lobby_update, seat=1, is_host=False, view=None
+            ),
+        ),
+        (
+            "server",
+            "update_start",
+            "the answer to start: the deal's commitment, round 1, the host's hand",
+            m.update(
+                table=scene.playing,
+                version=3,
+                since=2,
+                events=scene.start_events,
+                seat=0,
+                is_host=True,
+                view=scene.start_view,
+                re=10,
+            ),
         ),
         (
             "server",
             "state_playing",
-            "seat 0's picture in round 1: its hand, legal actions",
-            m.state(table=playing, version=6, seat=0, is_host=True, view=view0),
+            "seat 0's whole picture in round 1 (after a resume or a reload)",
+            m.state(table=scene.playing, version=3, seat=0, is_host=True, view=scene.start_view, re=7),
         ),
         (
             "server",
             "update_play",
             "what seat 1 gets after seat 0's first play",
-            m.update(table=playing, version=7, since=6, events=events1, seat=1, is_host=False, view=view1),
+            m.update(
+                table=scene.playing,
+                version=4,
+                since=3,
+                events=scene.play_events,
+                seat=1,
+                is_host=False,
+                view=scene.play_view,
+            ),
         ),
         (
             "server",

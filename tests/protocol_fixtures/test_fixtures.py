@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -89,7 +90,11 @@ def test_fixtures_are_up_to_date() -> None:
     spec = importlib.util.spec_from_file_location("make_fixtures", ROOT / "client-protocol/tools/make_fixtures.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    sys.modules[spec.name] = module  # its dataclass needs its module registered
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        del sys.modules[spec.name]
     files = module.build()
     on_disk = {str(p.relative_to(FIXTURES)) for p in FIXTURES.rglob("*") if p.is_file()}
     assert on_disk == set(files), "fixtures/ has files the generator does not make, or lacks some"
