@@ -234,3 +234,35 @@ async def test_flood_from_one_connection_is_limited_then_closed_4002(world, clie
     assert sent > 40
     await ann.ping()  # other connections are unaffected
     await assert_nothing_changed(world)
+
+
+async def test_unsupported_protocol_version_closes_4003(world, clients):
+    client = await clients(world.url, hello=False)
+    with pytest.raises(ServerError) as refused:
+        await client.hello(protocol=2)
+    assert refused.value.code == "protocol/version"
+    assert await client.wait_closed() == 4003
+    await assert_nothing_changed(world)
+
+
+async def test_only_the_sender_gets_re_and_tables_per_connection_are_limited(world, clients):
+    ann, bob = world.target.humans
+    answer = await ann.act(ann.view["legal"][0])
+    version = answer["version"]
+    await bob.wait_for(lambda c: c.version >= version)
+    theirs = [u for u in bob.updates if u["version"] == version]
+    assert theirs and all("re" not in u for u in theirs), "another connection's reply id leaked to bob"
+    # A connection may sit at or watch at most max_tables_per_connection tables (limit/exceeded past it).
+    limit = ann.welcome["limits"]["max_tables_per_connection"]
+    watcher = await clients(world.url)
+    ids = [world.target.id, world.other.id]
+    for _ in range(limit - 2):
+        lobby = await clients(world.url)
+        ids.append((await lobby.host(seats=2, name="Lou"))["table"])
+    for table_id in ids:
+        await watcher.watch(table=table_id)
+    extra = await clients(world.url)
+    one_more = (await extra.host(seats=2, name="Max"))["table"]
+    with pytest.raises(ServerError) as refused:
+        await watcher.watch(table=one_more)
+    assert refused.value.code == "limit/exceeded"

@@ -165,3 +165,32 @@ async def test_token_on_new_connection_replaces_old(url, clients):
     assert refused.value.code == "auth/bad_token"
     await bob3.ping()
     assert not bob3.closed
+
+
+async def test_absent_player_gets_a_bot_after_grace_then_the_seat_back(url, clients):
+    # Grace of 1 s: the bot plays for the absent seat until its player comes back (PROTOCOL.md 4, 9).
+    table = await open_table(clients, url, humans=2, bots=0, grace_s=1)
+    await start(table)
+    ann, bob = table.humans
+    since, token = bob.version, bob.token
+    seen_at_cut = len(ann.events)
+    bob.cut()
+    await ann.wait_for(lambda c: c.table["seats"][1]["auto"], timeout=30)
+    assert [e for e in ann.events if e["kind"] == "auto" and e["seat"] == 1]
+
+    # Ann plays; the bot answers for seat 1 (a move by seat 1 while nobody holds it).
+    def bot_played_for_bob(c) -> bool:
+        return any(e.get("seat") == 1 and e["kind"] in ("play", "draw", "pass") for e in c.events[seen_at_cut:])
+
+    await Player(ann, first_legal, until=bot_played_for_bob).run()
+
+    again = await clients(url)
+    await again.resume(table=table.id, token=token, since=since)
+    assert again.table["seats"][1]["connected"] and not again.table["seats"][1]["auto"]
+    await ann.wait_for(lambda c: c.table["seats"][1]["connected"] and not c.table["seats"][1]["auto"])
+    missed = [e for u in again.updates for e in u["events"]]
+    assert any(e["kind"] == "auto" and e["seat"] == 1 for e in missed)
+    assert any(e["kind"] == "connected" and e["seat"] == 1 for e in again.events + ann.events)
+    # The seat is the player's again: it acts for itself from here on.
+    players = [Player(c, until=lambda c: c.view["round"] > 1 or c.view["phase"] != "play") for c in (ann, again)]
+    await asyncio.gather(*(p.run() for p in players))
