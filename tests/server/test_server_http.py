@@ -55,6 +55,8 @@ async def test_static_files(serve: Any, tmp_path: Path) -> None:
     for path in ("/nope.html", "/../secret.txt", "/%2e%2e/secret.txt", "/js/../../secret.txt"):
         status, _, body = await get(server.port, path)
         assert status == 404 and b"no" not in body.replace(b"not found", b""), path
+    status, _, body = await get(server.port, "/play?deal=1B3KQ-7M2XZ9")  # a page of the client
+    assert status == 200 and body.startswith(b"<!doctype html>")
     status, _, _ = await get(server.port, "/ws")  # no upgrade: websockets answers 426
     assert status == 426
 

@@ -101,7 +101,12 @@ def _response(status: int, body: bytes, content_type: str, extra: dict[str, str]
 
 
 class StaticFiles:
-    """The web client's files, read once and kept (the client is a handful of small files)."""
+    """The web client's files, read once and kept (the client is a handful of small files).
+
+    A path that names no file and has no extension (``/play``) is a page of the
+    client: it gets ``index.html``, which routes on ``location``. A missing file with
+    an extension is 404.
+    """
 
     def __init__(self, root: Path) -> None:
         self.root = root.resolve()
@@ -119,6 +124,9 @@ class StaticFiles:
         if path in self._cache:
             return self._cache[path]
         found = self._read(path)
+        if found is None and "." not in path.rsplit("/", 1)[-1]:
+            # A page route of the client (``/play?deal=CODE``): the client's index.html.
+            found = self._read("/")
         if len(self._cache) < 512:
             self._cache[path] = found
         return found
