@@ -100,6 +100,9 @@ _PLAYABLE: Final = tuple(
     for key in range(52)
 )
 _SUIT_OBJ: Final = tuple(Suit(s) for s in _SUIT)
+# Event and Transition are NamedTuples: tuple.__new__ builds them without the
+# Python-level __new__ that namedtuple generates (the hot path builds several per action).
+_tuple_new: Final = tuple.__new__
 _LETTER: Final = ("S", "H", "D", "C")
 _NAME: Final = tuple(str(c) for c in CARDS)
 _PENALTY: Final = tuple(50 if r == _EIGHT else 10 if r >= 10 else r + 1 for r in _RANK0)
@@ -436,10 +439,14 @@ class CrazyEightsState:
                         out.extend(_PLAYS[c][:4])
                 else:
                     out.append(_PLAYS[c][5])
+        # _draw_blocked and _pass_blocked, inlined (this runs once per state).
         stuck = not out
-        if self._draw_blocked(stuck) is None:
+        opts = self.options
+        can_draw = bool(self.stock) or len(self.discard) > 1  # 1.5.4
+        draws_left = self.draws < opts.max_draws
+        if draws_left and can_draw and (stuck or not opts.draw_only_when_stuck):
             out.append(DRAW)
-        if self._pass_blocked(stuck) is None:
+        if drawn is not None or (stuck and not (draws_left and can_draw)):
             out.append(PASS)
         return tuple(out)
 
@@ -556,7 +563,7 @@ class CrazyEightsState:
             data["suit"] = _LETTER[suit]
         if self.drawn is not None or events:
             data["drawn"] = True
-        events.append(Event("play", data, None, ()))
+        events.append(_tuple_new(Event, ("play", data, None, ())))
         changes: dict[str, Any] = {
             "version": self.version + bump,
             "hands": hands,
@@ -568,8 +575,8 @@ class CrazyEightsState:
         if not new_hand:
             return self._evolve_with(changes)._end_round(seat, events)  # 1.6.1, 1.3.7
         nxt = changes["turn"] = (seat + 1) % self.seats
-        events.append(Event("turn", {"seat": nxt}, None, ()))
-        return Transition(self._evolve_with(changes), tuple(events))
+        events.append(_tuple_new(Event, ("turn", {"seat": nxt}, None, ())))
+        return _tuple_new(Transition, (self._evolve_with(changes), tuple(events)))
 
     def _next_turn(self, seat: int, events: list[Event]) -> Transition:
         events.append(Event("turn", {"seat": seat}))
@@ -602,8 +609,8 @@ class CrazyEightsState:
         opts = self.options
         left = opts.max_draws - draws
         only = (seat,)
-        events.append(Event("draw", {"seat": seat, "card": _NAME[card], "draws_left": left}, only, ()))
-        events.append(Event("draw", {"seat": seat, "draws_left": left}, None, only))
+        events.append(_tuple_new(Event, ("draw", {"seat": seat, "card": _NAME[card], "draws_left": left}, only, ())))
+        events.append(_tuple_new(Event, ("draw", {"seat": seat, "draws_left": left}, None, only)))
         state = self._evolve_with(
             {
                 "version": self.version + 1,
@@ -616,7 +623,7 @@ class CrazyEightsState:
         )
         after = opts.after_draw
         if after == "any":
-            return Transition(state, tuple(events))  # 1.4.4: play anything, or draw again
+            return _tuple_new(Transition, (state, tuple(events)))  # 1.4.4: play anything, or draw again
         if after == "end_turn":
             return state._next_turn(self._next_seat(seat), events)  # 2.3.3
         # classic (2.2.3): a legal drawn card is played at once (forced) or may be (optional)

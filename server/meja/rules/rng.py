@@ -38,6 +38,8 @@ T = TypeVar("T")
 _DOMAIN: Final = b"meja-rng-v1"
 _WORDS: Final = struct.Struct("<8Q")
 _TWO64: Final = 1 << 64
+#: Rejection limits for the small bounds shuffles use: _LIMITS[n] == 2**64 - 2**64 % n.
+_LIMITS: Final = tuple(_TWO64 - _TWO64 % n if n else 0 for n in range(256))
 
 
 @lru_cache(maxsize=4096)
@@ -99,9 +101,10 @@ class Rng(NamedTuple):
         seed, stream, position = self
         index = position >> 3
         words = _block(seed, stream, index)
+        limits = _LIMITS if n < len(_LIMITS) else tuple(_TWO64 - _TWO64 % m if m else 0 for m in range(n + 1))
         for i in range(n - 1, 0, -1):
             m = i + 1
-            limit = _TWO64 - _TWO64 % m
+            limit = limits[m]
             while True:
                 if position >> 3 != index:
                     index = position >> 3
