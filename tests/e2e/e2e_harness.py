@@ -15,6 +15,7 @@ Nothing here imports the server: the tests talk to it as any client would.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
 import shutil
@@ -25,7 +26,7 @@ import sys
 import tempfile
 import time
 import urllib.request
-from collections.abc import Iterator, Sequence
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -153,6 +154,14 @@ class ServerProcess:
             parts.append(f"--- {path.name}\n" + path.read_text(errors="replace")[-tail:])
         return "\n".join(parts)
 
+    async def astart(self) -> ServerProcess:
+        """:meth:`start` without blocking the event loop."""
+        return await asyncio.to_thread(self.start)
+
+    async def astop(self) -> int | None:
+        """:meth:`stop` without blocking the event loop (so clients can answer the closing handshake)."""
+        return await asyncio.to_thread(self.stop)
+
     def close(self) -> None:
         self.stop(5)
         shutil.rmtree(self.log_dir, ignore_errors=True)
@@ -210,13 +219,18 @@ def redis_namespace(url: str, name: str = "e2e") -> str:
     return f"{url}{sep}prefix=meja-{name}-{next(_namespaces)}:"
 
 
-@contextlib.contextmanager
-def servers(*procs: ServerProcess) -> Iterator[tuple[ServerProcess, ...]]:
-    """Start every server; stop them all (and print their logs if the block failed)."""
+@contextlib.asynccontextmanager
+async def servers(*procs: ServerProcess) -> AsyncIterator[tuple[ServerProcess, ...]]:
+    """Start every server; stop them all at the end (printing their logs if the block failed).
+
+    For async tests: starting and stopping run in a thread, so the test's event
+    loop keeps serving its clients meanwhile (a blocked loop could not answer the
+    server's closing handshake, and every stop would wait out its close timeout).
+    """
     started: list[ServerProcess] = []
     try:
         for p in procs:
-            started.append(p.start())
+            started.append(await asyncio.to_thread(p.start))
         yield procs
     except BaseException:
         for p in procs:
@@ -224,4 +238,4 @@ def servers(*procs: ServerProcess) -> Iterator[tuple[ServerProcess, ...]]:
         raise
     finally:
         for p in started:
-            p.close()
+            await asyncio.to_thread(p.close)

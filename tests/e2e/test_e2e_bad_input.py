@@ -192,7 +192,7 @@ async def test_wrong_or_expired_token_and_wrong_room_code(world, clients):
 
 async def test_wrong_room_codes_are_rate_limited_per_address(clients):
     server = ServerProcess("memory", name="codes", env={"MEJA_CODE_ATTEMPTS": "5", "MEJA_CODE_WINDOW_S": "600"})
-    server.start()
+    await server.astart()
     try:
         host = await clients(server.url)
         joined = await host.host(seats=2, name="Ann")
@@ -208,7 +208,7 @@ async def test_wrong_room_codes_are_rate_limited_per_address(clients):
         await host.ping()
         assert host.table["id"] == joined["table"]
     finally:
-        server.close()
+        await asyncio.to_thread(server.close)
 
 
 async def test_flood_from_one_connection_is_limited_then_closed_4002(world, clients):

@@ -30,7 +30,7 @@ def anns_turn(client) -> bool:
 
 
 async def test_conflicting_actions_for_one_seat_exactly_one_applies(fresh_redis, clients):
-    with servers(ServerProcess(fresh_redis, name="a"), ServerProcess(fresh_redis, name="b")) as (a, b):
+    async with servers(ServerProcess(fresh_redis, name="a"), ServerProcess(fresh_redis, name="b")) as (a, b):
         table = await open_table(clients, a.url, humans=2, bots=0, grace_s=600)
         await start(table)
         holder, bob = table.humans
@@ -78,7 +78,7 @@ async def test_each_request_is_answered_once_accepted_or_refused(fresh_redis, cl
     seats are on two processes, so the winning commit reaches the losers' process
     (through Redis) while their own commits are in flight.
     """
-    with servers(ServerProcess(fresh_redis, name="a"), ServerProcess(fresh_redis, name="b")) as (a, b):
+    async with servers(ServerProcess(fresh_redis, name="a"), ServerProcess(fresh_redis, name="b")) as (a, b):
         # Six rounds counted by wins (2.3.5): five waits for three simultaneous readies.
         table = await open_table(clients, [a.url, b.url], humans=3, bots=0,
                                  options={"preset": "house", "match_mode": "wins", "rounds": 6})

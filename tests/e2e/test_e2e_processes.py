@@ -40,7 +40,7 @@ def round_over(client) -> bool:
 
 
 async def test_players_on_two_processes_finish_a_round(fresh_redis, clients):
-    with servers(ServerProcess(fresh_redis, name="a"), ServerProcess(fresh_redis, name="b")) as (a, b):
+    async with servers(ServerProcess(fresh_redis, name="a"), ServerProcess(fresh_redis, name="b")) as (a, b):
         table = await open_table(clients, [a.url, b.url], humans=2, bots=1, grace_s=GRACE)
         watcher = await clients(b.url)
         await watcher.watch(code=table.code)
@@ -68,7 +68,7 @@ async def test_kill_one_process_mid_round(fresh_redis, clients):
     a = ServerProcess(fresh_redis, name="a", env={
         "MEJA_BOT_DELAY_MIN_MS": "900", "MEJA_BOT_DELAY_MAX_MS": "1000", "MEJA_DUE_LEASE_S": "2"})
     b = ServerProcess(fresh_redis, name="b", env={"MEJA_DUE_LEASE_S": "2"})
-    with servers(a, b):
+    async with servers(a, b):
         # Ann (seat 0, host) and a watcher on B; Bob (seat 1) on A; seat 2 is the bot, after Bob.
         table = await open_table(clients, [b.url, a.url], humans=2, bots=1, grace_s=GRACE)
         ann, bob = table.humans
@@ -87,7 +87,7 @@ async def test_kill_one_process_mid_round(fresh_redis, clients):
         seen_before = len(watcher.events)
         version_at_kill = watcher.version
         round_at_kill = watcher.view["round"]
-        a.kill()
+        await asyncio.to_thread(a.kill)
         assert await bob.wait_closed() == 1006  # no closing handshake: the process is gone
 
         # The bot's move, scheduled by A in the commit of Bob's move, still happens (on B).
@@ -125,7 +125,7 @@ async def test_kill_one_process_mid_round(fresh_redis, clients):
 
 async def test_restart_the_only_process_every_table_goes_on(fresh_redis, clients):
     server = ServerProcess(fresh_redis, name="only")
-    with servers(server):
+    async with servers(server):
         first = await open_table(clients, server.url, humans=2, bots=1, grace_s=GRACE)
         second = await open_table(clients, server.url, humans=1, bots=2, grace_s=GRACE)
         for table in (first, second):
@@ -135,11 +135,11 @@ async def test_restart_the_only_process_every_table_goes_on(fresh_redis, clients
                   for i, c in enumerate(first.humans)]
         await asyncio.gather(*(p.run() for p in warmup))
         seen = {c: c.version for t in (first, second) for c in t.humans}
-        assert server.stop() == 0, server.log()
+        assert await server.astop() == 0, server.log()
         for client in seen:
             assert await client.wait_closed() == 1001
 
-        server.start()
+        await server.astart()
         resumed = []
         for client, since in seen.items():
             again = await clients(server.url)
@@ -165,7 +165,7 @@ async def test_restart_the_only_process_every_table_goes_on(fresh_redis, clients
 
 
 async def test_resume_on_another_process_replaces_the_old_connection(fresh_redis, clients):
-    with servers(ServerProcess(fresh_redis, name="a"), ServerProcess(fresh_redis, name="b")) as (a, b):
+    async with servers(ServerProcess(fresh_redis, name="a"), ServerProcess(fresh_redis, name="b")) as (a, b):
         table = await open_table(clients, a.url, humans=2, bots=1, grace_s=GRACE)
         _, bob = table.humans
         bob_on_b = await clients(b.url)
