@@ -23,9 +23,8 @@ SERVER_ENV = {
 }
 
 
-#: The QR code route (/qr/<CODE>.svg, meja.qr.qr_svg) is the server's to mount; until it
-#: does, its 404 is not a page problem (test_lobby_invite_qr_code reports it as xfail).
-QR_MISSING_OK = True
+#: The server serves /qr/<CODE>.svg (meja.qr.qr_svg of the invite link): a 404 there is a failure.
+QR_MISSING_OK = False
 
 
 def free_port() -> int:

@@ -89,7 +89,7 @@ def test_a_deal_link_opens_the_host_form_with_that_deal(server: Any, new_context
 
     code = encode(DealSpec("house", 2, 0, 42))
     page = new_context().new_page()
-    page.goto(f"{server.origin}/?deal={code}")
+    page.goto(f"{server.origin}/play?deal={code}")
     page.wait_for_selector("#host")
     assert page.input_value("#deal-code") == code
     assert page.is_checked("#seats-2")  # the seat count the code was made for

@@ -50,10 +50,12 @@ from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
+from meja.qr import qr_svg
 from meja.store import open_store
 from meja.store.base import Store
 
 from .hub import Hub
+from .rooms import normalize_code
 from .service import TableService
 from .session import Session
 from .settings import Settings
@@ -65,8 +67,8 @@ log = logging.getLogger("meja.server")
 
 #: The page may load its own scripts, styles and images and talk to its own origin only.
 CSP: Final = (
-    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
-    "connect-src 'self' ws: wss:; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
 )
 _TYPES: Final = {
     ".html": "text/html; charset=utf-8",
@@ -248,6 +250,10 @@ class MejaServer:
                 await self._store.aclose()
             raise
         where = f"ws://{settings.host}:{self.port}/ws"
+        host = "127.0.0.1" if settings.host in ("", "0.0.0.0", "::") else settings.host
+        page = settings.public_origin.rstrip("/") if settings.public_origin else f"http://{host}:{self.port}"
+        # Said on stdout, not only in the log: it is the first thing a new user needs.
+        print(f"Meja is up: open {page}/ in a browser", flush=True)
         if self.store_kind == "memory":
             log.warning(
                 "meja %s serving %s on the embedded in-memory store: tables do not survive a restart "
@@ -306,6 +312,14 @@ class MejaServer:
                 "connections": len(self.sessions),
             }
             return _response(503 if self.stopping else 200, json.dumps(body).encode(), "application/json")
+        if path.startswith("/qr/") and path.endswith(".svg"):
+            # The lobby's QR code of the invite link, built from the public origin (never the
+            # Host header: a phone cannot reach 127.0.0.1). It encodes text only; no table lookup.
+            code = normalize_code(path[len("/qr/") : -len(".svg")])
+            if code is None:
+                return _response(404, b"not a room code\n", "text/plain; charset=utf-8")
+            svg = qr_svg(self.settings.invite_link(code))
+            return _response(200, svg.encode(), "image/svg+xml")
         return self.static.respond(path)
 
     # ------------------------------------------------------------------ websocket

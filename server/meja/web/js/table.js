@@ -661,10 +661,8 @@ export class TableScreen {
 }
 
 /**
- * The deal's link on the table's public origin. crazy-eights.md 1.9.3 names the form
- * /play?deal=CODE; the client reads `deal` on any path (its files load from absolute
- * paths), but the server answers only "/" with the page today, so the link is
- * /?deal=CODE until /play serves index.html too.
+ * The deal's link on the table's public origin, in the form crazy-eights.md 1.9.3 names:
+ * /play?deal=CODE (the server answers /play with the page; the client reads `deal` on any path).
  */
 export function dealLink(table, code) {
   let origin = location.origin;
@@ -673,5 +671,5 @@ export function dealLink(table, code) {
   } catch (err) {
     /* keep the page's origin */
   }
-  return `${origin}/?deal=${encodeURIComponent(code)}`;
+  return `${origin}/play?deal=${encodeURIComponent(code)}`;
 }
