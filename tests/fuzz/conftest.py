@@ -7,13 +7,10 @@ fuzzer many more examples (see each module for its CI size and cost).
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 
 import pytest
 from fuzz_world import FUZZ_ENV, ServerProcess, World
-
-LONG = os.environ.get("MEJA_LONG", "") not in ("", "0")
 
 
 @pytest.fixture(scope="module")

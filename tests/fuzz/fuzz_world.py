@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
+import os
 import sys
 from collections.abc import Coroutine
 from dataclasses import dataclass, field
@@ -30,6 +31,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "faults"))
 from faults_harness import ServerProcess  # the fault suite's process harness
 
 T = TypeVar("T")
+
+#: Whether to run the long versions (MEJA_LONG=1).
+LONG = os.environ.get("MEJA_LONG", "") not in ("", "0")
 
 #: The fuzz server: per-address limits and the rate limit lifted (one client sends thousands of frames).
 FUZZ_ENV = {
@@ -192,4 +196,4 @@ def ping_message(rid: str) -> dict[str, Any]:
     return {"type": "ping", "id": rid}
 
 
-__all__ = ["FUZZ_ENV", "Observation", "ServerProcess", "World", "allowed_for", "encode", "judge"]
+__all__ = ["FUZZ_ENV", "LONG", "Observation", "ServerProcess", "World", "allowed_for", "encode", "judge"]

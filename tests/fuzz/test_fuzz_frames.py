@@ -33,8 +33,7 @@ from typing import Any
 import fuzz_oracle as oracle
 import msgpack
 import pytest
-from conftest import LONG
-from fuzz_world import FUZZ_ENV, ServerProcess, World, allowed_for, judge
+from fuzz_world import FUZZ_ENV, LONG, ServerProcess, World, allowed_for, judge
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from meja.rules import get_game
