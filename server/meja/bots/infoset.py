@@ -40,8 +40,8 @@ from typing import Final
 from ..rules.cards import Card, Suit
 from ..rules.crazy_eights import CrazyEightsView, Phase
 from .base import History, hand_mask
-from .sim import follow_mask, greedy_play
-from .tables import ALL_CARDS, EIGHT, RANK, bits, deck_mask, stuck_mask
+from .sim import follow_mask, greedy_play, greedy_suit
+from .tables import ALL_CARDS, EIGHT, EIGHTS, RANK, bits, deck_mask, stuck_mask
 
 __all__ = ["MAX_OBSERVED", "InfoSet", "Observed", "World", "read_infoset"]
 
@@ -75,6 +75,8 @@ class Observed:
     is_eight: bool
     held: int
     groups: list[int]
+    #: the cards that could be played then (1.3.1)
+    follow: int = 0
 
 
 @dataclass(slots=True)
@@ -209,7 +211,7 @@ class InfoSet:
             dealt = self._deal(rnd)
             if not self.observed:
                 break
-            m = self.surprise_of(dealt[3])
+            m = self.surprise_of(dealt[3], 4)
             if m == 0 or rnd.random() < eps**m:
                 break
             if m < best_m:
@@ -230,24 +232,25 @@ class InfoSet:
         """
         return self.surprise_of(world.parts)
 
-    def surprise_of(self, parts: list[list[int]]) -> int:
-        """:meth:`surprise` given only the cards dealt to each group."""
+    def surprise_of(self, parts: list[list[int]], limit: int = 1 << 30) -> int:
+        """:meth:`surprise` given only the cards dealt to each group, counted up to ``limit``."""
         count = 0
         for ob in self.observed:
             h = ob.held
             part = parts[ob.seat]
             for gi in ob.groups:
                 h |= part[gi]
-            playable = h & follow_mask(ob.active, ob.top)
-            if not playable >> ob.card & 1:
-                count += 1
-                continue
-            c, suit = greedy_play(h, playable)
+            playable = h & ob.follow
             if ob.is_eight:
-                if RANK[c] != EIGHT or suit != ob.suit:
+                # greedy plays an 8 only with no other card playable, and calls its longest suit
+                if playable & ~EIGHTS or greedy_suit(h & ~(1 << ob.card)) != ob.suit:
                     count += 1
-            elif c != ob.card:
-                count += 1
+            else:
+                c, _ = greedy_play(h, playable)
+                if c != ob.card:
+                    count += 1
+            if count >= limit:
+                break
         return count
 
     def true_world_check(self, hands: list[int]) -> bool:
@@ -405,6 +408,7 @@ def read_infoset(view: CrazyEightsView, history: History, draws_reveal: bool = F
                     is_eight=RANK[c] == EIGHT,
                     held=held,
                     groups=[gi for gi, g in enumerate(gs) if g[2] < idx],
+                    follow=follow_mask(act, tp),
                 )
             )
     return InfoSet(

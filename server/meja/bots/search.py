@@ -75,13 +75,13 @@ PLAYOUTS: Final = 2000
 #: time, so that the same inputs always give the same action. Measured on the
 #: 2-core machine of this project: about 30 ms CPU when it is quiet, up to about
 #: twice that when the other hyperthread of the core is busy.
-WORK: Final = 30000
+WORK: Final = 40000
 STEP_COST: Final = 0.6  # one simulated action of a playout
 PLAYOUT_COST: Final = 10.0  # setting up and scoring one playout
 SAMPLE_COST: Final = 40.0  # dealing one world's hands and checking it against the opponent model
 WORLD_COST: Final = 15.0  # shuffling the stock of a world that is kept
 #: CPU seconds after which the search stops at the next whole world (a safety cap).
-DEADLINE: Final = 0.070
+DEADLINE: Final = 0.075
 
 
 def candidates(view: CrazyEightsView) -> list[Action]:
