@@ -100,3 +100,25 @@ async def test_close_code_and_timeouts(url):
     with pytest.raises(ConnectionClosed):
         await client.ping()
     await client.close()
+
+
+def test_the_client_library_imports_only_msgpack_websockets_and_the_standard_library():
+    """meja_client is for remote bots and load tests: it must never need the server's code."""
+    import ast
+    import sys
+    from pathlib import Path
+
+    import meja_client
+
+    allowed = set(sys.stdlib_module_names) | {"__future__", "msgpack", "websockets"}
+    package = Path(meja_client.__file__).parent
+    for path in sorted(package.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0:
+                names = [node.module or ""]
+            else:
+                continue
+            for name in names:
+                assert name.split(".")[0] in allowed, f"{path.name} imports {name}"
