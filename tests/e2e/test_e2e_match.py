@@ -27,6 +27,7 @@ from e2e_helpers import (
     seeded,
     start,
 )
+from meja_client import ServerError
 
 
 @pytest.mark.parametrize("store", ["redis", "memory"])
@@ -57,3 +58,21 @@ async def test_whole_match_two_humans_one_bot(store, request, clients):
         assert_contiguous(client)
         assert not client.bad_frames
     assert spectator.status == "finished" or spectator.view["phase"] == "match_over"
+
+
+async def test_rematch_starts_a_new_match_at_the_same_table(memory_server, clients):
+    table = await open_table(clients, memory_server.url, humans=2, bots=1, options={"preset": "house", "target": 10})
+    await start(table)
+    await play_out(table.humans, seeded(2, base=2))
+    ann, bob = table.humans
+    assert ann.status == "finished"
+    with pytest.raises(ServerError) as refused:
+        await bob.rematch()
+    assert refused.value.code == "auth/not_host"
+    answer = await ann.rematch()
+    assert answer["table"]["status"] == "playing" and answer["view"]["round"] == 1
+    assert answer["view"]["scores"] == [0, 0, 0]
+    await bob.wait_for(lambda c: c.status == "playing" and c.view["round"] == 1 and c.view["phase"] == "play")
+    assert [e["kind"] for e in ann.events].count("rematch") == 1
+    await play_out(table.humans, seeded(2, base=3))
+    assert_match_result(ann.view)
