@@ -348,7 +348,13 @@ class Fleet:
         return ready
 
     async def close(self) -> None:
-        for driver in self.drivers:
-            if driver.client is not None:
-                with contextlib.suppress(Exception):
-                    await asyncio.wait_for(driver.client.close(), 5)
+        async def close(driver: SeatDriver) -> None:
+            client = driver.client
+            if client is None:
+                return
+            if driver.stopped:
+                client.cut()  # a vanished client cannot do a closing handshake: drop it
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(client.close(), 5)
+
+        await asyncio.gather(*(close(d) for d in self.drivers))
