@@ -96,6 +96,7 @@ def test_a_tiny_run_prints_consistent_figures() -> None:
     assert done.returncode == 0, done.stderr[-3000:]
     doc = json.loads(done.stdout)
     assert doc["benchmark"] == "server" and doc["mode"] == "throughput"
+    assert doc["redis_server"].startswith("private")
     assert doc["connections"] == 4
     assert doc["moves"] > 0, doc
     assert doc["moves_per_s"] == pytest.approx(doc["moves"] / doc["window_s"], rel=0.01)

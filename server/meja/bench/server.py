@@ -793,7 +793,7 @@ async def _bench(args: argparse.Namespace) -> dict[str, Any]:
             "seconds": args.seconds,
             "warmup_s": args.warmup,
             "pace_s": args.pace,
-            "redis": "external" if args.redis else "private redis-server (no persistence)",
+            "redis_server": "external (--redis)" if args.redis else "private redis-server (no persistence)",
             "server_env": {**COMMON_ENV, **({} if args.pace is not None else THROUGHPUT_ENV)},
             **game,
         }
