@@ -29,7 +29,7 @@ The levels (each a different kind of player, not one search with fewer playouts)
     voids from passes, an opponent model that finds worlds where the others
     would have played as they did), every candidate compared on the same worlds
     (common random numbers) by greedy playouts to the end of the round, penalty
-    margin as reward, no voluntary draws, a fixed work budget (about 30-60 ms of
+    margin as reward, no voluntary draws, a fixed work budget (about 40-75 ms of
     CPU here) and a CPU deadline as a safety cap. It blocks its thread while it
     thinks, so a server runs it off the event loop.
 

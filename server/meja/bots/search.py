@@ -37,8 +37,8 @@ is stable across Python versions). The budget is *work*, not time: the search
 counts the actions it simulates, the playouts and the worlds it draws, each at
 a fixed cost (:data:`WORK` and the costs beside it), so the same view, history
 and rng give the same action on any machine. On this project's 2-core machine
-that budget is about 30 ms of CPU when the machine is quiet and up to about
-60 ms when the other hyperthread is busy. The ``deadline`` (CPU seconds of the
+that budget is about 40 ms of CPU when the machine is quiet and up to about
+75 ms when the other hyperthread is busy. The ``deadline`` (CPU seconds of the
 calling thread, :data:`DEADLINE`) is only a safety cap: if a slow or overloaded
 machine reaches it, the search stops after the last whole world, and that one
 decision may differ from an unhurried one. ``deadline=None`` gives strict
@@ -73,7 +73,7 @@ PLAYOUTS: Final = 2000
 #: The work budget per decision, in microseconds of this machine's CPU (quiet)
 #: as the search counts them with the costs below: a deterministic stand-in for
 #: time, so that the same inputs always give the same action. Measured on the
-#: 2-core machine of this project: about 30 ms CPU when it is quiet, up to about
+#: 2-core machine of this project: about 40 ms CPU when it is quiet, up to about
 #: twice that when the other hyperthread of the core is busy.
 WORK: Final = 40000
 STEP_COST: Final = 0.6  # one simulated action of a playout
