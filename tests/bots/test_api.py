@@ -86,3 +86,46 @@ def test_hard_without_history_still_plays_legally() -> None:
         move = bot.choose(state.view(seat), [], state.bot_rng(seat))
         assert move in state.legal_actions(seat)
         state = state.apply(seat, move).state
+
+
+@pytest.mark.parametrize("name", ["easy", "normal", "hard", "greedy", "random-card"])
+def test_no_voluntary_draws(name: str) -> None:
+    """bots.md: drawing while holding a legal card looks good in sampled worlds and is bad in play."""
+    bot = make_bot(name, work=3000) if name == "hard" else get_bot(name)
+    draws = 0
+    for seed in range(3):
+        tr = GAME.new_match(GAME.options("house"), 2, 60 + seed)
+        state = tr.state
+        history: list[list[dict[str, object]]] = [[], []]
+        for e in tr.events:
+            for s in range(2):
+                if e.is_seen_by(s):
+                    history[s].append(e.to_wire())
+        while state.phase == Phase.PLAY:
+            seat = state.turn
+            view = state.view(seat)
+            move = bot.choose(view, history[seat], bots.decision_rng(state, seat))
+            if move.kind.wire == "draw":
+                draws += 1
+                assert not any(a.kind.wire == "play" for a in view.legal), view.hand
+            tr = state.apply(seat, move)
+            state = tr.state
+            for e in tr.events:
+                for s in range(2):
+                    if e.is_seen_by(s):
+                        history[s].append(e.to_wire())
+    assert draws > 0
+
+
+def test_the_deadline_makes_the_search_anytime() -> None:
+    """With a deadline already past, the search stops after one whole world and still answers legally."""
+    tr = GAME.new_match(GAME.options("house"), 2, 5)
+    state = tr.state
+    history = [e.to_wire() for e in tr.events if e.is_seen_by(state.turn)]
+    view = state.view(state.turn)
+    hurried = make_bot("hard", deadline=0.0)
+    unhurried = make_bot("hard", deadline=None, work=6000)
+    assert hurried.choose(view, history, state.bot_rng(0)) in view.legal
+    unhurried.choose(view, history, state.bot_rng(0))
+    assert hurried.last_worlds == 1  # type: ignore[attr-defined]
+    assert unhurried.last_worlds > 1  # type: ignore[attr-defined]
