@@ -192,11 +192,13 @@ class F:
     min_len: int | None = None  # str: the stated minimum
     stated_range: tuple[int, int] | None = None  # int: bounds the protocol fixes
     server_bound: bool = False  # int: the server chooses the bounds (its settings): any value may be refused
+    sane_max: int | None = None  # int: past this a server may refuse the value as a bad message
 
 
 SEAT_RANGE: Final = (0, 15)  # section 11: seats 0-15
 SCHEMA: Final[dict[str, dict[str, F]]] = {
-    "hello": {"protocol": F("int", required=True), "client": F("str", max_len=64)},
+    # A server may bound the version numbers it reads (meja: 0..2^31-1): past that, bad_message or version.
+    "hello": {"protocol": F("int", required=True, sane_max=2**31 - 1), "client": F("str", max_len=64)},
     "host": {
         "name": F("str", required=True, min_len=1, max_len=24),
         "game": F("str"),
@@ -234,6 +236,8 @@ def _check(field: F, value: Any) -> str:
         if field.stated_range is not None:
             low, high = field.stated_range
             return "ok" if low <= value <= high else "bad"
+        if field.sane_max is not None and value > field.sane_max:
+            return "unclear"
         if abs(value) >= SAFE_INT or value < 0 or field.server_bound:
             return "unclear"  # section 2: ints fit 53 bits; negative counts are not discussed
         return "ok"
