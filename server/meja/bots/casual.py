@@ -10,9 +10,9 @@ its playable cards without a plan, and:
 - otherwise sheds a high card first about as often as a low one.
 
 It never draws voluntarily and never passes when it could play: the slips are
-strategic, not illegal or absurd. Measured (``meja bench bots``): clearly weaker
-than ``normal`` and clearly stronger than ``random-card``; the table is in
-:mod:`meja.bots`.
+strategic, not illegal or absurd. Measured (``meja bench bots``, held out):
+``normal`` wins 58% of rounds against it at 2 seats, and it wins 42% against
+``greedy``, a little more than ``random-card`` does; the table is in :mod:`meja.bots`.
 """
 
 from __future__ import annotations
