@@ -30,7 +30,11 @@ History = Sequence[Mapping[str, Any]]
 
 @runtime_checkable
 class Bot(Protocol):
-    """A Crazy Eights policy over one seat's information (see the module docstring)."""
+    """A Crazy Eights policy over one seat's information (see the module docstring).
+
+    ``choose`` is called only for a seat the game awaits (``view.legal`` is not
+    empty) and returns one of ``view.legal``.
+    """
 
     name: str
 
