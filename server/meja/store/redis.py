@@ -234,6 +234,8 @@ class RedisStore:
     connection, ping; no answer within as long again means the connection is
     dead and is replaced. ``reconnect_max_s`` caps the backoff between attempts.
     ``subscribe_timeout_s``: how long :meth:`subscribe` waits for a connection.
+    ``max_connections``: Redis connections for commands (besides pub/sub); more commands
+    in flight wait up to ``pool_timeout_s`` for one.
     """
 
     def __init__(
@@ -244,13 +246,28 @@ class RedisStore:
         ping_interval_s: float = 5.0,
         reconnect_max_s: float = 2.0,
         subscribe_timeout_s: float = 10.0,
+        max_connections: int = 100,
+        pool_timeout_s: float = 20.0,
     ) -> None:
         self.keys = Keys(prefix)
         self._url = url
         # Commands ride over a short outage (a Redis restart): 10 retries, exponential
         # backoff with jitter capped at 1 s, then the error. Safe: see the module docstring.
         retry = Retry(ExponentialWithJitterBackoff(base=0.01, cap=1.0), 10)
-        self._redis = aioredis.Redis.from_url(url, socket_connect_timeout=5, socket_timeout=10, retry=retry)
+        # A blocking pool: past ``max_connections`` commands in flight, a command waits (up to
+        # ``pool_timeout_s``) for a connection. redis-py's default pool raises
+        # MaxConnectionsError at once instead, which failed requests and timers of a busy
+        # process (tests/faults/test_faults_capacity.py).
+        # (The retry policy goes to the pool: redis-py takes it from each connection.)
+        pool = aioredis.BlockingConnectionPool.from_url(
+            url,
+            max_connections=max_connections,
+            timeout=pool_timeout_s,
+            socket_connect_timeout=5,
+            socket_timeout=10,
+            retry=retry,
+        )
+        self._redis = aioredis.Redis(connection_pool=pool)
         # Pub/sub: no silent retries, so the listener sees every break and resyncs.
         self._pubsub_client = aioredis.Redis.from_url(
             url, socket_connect_timeout=5, socket_timeout=10, retry=Retry(NoBackoff(), 0)
