@@ -86,6 +86,9 @@ async def test_sigterm_during_load_drains_with_1001_and_clients_move_over(aof_re
             assert codes == {1001}, f"A's clients were closed with {codes}, not 1001 (going away)"
             totals = await audit_fleet(aof_redis.url, fleet.tables)
             report("SIGTERM", watchdog, totals, bound)
+            # A drain answers what it applied: no action committed on A goes unanswered
+            # (closing the sockets at once used to drop 2-11 such replies a run).
+            assert totals["in_flight_applied"] == 0, totals
             assert not a.tracebacks() and not b.tracebacks(), (a.tracebacks() + b.tracebacks())[:2]
         finally:
             await fleet.close()

@@ -50,6 +50,7 @@ from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
+from meja.protocol.errors import CloseCode
 from meja.qr import qr_svg
 from meja.store import open_store
 from meja.store.base import Store
@@ -275,9 +276,21 @@ class MejaServer:
         if self.runner is not None:
             await self.runner.stop()
         if self._server is not None:
-            self._server.close(close_connections=True)
+            # Stop accepting, then drain: read no new requests, let the one in progress on each
+            # connection commit and its reply reach the connection's queue, and only then close
+            # with 1001 after what is queued. (Closing the sockets at once dropped the replies of
+            # actions already committed: tests/faults/test_faults_processes.py.)
+            self._server.close(close_connections=False)
+            loop = asyncio.get_running_loop()
+            deadline = loop.time() + settings.shutdown_timeout_s
+            for session in list(self.sessions.values()):
+                session.draining = True
+            while loop.time() < deadline and not all(s.is_settled() for s in list(self.sessions.values())):
+                await asyncio.sleep(0.02)
+            for session in list(self.sessions.values()):
+                session.close_soon(CloseCode.GOING_AWAY, "server shutting down")
             try:
-                await asyncio.wait_for(self._server.wait_closed(), settings.shutdown_timeout_s)
+                await asyncio.wait_for(self._server.wait_closed(), max(1.0, deadline - loop.time()))
             except TimeoutError:
                 log.warning("connections still open after %.0f s; closing anyway", settings.shutdown_timeout_s)
         await self._stop_tasks()
@@ -357,6 +370,8 @@ class MejaServer:
             close=close,
         )
         self.sessions[cid] = session
+        if self.stopping:  # a handshake that finished while shutting down
+            session.close_soon(CloseCode.GOING_AWAY, "server shutting down")
         writer = asyncio.create_task(self._write(session), name=f"meja writer {cid}")
         try:
             async for frame in ws:

@@ -121,6 +121,9 @@ class Session:
         self.last_rate_reply = -1e9
         self.tables: set[str] = set()
         self.closing = False
+        #: Shutdown: read no new requests; the one in progress finishes (see MejaServer.stop).
+        self.draining = False
+        self.in_flight = False
         self._outbox: deque[bytes | _Close] = deque()
         self._ready = asyncio.Event()
         self._replies: dict[tuple[str, int], tuple[str, int | str]] = {}
@@ -175,10 +178,21 @@ class Session:
 
     # ------------------------------------------------------------------ input
 
+    def is_settled(self) -> bool:
+        """No request in progress and no reply still to come (shutdown waits for this)."""
+        return not self.in_flight and not self._replies
+
     async def receive(self, frame: bytes | str) -> None:
         """Handle one frame from the client (see the module docstring)."""
-        if self.closing:
+        if self.closing or self.draining:
             return
+        self.in_flight = True
+        try:
+            await self._receive(frame)
+        finally:
+            self.in_flight = False
+
+    async def _receive(self, frame: bytes | str) -> None:
         if not self._within_rate():
             return
         try:
