@@ -5,7 +5,7 @@ version, meja.server.records). :func:`replay` checks the log on its own: its
 versions have no gap, and replaying the actions it records through
 :mod:`meja.rules` from the match seed gives, version by version, exactly the
 game events the log holds, and in the end exactly the state the record holds
-(after tests/e2e/e2e_log.py, copied here). So the log is a history the rules
+(tests/table_log.py, shared with the end-to-end tests). So the log is a history the rules
 could have produced, with nothing missing or inserted.
 
 :func:`audit` then holds each human seat's log against what its client was
@@ -30,118 +30,29 @@ action can check that the audit catches exactly that.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from meja.rules import Event, get_game
-from meja.rules.crazy_eights import DRAW, PASS, READY, Move
-from meja.server.records import FINISHED, Table, decode_entry
-from meja.store import open_store
+from meja.server.records import FINISHED
+from table_log import LogFailure, Replay, read_table, replay, replay_table
 
-#: Event kinds the Crazy Eights rules produce (everything else in a log entry is a table event).
-RULES_KINDS = frozenset(
-    {"round_start", "hand", "turn", "play", "draw", "reshuffle", "pass", "suit", "choose_suit", "ready",
-     "round_over", "match_over"}
-)
-ACTION_KINDS = ("play", "draw", "pass", "suit", "ready")
+__all__ = [
+    "AuditFailure",
+    "Replay",
+    "SeatAudit",
+    "SeatRecord",
+    "audit",
+    "audit_fleet",
+    "no_unexpected_refusals",
+    "read_table",
+    "replay",
+    "replay_table",
+    "server_made",
+]
 
-
-class AuditFailure(AssertionError):
-    """The log and the clients disagree (see the module docstring)."""
-
-
-@dataclass
-class Replay:
-    table_id: str
-    record: Table
-    version: int
-    log: list[tuple[int, tuple[Event, ...]]]
-    #: (table version, seat, action) of every action in the log, in order
-    actions: list[tuple[int, int, Move]] = field(default_factory=list)
-
-    def by_seat(self, seat: int) -> list[tuple[int, Move]]:
-        return [(v, m) for v, s, m in self.actions if s == seat]
-
-
-async def read_table(store_url: str, table_id: str) -> tuple[int, Table, list[tuple[int, tuple[Event, ...]]]]:
-    """``(version, record, [(version, events)...])`` of a table, straight from the store."""
-    store = open_store(store_url)
-    try:
-        loaded = await store.load(table_id)
-        if loaded is None:
-            raise AuditFailure(f"table {table_id} is not in the store")
-        version, raw = loaded
-        log = await store.log_since(table_id, -1)
-    finally:
-        await store.aclose()
-    return version, Table.from_bytes(raw), [(v, decode_entry(e)) for v, e in log]
-
-
-def _action(events: Iterable[Event]) -> tuple[int, Move] | None:
-    for e in events:
-        if e.kind not in ACTION_KINDS:
-            continue
-        seat = int(e.data["seat"])
-        if e.kind == "play":
-            return seat, Move.play(str(e.data["card"]), e.data.get("suit"))
-        if e.kind == "draw":
-            return seat, DRAW
-        if e.kind == "pass":
-            return seat, PASS
-        if e.kind == "suit":
-            return seat, Move.choose(str(e.data["suit"]))
-        return seat, READY
-    return None
-
-
-def _plain(events: Iterable[Event]) -> list[tuple[Any, ...]]:
-    return [(e.kind, dict(e.data), None if e.only is None else tuple(e.only), tuple(e.hidden_from)) for e in events]
-
-
-def replay(table_id: str, version: int, record: Table, log: list[tuple[int, tuple[Event, ...]]]) -> Replay:
-    """Check a table's log against the rules (see the module docstring); what it holds."""
-    versions = [v for v, _ in log]
-    if not versions or versions != list(range(versions[0], version + 1)):
-        raise AuditFailure(f"table {table_id}: log versions are not contiguous up to {version}: {versions[:5]}...")
-    if record.state is None:
-        raise AuditFailure(f"table {table_id}: never started")
-    game = get_game(record.game)
-    options = game.options_from_wire(record.options)
-    seats = len(record.seats)
-    state = None
-    out = Replay(table_id, record, version, log)
-    for v, entry in log:
-        rules_events = [e for e in entry if e.kind in RULES_KINDS]
-        if not rules_events:
-            continue
-        if state is None:
-            first = game.new_match(options, seats, record.seed, record.deal_code)
-            if _plain(first.events) != _plain(rules_events):
-                raise AuditFailure(f"table {table_id} version {v}: the first deal differs from the seed's")
-            state = first.state
-            continue
-        found = _action(rules_events)
-        if found is None:
-            raise AuditFailure(f"table {table_id} version {v}: game events with no action: {rules_events}")
-        seat, move = found
-        try:
-            step = state.apply(seat, move)
-        except Exception as exc:
-            raise AuditFailure(f"table {table_id} version {v}: seat {seat} {move} is not legal here: {exc}") from None
-        if _plain(step.events) != _plain(rules_events):
-            raise AuditFailure(f"table {table_id} version {v}: the log's events are not what {move} gives")
-        state = step.state
-        out.actions.append((v, seat, move))
-    assert state is not None
-    if state.to_data() != record.state.to_data():
-        raise AuditFailure(f"table {table_id}: replaying the log does not give the stored state")
-    return out
-
-
-async def replay_table(store_url: str, table_id: str) -> Replay:
-    version, record, log = await read_table(store_url, table_id)
-    return replay(table_id, version, record, log)
+#: The log checker's failure is the audit's: tests that plant a fault expect this one class.
+AuditFailure = LogFailure
 
 
 def server_made(rep: Replay, seat: int) -> set[int]:
