@@ -280,7 +280,7 @@ class MejaServer:
             # connection commit and its reply reach the connection's queue, and only then close
             # with 1001 after what is queued. (Closing the sockets at once dropped the replies of
             # actions already committed: tests/faults/test_faults_processes.py.)
-            self._server.close(close_connections=False)
+            # Every wait here is bounded; past the bounds the websockets server closes what is left.
             loop = asyncio.get_running_loop()
             deadline = loop.time() + settings.shutdown_timeout_s
             for session in list(self.sessions.values()):
@@ -289,8 +289,13 @@ class MejaServer:
                 await asyncio.sleep(0.02)
             for session in list(self.sessions.values()):
                 session.close_soon(CloseCode.GOING_AWAY, "server shutting down")
+            # Let the writers flush what is queued and close; each handler removes its session.
+            flushed = loop.time() + settings.close_timeout_s + 1.0
+            while self.sessions and loop.time() < flushed:
+                await asyncio.sleep(0.02)
+            self._server.close(close_connections=True)
             try:
-                await asyncio.wait_for(self._server.wait_closed(), max(1.0, deadline - loop.time()))
+                await asyncio.wait_for(self._server.wait_closed(), settings.shutdown_timeout_s)
             except TimeoutError:
                 log.warning("connections still open after %.0f s; closing anyway", settings.shutdown_timeout_s)
         await self._stop_tasks()
