@@ -121,7 +121,15 @@ def test_after_an_eight_the_indicator_names_the_called_suit(
     state = deal_state(code, 2)
     eight = next(str(c) for c in state.hands[0] if str(c).startswith("8") and not str(c).endswith("C"))
     page = new_context().new_page()
-    host_table(page, server.origin, name="Fajar", seats=2, deal_code=code)
+    room = host_table(page, server.origin, name="Fajar", seats=2, deal_code=code)
+    # A person, not a bot, takes the other seat: nothing moves after the 8 until they act,
+    # so the checks below see the table as the 8 left it (a bot could answer within 60 ms).
+    guest = new_context().new_page()
+    guest.goto(server.origin + f"/?join={room}")
+    guest.fill("#name", "Kiki")
+    guest.click("#join")
+    guest.wait_for_selector("#room-code")
+    page.wait_for_function("() => window.meja.table.seats.every(s => s.kind === \"human\")")
     start(page)
     page.wait_for_function("() => window.meja.view.turn === window.meja.seat")
     starter_suit = state.top.suit
