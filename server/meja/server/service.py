@@ -108,6 +108,7 @@ class TableService:
         *,
         clock: Callable[[], int] = wall_ms,
         on_schedule: Callable[[int], None] | None = None,
+        on_commit: Callable[[Table, Table, tuple[Event, ...]], None] | None = None,
     ) -> None:
         self.store = store
         self.hub = hub
@@ -115,6 +116,9 @@ class TableService:
         self.process_id = process_id
         self.clock = clock
         self.on_schedule = on_schedule
+        #: called after every successful commit with (table before, table after, the version's
+        #: events): the operators' metrics count accepted actions here (people's and bots' alike)
+        self.on_commit = on_commit
         #: pauses only (never game state): the game's chance is in its own seeded RNG
         self.rand = random.Random()
         #: (table, seat) -> (round_v, last version read, the seat's events this round)
@@ -162,6 +166,8 @@ class TableService:
                 table_id, version, record, entry, schedule=schedule, cancel=cancel, ttl_ms=ttl * 1000
             )
             if ok:
+                if self.on_commit is not None:
+                    self.on_commit(table, new, mutation.events)
                 await self.hub.apply(Change(table_id, version + 1, record, entry), new)
                 if schedule and self.on_schedule is not None:
                     self.on_schedule(min(d.due_ms for d in schedule))
