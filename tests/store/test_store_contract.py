@@ -293,6 +293,28 @@ async def test_shift_due(env: Env) -> None:
     assert await s.claim_due(T0 + 60_200, 10, 10) == [Due("T1", "a", T0 + 60_100), Due("T1", "b", T0 + 60_200)]
 
 
+async def test_due_counts(env: Env) -> None:
+    """(waiting, overdue): every stored due action, and those claim_due could take at now_ms."""
+    s = env.store
+    await make(s)
+    await make(s, "T2", "CODE22")
+    assert await s.due_counts(T0) == (0, 0)
+    assert await s.commit("T1", 0, b"r1", b"e1", schedule=[Due("T1", "a", T0 + 100), Due("T1", "b", T0 + 200)],
+                          ttl_ms=LONG)
+    assert await s.commit("T2", 0, b"r1", b"e1", schedule=[Due("T2", "c", T0 + 300)], ttl_ms=LONG)
+    assert await s.due_counts(T0) == (3, 0)
+    assert await s.due_counts(T0 + 100) == (3, 1)  # due at now counts as overdue
+    assert await s.due_counts(T0 + 250) == (3, 2)
+    # a claimed item is leased: still waiting, no longer overdue until its lease runs out
+    assert await s.claim_due(T0 + 250, 1000, 1) == [Due("T1", "a", T0 + 100)]
+    assert await env.other().due_counts(T0 + 250) == (3, 1)
+    assert await s.due_counts(T0 + 1250) == (3, 3)
+    # finished and cancelled ones are gone
+    await s.finish_due("a")
+    assert await s.commit("T2", 1, b"r2", b"e2", cancel=["c"], ttl_ms=LONG)
+    assert await s.due_counts(T0 + 10**9) == (1, 1)
+
+
 async def test_due_of_an_expired_table_is_still_claimable(env: Env) -> None:
     """Claim must not break on due actions whose table is gone: the server drops them."""
     s = env.store

@@ -31,6 +31,7 @@ Operations
   and another process takes it. **finish** removes it. The action is then
   submitted through the same commit path as a human's, so a stale or duplicate
   one is dropped by the version check: at-least-once delivery, exactly-once effect.
+  :meth:`Store.due_counts` tells operators how many are waiting and how many are overdue.
 - **heartbeats**: each process says it is alive (a key with a time to live),
   which lets the others tell a dead process's seats from present players, and
   the store remembers when a server was last alive, so that time while no server
@@ -165,6 +166,20 @@ class Store(Protocol):
 
     async def shift_due(self, delta_ms: int) -> int:
         """Push every due action ``delta_ms`` later (time no server was running); returns how many."""
+        ...
+
+    async def due_counts(self, now_ms: int) -> tuple[int, int]:
+        """How many due actions are stored, and how many of them are overdue: ``(waiting, overdue)``.
+
+        ``waiting`` counts every stored due action, leased ones included (a lease
+        only moves an item's due time on). ``overdue`` counts those whose due time is
+        at or before ``now_ms``: due but not taken by any process yet, or taken and
+        not finished within their lease (the claimer died or stalled), so exactly
+        what :meth:`claim_due` at ``now_ms`` could take. A caller that wants "late
+        by more than a grace period" passes ``now_ms - grace``. For operators'
+        metrics, read at scrape time: on Redis one round trip (ZCARD and ZCOUNT, no
+        scan); an item is counted whether or not its table still exists.
+        """
         ...
 
     async def heartbeat(self, process_id: str, now_ms: int, ttl_ms: int) -> int | None:

@@ -256,6 +256,12 @@ class MemoryStore:
         heapq.heapify(self._due_heap)
         return len(self._due)
 
+    async def due_counts(self, now_ms: int) -> tuple[int, int]:
+        """See :meth:`meja.store.base.Store.due_counts`. O(n) in due actions (a dict scan):
+        fine at scrape intervals for the embedded store's single process of tables."""
+        await self._enter()
+        return len(self._due), sum(1 for _, due_ms in self._due.values() if due_ms <= now_ms)
+
     def _put_due(self, key: str, table_id: str, due_ms: int) -> None:
         self._due[key] = (table_id, due_ms)
         heapq.heappush(self._due_heap, (due_ms, key))

@@ -465,6 +465,14 @@ class RedisStore:
         """See :meth:`meja.store.base.Store.shift_due`: one script over the whole due set."""
         return int(await self._shift(keys=[self.keys.due], args=[delta_ms]))
 
+    async def due_counts(self, now_ms: int) -> tuple[int, int]:
+        """See :meth:`meja.store.base.Store.due_counts`: ZCARD and ZCOUNT in one pipeline."""
+        async with self._redis.pipeline(transaction=False) as pipe:
+            pipe.zcard(self.keys.due)
+            pipe.zcount(self.keys.due, "-inf", now_ms)
+            waiting, overdue = await pipe.execute()
+        return int(waiting), int(overdue)
+
     # -- processes and rate limits --------------------------------------------------------
 
     async def heartbeat(self, process_id: str, now_ms: int, ttl_ms: int) -> int | None:
