@@ -37,6 +37,10 @@ class Bot(Protocol):
     """
 
     name: str
+    #: whether ``choose`` reads ``history`` (a server reads the round's log only for bots that do)
+    needs_history: bool
+    #: whether ``choose`` takes long enough (a search) to be run off a server's event loop
+    blocking: bool
 
     def choose(self, view: CrazyEightsView, history: History, rng: Rng) -> Move: ...
 

@@ -39,6 +39,8 @@ class CasualBot:
     """See the module docstring."""
 
     name = "easy"
+    needs_history = False
+    blocking = False
 
     def choose(self, view: CrazyEightsView, history: History, rng: Rng) -> Move:
         if view.phase == Phase.CHOOSE_SUIT:

@@ -120,6 +120,8 @@ class SearchBot:
     """Determinized search with common random numbers; see the module docstring."""
 
     name = "hard"
+    needs_history = True
+    blocking = True
 
     def __init__(
         self,

@@ -38,6 +38,8 @@ class RandomAnyBot:
     """Uniform over all legal actions (bots.md: nearly useless, it draws itself to death)."""
 
     name = "random-any"
+    needs_history = False
+    blocking = False
 
     def choose(self, view: CrazyEightsView, history: History, rng: Rng) -> Move:
         move, _ = rng.choice(view.legal)
@@ -48,6 +50,8 @@ class RandomCardBot:
     """A uniformly random playable card, each 8 once with a random suit; else draw; else pass."""
 
     name = "random-card"
+    needs_history = False
+    blocking = False
 
     def choose(self, view: CrazyEightsView, history: History, rng: Rng) -> Move:
         if view.phase == Phase.CHOOSE_SUIT:
@@ -68,6 +72,8 @@ class GreedyBot:
     """bots.md greedy: the strength yardstick (deterministic; the RNG is unused)."""
 
     name = "greedy"
+    needs_history = False
+    blocking = False
 
     def choose(self, view: CrazyEightsView, history: History, rng: Rng) -> Move:
         return greedy_choice(view)

@@ -189,8 +189,14 @@ class Hub:
             except Exception:
                 log.exception("could not apply change %s v%d", change.table_id, change.version)
 
-    async def apply(self, change: Change, table: Table | None = None) -> None:
-        """Take a committed change into the cache and send each attached connection its update."""
+    async def apply(
+        self, change: Change, table: Table | None = None, events: tuple[Event, ...] | None = None
+    ) -> None:
+        """Take a committed change into the cache and send each attached connection its update.
+
+        ``table`` and ``events``, when the caller has them (its own commit), are the decoded
+        ``change.record`` and ``change.entry``: not decoded again.
+        """
         cached = self.tables.get(change.table_id)
         if cached is None:
             return
@@ -201,7 +207,7 @@ class Hub:
             if change.version > cached.version + 1:
                 missed = await self.store.log_since(change.table_id, cached.version)
                 versions = [(v, decode_entry(e)) for v, e in missed if v < change.version]
-            versions.append((change.version, decode_entry(change.entry)))
+            versions.append((change.version, events if events is not None else decode_entry(change.entry)))
             new = table if table is not None else Table.from_bytes(change.record)
             if self.tables.get(change.table_id) is not cached:
                 return  # dropped while reading the log
@@ -214,14 +220,14 @@ class Hub:
 
     def _deliver(self, cached: Cached, version: int, events: Iterable[Event], commit: str | None) -> None:
         table = cached.table
-        events = tuple(events)
+        wire = [(e, e.to_wire()) for e in events]  # once per version, not per connection
         for member in list(cached.members.values()):
             if member.version >= version:
                 continue
             if not self._check(table, member):
                 continue
             session = member.session
-            seen = [e.to_wire() for e in events if e.is_seen_by(member.seat)]
+            seen = [w for e, w in wire if e.is_seen_by(member.seat)]
             session.send(
                 messages.update(
                     table=summary(table, self.settings),

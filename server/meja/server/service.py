@@ -133,6 +133,7 @@ class TableService:
         *,
         reply: tuple[ReplyTarget, int | str] | None = None,
         fresh: bool = False,
+        first: tuple[int, Table] | None = None,
     ) -> int | None:
         """Apply ``fn(table, next_version, now)`` and commit it; the new version (``None``: nothing to do).
 
@@ -140,14 +141,19 @@ class TableService:
         compare-and-set reloads from the store. Timers pass ``fresh``: a cache a
         moment behind the store would make a due bot move look moot (``fn``
         returns ``None``) and drop it, where a request on a stale cache merely
-        loses the compare-and-set and is checked again.
+        loses the compare-and-set and is checked again. ``first``: the
+        ``(version, table)`` the caller has just read, for the first attempt (a timer
+        that read the table to decide does not read it twice).
 
         Raises what ``fn`` raises (nothing is committed), :class:`TableNotFound`,
         or :class:`InternalError` when the table stays too contended.
         """
         settings = self.settings
         for attempt in range(settings.commit_attempts):
-            current = await self.hub.current(table_id, fresh=fresh or attempt > 0)
+            if attempt == 0 and first is not None:
+                current: tuple[int, Table] | None = first
+            else:
+                current = await self.hub.current(table_id, fresh=fresh or attempt > 0)
             if current is None:
                 raise TableNotFound(f"no table {table_id!r} (it may have expired)")
             version, table = current
@@ -168,7 +174,7 @@ class TableService:
             if ok:
                 if self.on_commit is not None:
                     self.on_commit(table, new, mutation.events)
-                await self.hub.apply(Change(table_id, version + 1, record, entry), new)
+                await self.hub.apply(Change(table_id, version + 1, record, entry), new, mutation.events)
                 if schedule and self.on_schedule is not None:
                     self.on_schedule(min(d.due_ms for d in schedule))
                 return version + 1
@@ -336,13 +342,21 @@ class TableService:
     async def on_due(self, key: str) -> bool:
         """Run the timer ``key``. ``True``: done (finish it); ``False``: leave it leased (it comes again)."""
         table_id, kind, seat, marker = tables.parse_key(key)
-        current = await self.hub.current(table_id, fresh=True)
+        cached = self.hub.cached(table_id)
+        if kind == "bot" and cached is not None and cached.table.gv >= int(marker):
+            # The cache has seen the version that set this timer: no need to read the store
+            # (if the store has moved on since, the commit's compare-and-set says so and the
+            # move is checked again on a fresh read). A cache behind the timer is not used:
+            # it would make the move look moot and drop it.
+            current: tuple[int, Table] | None = (cached.version, cached.table)
+        else:
+            current = await self.hub.current(table_id, fresh=True)
         if current is None:
             return True  # the table expired
         _, table = current
         try:
             if kind == "bot":
-                await self._bot_turn(table, seat, int(marker))
+                await self._bot_turn(current, seat, int(marker))
             elif kind == "turn":
                 await self._turn_limit(table, seat, marker)
             elif kind == "ready":
@@ -401,21 +415,28 @@ class TableService:
             return legal[0]
         return move
 
-    async def _bot_turn(self, table: Table, seat: int, gv: int) -> None:
+    async def _bot_turn(self, current: tuple[int, Table], seat: int, gv: int) -> None:
+        _, table = current
         if not _bot_may_play(table, seat, gv):
             return
         record = table.seats[seat]
         level = record.level if record.is_bot and record.level else table.bots
-        # In a worker thread: a search bot thinks for tens of milliseconds, and the event loop
-        # must keep serving everyone else meanwhile (states are immutable values: safe to share).
-        move = await asyncio.to_thread(self.choose, table, seat, level, await self.history(table, seat))
+        bot = bot_for(level)
+        # The history costs a read of the round's log: only for bots that use it.
+        history = await self.history(table, seat) if getattr(bot, "needs_history", True) else []
+        if getattr(bot, "blocking", True):
+            # In a worker thread: a search bot thinks for tens of milliseconds, and the event loop
+            # must keep serving everyone else meanwhile (states are immutable values: safe to share).
+            move = await asyncio.to_thread(self.choose, table, seat, level, history)
+        else:
+            move = self.choose(table, seat, level, history)  # microseconds: a thread would cost more
 
         def change(t: Table, version: int, now: int) -> tables.Mutation | None:
             if not _bot_may_play(t, seat, gv):
                 return None
             return tables.play(t, seat, move, version=version, now=now)
 
-        await self.commit(table.id, change, fresh=True)
+        await self.commit(table.id, change, fresh=True, first=current)
 
     async def _turn_limit(self, table: Table, seat: int, marker: str) -> None:
         turn_v, strikes = (int(x) for x in marker.split("."))
