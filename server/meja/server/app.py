@@ -10,8 +10,10 @@ and closes them in order (``async with``, as in the websockets tutorial's
    runner and the heartbeat, as tasks owned here;
 4. the websocket server (``websockets.asyncio.server.serve``) on one port:
    ``/ws`` is the websocket (binary msgpack frames, see PROTOCOL.md),
-   ``/healthz`` answers JSON, and every other path is a static file of the web
-   client (``server/meja/web/``), all through ``process_request``.
+   ``/healthz`` answers JSON, ``/metrics`` the operators' metrics in the
+   Prometheus text format (:mod:`meja.server.metrics`), and every other path is
+   a static file of the web client (``server/meja/web/``), all through
+   ``process_request``.
 
 Shutdown (SIGTERM or SIGINT, or leaving the ``async with``): ``/healthz`` says
 503 at once (a load balancer stops sending players here); the timer runner
@@ -40,6 +42,7 @@ import logging
 import mimetypes
 import secrets
 import socket
+from collections.abc import Awaitable
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Final
@@ -56,6 +59,8 @@ from meja.store import open_store
 from meja.store.base import Store
 
 from .hub import Hub
+from .metrics import CONTENT_TYPE as METRICS_CONTENT_TYPE
+from .metrics import SOURCE, Metrics
 from .rooms import normalize_code
 from .service import TableService
 from .session import Session
@@ -170,6 +175,7 @@ class MejaServer:
         self._hub: Hub | None = None
         self._service: TableService | None = None
         self.runner: DueRunner | None = None
+        self.metrics = Metrics(process_id=self.process_id, store_kind=self.store_kind, process_collector=True)
         web_root = Path(settings.web_root) if settings.web_root else Path(__file__).resolve().parent.parent / "web"
         self.static = StaticFiles(web_root)
 
@@ -224,9 +230,23 @@ class MejaServer:
         try:
             self._store = self._given_store if self._given_store is not None else open_store(settings.redis_url)
             self._hub = Hub(self.store, settings, self.process_id)
-            self._service = TableService(self.store, self.hub, settings, self.process_id, on_schedule=self._wake)
-            self.runner = DueRunner(self.store, self.service, settings)
+            self._service = TableService(
+                self.store,
+                self.hub,
+                settings,
+                self.process_id,
+                on_schedule=self._wake,
+                on_commit=self.metrics.on_commit,
+            )
+            self.runner = DueRunner(self.store, self.service, settings, metrics=self.metrics)
             heartbeat = Heartbeat(self.store, self.process_id, settings)
+            hub = self.hub
+            self.metrics.bind(
+                connections=self.sessions.__len__,
+                tables=lambda: [cached.table for cached in list(hub.tables.values())],
+                store=self.store,
+            )
+            self.metrics.watch_log()
             await heartbeat.first()
             self._tasks = [
                 asyncio.create_task(self.hub.run(), name="meja hub"),
@@ -245,6 +265,7 @@ class MejaServer:
                 server_header="meja",
             )
         except BaseException:
+            self.metrics.unwatch_log()
             sock.close()
             await self._stop_tasks()
             if self._own_store and self._store is not None:
@@ -301,6 +322,7 @@ class MejaServer:
         await self._stop_tasks()
         if self._own_store and self._store is not None:
             await self._store.aclose()
+        self.metrics.unwatch_log()
         log.info("meja %s stopped", self.process_id)
 
     async def _stop_tasks(self) -> None:
@@ -313,7 +335,7 @@ class MejaServer:
 
     # ------------------------------------------------------------------ HTTP
 
-    def _http(self, connection: ServerConnection, request: Request) -> Response | None:
+    def _http(self, connection: ServerConnection, request: Request) -> Response | Awaitable[Response] | None:
         path = urlsplit(request.path).path
         if path == "/ws":
             if self.stopping:
@@ -330,6 +352,8 @@ class MejaServer:
                 "connections": len(self.sessions),
             }
             return _response(503 if self.stopping else 200, json.dumps(body).encode(), "application/json")
+        if path == "/metrics":
+            return self._metrics()
         if path.startswith("/qr/") and path.endswith(".svg"):
             # The lobby's QR code of the invite link, built from the public origin (never the
             # Host header: a phone cannot reach 127.0.0.1). It encodes text only; no table lookup.
@@ -339,6 +363,10 @@ class MejaServer:
             svg = qr_svg(self.settings.invite_link(code))
             return _response(200, svg.encode(), "image/svg+xml")
         return self.static.respond(path)
+
+    async def _metrics(self) -> Response:
+        # Answered while stopping too: the last scrape sees the drain.
+        return _response(200, await self.metrics.render(), METRICS_CONTENT_TYPE)
 
     # ------------------------------------------------------------------ websocket
 
@@ -352,6 +380,8 @@ class MejaServer:
 
     async def _handler(self, ws: ServerConnection) -> None:
         cid = f"c{next(self._cids)}"
+        # This task's commits are a person's doing (metrics: the source of an action).
+        SOURCE.set("person")
         raw = ws.transport.get_extra_info("socket")
         if raw is not None and raw.family in (socket.AF_INET, socket.AF_INET6):
             # No Nagle: an update right after a reply must not wait for the client's delayed ACK
@@ -373,6 +403,7 @@ class MejaServer:
             hub=self.hub,
             send=send,
             close=close,
+            metrics=self.metrics,
         )
         self.sessions[cid] = session
         if self.stopping:  # a handshake that finished while shutting down

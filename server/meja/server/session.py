@@ -19,6 +19,12 @@ Every frame goes through, in order:
    :mod:`meja.protocol.errors` (or a rules code, passed through) and then
    changes nothing.
 
+Metrics (:mod:`meja.server.metrics`): every error reply counts by its code,
+a refused ``act`` also as a refused action, every close the server queues by
+its close code, and an accepted ``act`` adds its handling time (from the frame
+coming off the websocket to the end of its handling, its update queued) to the
+latency histogram.
+
 What a connection holds: at most ``max_tables_per_connection`` tables, at each
 a seat (with its token's hash, and the host token's if it is the host) or a
 spectator's place. Those live in the hub (:class:`meja.server.hub.Member`),
@@ -54,6 +60,7 @@ from meja.rules import games
 from meja.rules.errors import RulesError
 
 from .hub import Hub, Member
+from .metrics import Metrics
 from .records import decode_entry
 from .service import TableService
 from .settings import Settings
@@ -106,6 +113,7 @@ class Session:
         send: Callable[[bytes], Awaitable[None]],
         close: Callable[[int, str], Awaitable[None]],
         clock: Callable[[], float] = time.monotonic,
+        metrics: Metrics | None = None,
     ) -> None:
         self.cid = cid
         self.address = address
@@ -128,6 +136,9 @@ class Session:
         self._ready = asyncio.Event()
         self._replies: dict[tuple[str, int], tuple[str, int | str]] = {}
         self._limits = settings.codec_limits
+        self.metrics = metrics if metrics is not None else Metrics()
+        #: when the frame being handled came off the websocket (time.perf_counter)
+        self._received = 0.0
 
     # ------------------------------------------------------------------ output
 
@@ -147,6 +158,7 @@ class Session:
         if self.closing:
             return
         self.closing = True
+        self.metrics.closed(int(code))
         self._outbox.append(_Close(int(code), reason[:120]))
         self._ready.set()
 
@@ -186,6 +198,7 @@ class Session:
         """Handle one frame from the client (see the module docstring)."""
         if self.closing or self.draining:
             return
+        self._received = time.perf_counter()
         self.in_flight = True
         try:
             await self._receive(frame)
@@ -206,6 +219,7 @@ class Session:
             await self.dispatch(message)
         except (MejaError, RulesError) as exc:
             code, text = wire_error(exc)
+            self._refused(raw, code)
             self.send(messages.error(code, text, re))
             close = getattr(exc, "close", None)
             if close is not None:
@@ -213,7 +227,13 @@ class Session:
         except Exception:
             log.exception("internal error on %r (table %r) from %s", raw.get("type"), raw.get("table"), self.cid)
             code, text = wire_error(RuntimeError())
+            self._refused(raw, code)
             self.send(messages.error(code, text, re))
+
+    def _refused(self, raw: dict[str, Any], code: str) -> None:
+        self.metrics.request_error(code)
+        if raw.get("type") == "act":
+            self.metrics.reject_action(code)
 
     def _within_rate(self) -> bool:
         """The rate limit. A flood is a streak of drops that began ``flood_close_s`` ago and in
@@ -227,6 +247,7 @@ class Session:
                 return True
         elif self.flooding_since is None:
             self.flooding_since = now
+        self.metrics.request_error(RateLimited.code)  # every dropped frame (not decoded: of any type)
         if now - self.flooding_since >= self.settings.flood_close_s:
             self.close_soon(CloseCode.RATE_LIMITED, "rate limit exceeded for too long")
             return False
@@ -315,6 +336,8 @@ class Session:
             reply=self,
             re=msg.id,
         )
+        # Committed, and this process's connections (ours first) have the update queued.
+        self.metrics.observe_move(time.perf_counter() - self._received)
 
     async def _on_leave(self, msg: messages.Leave) -> None:
         member = self._seated_at(msg.table)

@@ -17,6 +17,11 @@ The runner sleeps until the earliest due time the store knows of, at most
 ``due_poll_s`` (timers set by other processes are seen within it), and is
 woken early when this process schedules something sooner.
 
+Each due action runs in its own task, which says who acts for the metrics
+(:data:`meja.server.metrics.SOURCE`): ``bot`` for a bot's move, ``timer`` for
+every other kind (a turn limit's or a ``ready`` timeout's move); and counts
+its kind (``meja_timers_total``).
+
 Heartbeats
 ----------
 :class:`Heartbeat` marks the process alive every ``heartbeat_s`` for
@@ -40,6 +45,7 @@ from collections.abc import Callable
 
 from meja.store.base import Store
 
+from .metrics import SOURCE, Metrics
 from .service import TableService, wall_ms
 from .settings import Settings
 
@@ -52,9 +58,16 @@ class DueRunner:
     """Claims due actions and runs them; see the module docstring."""
 
     def __init__(
-        self, store: Store, service: TableService, settings: Settings, clock: Callable[[], int] = wall_ms
+        self,
+        store: Store,
+        service: TableService,
+        settings: Settings,
+        clock: Callable[[], int] = wall_ms,
+        *,
+        metrics: Metrics | None = None,
     ) -> None:
         self.store = store
+        self.metrics = metrics if metrics is not None else Metrics()
         self.service = service
         self.settings = settings
         self.clock = clock
@@ -96,6 +109,11 @@ class DueRunner:
                 await asyncio.wait_for(self._wake.wait(), delay)
 
     async def _run_one(self, key: str) -> None:
+        # Keys are "<table>|<kind>|<seat>|<marker>" (meja.server.tables.due_keys).
+        parts = key.split("|", 2)
+        kind = parts[1] if len(parts) > 1 else ""
+        SOURCE.set("bot" if kind == "bot" else "timer")  # this task's own context
+        self.metrics.timer(kind)
         try:
             done = await self.service.on_due(key)
         except Exception:
