@@ -74,6 +74,37 @@ def test_round_trips_are_told_from_commands_run_inside_redis() -> None:
     assert "info" not in costs.by_command
 
 
+SCRAPE = """\
+# HELP meja_actions_total Game actions: accepted by source, refused by error code
+# TYPE meja_actions_total counter
+meja_actions_total{outcome="accepted",source="person"} 7.0
+meja_actions_total{outcome="accepted",source="bot"} 5.0
+meja_actions_total{outcome="accepted",source="timer"} 0.0
+meja_actions_total{outcome="action/stale_version",source="person"} 2.0
+# HELP meja_redis_errors_total Redis errors logged by this process, by module
+# TYPE meja_redis_errors_total counter
+meja_redis_errors_total{logger="store.redis"} 1.0
+# HELP meja_move_latency_seconds A person's accepted act
+# TYPE meja_move_latency_seconds histogram
+meja_move_latency_seconds_bucket{le="0.01"} 6.0
+meja_move_latency_seconds_bucket{le="+Inf"} 7.0
+meja_move_latency_seconds_count 7.0
+meja_move_latency_seconds_sum 0.05
+"""
+
+
+def test_metrics_scrapes_are_summed_over_processes_and_differenced() -> None:
+    earlier = bench.MetricsScrape.parse([SCRAPE])
+    assert earlier.accepted == {"person": 7, "bot": 5, "timer": 0} and earlier.moves == 12
+    assert earlier.rejected == {"action/stale_version": 2}
+    assert earlier.redis_errors == 1 and earlier.latency_count == 7
+    both = bench.MetricsScrape.parse([SCRAPE, SCRAPE.replace(" 5.0", " 9.0")])
+    assert both.accepted == {"person": 14, "bot": 14, "timer": 0} and both.latency_count == 14
+    later = both.since(earlier)
+    assert later.accepted == {"person": 7, "bot": 9, "timer": 0} and later.moves == 16
+    assert later.rejected == {"action/stale_version": 2} and later.redis_errors == 1
+
+
 def test_the_echo_program_is_a_program_that_imports_nothing_of_meja() -> None:
     cmd = echo.command(1234)
     assert cmd[0] == sys.executable and cmd[1] == "-c" and cmd[-1] == "1234"
@@ -119,3 +150,18 @@ def test_a_tiny_run_prints_consistent_figures() -> None:
     assert echo_doc["connections"] == 4 and echo_doc["messages"] > 0
     assert doc["moves_per_echo_message"] == pytest.approx(doc["moves_per_s"] / echo_doc["messages_per_s"], rel=0.01)
     assert "machine" in doc["note"]
+    # The servers' /metrics agree with the generator: exactly over the whole run (once the tables went
+    # quiet), within the bound computed from the run over the window; the players' moves are the
+    # accepted acts, and the refused ones have the same codes as the generator's errors.
+    metrics = doc["metrics"]
+    whole, window = metrics["run"], metrics["window"]
+    assert whole["settled"] and whole["difference"] == 0 and whole["moves"] == whole["bench_moves"] > 0, metrics
+    assert whole["by_source"]["person"] > 0 and whole["by_source"]["bot"] > 0 and whole["by_source"]["other"] == 0
+    assert window["bench_moves"] == doc["moves"] and window["agree"], metrics
+    assert abs(window["difference"]) <= window["bound"]
+    assert window["latency_count"] == window["by_source"]["person"]
+    assert abs(window["by_source"]["person"] - doc["human_moves"]) <= window["bound"]
+    # (the generator's errors include its rematch requests': only actions have action/ codes)
+    refused = {code: n for code, n in doc["errors"].items() if code.startswith("action/")}
+    assert {code: n for code, n in metrics["rejected"].items() if code.startswith("action/")} == refused
+    assert metrics["redis_errors"] == 0

@@ -55,13 +55,38 @@ What it prints (over the measured window, after ``--warmup`` seconds)
   to come back, for as long; ``moves/s`` divided by echo messages/s says how much
   of what this generator and machine can carry Meja gets to.
 
+The cross-check with ``/metrics``
+--------------------------------
+The generator's own move count is checked against the servers' operators'
+metrics (``meja_actions_total{outcome="accepted"}``, summed over the ``meja
+serve`` processes; see :mod:`meja.server.metrics`), scraped over HTTP from
+every process once the tables are seated, at both ends of the window, and once
+more after the players stopped:
+
+- **whole run** (exact): after the players stop, the generator waits (at most
+  ``SETTLE_S``) until the tables are quiet and the host connections have read
+  every update; then the actions the servers committed since the tables were
+  seated must equal the moves the hosts saw. ``settled: false`` says they never
+  agreed within the wait: a count is wrong somewhere (or a table never went
+  quiet).
+- **window** (within a bound): the window's edges cut through moves in flight,
+  so the two counts differ by a little. The bound is computed from counts of the
+  run, not from times: at each edge, the moves the hosts saw arrive while the
+  scrape was under way (counted), plus :data:`IN_FLIGHT_PER_TABLE` actions per
+  table that may be committed and still on their way to the host.
+
+The JSON has both under ``metrics``, with the players' moves (``person``), the
+refused actions by code and the Redis errors the servers counted over the run.
+
 Timing figures depend on the machine and whatever else runs on it: the output
 says so, and nothing here asserts a speed (tests/bench checks only that the
 figures are consistent with what was played).
 
 Only Linux: CPU and memory come from ``/proc``. Redis is read with
 ``redis-cli`` (installed with ``redis-server``), since the benchmarks, as entry
-points, do not import the Redis client (tests/test_layering.py).
+points, do not import the Redis client (tests/test_layering.py); ``/metrics`` is
+fetched with a plain HTTP/1.1 GET on an asyncio stream (no HTTP client module)
+and read with ``prometheus_client``'s text parser.
 """
 
 from __future__ import annotations
@@ -98,11 +123,16 @@ from meja_client import (  # type: ignore[import-not-found, unused-ignore]
     encode,
     random_policy,
 )
+from prometheus_client.parser import text_string_to_metric_families
+
+from meja.store.keys import Keys
 
 from . import echo
 
 __all__ = [
     "ACTION_KINDS",
+    "IN_FLIGHT_PER_TABLE",
+    "MetricsScrape",
     "RedisCosts",
     "add_arguments",
     "frame_header_bytes",
@@ -148,6 +178,11 @@ CAVEAT: Final = (
 #: How long to wait for a process to start, or a request to be answered, in seconds.
 START_TIMEOUT_S: Final = 60.0
 REQUEST_TIMEOUT_S: Final = 60.0
+#: How long the whole-run cross-check waits for the tables to go quiet after the players stop.
+SETTLE_S: Final = 20.0
+#: Actions of one table that may be committed and not yet read by its host at a window's edge:
+#: one per seat (a player's, and a bot's right behind it, each on its way to the host).
+IN_FLIGHT_PER_TABLE: Final = 3
 
 
 # --------------------------------------------------------------------------- figures
@@ -213,6 +248,81 @@ def redis_costs(delta: Mapping[str, int]) -> RedisCosts:
     loads = max(0, counts.get("hmget", 0) - commits)
     round_trips = sum(v for k, v in counts.items() if k in TOP_LEVEL) + loads
     return RedisCosts(sum(counts.values()), round_trips, dict(sorted(counts.items())))
+
+
+# --------------------------------------------------------------------------- /metrics
+
+
+@dataclass(frozen=True, slots=True)
+class MetricsScrape:
+    """The figures of one ``/metrics`` scrape of each server process, summed over the processes."""
+
+    accepted: dict[str, int]  # by source: person, bot, timer, other
+    rejected: dict[str, int]  # players' refused actions, by error code
+    redis_errors: int
+    latency_count: int
+
+    @property
+    def moves(self) -> int:
+        return sum(self.accepted.values())
+
+    @classmethod
+    def parse(cls, texts: Iterable[str]) -> MetricsScrape:
+        """Sum the scrapes ``texts`` (one per process)."""
+        accepted: Counter[str] = Counter()
+        rejected: Counter[str] = Counter()
+        redis_errors = latency = 0
+        for text in texts:
+            for family in text_string_to_metric_families(text):
+                for sample in family.samples:
+                    labels, value = sample.labels, int(sample.value)
+                    if sample.name == "meja_actions_total":
+                        if labels.get("outcome") == "accepted":
+                            accepted[labels.get("source", "")] += value
+                        elif value:
+                            rejected[labels.get("outcome", "")] += value
+                    elif sample.name == "meja_redis_errors_total":
+                        redis_errors += value
+                    elif sample.name == "meja_move_latency_seconds_count":
+                        latency += value
+        return cls(dict(accepted), dict(rejected), redis_errors, latency)
+
+    def since(self, earlier: MetricsScrape) -> MetricsScrape:
+        def minus(a: Mapping[str, int], b: Mapping[str, int]) -> dict[str, int]:
+            return {k: v - b.get(k, 0) for k, v in a.items() if v - b.get(k, 0)}
+
+        return MetricsScrape(
+            {k: v - earlier.accepted.get(k, 0) for k, v in self.accepted.items()},
+            minus(self.rejected, earlier.rejected),
+            self.redis_errors - earlier.redis_errors,
+            self.latency_count - earlier.latency_count,
+        )
+
+
+async def _http_get(url: str, timeout: float = REQUEST_TIMEOUT_S) -> str:
+    """The body of a 200 answer to ``GET url`` (``http://host:port/path``), over one asyncio stream."""
+    found = re.fullmatch(r"http://([^:/]+):(\d+)(/.*)", url)
+    if found is None:
+        raise ValueError(f"not an http://host:port/path URL: {url!r}")
+    host, port, path = found.group(1), int(found.group(2)), found.group(3)
+    reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port), timeout)
+    try:
+        writer.write(f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nConnection: close\r\n\r\n".encode())
+        await writer.drain()
+        raw = await asyncio.wait_for(reader.read(), timeout)  # the server closes after its answer
+    finally:
+        writer.close()
+    head, _, body = raw.partition(b"\r\n\r\n")
+    status = head.split(b"\r\n", 1)[0]
+    if not re.match(rb"HTTP/1\.[01] 200 ", status):
+        raise RuntimeError(f"GET {url}: {status.decode(errors='replace')}")
+    return body.decode()
+
+
+async def _scrape(urls: Sequence[str]) -> MetricsScrape:
+    """``/metrics`` of every server (``urls`` are their websocket URLs), summed."""
+    pages = [re.sub(r"^ws://([^/]+)/ws$", r"http://\1/metrics", url) for url in urls]
+    return MetricsScrape.parse(await asyncio.gather(*(_http_get(page) for page in pages)))
 
 
 # --------------------------------------------------------------------------- processes
@@ -367,10 +477,10 @@ class _Redis:
         """Mean ``MEMORY USAGE`` of the tables' record and log keys, and the logs' mean length."""
         recs, logs, lengths = [], [], []
         for table_id in table_ids:
-            base = f"{self.prefix}{{{table_id}}}"
-            rec = self.cli("MEMORY", "USAGE", f"{base}:rec", "SAMPLES", "0").strip()
-            log = self.cli("MEMORY", "USAGE", f"{base}:log", "SAMPLES", "0").strip()
-            llen = self.cli("LLEN", f"{base}:log").strip()
+            names = Keys(self.prefix).table(table_id)  # the store's own key names
+            rec = self.cli("MEMORY", "USAGE", names.record, "SAMPLES", "0").strip()
+            log = self.cli("MEMORY", "USAGE", names.log, "SAMPLES", "0").strip()
+            llen = self.cli("LLEN", names.log).strip()
             if rec.isdigit() and log.isdigit() and llen.isdigit():
                 recs.append(int(rec))
                 logs.append(int(log))
@@ -609,6 +719,32 @@ def _take(counters: _Counters, seats: Sequence[_Seat], servers: Sequence[_Child]
     )
 
 
+async def _edge(urls: Sequence[str], seats: Sequence[_Seat], counters: _Counters) -> tuple[MetricsScrape, int]:
+    """Scrape the servers at a window's edge; with the moves the hosts saw arrive meanwhile."""
+    before = counters.moves
+    scrape = await _scrape(urls)
+    for seat in seats:
+        seat.account()
+    return scrape, counters.moves - before
+
+
+async def _settle(
+    urls: Sequence[str], seats: Sequence[_Seat], counters: _Counters, seated: MetricsScrape, moves_seated: int
+) -> tuple[bool, MetricsScrape]:
+    """After the players stopped: wait (at most ``SETTLE_S``) until the servers' count of actions since
+    ``seated`` equals the moves the hosts saw since then. Whether it did, and the last scrape (since ``seated``)."""
+    deadline = time.monotonic() + SETTLE_S
+    while True:
+        for seat in seats:
+            seat.account()
+        scrape = (await _scrape(urls)).since(seated)
+        if scrape.moves == counters.moves - moves_seated:
+            return True, scrape
+        if time.monotonic() > deadline:
+            return False, scrape
+        await asyncio.sleep(0.2)
+
+
 async def _close_all(clients: Iterable[Client]) -> None:
     async def close(client: Client) -> None:
         with contextlib.suppress(Exception):
@@ -633,6 +769,10 @@ async def _measure_game(args: argparse.Namespace, redis: _Redis, workdir: Path) 
         seats = [seat for table in tables for seat in table.seats]
         rss_seated = sum(s.rss() for s in servers)
         connections = len(seats)
+        for seat in seats:
+            seat.account()
+        moves_seated = counters.moves
+        seated = await _scrape(urls)
 
         stop = asyncio.Event()
         # Start every table, then let the players loose.
@@ -647,13 +787,17 @@ async def _measure_game(args: argparse.Namespace, redis: _Redis, workdir: Path) 
         ]
         await asyncio.sleep(args.warmup)
         first = _take(counters, seats, servers, redis)
+        edge_first = await _edge(urls, seats, counters)
         await asyncio.sleep(args.seconds)
         last = _take(counters, seats, servers, redis)
+        edge_last = await _edge(urls, seats, counters)
         memory_after = redis.used_memory()
         stop.set()
         await asyncio.wait(tasks, timeout=REQUEST_TIMEOUT_S)
         for task in tasks:
             task.cancel()
+        settled, run_metrics = await _settle(urls, seats, counters, seated, moves_seated)
+        run_moves = counters.moves - moves_seated
         table_memory = redis.table_memory([t.table_id for t in tables[:50]])
         rss_end = sum(s.rss() for s in servers)
     finally:
@@ -668,6 +812,29 @@ async def _measure_game(args: argparse.Namespace, redis: _Redis, workdir: Path) 
     latencies = [lat for when, lat in counters.latencies if first.when < when <= last.when]
     delta = {k: v - first.commandstats.get(k, 0) for k, v in last.commandstats.items()}
     costs = redis_costs(delta)
+    in_window = edge_last[0].since(edge_first[0])
+    bound = edge_first[1] + edge_last[1] + 2 * IN_FLIGHT_PER_TABLE * len(tables)
+    metrics = {
+        "window": {
+            "moves": in_window.moves,
+            "bench_moves": moves,
+            "difference": in_window.moves - moves,
+            "bound": bound,
+            "agree": abs(in_window.moves - moves) <= bound,
+            "by_source": in_window.accepted,
+            "latency_count": in_window.latency_count,
+            "bench_human_moves": window["human_moves"],
+        },
+        "run": {
+            "moves": run_metrics.moves,
+            "bench_moves": run_moves,
+            "difference": run_metrics.moves - run_moves,
+            "settled": settled,
+            "by_source": run_metrics.accepted,
+        },
+        "rejected": run_metrics.rejected,
+        "redis_errors": run_metrics.redis_errors,
+    }
     return {
         "connections": connections,
         "window_s": round(elapsed, 3),
@@ -695,6 +862,7 @@ async def _measure_game(args: argparse.Namespace, redis: _Redis, workdir: Path) 
             "server_rss_bytes_end": rss_end,
         },
         "errors": dict(counters.errors),
+        "metrics": metrics,
     }
 
 
@@ -848,6 +1016,10 @@ def _print_summary(doc: Mapping[str, Any]) -> None:
         print(f"  Redis per table        {table['total_bytes']:>10} bytes (record {table['record_bytes']}, "
               f"log {table['log_bytes']} for {table['log_entries']} entries)")
     print(f"  server RSS/connection  {mem['server_rss_bytes_per_connection']:>10} bytes")
+    window, whole = doc["metrics"]["window"], doc["metrics"]["run"]
+    print(f"  /metrics cross-check   window: servers {window['moves']} vs bench {window['bench_moves']} moves "
+          f"(difference {window['difference']}, bound {window['bound']}); whole run: {whole['moves']} vs "
+          f"{whole['bench_moves']}{'' if whole['settled'] else ' (NOT settled)'}")
     if "echo" in doc:
         e = doc["echo"]
         print(f"  echo ceiling           {e['messages_per_s']:>10} messages/s over {e['connections']} connections"
