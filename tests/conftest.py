@@ -10,6 +10,7 @@ forbid depending on one that happens to run on 6379):
   instead and nothing is started (it must be a disposable one: tests write to it,
   under their own prefixes).
   Keys under a ``redis_prefix`` are deleted after the test.
+- ``redis_cluster`` (session): a private three-master Redis Cluster (tests/cluster_fixture.py).
 - ``redis_servers`` (function): a factory for *extra* private servers, e.g.
   ``redis_servers(appendonly=True)`` (``appendfsync always``), which a test may
   ``stop()`` (SIGKILL: a crash), ``start()`` again on the same port and directory,
@@ -173,3 +174,20 @@ def redis_servers(tmp_path: Path) -> Iterator[Callable[..., RedisServer]]:
     yield start
     for server in started:
         server.stop()
+
+
+@pytest.fixture(scope="session")
+def redis_cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
+    """A private three-master Redis Cluster for this session (tests/cluster_fixture.py's
+    ``LocalCluster``; its ``url`` is a store URL), or ``MEJA_TEST_REDIS_CLUSTER_URL``'s."""
+    from cluster_fixture import LocalCluster
+
+    external = os.environ.get("MEJA_TEST_REDIS_CLUSTER_URL")
+    if external:
+        yield LocalCluster(url=external)
+        return
+    cluster = LocalCluster(tmp_path_factory.mktemp("redis-cluster")).start()
+    try:
+        yield cluster
+    finally:
+        cluster.stop()

@@ -4,21 +4,52 @@
 ``redis``: RedisStore against the session's private redis-server, each test under
 its own key prefix; time moves by really waiting (short TTLs, tens of ms), which
 checks expiry semantics, not speed.
+``cluster``: RedisStore on the session's private three-master Redis Cluster
+(tests/cluster_fixture.py), likewise. The tables T1, T2, T3, A, B and C are in
+buckets 5, 15, 9, 11, 1 and 7 (:func:`meja.store.keys.bucket_of`), spread over
+the three masters.
+
+The room codes are made for their tables (:func:`code_for`: in the table's bucket),
+as the server makes table ids for their codes: on a cluster a table's keys and
+its code's key must share a slot (a pair that does not is refused with
+``ValueError``, see test_code_and_id_are_unique).
 """
 
 from __future__ import annotations
 
 import asyncio
+import itertools
+import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 
 import pytest
 from meja.store import Change, Due, MemoryStore, Store, open_store
+from meja.store.keys import bucket_of
 
 #: Long enough never to expire during a test.
 LONG = 600_000
 #: Base of the due times the tests choose (due times are the caller's clock).
 T0 = 1_700_000_000_000
+
+
+def code_for(table_id: str, stem: str) -> str:
+    """A 6-character room code starting with the 4-character ``stem``, in ``table_id``'s bucket."""
+    alphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+    for a, b in itertools.product(alphabet, repeat=2):
+        if bucket_of(stem + a + b) == bucket_of(table_id):
+            return stem + a + b
+    raise AssertionError("no code found")
+
+
+def table_for(stem: str, code: str) -> str:
+    """A table id ``stem.<n>`` in ``code``'s bucket (as meja.server.rooms.new_table_id draws them)."""
+    return next(t for t in (f"{stem}.{n}" for n in itertools.count()) if bucket_of(t) == bucket_of(code))
+
+
+ABC = code_for("T1", "ABC1")
+XYZ = code_for("T1", "XYZ7")  # another code of T1's bucket
+CODE11, CODE22, CODE33 = code_for("T1", "COD1"), code_for("T2", "COD2"), code_for("T3", "COD3")
 
 
 class FakeClock:
@@ -51,7 +82,7 @@ class Env:
         await self._elapse(ms)
 
 
-@pytest.fixture(params=["memory", "redis"])
+@pytest.fixture(params=["memory", "redis", "cluster"])
 async def env(request: pytest.FixtureRequest) -> AsyncIterator[Env]:
     if request.param == "memory":
         clock = FakeClock()
@@ -61,6 +92,14 @@ async def env(request: pytest.FixtureRequest) -> AsyncIterator[Env]:
             clock.now += ms
 
         e = Env("memory", memory, lambda: memory, advance)
+    elif request.param == "cluster":
+        cluster_url: str = request.getfixturevalue("redis_cluster").url
+        prefix = f"meja-test-{uuid.uuid4().hex[:12]}:"
+
+        async def wait(ms: int) -> None:
+            await asyncio.sleep(ms / 1000 + 0.05)
+
+        e = Env("cluster", open_store(cluster_url, prefix=prefix), lambda: open_store(cluster_url, prefix=prefix), wait)
     else:
         url: str = request.getfixturevalue("redis_url")
         prefix: str = request.getfixturevalue("redis_prefix")
@@ -80,7 +119,7 @@ async def next_change(changes: AsyncIterator[Change]) -> Change:
     return await asyncio.wait_for(anext(changes), timeout=10)
 
 
-async def make(store: Store, table_id: str = "T1", code: str = "ABC123", ttl_ms: int = LONG) -> None:
+async def make(store: Store, table_id: str = "T1", code: str = ABC, ttl_ms: int = LONG) -> None:
     assert await store.create(table_id, code, b"rec0:" + table_id.encode(), b"entry0", ttl_ms=ttl_ms)
 
 
@@ -90,10 +129,10 @@ async def make(store: Store, table_id: str = "T1", code: str = "ABC123", ttl_ms:
 async def test_create_load_lookup(env: Env) -> None:
     s = env.store
     assert await s.load("T1") is None
-    assert await s.lookup("ABC123") is None
-    assert await s.create("T1", "ABC123", b"\x00record\xff", b"\x92entry", ttl_ms=LONG)
+    assert await s.lookup(ABC) is None
+    assert await s.create("T1", ABC, b"\x00record\xff", b"\x92entry", ttl_ms=LONG)
     assert await s.load("T1") == (0, b"\x00record\xff")
-    assert await s.lookup("ABC123") == "T1"
+    assert await s.lookup(ABC) == "T1"
     assert await s.lookup("abc123") is None  # codes are exact: the server normalises
     assert await s.log_since("T1", -1) == [(0, b"\x92entry")]
     # another client sees it
@@ -102,16 +141,21 @@ async def test_create_load_lookup(env: Env) -> None:
 
 async def test_code_and_id_are_unique(env: Env) -> None:
     s = env.store
-    await make(s, "T1", "ABC123")
+    await make(s, "T1", ABC)
     # same code, other id: refused, nothing stored
-    assert not await s.create("T2", "ABC123", b"r", b"e", ttl_ms=LONG)
+    assert not await s.create(table_for("T2", ABC), ABC, b"r", b"e", ttl_ms=LONG)
+    if env.kind == "cluster":  # an id not in its code's bucket: refused before anything else
+        with pytest.raises(ValueError, match="not in the bucket"):
+            await s.create("T2", ABC, b"r", b"e", ttl_ms=LONG)
+    else:
+        assert not await s.create("T2", ABC, b"r", b"e", ttl_ms=LONG)
     assert await s.load("T2") is None
     assert await s.log_since("T2", -1) == []
     # same id, other code: refused, the code stays free, the table untouched
-    assert not await s.create("T1", "XYZ789", b"r", b"e", ttl_ms=LONG)
-    assert await s.lookup("XYZ789") is None
+    assert not await s.create("T1", XYZ, b"r", b"e", ttl_ms=LONG)
+    assert await s.lookup(XYZ) is None
     assert await s.load("T1") == (0, b"rec0:T1")
-    assert await s.lookup("ABC123") == "T1"
+    assert await s.lookup(ABC) == "T1"
 
 
 async def test_commit_cas(env: Env) -> None:
@@ -145,7 +189,7 @@ async def test_records_and_entries_are_any_bytes(env: Env, size: int) -> None:
     s = env.store
     record = bytes((i * 7 + size) % 256 for i in range(size))
     entry = record[::-1] + b"\x00\xc1"  # not UTF-8, not valid msgpack: opaque
-    assert await s.create("T1", "ABC123", record, entry, ttl_ms=LONG)
+    assert await s.create("T1", ABC, record, entry, ttl_ms=LONG)
     await s.subscribe("T1")
     changes = s.changes()
     assert await s.commit("T1", 0, entry, record, ttl_ms=LONG)
@@ -170,7 +214,7 @@ async def test_log_since(env: Env) -> None:
 
 async def test_changes_only_for_subscribed_tables_in_order(env: Env) -> None:
     s = env.store
-    for t, code in [("A", "AAAAAA"), ("B", "BBBBBB"), ("C", "CCCCCC")]:
+    for t, code in [("A", code_for("A", "AAAA")), ("B", code_for("B", "BBBB")), ("C", code_for("C", "CCCC"))]:
         await make(s, t, code)
     await s.subscribe("A")
     await s.subscribe("A")  # idempotent: still one Change per commit
@@ -266,7 +310,7 @@ async def test_due_claim_lease_finish(env: Env) -> None:
 async def test_due_order_limit_reschedule_cancel(env: Env) -> None:
     s = env.store
     await make(s)
-    await make(s, "T2", "CODE22")
+    await make(s, "T2", CODE22)
     sched = [Due("T1", "a", T0 + 300), Due("T2", "b", T0 + 100), Due("T1", "c", T0 + 200), Due("T1", "d", T0 + 100)]
     assert await s.commit("T1", 0, b"r1", b"e1", schedule=sched, ttl_ms=LONG)
     # earliest first, ties by key, at most `limit`
@@ -297,7 +341,7 @@ async def test_due_counts(env: Env) -> None:
     """(waiting, overdue): every stored due action, and those claim_due could take at now_ms."""
     s = env.store
     await make(s)
-    await make(s, "T2", "CODE22")
+    await make(s, "T2", CODE22)
     assert await s.due_counts(T0) == (0, 0)
     assert await s.commit("T1", 0, b"r1", b"e1", schedule=[Due("T1", "a", T0 + 100), Due("T1", "b", T0 + 200)],
                           ttl_ms=LONG)
@@ -313,6 +357,62 @@ async def test_due_counts(env: Env) -> None:
     await s.finish_due("a")
     assert await s.commit("T2", 1, b"r2", b"e2", cancel=["c"], ttl_ms=LONG)
     assert await s.due_counts(T0 + 10**9) == (1, 1)
+
+
+async def test_due_across_tables(env: Env) -> None:
+    """Due actions scheduled by six tables in six buckets (six due sets, on every master of a
+    cluster): claiming, counting, shifting and finishing see them all as one set."""
+    s, other = env.store, env.other()
+    tables = ["T1", "T2", "T3", "A", "B", "C"]
+    for i, t in enumerate(tables):
+        await make(s, t, code_for(t, f"DUE{i}"))
+        sched = [Due(t, f"{t}|bot|{i}", T0 + 10 * i), Due(t, f"{t}|turn|{i}", T0 + 100 - 10 * i)]
+        assert await s.commit(t, 0, b"r1", b"e1", schedule=sched, ttl_ms=LONG)
+    assert await s.next_due_ms() == T0
+    assert await s.due_counts(T0 + 55) == (12, 7)
+    # the earliest over all tables, ties by key, at most `limit`, whoever asks
+    assert await s.claim_due(T0 + 55, 1000, 4) == [
+        Due("T1", "T1|bot|0", T0), Due("T2", "T2|bot|1", T0 + 10), Due("T3", "T3|bot|2", T0 + 20),
+        Due("A", "A|bot|3", T0 + 30),
+    ]
+    assert await other.claim_due(T0 + 55, 1000, 10) == [
+        Due("B", "B|bot|4", T0 + 40), Due("C", "C|bot|5", T0 + 50), Due("C", "C|turn|5", T0 + 50),
+    ]
+    assert await s.claim_due(T0 + 55, 1000, 10) == []
+    assert await s.due_counts(T0 + 55) == (12, 0)
+    assert await s.next_due_ms() == T0 + 60
+    for i, t in enumerate(tables):
+        await other.finish_due(f"{t}|bot|{i}")
+    await s.finish_due("C|turn|5")
+    await s.finish_due("C|turn|5")  # again: idempotent
+    await s.finish_due("no-such-key")
+    assert await s.due_counts(T0 + 10**9) == (5, 5)
+    assert await s.shift_due(1000) == 5
+    assert await s.claim_due(T0 + 10**9, 10, 10) == [
+        Due("B", "B|turn|4", T0 + 1060), Due("A", "A|turn|3", T0 + 1070), Due("T3", "T3|turn|2", T0 + 1080),
+        Due("T2", "T2|turn|1", T0 + 1090), Due("T1", "T1|turn|0", T0 + 1100),
+    ]
+
+
+async def test_concurrent_claims_take_each_once(env: Env) -> None:
+    """Two processes claiming at once, again and again: every due action is claimed exactly once."""
+    a, b = env.store, env.other()
+    tables = ["T1", "T2", "T3", "A", "B", "C"]
+    expected = set()
+    for i, t in enumerate(tables):
+        await make(a, t, code_for(t, f"CLM{i}"))
+        sched = [Due(t, f"{t}|k|{j}", T0 + j) for j in range(5)]
+        assert await a.commit(t, 0, b"r1", b"e1", schedule=sched, ttl_ms=LONG)
+        expected |= {d.key for d in sched}
+    claimed: list[str] = []
+    for _ in range(20):
+        rounds = await asyncio.gather(*(c.claim_due(T0 + 10, 60_000, 3) for c in (a, b, a, b)))
+        for got in rounds:
+            assert len(got) <= 3
+            claimed += [d.key for d in got]
+        if len(claimed) == len(expected):
+            break
+    assert sorted(claimed) == sorted(expected)  # all of them, none twice
 
 
 async def test_due_of_an_expired_table_is_still_claimable(env: Env) -> None:
@@ -332,31 +432,33 @@ async def test_due_of_an_expired_table_is_still_claimable(env: Env) -> None:
 
 async def test_table_expiry(env: Env) -> None:
     s = env.store
-    await make(s, "T1", "CODE11", ttl_ms=LONG)
+    await make(s, "T1", CODE11, ttl_ms=LONG)
     # a commit sets the expiry (here shortens it, as for a finished table)
     assert await s.commit("T1", 0, b"r1", b"e1", ttl_ms=30)
-    await make(s, "T2", "CODE22", ttl_ms=30)
-    await make(s, "T3", "CODE33", ttl_ms=LONG)
+    await make(s, "T2", CODE22, ttl_ms=30)
+    await make(s, "T3", CODE33, ttl_ms=LONG)
     await env.elapse(60)
-    for t, code in [("T1", "CODE11"), ("T2", "CODE22")]:
+    for t, code in [("T1", CODE11), ("T2", CODE22)]:
         assert await s.load(t) is None
         assert await s.lookup(code) is None
         assert await s.log_since(t, -1) == []
         assert not await s.commit(t, 1, b"r", b"e", ttl_ms=LONG)
     assert await s.load("T3") == (0, b"rec0:T3")
-    # an expired table's id and code are free again
-    assert await s.create("T1", "CODE22", b"again", b"e", ttl_ms=LONG)
+    # an expired table's id and code are free again, the code for another table too
+    assert await s.create("T1", CODE11, b"again", b"e", ttl_ms=LONG)
     assert await s.load("T1") == (0, b"again")
     assert await s.log_since("T1", -1) == [(0, b"e")]
+    assert await s.create(table_for("T4", CODE22), CODE22, b"T4", b"e", ttl_ms=LONG)
+    assert await s.lookup(CODE22) == table_for("T4", CODE22)
 
 
 async def test_commit_refreshes_expiry(env: Env) -> None:
     s = env.store
-    await make(s, "T1", "CODE11", ttl_ms=400)
+    await make(s, "T1", CODE11, ttl_ms=400)
     assert await s.commit("T1", 0, b"r1", b"e1", ttl_ms=LONG)
     await env.elapse(500)
     assert await s.load("T1") == (1, b"r1")
-    assert await s.lookup("CODE11") == "T1"
+    assert await s.lookup(CODE11) == "T1"
     assert await s.log_since("T1", -1) == [(0, b"entry0"), (1, b"e1")]
 
 

@@ -91,20 +91,23 @@ async def test_key_layout_expiry_and_payload(redis_url: str, redis_prefix: str) 
         await listener.aclose()
     try:
         names = sorted(k.decode() for k in await raw.keys(redis_prefix + "*"))
+        # T1 is in bucket 5 (tag 5.68), ABC123 in bucket 0 (tag 0.13): one Redis takes any pair
         assert names == sorted(
-            [f"{redis_prefix}{{T1}}:rec", f"{redis_prefix}{{T1}}:log", f"{redis_prefix}code:ABC123",
-             f"{redis_prefix}due", f"{redis_prefix}due:tables"]
+            [f"{redis_prefix}{{5.68}}:t:T1:rec", f"{redis_prefix}{{5.68}}:t:T1:log",
+             f"{redis_prefix}{{0.13}}:code:ABC123", f"{redis_prefix}due", f"{redis_prefix}due:tables"]
         )
+        assert keys.table("T1").channel == f"{redis_prefix}{{5.68}}:t:T1:ch"
         for name in [keys.table("T1").record, keys.table("T1").log, keys.code("ABC123")]:
             assert 0 < await raw.pttl(name) <= 50_000, name
-        assert await raw.pttl(keys.due) == -1  # the due set is global and does not expire
+        assert await raw.pttl(keys.due()) == -1  # the due set is global and does not expire
         rec = await raw.hgetall(keys.table("T1").record)
-        assert rec[b"v"] == b"1" and rec[b"r"] == b"r1" and rec[b"c"] == b"ABC123" and rec[b"s"] == b"1"
+        assert rec[b"v"] == b"1" and rec[b"r"] == b"r1" and rec[b"s"] == b"2"
+        assert rec[b"c"] == f"{redis_prefix}{{0.13}}:code:ABC123".encode()  # the code's key, for the commit
         # plain msgpack, records and entries as bin: any msgpack reader gets bytes
         log = [msgpack.unpackb(item) for item in await raw.lrange(keys.table("T1").log, 0, -1)]
         assert log == [[0, b"e0"], [1, b"e1"]]
         assert await raw.get(keys.code("ABC123")) == b"T1"
-        assert await raw.hget(keys.due_tables, "k") == b"T1"
+        assert await raw.hget(keys.due_tables(), "k") == b"T1"
     finally:
         await raw.aclose()
 
@@ -142,18 +145,21 @@ async def test_changes_survive_a_restart_and_resync(redis_servers: Callable[...,
     writer = RedisStore(url)
     # Hold the reader's reconnection until the test lets it go, so the miss is certain.
     gate = asyncio.Event()
-    make_pubsub = reader._pubsub_client.pubsub
+    make_client = reader._pubsub_client
 
-    def gated_pubsub() -> aioredis.client.PubSub:
-        pubsub = make_pubsub()
-        connect = pubsub.connect
+    class GatedClient:
+        """What the listener gets for its next connection: a pub/sub that connects when allowed."""
 
-        async def connect_when_allowed() -> None:
-            await gate.wait()
-            await connect()
+        def pubsub(self) -> aioredis.client.PubSub:
+            pubsub = make_client().pubsub()
+            connect = pubsub.connect
 
-        pubsub.connect = connect_when_allowed  # type: ignore[method-assign]
-        return pubsub
+            async def connect_when_allowed() -> None:
+                await gate.wait()
+                await connect()
+
+            pubsub.connect = connect_when_allowed  # type: ignore[method-assign]
+            return pubsub
 
     try:
         assert await writer.create("T1", "ABC123", b"r0", b"e0", ttl_ms=LONG)
@@ -165,7 +171,7 @@ async def test_changes_survive_a_restart_and_resync(redis_servers: Callable[...,
         assert reader.connects == 1
 
         gate.clear()
-        reader._pubsub_client.pubsub = gated_pubsub  # type: ignore[method-assign]
+        reader._pubsub_client = GatedClient  # type: ignore[assignment,method-assign]
         server.restart(signal.SIGKILL)  # type: ignore[attr-defined]
         for v in (2, 3):  # published to nobody: the reader is not back
             assert await writer.commit("T1", v - 1, b"r%d" % v, b"e%d" % v, ttl_ms=LONG)

@@ -7,7 +7,13 @@
                                             in this process only, nothing survives it
 ``redis://``, ``rediss://``, ``unix://``    :class:`~meja.store.redis.RedisStore`:
                                             shared by any number of server processes
+``redis+cluster://host:port[,host:port]``   a RedisStore on a Redis Cluster, found
+``rediss+cluster://...``                    from any of the nodes named (TLS: rediss)
 ==========================================  ==========================================
+
+A cluster needs nothing more: every table's keys share a hash tag (see
+:mod:`meja.store.keys`), and a cluster URL takes the same credentials and
+query parameters as a plain one (``redis+cluster://:secret@10.0.0.5:7000,10.0.0.6:7000``).
 
 A Redis URL may carry ``prefix=<p>`` in its query string: every key and channel
 name then starts with ``<p>`` instead of ``meja:`` (several deployments, or test
@@ -39,7 +45,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Change", "Due", "MemoryStore", "Store", "open_store"]
 
-_REDIS_SCHEMES = ("redis", "rediss", "unix")
+_REDIS_SCHEMES = ("redis", "rediss", "unix", "redis+cluster", "rediss+cluster")
 
 
 def open_store(url: str | None, *, prefix: str | None = None) -> MemoryStore | RedisStore:

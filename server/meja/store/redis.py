@@ -63,21 +63,26 @@ import contextlib
 import logging
 import os
 from collections.abc import AsyncIterator, Sequence
+from dataclasses import dataclass
 from types import TracebackType
 from typing import Any
 
 import msgpack  # type: ignore[import-untyped]
 import redis.asyncio as aioredis
 from redis.asyncio.client import PubSub
+from redis.asyncio.cluster import ClusterNode, RedisCluster
 from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialWithJitterBackoff, NoBackoff
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from meja.store.base import Change, Due
-from meja.store.keys import DEFAULT_PREFIX, SCHEMA, Keys
+from meja.store.keys import BUCKETS, DEFAULT_PREFIX, SCHEMA, Keys, bucket_of
 
-__all__ = ["RedisStore"]
+__all__ = ["CLUSTER_SCHEMES", "RedisStore"]
+
+#: URL schemes that name a Redis Cluster rather than one Redis.
+CLUSTER_SCHEMES = ("redis+cluster", "rediss+cluster")
 
 log = logging.getLogger(__name__)
 
@@ -101,7 +106,7 @@ local function log_item(version, entry)
 end
 """
 
-# KEYS: rec, log, code. ARGV: table_id, code, record, entry, ttl_ms, nonce, schema.
+# KEYS: rec, log, code. ARGV: table_id, code key, record, entry, ttl_ms, nonce, schema.
 _CREATE = _LUA_MSGPACK + """
 if redis.call('EXISTS', KEYS[1]) == 1 then
   -- a retry of this very create, whose first reply was lost, succeeded already
@@ -117,8 +122,9 @@ redis.call('PEXPIRE', KEYS[2], ARGV[5])
 return 1
 """
 
-# KEYS: rec, log, due, due_tables.
-# ARGV: expected, record, entry, ttl_ms, nonce, channel, code_prefix, schema,
+# KEYS: rec, log, due, due_tables (one slot: the table's bucket). The room code's key is
+# the name stored in the record's 'c' (same bucket, so the same slot).
+# ARGV: expected, record, entry, ttl_ms, nonce, channel, schema,
 #       n_cancel, cancel keys..., n_schedule, (key, due_ms, table_id)...
 # Returns 1 committed, 2 already committed by this nonce (a retry), 0 refused.
 _COMMIT = _LUA_MSGPACK + """
@@ -133,7 +139,7 @@ end
 local new = expected + 1
 redis.call('HSET', KEYS[1], 'v', new, 'r', ARGV[2], 'n', ARGV[5])
 redis.call('RPUSH', KEYS[2], log_item(new, ARGV[3]))
-local i = 9
+local i = 8
 local n = tonumber(ARGV[i])
 for j = 1, n do
   redis.call('ZREM', KEYS[3], ARGV[i + j])
@@ -148,8 +154,8 @@ for j = 0, n - 1 do
 end
 redis.call('PEXPIRE', KEYS[1], ARGV[4])
 redis.call('PEXPIRE', KEYS[2], ARGV[4])
-if cur[3] then redis.call('PEXPIRE', ARGV[7] .. cur[3], ARGV[4]) end
-local payload = string.char(0x94) .. cmsgpack.pack(tonumber(ARGV[8])) .. cmsgpack.pack(new)
+if cur[3] then redis.call('PEXPIRE', cur[3], ARGV[4]) end
+local payload = string.char(0x94) .. cmsgpack.pack(tonumber(ARGV[7])) .. cmsgpack.pack(new)
 redis.call('PUBLISH', ARGV[6], payload .. bin(ARGV[2]) .. bin(ARGV[3]))
 return 1
 """
@@ -168,7 +174,7 @@ end
 return out
 """
 
-# KEYS: due. ARGV: delta_ms. Returns how many items moved.
+# KEYS: due (one set). ARGV: delta_ms. Returns how many items moved.
 _SHIFT = """
 local items = redis.call('ZRANGE', KEYS[1], 0, -1, 'WITHSCORES')
 for i = 1, #items, 2 do
@@ -177,7 +183,7 @@ end
 return #items / 2
 """
 
-# KEYS: proc, alive. ARGV: now_ms, ttl_ms. Returns the previous last-alive time or nil.
+# KEYS: proc, alive (one slot: tag {p}). ARGV: now_ms, ttl_ms. Returns the previous last-alive time or nil.
 _HEARTBEAT = """
 redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
 local prev = redis.call('GET', KEYS[2])
@@ -190,6 +196,45 @@ _HIT = """
 local n = redis.call('INCR', KEYS[1])
 if n == 1 or redis.call('PTTL', KEYS[1]) < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return n
+"""
+
+
+# Cluster only (one Redis runs _CLAIM on its one due set). KEYS: due, due_tables of one
+# bucket. ARGV: leased until, then (key, due_ms) pairs a peek found due. Leases those still
+# at that due time (another process may have claimed one since); returns key, due_ms, table_id, ...
+_LEASE = """
+local out = {}
+for i = 2, #ARGV, 2 do
+  local score = redis.call('ZSCORE', KEYS[1], ARGV[i])
+  if score and tonumber(score) == tonumber(ARGV[i + 1]) then
+    redis.call('ZADD', KEYS[1], ARGV[1], ARGV[i])
+    out[#out + 1] = ARGV[i]
+    out[#out + 1] = ARGV[i + 1]
+    out[#out + 1] = redis.call('HGET', KEYS[2], ARGV[i]) or ''
+  end
+end
+return out
+"""
+
+# Cluster only (one Redis sends ZREM and HDEL in a MULTI). KEYS: due, due_tables of one
+# bucket. ARGV: key. Returns 1 if it was there.
+_FINISH = """
+redis.call('HDEL', KEYS[2], ARGV[1])
+return redis.call('ZREM', KEYS[1], ARGV[1])
+"""
+
+# KEYS: rec, log of each table (one slot on a cluster: tables of one bucket).
+# Returns version, record, schema, last log item for each (false where missing).
+_SNAPSHOT = """
+local out = {}
+for i = 1, #KEYS, 2 do
+  local cur = redis.call('HMGET', KEYS[i], 'v', 'r', 's')
+  out[#out + 1] = cur[1] or false
+  out[#out + 1] = cur[2] or false
+  out[#out + 1] = cur[3] or false
+  out[#out + 1] = redis.call('LINDEX', KEYS[i + 1], -1) or false
+end
+return out
 """
 
 
@@ -225,17 +270,66 @@ def _as_int(value: bytes | str | int | float) -> int:
     return int(float(value)) if isinstance(value, bytes | str) else int(value)
 
 
+def _dues(flat: Sequence[Any]) -> list[Due]:
+    """Due values from a claim or lease script's reply: key, due_ms, table_id, ..."""
+    return [
+        Due(_bytes(flat[i + 2]).decode(), _bytes(flat[i]).decode(), _as_int(flat[i + 1]))
+        for i in range(0, len(flat), 3)
+    ]
+
+
+@dataclass(frozen=True, slots=True)
+class _ClusterURL:
+    """A ``redis+cluster://`` URL taken apart: its nodes, and what goes around them.
+
+    Plain string work, as in :func:`meja.store.open_store` (the layering test keeps
+    ``urllib`` out of the store).
+    """
+
+    scheme: str  # redis or rediss
+    auth: str  # "user:password@" or ""
+    nodes: tuple[tuple[str, int], ...]
+    rest: str  # "/path?query" or ""
+
+    @classmethod
+    def parse(cls, url: str) -> _ClusterURL | None:
+        """The parts of a cluster URL, or ``None`` if ``url`` is not one. ``ValueError`` if malformed."""
+        scheme, sep, after = url.partition("://")
+        if not sep or scheme not in CLUSTER_SCHEMES:
+            return None
+        cut = min((i for i in (after.find("/"), after.find("?")) if i >= 0), default=len(after))
+        netloc, rest = after[:cut], after[cut:]
+        auth, at, hosts = netloc.rpartition("@")
+        nodes = []
+        for part in hosts.split(","):
+            host, colon, port = part.rpartition(":")
+            if not colon or not host or not port.isdigit():
+                raise ValueError(f"a cluster node must be host:port, not {part!r} in {url!r}")
+            nodes.append((host.strip("[]"), int(port)))
+        return cls(scheme.partition("+")[0], auth + at, tuple(nodes), rest)
+
+    def node_url(self, host: str, port: int) -> str:
+        """A plain redis-py URL for one node, with the credentials and options of the cluster's."""
+        host = f"[{host}]" if ":" in host else host
+        return f"{self.scheme}://{self.auth}{host}:{port}{self.rest}"
+
+
 class RedisStore:
     """The Store contract on Redis; see the module docstring.
 
     ``url`` is a redis-py URL (``redis://host:port/db``, ``rediss://``,
-    ``unix://``). ``prefix`` starts every key and channel name.
+    ``unix://``), or a cluster's: ``redis+cluster://host:port[,host:port...]``
+    (``rediss+cluster://`` for TLS; credentials and query parameters as in a
+    redis-py URL) names one or more of its nodes, and the rest are found from
+    them. ``prefix`` starts every key and channel name.
     ``ping_interval_s``: after that long without a word on the pub/sub
     connection, ping; no answer within as long again means the connection is
     dead and is replaced. ``reconnect_max_s`` caps the backoff between attempts.
     ``subscribe_timeout_s``: how long :meth:`subscribe` waits for a connection.
     ``max_connections``: Redis connections for commands (besides pub/sub); more commands
-    in flight wait up to ``pool_timeout_s`` for one.
+    in flight wait up to ``pool_timeout_s`` for one. (On a cluster that is per node,
+    and redis-py's cluster pool does not wait: past it a command fails. So a cluster
+    store allows ten times as many.)
     """
 
     def __init__(
@@ -249,35 +343,55 @@ class RedisStore:
         max_connections: int = 100,
         pool_timeout_s: float = 20.0,
     ) -> None:
-        self.keys = Keys(prefix)
+        cluster = _ClusterURL.parse(url)
+        self.keys = Keys(prefix, cluster=cluster is not None)
         self._url = url
+        self._cluster_url = cluster
         # Commands ride over a short outage (a Redis restart): 10 retries, exponential
         # backoff with jitter capped at 1 s, then the error. Safe: see the module docstring.
         retry = Retry(ExponentialWithJitterBackoff(base=0.01, cap=1.0), 10)
-        # A blocking pool: past ``max_connections`` commands in flight, a command waits (up to
-        # ``pool_timeout_s``) for a connection. redis-py's default pool raises
-        # MaxConnectionsError at once instead, which failed requests and timers of a busy
-        # process (tests/faults/test_faults_capacity.py).
-        # (The retry policy goes to the pool: redis-py takes it from each connection.)
-        pool = aioredis.BlockingConnectionPool.from_url(
-            url,
-            max_connections=max_connections,
-            timeout=pool_timeout_s,
-            socket_connect_timeout=5,
-            socket_timeout=10,
-            retry=retry,
-        )
-        self._redis = aioredis.Redis(connection_pool=pool)
-        # Pub/sub: no silent retries, so the listener sees every break and resyncs.
-        self._pubsub_client = aioredis.Redis.from_url(
-            url, socket_connect_timeout=5, socket_timeout=10, retry=Retry(NoBackoff(), 0)
-        )
+        self._redis: aioredis.Redis | RedisCluster
+        if cluster is None:
+            # A blocking pool: past ``max_connections`` commands in flight, a command waits (up to
+            # ``pool_timeout_s``) for a connection. redis-py's default pool raises
+            # MaxConnectionsError at once instead, which failed requests and timers of a busy
+            # process (tests/faults/test_faults_capacity.py).
+            # (The retry policy goes to the pool: redis-py takes it from each connection.)
+            pool = aioredis.BlockingConnectionPool.from_url(
+                url,
+                max_connections=max_connections,
+                timeout=pool_timeout_s,
+                socket_connect_timeout=5,
+                socket_timeout=10,
+                retry=retry,
+            )
+            self._redis = aioredis.Redis(connection_pool=pool)
+        else:
+            # redis-py follows MOVED and ASK, refreshes its slot map after a connection
+            # error and retries by the same policy; EVALSHA goes to the node of its keys'
+            # slot, and a NOSCRIPT loads the script on every primary and tries again.
+            first, *others = cluster.nodes
+            self._redis = RedisCluster.from_url(
+                cluster.node_url(*first),
+                startup_nodes=[ClusterNode(host, port) for host, port in others],
+                max_connections=10 * max_connections,
+                socket_connect_timeout=5,
+                socket_timeout=10,
+                retry=retry,
+            )
+        # Pub/sub: no silent retries, so the listener sees every break and resyncs. On a
+        # cluster one connection to any node hears every PUBLISH; _pubsub_client() picks one.
+        self._pubsub_clients: dict[tuple[str, int], aioredis.Redis] = {}
+        self._pubsub_attempts = 0
         self._create = self._redis.register_script(_CREATE)
         self._commit = self._redis.register_script(_COMMIT)
         self._claim = self._redis.register_script(_CLAIM)
         self._shift = self._redis.register_script(_SHIFT)
         self._heartbeat = self._redis.register_script(_HEARTBEAT)
         self._hit = self._redis.register_script(_HIT)
+        self._lease = self._redis.register_script(_LEASE)
+        self._finish = self._redis.register_script(_FINISH)
+        self._snapshot = self._redis.register_script(_SNAPSHOT)
         self._ping_s = ping_interval_s
         self._reconnect_max_s = reconnect_max_s
         # Subscription state, shared by subscribe() and the listener task.
@@ -313,10 +427,20 @@ class RedisStore:
     async def create(
         self, table_id: str, code: str, record: bytes, entry: bytes, *, ttl_ms: int
     ) -> bool:
-        """See :meth:`meja.store.base.Store.create`."""
+        """See :meth:`meja.store.base.Store.create`.
+
+        On a cluster the id must be in the code's bucket (see :mod:`meja.store.keys`;
+        :func:`meja.server.rooms.new_table_id` makes such ids): else ``ValueError``.
+        """
         tk = self.keys.table(table_id)
-        args: list[bytes | str | int] = [table_id, code, record, entry, ttl_ms, _nonce(), SCHEMA]
-        result = await self._create(keys=[tk.record, tk.log, self.keys.code(code)], args=args)
+        code_key = self.keys.code(code)
+        if self.keys.cluster and bucket_of(code) != tk.bucket:
+            raise ValueError(
+                f"table id {table_id!r} is not in the bucket of room code {code!r}: on a cluster "
+                "their keys would be in two slots (make ids with meja.server.rooms.new_table_id(code))"
+            )
+        args: list[bytes | str | int] = [table_id, code_key, record, entry, ttl_ms, _nonce(), SCHEMA]
+        result = await self._create(keys=[tk.record, tk.log, code_key], args=args)
         return bool(result)
 
     async def load(self, table_id: str) -> tuple[int, bytes] | None:
@@ -358,7 +482,6 @@ class RedisStore:
             ttl_ms,
             _nonce(),
             tk.channel,
-            self.keys.code_prefix,
             SCHEMA,
             len(cancel),
             *cancel,
@@ -366,7 +489,7 @@ class RedisStore:
         ]
         for due in schedule:
             args += [due.key, due.due_ms, due.table_id]
-        keys = [tk.record, tk.log, self.keys.due, self.keys.due_tables]
+        keys = [tk.record, tk.log, tk.due, tk.due_tables]
         return bool(await self._commit(keys=keys, args=args))
 
     async def log_since(self, table_id: str, after: int) -> list[tuple[int, bytes]]:
@@ -440,38 +563,95 @@ class RedisStore:
     # -- due actions ----------------------------------------------------------------------
 
     async def claim_due(self, now_ms: int, lease_ms: int, limit: int) -> list[Due]:
-        """See :meth:`meja.store.base.Store.claim_due`: one script."""
+        """See :meth:`meja.store.base.Store.claim_due`.
+
+        One Redis: one script on the one due set. A cluster: a peek at every bucket's
+        due set (ZRANGEBYSCORE, pipelined: one round trip to each node, in parallel),
+        then, for the earliest ``limit`` found, one lease script per bucket concerned
+        (in parallel) that leases those still due at the time seen, so no more than
+        ``limit`` are claimed and a racing process's claims are not taken twice.
+        """
         if limit <= 0:
             return []
-        flat = await self._claim(keys=[self.keys.due, self.keys.due_tables], args=[now_ms, lease_ms, limit])
-        return [
-            Due(bytes(flat[i + 2]).decode(), bytes(flat[i]).decode(), _as_int(flat[i + 1]))
-            for i in range(0, len(flat), 3)
-        ]
+        if not self.keys.cluster:
+            flat = await self._claim(keys=[self.keys.due(), self.keys.due_tables()], args=[now_ms, lease_ms, limit])
+            return _dues(flat)
+        async with self._redis.pipeline(transaction=False) as pipe:
+            for bucket in range(BUCKETS):
+                pipe.zrangebyscore(self.keys.due(bucket), "-inf", now_ms, start=0, num=limit, withscores=True)
+            peeked = await pipe.execute()
+        found = sorted(
+            (_as_int(score), _bytes(key).decode(), bucket)
+            for bucket, items in enumerate(peeked)
+            for key, score in items
+        )[:limit]
+        by_bucket: dict[int, list[bytes | str | int]] = {}
+        for due_ms, key, bucket in found:
+            by_bucket.setdefault(bucket, [now_ms + lease_ms]).extend([key, due_ms])
+        leased = await asyncio.gather(
+            *(
+                self._lease(keys=[self.keys.due(b), self.keys.due_tables(b)], args=args)
+                for b, args in by_bucket.items()
+            )
+        )
+        claimed = [due for flat in leased for due in _dues(flat)]
+        claimed.sort(key=lambda d: (d.due_ms, d.key))
+        return claimed
 
     async def finish_due(self, key: str) -> None:
-        """See :meth:`meja.store.base.Store.finish_due`: ZREM and HDEL in one MULTI."""
-        async with self._redis.pipeline(transaction=True) as pipe:
-            pipe.zrem(self.keys.due, key)
-            pipe.hdel(self.keys.due_tables, key)
-            await pipe.execute()
+        """See :meth:`meja.store.base.Store.finish_due`.
+
+        One Redis: ZREM and HDEL in one MULTI. A cluster: a script in the bucket of
+        the table id that starts the key (the server's keys are ``<table>|...``); if
+        it was not there (the key has no table id, or was finished already), a script
+        in every bucket, in parallel.
+        """
+        if not self.keys.cluster:
+            async with self._redis.pipeline(transaction=True) as pipe:
+                pipe.zrem(self.keys.due(), key)
+                pipe.hdel(self.keys.due_tables(), key)
+                await pipe.execute()
+            return
+        head, sep, _ = key.partition("|")
+        tried = None
+        if sep and head and "{" not in head and "}" not in head:
+            tried = self.keys.table(head).bucket
+            if await self._finish(keys=[self.keys.due(tried), self.keys.due_tables(tried)], args=[key]):
+                return
+        await asyncio.gather(
+            *(
+                self._finish(keys=[self.keys.due(b), self.keys.due_tables(b)], args=[key])
+                for b in range(BUCKETS)
+                if b != tried
+            )
+        )
 
     async def next_due_ms(self) -> int | None:
-        """See :meth:`meja.store.base.Store.next_due_ms`."""
-        first = await self._redis.zrange(self.keys.due, 0, 0, withscores=True)
-        return _as_int(first[0][1]) if first else None
+        """See :meth:`meja.store.base.Store.next_due_ms`: ZRANGE of the first item of each due set
+        (one command on one Redis; pipelined over the buckets on a cluster)."""
+        async with self._redis.pipeline(transaction=False) as pipe:
+            for bucket in self.keys.due_buckets:
+                pipe.zrange(self.keys.due(bucket), 0, 0, withscores=True)
+            firsts = await pipe.execute()
+        times = [_as_int(first[0][1]) for first in firsts if first]
+        return min(times) if times else None
 
     async def shift_due(self, delta_ms: int) -> int:
-        """See :meth:`meja.store.base.Store.shift_due`: one script over the whole due set."""
-        return int(await self._shift(keys=[self.keys.due], args=[delta_ms]))
+        """See :meth:`meja.store.base.Store.shift_due`: one script over each due set (in parallel)."""
+        moved = await asyncio.gather(
+            *(self._shift(keys=[self.keys.due(bucket)], args=[delta_ms]) for bucket in self.keys.due_buckets)
+        )
+        return sum(int(n) for n in moved)
 
     async def due_counts(self, now_ms: int) -> tuple[int, int]:
-        """See :meth:`meja.store.base.Store.due_counts`: ZCARD and ZCOUNT in one pipeline."""
+        """See :meth:`meja.store.base.Store.due_counts`: ZCARD and ZCOUNT of each due set,
+        pipelined (one round trip on one Redis; one to each node, in parallel, on a cluster)."""
         async with self._redis.pipeline(transaction=False) as pipe:
-            pipe.zcard(self.keys.due)
-            pipe.zcount(self.keys.due, "-inf", now_ms)
-            waiting, overdue = await pipe.execute()
-        return int(waiting), int(overdue)
+            for bucket in self.keys.due_buckets:
+                pipe.zcard(self.keys.due(bucket))
+                pipe.zcount(self.keys.due(bucket), "-inf", now_ms)
+            counts = await pipe.execute()
+        return sum(int(n) for n in counts[0::2]), sum(int(n) for n in counts[1::2])
 
     # -- processes and rate limits --------------------------------------------------------
 
@@ -509,7 +689,8 @@ class RedisStore:
                     waiter.set_exception(RedisConnectionError("the store was closed"))
         self._waiters.clear()
         self._queue.put_nowait(_CLOSED)
-        await self._pubsub_client.aclose()
+        for client in self._pubsub_clients.values():
+            await client.aclose()
         await self._redis.aclose()
 
     # -- the listener ---------------------------------------------------------------------
@@ -548,7 +729,7 @@ class RedisStore:
         Ends only by raising; ``self._healthy`` says whether it got as far as
         delivering (which resets the reconnect backoff).
         """
-        pubsub = self._pubsub_client.pubsub()
+        pubsub = self._pubsub_client().pubsub()
         try:
             async with self._sub_lock:
                 self._broken = False
@@ -608,6 +789,26 @@ class RedisStore:
             with contextlib.suppress(Exception):
                 await pubsub.aclose()  # type: ignore[no-untyped-call]
 
+    def _pubsub_client(self) -> aioredis.Redis:
+        """The client for the next pub/sub connection: the one Redis, or on a cluster the next
+        of its nodes (as redis-py last saw them, else the URL's), so a dead node is passed over."""
+        cluster = self._cluster_url
+        if cluster is None:
+            address = ("", 0)
+        else:
+            known = self._redis.get_nodes() if isinstance(self._redis, RedisCluster) else []
+            nodes = sorted({(n.host, int(n.port)) for n in known}) or list(cluster.nodes)
+            address = nodes[self._pubsub_attempts % len(nodes)]
+        self._pubsub_attempts += 1
+        client = self._pubsub_clients.get(address)
+        if client is None:
+            url = self._url if cluster is None else cluster.node_url(*address)
+            client = aioredis.Redis.from_url(
+                url, socket_connect_timeout=5, socket_timeout=10, retry=Retry(NoBackoff(), 0)
+            )
+            self._pubsub_clients[address] = client
+        return client
+
     def _deliver(self, channel: bytes, data: bytes) -> None:
         table_id = self._channels.get(channel)
         if table_id is None or channel in self._resyncing:
@@ -623,30 +824,38 @@ class RedisStore:
         self._queue.put_nowait(Change(table_id, int(version), bytes(record), bytes(entry)))
 
     async def _resync(self, channels: Sequence[bytes]) -> None:
-        """Yield a resync Change for each still-subscribed table, read in one MULTI per 256."""
-        tables = [self._channels[c] for c in channels if c in self._channels]
-        for start in range(0, len(tables), 256):
-            batch = tables[start : start + 256]
-            async with self._redis.pipeline(transaction=True) as pipe:
-                for table_id in batch:
-                    tk = self.keys.table(table_id)
-                    pipe.hmget(tk.record, ["v", "r", "s"])
-                    pipe.lindex(tk.log, -1)
-                replies = await pipe.execute()
+        """Yield a resync Change for each still-subscribed table. Read by a script per bucket
+        and 256 tables (each table's record and last log item together, so they agree; one
+        slot per call, as a cluster needs), the calls in parallel."""
+        by_bucket: dict[int, list[str]] = {}
+        for channel in channels:
+            table_id = self._channels.get(channel)
+            if table_id is not None:
+                by_bucket.setdefault(self.keys.table(table_id).bucket, []).append(table_id)
+        batches = [tables[i : i + 256] for tables in by_bucket.values() for i in range(0, len(tables), 256)]
+
+        async def read(batch: list[str]) -> list[Any]:
+            keys = [name for t in batch for name in (self.keys.table(t).record, self.keys.table(t).log)]
+            return list(await self._snapshot(keys=keys))
+
+        replies = await asyncio.gather(*(read(batch) for batch in batches))
+        for batch, flat in zip(batches, replies, strict=True):
             for k, table_id in enumerate(batch):
-                (version, record, schema), item = replies[2 * k], replies[2 * k + 1]
+                version, record, schema, item = flat[4 * k : 4 * k + 4]
                 if version is None or record is None or item is None:
                     continue  # the table is gone
                 if self.keys.table(table_id).channel.encode() not in self._channels:
                     continue  # unsubscribed meanwhile
                 self._check_schema(schema, table_id)
-                logged_version, entry = _unpack(item)
+                logged_version, entry = _unpack(_bytes(item))
                 if int(logged_version) != int(version):
                     log.error("table %s: log ends at %s, record at %s", table_id, logged_version, version)
                 # The snapshot is the truth, even below what was yielded before (Redis
                 # restarted from an older snapshot): later changes compare against it.
                 self._seen[table_id] = int(version)
-                self._queue.put_nowait(Change(table_id, int(version), bytes(record), bytes(entry), resync=True))
+                self._queue.put_nowait(
+                    Change(table_id, int(version), _bytes(record), bytes(entry), resync=True)
+                )
 
     def _check_schema(self, schema: bytes | str | None, table_id: str) -> None:
         if schema is not None and int(schema) != SCHEMA:
