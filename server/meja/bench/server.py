@@ -786,8 +786,9 @@ async def _measure_game(args: argparse.Namespace, redis: _Redis, workdir: Path) 
             for i, seat in enumerate(table.seats)
         ]
         await asyncio.sleep(args.warmup)
-        first = _take(counters, seats, servers, redis)
+        # The scrapes lie just outside the window (their Redis calls and CPU are not the moves').
         edge_first = await _edge(urls, seats, counters)
+        first = _take(counters, seats, servers, redis)
         await asyncio.sleep(args.seconds)
         last = _take(counters, seats, servers, redis)
         edge_last = await _edge(urls, seats, counters)
