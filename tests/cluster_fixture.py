@@ -1,7 +1,7 @@
 """A private three-master Redis Cluster on loopback, for the store's cluster tests.
 
 :class:`LocalCluster` starts three ``redis-server --cluster-enabled yes`` on free
-ports (tests/conftest.py's :class:`RedisServer`, no persistence), joins them with
+ports (tests/conftest.py's ``RedisServer``, passed in; no persistence), joins them with
 ``redis-cli --cluster create ... --cluster-replicas 0`` (the slots in three equal
 runs) and waits until every node says ``cluster_state:ok`` and knows the other
 two. Its :attr:`~LocalCluster.url` is the store's cluster URL
@@ -22,11 +22,12 @@ import shutil
 import signal
 import subprocess
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 import redis
-from conftest import RedisServer
 
 #: How long the nodes may take to agree on the slots after ``--cluster create``, in seconds.
 CLUSTER_START_TIMEOUT_S = 30.0
@@ -35,18 +36,27 @@ CLUSTER_START_TIMEOUT_S = 30.0
 class LocalCluster:
     """A Redis Cluster for tests: three masters started here, or the one at ``url``."""
 
-    def __init__(self, root: Path | None = None, *, url: str | None = None, masters: int = 3) -> None:
-        self.servers: list[RedisServer] = []
+    def __init__(
+        self,
+        root: Path | None = None,
+        *,
+        server: Callable[..., Any] | None = None,
+        url: str | None = None,
+        masters: int = 3,
+    ) -> None:
+        """Three masters to start under ``root``, each ``server(dir, extra=(...))`` (tests/conftest.py's
+        ``RedisServer``); or the running cluster at ``url``."""
+        self.servers: list[Any] = []
         if url is not None:
             self.nodes = [(h, int(p)) for h, _, p in (n.rpartition(":") for n in url.split("://", 1)[1].split(","))]
             return
-        assert root is not None
+        assert root is not None and server is not None
         for i in range(masters):
             dir = root / f"node-{i}"
             dir.mkdir()
             extra = ("--cluster-enabled", "yes", "--cluster-config-file", str(dir / "nodes.conf"),
                      "--cluster-node-timeout", "5000")
-            self.servers.append(RedisServer(dir, extra=extra))
+            self.servers.append(server(dir, extra=extra))
         self.nodes = [("127.0.0.1", s.port) for s in self.servers]
 
     @property
@@ -90,16 +100,17 @@ class LocalCluster:
         return (info.get("cluster_state") == "ok" and int(info.get("cluster_slots_ok", 0)) == 16384
                 and int(info.get("cluster_known_nodes", 0)) == len(self.nodes))
 
-    def client(self) -> redis.RedisCluster:
-        """A (synchronous) cluster client, for tests that look at the keys themselves."""
+    def slot_of(self, key: str) -> int:
+        """The hash slot of ``key``, as the cluster computes it (``CLUSTER KEYSLOT``)."""
         host, port = self.nodes[0]
-        return redis.RedisCluster(host=host, port=port)
+        with redis.Redis(host=host, port=port) as client:
+            return int(client.execute_command("CLUSTER", "KEYSLOT", key))
 
     def node_of(self, key: str) -> int:
         """The port of the master holding ``key``, as the cluster says."""
+        slot = self.slot_of(key)
         host, port = self.nodes[0]
         with redis.Redis(host=host, port=port) as client:
-            slot = int(client.execute_command("CLUSTER", "KEYSLOT", key))
             for start, end, master, *_ in client.execute_command("CLUSTER", "SLOTS"):
                 if int(start) <= slot <= int(end):
                     return int(master[1])

@@ -186,7 +186,7 @@ def redis_cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
     if external:
         yield LocalCluster(url=external)
         return
-    cluster = LocalCluster(tmp_path_factory.mktemp("redis-cluster")).start()
+    cluster = LocalCluster(tmp_path_factory.mktemp("redis-cluster"), server=RedisServer).start()
     try:
         yield cluster
     finally:

@@ -43,9 +43,12 @@ from meja.store.memory import MemoryStore
 if TYPE_CHECKING:
     from meja.store.redis import RedisStore
 
-__all__ = ["Change", "Due", "MemoryStore", "Store", "open_store"]
+__all__ = ["URL_SCHEMES", "Change", "Due", "MemoryStore", "Store", "open_store"]
 
 _REDIS_SCHEMES = ("redis", "rediss", "unix", "redis+cluster", "rediss+cluster")
+
+#: Every scheme :func:`open_store` understands (for checking a setting early).
+URL_SCHEMES = ("memory", *_REDIS_SCHEMES)
 
 
 def open_store(url: str | None, *, prefix: str | None = None) -> MemoryStore | RedisStore:
