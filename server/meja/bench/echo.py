@@ -57,7 +57,12 @@ async def main():
         print(server.sockets[0].getsockname()[1], flush=True)
         await stop
 
-asyncio.run(main())
+try:
+    import uvloop  # the loop meja serve runs on when it is installed (meja.server.main.run_loop)
+except ImportError:
+    asyncio.run(main())
+else:
+    uvloop.run(main())
 """
 
 

@@ -56,6 +56,7 @@ and identical moves give identical reshuffles (1.9.3, T-CE-15).
 from __future__ import annotations
 
 import bisect
+import functools
 import hashlib
 import json
 from collections.abc import Mapping
@@ -164,7 +165,14 @@ class CrazyEightsOptions:
         return 2 if self.two_decks_from and seats >= self.two_decks_from else 1
 
     def to_wire(self) -> dict[str, Wire]:
-        return {f.name: _plain(getattr(self, f.name)) for f in fields(self)}
+        """Plain data; one shared dict per distinct options value (treat it as read-only)."""
+        return _options_wire(self)
+
+
+@functools.lru_cache(maxsize=256)
+def _options_wire(options: CrazyEightsOptions) -> dict[str, Wire]:
+    # Options are immutable and few: every record and summary of a table would rebuild the same dict.
+    return {f.name: _plain(getattr(options, f.name)) for f in fields(options)}
 
 
 def _plain(value: Any) -> Wire:
@@ -874,9 +882,11 @@ class CrazyEightsState:
             "dealer": self.dealer,
             "leader": self.leader,
             "seed": self.seed,
-            "hands": [[int(c) for c in h] for h in self.hands],
-            "stock": [int(c) for c in self.stock],
-            "discard": [int(c) for c in self.discard],
+            # Cards are ints (an int subclass): list() keeps them, and msgpack and json write
+            # them as plain ints, at a fraction of the cost of int() on every card.
+            "hands": [list(h) for h in self.hands],
+            "stock": list(self.stock),
+            "discard": list(self.discard),
             "active_suit": int(self.active_suit),
             "turn": self.turn,
             "draws": self.draws,

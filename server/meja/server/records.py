@@ -192,7 +192,10 @@ class Table:
         fields_ = new.__dict__
         fields_.update(self.__dict__)
         fields_.update(changes)
-        fields_["memo"] = {}
+        # The memo holds what was derived from this value; only the parsed options survive
+        # a change that leaves the options alone.
+        memo = self.memo
+        fields_["memo"] = {"options": memo["options"]} if "options" in memo and "options" not in changes else {}
         return new
 
     def with_seat(self, seat: int, **changes: Any) -> Table:
