@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import shutil
 import signal
+import socket
 import subprocess
 import time
 from collections.abc import Callable
@@ -31,6 +32,13 @@ import redis
 
 #: How long the nodes may take to agree on the slots after ``--cluster create``, in seconds.
 CLUSTER_START_TIMEOUT_S = 30.0
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
 
 
 class LocalCluster:
@@ -54,8 +62,9 @@ class LocalCluster:
         for i in range(masters):
             dir = root / f"node-{i}"
             dir.mkdir()
+            # The cluster bus port is set, not left at port + 10000 (which breaks above 55535).
             extra = ("--cluster-enabled", "yes", "--cluster-config-file", str(dir / "nodes.conf"),
-                     "--cluster-node-timeout", "5000")
+                     "--cluster-node-timeout", "5000", "--cluster-port", str(_free_port()))
             self.servers.append(server(dir, extra=extra))
         self.nodes = [("127.0.0.1", s.port) for s in self.servers]
 

@@ -1,9 +1,10 @@
 """RedisStore: the Store contract over Redis, shared by any number of server processes.
 
-Key names come from :mod:`meja.store.keys` (its docstring has the layout). Every
-operation is one round trip; the ones that must be atomic are Lua scripts, run
-with EVALSHA (redis-py's script object loads the script on ``NOSCRIPT`` and
-tries again, which only happens once per script and server):
+Key names come from :mod:`meja.store.keys` (its docstring has the layout, and
+why it suits one Redis and a Redis Cluster alike). On one Redis every operation
+is one round trip; the ones that must be atomic are Lua scripts, run with
+EVALSHA (redis-py's script object loads the script on ``NOSCRIPT`` and tries
+again, which only happens once per script and server):
 
 - **create**: one script: ``SET NX`` on the room code, then the record hash and
   the first log item, all with the table's expiry. Fails if the id or the code
@@ -15,6 +16,35 @@ tries again, which only happens once per script and server):
   subscriber never reads back.
 - **claim_due**: one script: ``ZRANGEBYSCORE -inf now LIMIT 0 limit``, then
   ``ZADD`` each claimed member at ``now + lease``.
+
+On a Redis Cluster
+------------------
+``redis+cluster://host:port[,host:port...]`` (see :class:`RedisStore`) makes the
+commands go through redis-py's ``RedisCluster``: each to the master of its keys'
+slot (a script's keys are always in one slot: one bucket), following ``MOVED``
+and ``ASK`` and refreshing its map of the slots after a failure. Everything
+about one table is the same as on one Redis, create and commit included: one
+script call. What spans all tables spans the 16 buckets' due sets, on every
+master:
+
+- **claim_due**: a peek at every due set (``ZRANGEBYSCORE ... LIMIT 0 limit``,
+  pipelined: one round trip to each master, in parallel), then, for the earliest
+  ``limit`` items seen, a lease script per bucket concerned (in parallel) that
+  leases each item only if it is still due at the time seen. Two round trips; at
+  most ``limit`` claimed; an item another process claimed meanwhile is skipped.
+- **next_due_ms**, **due_counts**: one pipelined command per due set;
+  **shift_due**: its script on each due set, in parallel.
+- **finish_due**: a script (ZREM, HDEL) in the bucket of the table id the key
+  starts with (the server's keys are ``<table>|...``); if the key was not there, in
+  every bucket.
+- **create** refuses (``ValueError``) a table id that is not in its code's bucket.
+
+Pub/sub needs nothing special: a PUBLISH on any node reaches the subscribers on
+every node, so the listener holds one connection to any one node, and each new
+connection goes to the next node (so a dead node is passed over). The resync
+read is a script per bucket (each table's record and last log item together).
+redis-py refuses EVALSHA in a cluster pipeline, so calls in parallel are
+separate requests in flight at once, not one pipeline.
 
 Retries are safe. Commands ride over a short outage such as a Redis restart:
 redis-py retries after a connection error or timeout (10 times, jittered
@@ -36,7 +66,8 @@ answer to a ping within ``ping_interval_s`` after ``ping_interval_s`` of
 silence), the task reconnects with capped exponential backoff, resubscribes
 every subscribed table and waits until Redis confirms the subscriptions. Then,
 for each table that was subscribed before the break and still exists, it reads
-the current version, record and last entry in one MULTI and yields them as
+the current version, record and last entry (a script per bucket and 256
+tables, so a table's record and entry agree) and yields them as
 ``Change(..., resync=True)``.
 
 What a subscriber may have missed: the commits made while the connection was
