@@ -106,6 +106,9 @@ class Store(Protocol):
         """Create table ``table_id`` at version 0 with its first log entry and room ``code``.
 
         Returns ``False`` (and stores nothing) if the code or the id is already in use.
+        A store may need the id in the code's bucket (:func:`meja.store.keys.bucket_of`;
+        :func:`meja.server.rooms.new_table_id` makes such ids): RedisStore on a cluster
+        raises ``ValueError`` for any other pair, as their keys would be in two slots.
         """
         ...
 

@@ -220,7 +220,7 @@ class Keys:
         return rest if sep and rest and tag in _TAGS else None
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=8192)
 def _table_keys(prefix: str, cluster: bool, table_id: str) -> TableKeys:
     # Cached: every commit asks, and a process serves the same tables again and again.
     if not table_id or "{" in table_id or "}" in table_id:
