@@ -24,6 +24,10 @@ BENCHMARKS: dict[str, tuple[str, str]] = {
 }
 
 
+#: Commands that run long enough (and allocate enough) for the collector's settings to matter.
+LONG_RUNNING = frozenset({"serve", "server"})
+
+
 def _chosen(argv: Sequence[str]) -> tuple[str, str] | None:
     """The (name, module) the command line asks for, found without importing anything."""
     words = [a for a in argv if not a.startswith("-")]
@@ -59,6 +63,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         module.add_arguments(parsers[name])
     args = parser.parse_args(argv)
     assert module is not None  # parse_args exits on anything that chose no command
+    if chosen is not None and chosen[0] in LONG_RUNNING:
+        from meja.runtime import tune
+
+        tune()  # the collector's settings: see meja.runtime
     result: int = module.run(args)
     return result
 

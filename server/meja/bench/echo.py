@@ -13,7 +13,8 @@ close Meja comes to the ceiling (a ratio near 1 means the generator, not Meja,
 was the limit).
 
 The echo server uses what ``meja serve`` uses: ``websockets.asyncio.server.serve``
-on the default asyncio loop, permessage-deflate off, the same frame size limit
+on the same loop (uvloop where installed), the same collector settings
+(:mod:`meja.runtime`), permessage-deflate off, the same frame size limit
 and keepalive pings. It does nothing else: no decoding, no outbox, no store.
 
 Why it is program text and not an import
@@ -35,14 +36,20 @@ from __future__ import annotations
 import sys
 from typing import Final
 
+from meja.runtime import GC_THRESHOLDS
+
 __all__ = ["PROGRAM", "command"]
 
 #: The echo server, run as ``python -c PROGRAM MAX_FRAME_BYTES``.
 PROGRAM: Final = """
-import asyncio, signal, sys
+import asyncio, gc, signal, sys
 from websockets.asyncio.server import serve
 
 MAX_FRAME = int(sys.argv[1])
+# The collector's settings of meja serve (meja.runtime.tune), so that both run alike.
+gc.collect()
+gc.freeze()
+gc.set_threshold(*map(int, sys.argv[2].split(",")))
 
 async def echo(ws):
     # Every frame goes straight back: the least work a server can do per message.
@@ -68,4 +75,4 @@ else:
 
 def command(max_frame_bytes: int = 64 * 1024) -> list[str]:
     """The command line that runs the echo server in a new interpreter (this one's)."""
-    return [sys.executable, "-c", PROGRAM, str(max_frame_bytes)]
+    return [sys.executable, "-c", PROGRAM, str(max_frame_bytes), ",".join(map(str, GC_THRESHOLDS))]
