@@ -5,6 +5,7 @@
 set -euo pipefail
 need=()
 command -v redis-server >/dev/null 2>&1 || need+=(redis-server)
+command -v redis-cli >/dev/null 2>&1 || need+=(redis-tools)
 if [ -d "$(dirname "$0")/../tests/browser" ]; then
   command -v chromium >/dev/null 2>&1 || need+=(chromium)
 fi

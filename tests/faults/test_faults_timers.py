@@ -87,10 +87,10 @@ async def test_the_bot_moves_although_the_claiming_process_heard_of_its_turn_lat
 
     original = b.hub.apply
 
-    async def late(change: Any, table: Any = None) -> None:
+    async def late(change: Any, table: Any = None, events: Any = None) -> None:
         if table is None:  # a change from another process (pub/sub), not B's own commit
             await asyncio.sleep(0.5)
-        await original(change, table)
+        await original(change, table, events)
 
     b.hub.apply = late  # type: ignore[method-assign]
 

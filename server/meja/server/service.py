@@ -211,7 +211,8 @@ class TableService:
         seat_token, host_token = new_token(), new_token()
         now = self.clock()
         for _ in range(8):
-            table_id, code = new_table_id(), new_code()
+            code = new_code()
+            table_id = new_table_id(code)  # in the code's store bucket (a Redis Cluster needs it)
             table = tables.new_table(
                 settings,
                 table_id=table_id,

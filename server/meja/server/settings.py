@@ -28,6 +28,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any, Final
 
 from meja.protocol.codec import CodecLimits
+from meja.store import URL_SCHEMES
 
 __all__ = ["ENV_PREFIX", "Settings", "SettingsError", "settings_table"]
 
@@ -52,8 +53,9 @@ class Settings:
     redis_url: str | None = _s(
         None,
         "URL",
-        "Redis shared by every process (`redis://host:6379/0`); unset: the embedded "
-        "in-memory store, and tables do not survive a restart",
+        "Redis shared by every process (`redis://host:6379/0`; a Redis Cluster: "
+        "`redis+cluster://host:7000,host:7001`); unset: the embedded in-memory store, and tables do not "
+        "survive a restart",
     )
     public_origin: str | None = _s(
         None,
@@ -273,8 +275,9 @@ class Settings:
             value = getattr(self, f.name)
             if isinstance(value, int | float) and not isinstance(value, bool) and value < 0:
                 problems.append(f"{f.name} may not be negative")
-        if self.redis_url and not self.redis_url.startswith(("redis://", "rediss://", "unix://", "memory://")):
-            problems.append(f"redis_url {self.redis_url!r} must start with redis://, rediss:// or unix://")
+        if self.redis_url and self.redis_url.partition("://")[0] not in URL_SCHEMES:
+            schemes = ", ".join(f"{s}://" for s in URL_SCHEMES)
+            problems.append(f"redis_url {self.redis_url!r} must start with one of {schemes}")
         if self.public_origin and not self.public_origin.startswith(("http://", "https://")):
             problems.append(f"public_origin {self.public_origin!r} must start with http:// or https://")
         if problems:
