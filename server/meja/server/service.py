@@ -36,7 +36,7 @@ import secrets
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 from meja.protocol.errors import (
     BadMessage,
@@ -58,7 +58,7 @@ from .records import FINISHED, PLAYING, SeatRecord, Table, decode_entry, encode_
 from .rooms import new_code, new_table_id, new_token, normalize_code, same_token, token_hash
 from .settings import Settings
 
-__all__ = ["ReplyTarget", "Seated", "TableService", "wall_ms"]
+__all__ = ["DueOutcome", "ReplyTarget", "Seated", "TableService", "wall_ms"]
 
 log = logging.getLogger("meja.server.service")
 
@@ -66,6 +66,10 @@ log = logging.getLogger("meja.server.service")
 _HISTORIES = 1024
 
 Fn = Callable[[Table, int, int], "tables.Mutation | None"]
+
+
+#: What a timer's run asks of the runner (see :meth:`TableService.on_due`).
+DueOutcome = Literal["finish", "finished", "keep"]
 
 
 def wall_ms() -> int:
@@ -134,6 +138,7 @@ class TableService:
         reply: tuple[ReplyTarget, int | str] | None = None,
         fresh: bool = False,
         first: tuple[int, Table] | None = None,
+        finishes: str | None = None,
     ) -> int | None:
         """Apply ``fn(table, next_version, now)`` and commit it; the new version (``None``: nothing to do).
 
@@ -143,7 +148,9 @@ class TableService:
         returns ``None``) and drop it, where a request on a stale cache merely
         loses the compare-and-set and is checked again. ``first``: the
         ``(version, table)`` the caller has just read, for the first attempt (a timer
-        that read the table to decide does not read it twice).
+        that read the table to decide does not read it twice). ``finishes``: the key of
+        the timer making this change, removed by the same commit (no separate
+        :meth:`~meja.store.base.Store.finish_due` round trip).
 
         Raises what ``fn`` raises (nothing is committed), :class:`TableNotFound`,
         or :class:`InternalError` when the table stays too contended.
@@ -162,6 +169,8 @@ class TableService:
             if mutation is None:
                 return None
             new, schedule, cancel = tables.plan(table, mutation.table, mutation.events, now, settings, self.rand)
+            if finishes is not None and finishes not in cancel:
+                cancel = [*cancel, finishes]  # cancel comes before schedule: a re-scheduled key stays
             new = new.evolve(commit=secrets.token_hex(8))
             record = new.to_bytes()
             entry = encode_entry(mutation.events)
@@ -340,8 +349,9 @@ class TableService:
 
     # ------------------------------------------------------------------ timers
 
-    async def on_due(self, key: str) -> bool:
-        """Run the timer ``key``. ``True``: done (finish it); ``False``: leave it leased (it comes again)."""
+    async def on_due(self, key: str) -> DueOutcome:
+        """Run the timer ``key``: ``"finished"``: its commit removed it; ``"finish"``: done, nothing
+        committed (the runner removes it); ``"keep"``: leave it leased (it comes again)."""
         table_id, kind, seat, marker = tables.parse_key(key)
         cached = self.hub.cached(table_id)
         if kind == "bot" and cached is not None and cached.table.gv >= int(marker):
@@ -353,24 +363,25 @@ class TableService:
         else:
             current = await self.hub.current(table_id, fresh=True)
         if current is None:
-            return True  # the table expired
+            return "finish"  # the table expired
         _, table = current
+        committed: int | None = None
         try:
             if kind == "bot":
-                await self._bot_turn(current, seat, int(marker))
+                committed = await self._bot_turn(current, seat, int(marker), key)
             elif kind == "turn":
-                await self._turn_limit(table, seat, marker)
+                committed = await self._turn_limit(table, seat, marker, key)
             elif kind == "ready":
-                await self._ready_timeout(table, seat, int(marker))
+                committed = await self._ready_timeout(table, seat, int(marker), key)
             elif kind == "grace":
-                await self._grace(table_id, seat, int(marker))
+                committed = await self._grace(table_id, seat, int(marker), key)
             elif kind == "check":
-                return await self._check(table, seat, int(marker))
+                return await self._check(table, seat, int(marker), key)
             else:
                 log.warning("unknown timer kind in %r", key)
         except TableNotFound:
-            return True
-        return True
+            return "finish"
+        return "finish" if committed is None else "finished"
 
     async def history(self, table: Table, seat: int) -> list[dict[str, Any]]:
         """The wire events ``seat`` saw since its round was dealt (the game's events only).
@@ -416,10 +427,10 @@ class TableService:
             return legal[0]
         return move
 
-    async def _bot_turn(self, current: tuple[int, Table], seat: int, gv: int) -> None:
+    async def _bot_turn(self, current: tuple[int, Table], seat: int, gv: int, key: str) -> int | None:
         _, table = current
         if not _bot_may_play(table, seat, gv):
-            return
+            return None
         record = table.seats[seat]
         level = record.level if record.is_bot and record.level else table.bots
         bot = bot_for(level)
@@ -437,12 +448,12 @@ class TableService:
                 return None
             return tables.play(t, seat, move, version=version, now=now)
 
-        await self.commit(table.id, change, fresh=True, first=current)
+        return await self.commit(table.id, change, fresh=True, first=current, finishes=key)
 
-    async def _turn_limit(self, table: Table, seat: int, marker: str) -> None:
+    async def _turn_limit(self, table: Table, seat: int, marker: str, key: str) -> int | None:
         turn_v, strikes = (int(x) for x in marker.split("."))
         if not _turn_limit_due(table, seat, turn_v, strikes):
-            return
+            return None
         state = table.state
         assert state is not None
         draw = get_game(table.game).decode_action({"kind": "draw"})
@@ -461,9 +472,9 @@ class TableService:
                 return tables.Mutation(mutation.table.evolve(strikes=t.strikes + 1), mutation.events)
             return mutation
 
-        await self.commit(table.id, change, fresh=True)
+        return await self.commit(table.id, change, fresh=True, finishes=key)
 
-    async def _ready_timeout(self, table: Table, seat: int, turn_v: int) -> None:
+    async def _ready_timeout(self, table: Table, seat: int, turn_v: int, key: str) -> int | None:
         def change(t: Table, version: int, now: int) -> tables.Mutation | None:
             if t.status != PLAYING or t.state is None or t.turn_v != turn_v or seat not in t.awaiting():
                 return None
@@ -473,24 +484,24 @@ class TableService:
             timeout = Event("timeout", {"seat": seat, "limit": "ready"})
             return tables.play(t, seat, ready, version=version, now=now, before=(timeout,))
 
-        await self.commit(table.id, change, fresh=True)
+        return await self.commit(table.id, change, fresh=True, finishes=key)
 
-    async def _grace(self, table_id: str, seat: int, away: int) -> None:
+    async def _grace(self, table_id: str, seat: int, away: int, key: str) -> int | None:
         def change(t: Table, version: int, now: int) -> tables.Mutation | None:
             return tables.go_auto(t, seat=seat, away=away)
 
-        await self.commit(table_id, change, fresh=True)
+        return await self.commit(table_id, change, fresh=True, finishes=key)
 
-    async def _check(self, table: Table, seat: int, gv: int) -> bool:
+    async def _check(self, table: Table, seat: int, gv: int, key: str) -> DueOutcome:
         record = table.seats[seat]
         if table.gv != gv or not record.is_human or record.conn is None or seat not in table.awaiting():
-            return True
+            return "finish"
         conn = record.conn
         proc, cid = conn
         # A seat held here is alive if its connection is; elsewhere, if its process heartbeats.
         alive = self.hub.has_connection(cid) if proc == self.process_id else (await self.store.alive([proc]))[0]
         if alive:
-            return False  # left leased: checked again after the lease
+            return "keep"  # left leased: checked again after the lease
 
         log.info("table %s seat %d: process %s is gone; the player counts as away", table.id, seat, proc)
 
@@ -499,8 +510,8 @@ class TableService:
                 return None
             return tables.dead_process(t, seat=seat, conn=conn, now=now)
 
-        await self.commit(table.id, change, fresh=True)
-        return True
+        committed = await self.commit(table.id, change, fresh=True, finishes=key)
+        return "finish" if committed is None else "finished"
 
 
 def bot_for(level: str) -> Any:

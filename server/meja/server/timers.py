@@ -15,7 +15,10 @@ the process alive is simply not finished: its lease makes it come back.
 
 The runner sleeps until the earliest due time the store knows of, at most
 ``due_poll_s`` (timers set by other processes are seen within it), and is
-woken early when this process schedules something sooner.
+woken early only when this process schedules something sooner than that.
+A timer that commits removes its own due action in that commit (one round
+trip); only one that commits nothing (it found itself moot) is finished with
+:meth:`~meja.store.base.Store.finish_due`.
 
 Each due action runs in its own task, which says who acts for the metrics
 (:data:`meja.server.metrics.SOURCE`): ``bot`` for a bot's move, ``timer`` for
@@ -72,12 +75,17 @@ class DueRunner:
         self.settings = settings
         self.clock = clock
         self._wake = asyncio.Event()
+        #: when the loop, asleep, will look next (ms); None while it is looking
+        self._planned_ms: int | None = None
         self._stopping = False
         self._running: set[asyncio.Task[None]] = set()
 
     def wake(self, due_ms: int | None = None) -> None:
-        """Look at the timers again now (something was scheduled, possibly sooner than the current sleep)."""
-        self._wake.set()
+        """Something was scheduled for ``due_ms`` (``None``: unknown): look again if that is sooner
+        than the loop meant to. A bot's move due in a second does not cost a claim now."""
+        planned = self._planned_ms
+        if due_ms is None or planned is None or due_ms < planned:
+            self._wake.set()
 
     async def run(self) -> None:
         """Run until :meth:`stop`; the timers being run then are finished first."""
@@ -105,8 +113,12 @@ class DueRunner:
             delay = settings.due_poll_s
             if nearest is not None:
                 delay = min(delay, max(0.0, (nearest - self.clock()) / 1000))
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), delay)
+            self._planned_ms = self.clock() + int(delay * 1000)
+            try:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._wake.wait(), delay)
+            finally:
+                self._planned_ms = None
 
     async def _run_one(self, key: str) -> None:
         # Keys are "<table>|<kind>|<seat>|<marker>" (meja.server.tables.due_keys).
@@ -115,12 +127,12 @@ class DueRunner:
         SOURCE.set("bot" if kind == "bot" else "timer")  # this task's own context
         self.metrics.timer(kind)
         try:
-            done = await self.service.on_due(key)
+            outcome = await self.service.on_due(key)
         except Exception:
             # A bug breaks only its own table: the timer stays leased and comes back after the lease.
             log.exception("timer %s failed", key)
             return
-        if done:
+        if outcome == "finish":  # ("finished": the timer's own commit removed it; "keep": leased)
             try:
                 await self.store.finish_due(key)
             except Exception:
