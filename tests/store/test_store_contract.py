@@ -307,6 +307,24 @@ async def test_due_claim_lease_finish(env: Env) -> None:
     assert await s.next_due_ms() is None
 
 
+async def test_poll_due_claims_and_tells_the_next(env: Env) -> None:
+    s = env.store
+    await make(s)
+    await make(s, "T2", CODE22)
+    assert await s.poll_due(T0, 100, 10) == ([], None)
+    sched = [Due("T1", "a", T0 + 100), Due("T1", "b", T0 + 200), Due("T2", "c", T0 + 900)]
+    assert await s.commit("T1", 0, b"r1", b"e1", schedule=sched, ttl_ms=LONG)
+    assert await s.poll_due(T0 + 50, 1000, 10) == ([], T0 + 100)  # nothing due yet: when the first is
+    # claims as claim_due does (earliest first, at most `limit`), then names the earliest left
+    assert await s.poll_due(T0 + 250, 1000, 1) == ([Due("T1", "a", T0 + 100)], T0 + 200)
+    assert await s.poll_due(T0 + 250, 1000, 10) == ([Due("T1", "b", T0 + 200)], T0 + 900)
+    # the ones claimed count again at their lease's end, when that comes first
+    assert await s.poll_due(T0 + 900, 10, 10) == ([Due("T2", "c", T0 + 900)], T0 + 910)
+    for key in ("a", "b", "c"):
+        await s.finish_due(key)
+    assert await s.poll_due(T0 + 10**9, 100, 10) == ([], None)
+
+
 async def test_due_order_limit_reschedule_cancel(env: Env) -> None:
     s = env.store
     await make(s)

@@ -96,7 +96,7 @@ class DueRunner:
             self._wake.clear()
             try:
                 now = self.clock()
-                claimed = await self.store.claim_due(now, lease_ms, settings.due_batch)
+                claimed, nearest = await self.store.poll_due(now, lease_ms, settings.due_batch)
                 for due in claimed:
                     task = asyncio.create_task(self._run_one(due.key), name=f"due {due.key}")
                     self._running.add(task)
@@ -104,7 +104,6 @@ class DueRunner:
                 if len(claimed) == settings.due_batch:
                     await asyncio.sleep(0)
                     continue
-                nearest = await self.store.next_due_ms()
             except asyncio.CancelledError:
                 raise
             except Exception:

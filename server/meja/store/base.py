@@ -159,6 +159,13 @@ class Store(Protocol):
         """
         ...
 
+    async def poll_due(self, now_ms: int, lease_ms: int, limit: int) -> tuple[list[Due], int | None]:
+        """:meth:`claim_due`, then when the earliest due action left (leased ones included, so the
+        ones just claimed count at their lease's end) falls due, or ``None``: what a timer loop
+        needs each time it looks. One round trip on one Redis.
+        """
+        ...
+
     async def finish_due(self, key: str) -> None:
         """Remove a due action (done, or no longer relevant)."""
         ...

@@ -232,6 +232,11 @@ class MemoryStore:
             self._put_due(due.key, due.table_id, now_ms + lease_ms)
         return claimed
 
+    async def poll_due(self, now_ms: int, lease_ms: int, limit: int) -> tuple[list[Due], int | None]:
+        """See :meth:`meja.store.base.Store.poll_due`."""
+        claimed = await self.claim_due(now_ms, lease_ms, limit)
+        return claimed, await self.next_due_ms()
+
     async def finish_due(self, key: str) -> None:
         """See :meth:`meja.store.base.Store.finish_due`."""
         await self._enter()

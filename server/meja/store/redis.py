@@ -209,6 +209,20 @@ end
 return out
 """
 
+# The claim, then the earliest item left. KEYS, ARGV: as _CLAIM. Returns {claimed as _CLAIM, {member, score} or {}}.
+_POLL = """
+local items = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'WITHSCORES', 'LIMIT', 0, ARGV[3])
+local leased = tonumber(ARGV[1]) + tonumber(ARGV[2])
+local out = {}
+for i = 1, #items, 2 do
+  redis.call('ZADD', KEYS[1], leased, items[i])
+  out[#out + 1] = items[i]
+  out[#out + 1] = items[i + 1]
+  out[#out + 1] = redis.call('HGET', KEYS[2], items[i]) or ''
+end
+return {out, redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')}
+"""
+
 # KEYS: due (one set). ARGV: delta_ms. Returns how many items moved.
 _SHIFT = """
 local items = redis.call('ZRANGE', KEYS[1], 0, -1, 'WITHSCORES')
@@ -425,6 +439,7 @@ class RedisStore:
         self._create = self._redis.register_script(_CREATE)
         self._commit = self._redis.register_script(_COMMIT)
         self._claim = self._redis.register_script(_CLAIM)
+        self._poll = self._redis.register_script(_POLL)
         self._shift = self._redis.register_script(_SHIFT)
         self._heartbeat = self._redis.register_script(_HEARTBEAT)
         self._hit = self._redis.register_script(_HIT)
@@ -645,6 +660,17 @@ class RedisStore:
         claimed = [due for flat in leased for due in _dues(flat)]
         claimed.sort(key=lambda d: (d.due_ms, d.key))
         return claimed
+
+    async def poll_due(self, now_ms: int, lease_ms: int, limit: int) -> tuple[list[Due], int | None]:
+        """See :meth:`meja.store.base.Store.poll_due`: one script on one Redis (a timer loop's
+        look costs one round trip); a cluster: :meth:`claim_due`, then :meth:`next_due_ms`."""
+        if self.keys.cluster or limit <= 0:
+            claimed = await self.claim_due(now_ms, lease_ms, limit)
+            return claimed, await self.next_due_ms()
+        flat, first = await self._poll(
+            keys=[self.keys.due(), self.keys.due_tables()], args=[now_ms, lease_ms, limit]
+        )
+        return _dues(flat), (_as_int(first[1]) if first else None)
 
     async def finish_due(self, key: str) -> None:
         """See :meth:`meja.store.base.Store.finish_due`.
