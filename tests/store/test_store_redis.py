@@ -74,6 +74,14 @@ async def test_commit_is_one_round_trip(redis_servers: Callable[..., object]) ->
         await store.claim_due(0, 1, 1)  # load the claim script first: MONITOR omits a failed EVALSHA
         assert await count_commands(url, others) == ["evalsha", "hmget", "evalsha", "lrange"]
 
+        async def timer_loop() -> None:
+            await store.poll_due(T0 + 100, 1000, 10)
+            await store.finish_due("k5")
+
+        await store.poll_due(0, 1, 1)
+        # the benchmark counts commands sent from these (meja.bench.server.redis_costs)
+        assert await count_commands(url, timer_loop) == ["evalsha", "multi", "zrem", "hdel", "exec"]
+
 
 async def test_key_layout_expiry_and_payload(redis_url: str, redis_prefix: str) -> None:
     """What an operator sees in Redis: the names of keys.py, their expiry, the encodings."""

@@ -217,6 +217,8 @@ class RedisCosts:
     commands: int
     round_trips: int
     by_command: dict[str, int]
+    #: commands the clients sent (a script call is one; a MULTI block is MULTI, its commands, EXEC)
+    sent: int = 0
 
 
 def redis_costs(delta: Mapping[str, int]) -> RedisCosts:
@@ -227,13 +229,22 @@ def redis_costs(delta: Mapping[str, int]) -> RedisCosts:
     this benchmark's own ``redis-cli`` calls). A *round trip* is a request a
     server process sent and waited for: an EVALSHA (one script run), an EXEC (a
     MULTI block sent as one pipeline), and the plain reads the store sends alone
-    (:data:`TOP_LEVEL`). Two commands are sent both alone and by scripts:
+    (:data:`TOP_LEVEL`). Three commands are sent both alone and by scripts:
 
     - ``hmget``: ``load`` sends it alone, and the commit script starts with one.
       Commit scripts are the script runs that are not one of the others, each of
       which runs a command no other script runs: ``zrangebyscore`` (claim), ``exists``
       (create), ``incr`` (rate-limit hit) and ``get`` (heartbeat);
-    - ``get``: room-code lookups send it alone, the heartbeat script runs one.
+    - ``get``: room-code lookups send it alone, the heartbeat script runs one;
+    - ``zrange``: ``next_due_ms`` sends it alone; the timer loop's poll script
+      (``poll_due``: claim, then the next due time) runs one after its
+      ``zrangebyscore``, and the timer loop no longer claims any other way, so
+      every ``zrangebyscore`` in the window comes with one ``zrange`` of a script.
+
+    *Sent* commands are what the clients put on the wire: each round trip is one
+    command, except a MULTI block, which is MULTI, its commands and EXEC; the one
+    MULTI block a server sends on one Redis is ``finish_due``'s (ZREM, HDEL:
+    ``tests/store/test_store_redis.py`` checks it), so each EXEC adds three.
 
     The benchmark seats every table before its window opens, so in the window
     there are no lookups (every ``get`` is a heartbeat's) and no creates; a
@@ -246,8 +257,10 @@ def redis_costs(delta: Mapping[str, int]) -> RedisCosts:
     others = counts.get("zrangebyscore", 0) + counts.get("exists", 0) + counts.get("incr", 0) + heartbeats
     commits = max(0, scripts - others)
     loads = max(0, counts.get("hmget", 0) - commits)
-    round_trips = sum(v for k, v in counts.items() if k in TOP_LEVEL) + loads
-    return RedisCosts(sum(counts.values()), round_trips, dict(sorted(counts.items())))
+    polled = min(counts.get("zrange", 0), counts.get("zrangebyscore", 0))  # the poll script's own zrange
+    round_trips = sum(v for k, v in counts.items() if k in TOP_LEVEL) + loads - polled
+    sent = round_trips + 3 * counts.get("exec", 0)
+    return RedisCosts(sum(counts.values()), round_trips, dict(sorted(counts.items())), sent)
 
 
 # --------------------------------------------------------------------------- /metrics
@@ -849,6 +862,7 @@ async def _measure_game(args: argparse.Namespace, redis: _Redis, workdir: Path) 
         "generator_cpu_ms_per_move": round((last.generator_cpu - first.generator_cpu) * 1000 * per_move, 3),
         "redis": {
             "commands_per_move": round(costs.commands * per_move, 2),
+            "commands_sent_per_move": round(costs.sent * per_move, 2),
             "round_trips_per_move": round(costs.round_trips * per_move, 2),
             "calls_per_move": {k: round(v * per_move, 3) for k, v in costs.by_command.items()},
         },
@@ -1010,8 +1024,9 @@ def _print_summary(doc: Mapping[str, Any]) -> None:
     print(f"  server CPU ms/move     {doc['server_cpu_ms_per_move']:>10}   "
           f"(servers at {doc['server_cpu_percent']} % of one core; Redis {doc['redis_cpu_ms_per_move']} ms, "
           f"generator {doc['generator_cpu_ms_per_move']} ms)")
-    print(f"  Redis per move         {doc['redis']['commands_per_move']:>10} commands, "
-          f"{doc['redis']['round_trips_per_move']} round trips")
+    print(f"  Redis per move         {doc['redis']['round_trips_per_move']:>10} round trips, "
+          f"{doc['redis']['commands_sent_per_move']} commands sent "
+          f"({doc['redis']['commands_per_move']} run, scripts' own included)")
     print(f"  bytes sent per move    {doc['bytes_per_move']:>10}   ({doc['frames_per_move']} frames)")
     if table:
         print(f"  Redis per table        {table['total_bytes']:>10} bytes (record {table['record_bytes']}, "
