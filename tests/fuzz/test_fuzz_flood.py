@@ -6,6 +6,9 @@ Flo, the flooder, who runs in a process of her own (flooder.py) so that her
 sending loop does not slow the measuring clients. Table 2: Hal and Ivy with a
 bot, playing.
 
+The server reads a client over its rate no faster than the rate (backpressure),
+so the flood fills the flooder's own socket buffers, not the server's CPU.
+
 Before and during the flood: Gus (the flooder's own table) times ``ping``
 round trips, Hal and Ivy time their actions. The flood must end with close
 4002 after ``protocol/rate_limited`` errors; every one of Gus's pings and every
@@ -35,7 +38,11 @@ from meja_client import Client, ServerError, connect, random_policy
 
 FLOODER = Path(__file__).resolve().parent / "flooder.py"
 ENV = {"MEJA_BOT_DELAY_MIN_MS": "20", "MEJA_BOT_DELAY_MAX_MS": "60", "MEJA_READY_DELAY_MS": "20",
-       "MEJA_RESHUFFLE_DELAY_MS": "20", "MEJA_LOG_LEVEL": "WARNING"}
+       "MEJA_RESHUFFLE_DELAY_MS": "20", "MEJA_LOG_LEVEL": "WARNING",
+       # The default keepalive (the fault harness shortens it): the server reads a flooder only at
+       # its rate limit (backpressure), so a keepalive pong waits behind the flood, and a ping
+       # timeout shorter than flood_close_s (3 s) would close the flooder first, with 1011.
+       "MEJA_PING_INTERVAL_S": "20", "MEJA_PING_TIMEOUT_S": "20"}
 
 
 class FloodNotStopped(AssertionError):

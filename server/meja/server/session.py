@@ -11,7 +11,10 @@ Every frame goes through, in order:
 
 1. the rate limit (a token bucket: ``rate_per_s`` with bursts of
    ``rate_burst``): over it, the message is dropped with ``protocol/rate_limited``
-   (at most one such reply a second); over it for ``flood_close_s``, close 4002;
+   (at most one such reply a second), and the next frame is read only when a
+   token is back (backpressure: a flooder fills its own TCP window instead of
+   this process's CPU; the other connections keep their latency,
+   tests/fuzz/test_fuzz_flood.py); over it for ``flood_close_s``, close 4002;
 2. the strict codec (:func:`meja.protocol.decode`): a malformed frame closes 4000;
 3. the message parser (:func:`meja.protocol.parse_client`): ``protocol/bad_message``
    or ``protocol/unknown_type``;
@@ -207,6 +210,12 @@ class Session:
 
     async def _receive(self, frame: bytes | str) -> None:
         if not self._within_rate():
+            if not self.closing:
+                # Backpressure: read nothing more from a client over its rate until a token is
+                # back. websockets stops reading the socket once its frame queue is full, so a
+                # flooder's own TCP window fills and it is slowed down at its end, instead of
+                # costing this process a frame parse for every frame it can write.
+                await asyncio.sleep(1 / self.settings.rate_per_s)
             return
         try:
             raw = codec.decode(frame, self._limits)
