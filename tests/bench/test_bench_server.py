@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import json
 import math
+import os
 import shutil
 import subprocess
 import sys
@@ -118,6 +119,13 @@ def test_the_echo_program_is_a_program_that_imports_nothing_of_meja() -> None:
     assert imported and not any(name.split(".")[0] == "meja" for name in imported), imported
 
 
+def test_cores_busy_from_proc_stat_ticks() -> None:
+    before = [(100, 1000), (500, 1000)]
+    after = [(150, 1100), (500, 1100)]  # core 0: 50 busy of 100 ticks; core 1: idle
+    assert bench.cores_busy(before, after) == [50.0, 0.0]
+    assert bench.cores_busy(before, before) == [0.0, 0.0]
+
+
 def test_bad_arguments_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "server", "--tables", "0"]) == 2
     assert main(["bench", "server", "--pace", "0"]) == 2
@@ -152,7 +160,12 @@ def test_a_tiny_run_prints_consistent_figures() -> None:
     table = doc["memory"]["redis_table"]
     assert table["tables_sampled"] == 2 and table["log_entries"] > 1 and table["record_bytes"] > 100
     assert doc["memory"]["server_rss_bytes_start"] > 0
+    # How busy each core and the generator were (is the generator the limit?), in both runs.
+    cores = os.cpu_count() or 1
+    assert len(doc["cores_busy_percent"]) == cores and all(0 <= c <= 100 for c in doc["cores_busy_percent"])
+    assert 0 < doc["generator_cpu_percent"] <= 100 * cores
     echo_doc = doc["echo"]
+    assert len(echo_doc["cores_busy_percent"]) == cores and echo_doc["generator_cpu_percent"] > 0
     assert echo_doc["connections"] == 4 and echo_doc["messages"] > 0
     assert doc["moves_per_echo_message"] == pytest.approx(doc["moves_per_s"] / echo_doc["messages_per_s"], rel=0.01)
     assert "machine" in doc["note"]

@@ -704,6 +704,27 @@ async def _gather_in_batches(coros: Iterable[Any], batch: int = 50) -> list[Any]
     return out
 
 
+def _core_ticks() -> list[tuple[int, int]]:
+    """(busy, total) clock ticks of each core since boot (``/proc/stat``; empty where there is none)."""
+    out: list[tuple[int, int]] = []
+    with contextlib.suppress(OSError):
+        for line in Path("/proc/stat").read_text().splitlines():
+            name, *values = line.split()
+            if name.startswith("cpu") and name != "cpu":
+                ticks = [int(v) for v in values[:8]]  # user nice system idle iowait irq softirq steal
+                idle = ticks[3] + ticks[4]
+                out.append((sum(ticks) - idle, sum(ticks)))
+    return out
+
+
+def cores_busy(before: Sequence[tuple[int, int]], after: Sequence[tuple[int, int]]) -> list[float]:
+    """How busy each core was between two :func:`_core_ticks` readings, in percent."""
+    return [
+        round(100 * (b1 - b0) / (t1 - t0), 1) if t1 > t0 else 0.0
+        for (b0, t0), (b1, t1) in zip(before, after, strict=False)
+    ]
+
+
 def _cpu_self_s() -> float:
     usage = resource.getrusage(resource.RUSAGE_SELF)
     return usage.ru_utime + usage.ru_stime
@@ -717,6 +738,7 @@ class _Snapshot:
     redis_cpu: float
     generator_cpu: float
     commandstats: dict[str, int]
+    cores: list[tuple[int, int]]
 
 
 def _take(counters: _Counters, seats: Sequence[_Seat], servers: Sequence[_Child], redis: _Redis) -> _Snapshot:
@@ -729,6 +751,7 @@ def _take(counters: _Counters, seats: Sequence[_Seat], servers: Sequence[_Child]
         redis_cpu=redis.cpu_s(),
         generator_cpu=_cpu_self_s(),
         commandstats=redis.commandstats(),
+        cores=_core_ticks(),
     )
 
 
@@ -860,6 +883,9 @@ async def _measure_game(args: argparse.Namespace, redis: _Redis, workdir: Path) 
         "server_cpu_percent": round(100 * (last.server_cpu - first.server_cpu) / elapsed, 1),
         "redis_cpu_ms_per_move": round((last.redis_cpu - first.redis_cpu) * 1000 * per_move, 3),
         "generator_cpu_ms_per_move": round((last.generator_cpu - first.generator_cpu) * 1000 * per_move, 3),
+        # whether the generator (one process, one core at most) was the limit, and how busy the machine was
+        "generator_cpu_percent": round(100 * (last.generator_cpu - first.generator_cpu) / elapsed, 1),
+        "cores_busy_percent": cores_busy(first.cores, last.cores),
         "redis": {
             "commands_per_move": round(costs.commands * per_move, 2),
             "commands_sent_per_move": round(costs.sent * per_move, 2),
@@ -927,10 +953,10 @@ async def _measure_echo(args: argparse.Namespace, connections: int, workdir: Pat
         done: list[tuple[float, float]] = []
         tasks = [asyncio.create_task(_echo_loop(c, i, stop, done)) for i, c in enumerate(clients)]
         await asyncio.sleep(args.warmup)
-        first, cpu0 = time.perf_counter(), _cpu_self_s()
+        first, cpu0, cores0 = time.perf_counter(), _cpu_self_s(), _core_ticks()
         server_cpu0 = sum(c.cpu_s() for c in children)
         await asyncio.sleep(args.seconds)
-        last, cpu1 = time.perf_counter(), _cpu_self_s()
+        last, cpu1, cores1 = time.perf_counter(), _cpu_self_s(), _core_ticks()
         server_cpu1 = sum(c.cpu_s() for c in children)
         stop.set()
         await asyncio.wait(tasks, timeout=REQUEST_TIMEOUT_S)
@@ -950,6 +976,9 @@ async def _measure_echo(args: argparse.Namespace, connections: int, workdir: Pat
         "latency_ms": _latency_summary(window),
         "server_cpu_ms_per_message": round((server_cpu1 - server_cpu0) * 1000 * per, 4),
         "generator_cpu_ms_per_message": round((cpu1 - cpu0) * 1000 * per, 4),
+        "server_cpu_percent": round(100 * (server_cpu1 - server_cpu0) / (last - first), 1),
+        "generator_cpu_percent": round(100 * (cpu1 - cpu0) / (last - first), 1),
+        "cores_busy_percent": cores_busy(cores0, cores1),
         "frame_bytes": len(encode({"type": "pong", "id": 1, "table": "0" * 32, "version": 40,
                                    "action": {"kind": "draw"}})),
     }
@@ -1024,6 +1053,8 @@ def _print_summary(doc: Mapping[str, Any]) -> None:
     print(f"  server CPU ms/move     {doc['server_cpu_ms_per_move']:>10}   "
           f"(servers at {doc['server_cpu_percent']} % of one core; Redis {doc['redis_cpu_ms_per_move']} ms, "
           f"generator {doc['generator_cpu_ms_per_move']} ms)")
+    print(f"  busy                   {doc['generator_cpu_percent']:>10} % generator (one core at most); "
+          f"cores {' / '.join(f'{c} %' for c in doc['cores_busy_percent'])}")
     print(f"  Redis per move         {doc['redis']['round_trips_per_move']:>10} round trips, "
           f"{doc['redis']['commands_sent_per_move']} commands sent "
           f"({doc['redis']['commands_per_move']} run, scripts' own included)")
@@ -1039,7 +1070,8 @@ def _print_summary(doc: Mapping[str, Any]) -> None:
     if "echo" in doc:
         e = doc["echo"]
         print(f"  echo ceiling           {e['messages_per_s']:>10} messages/s over {e['connections']} connections"
-              f" (p50 {e['latency_ms']['p50']} ms)")
+              f" (p50 {e['latency_ms']['p50']} ms; generator {e['generator_cpu_percent']} %, cores "
+              f"{' / '.join(f'{c} %' for c in e['cores_busy_percent'])})")
         print(f"  moves per echo message {doc['moves_per_echo_message']:>10}")
     if doc["errors"]:
         print(f"  errors                 {doc['errors']}")
