@@ -34,7 +34,8 @@ import redis
 CLUSTER_START_TIMEOUT_S = 30.0
 
 
-def _free_port() -> int:
+def free_port() -> int:
+    """A TCP port free on 127.0.0.1 right now (for the private redis-servers of the tests)."""
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
         s.bind(("127.0.0.1", 0))
         port: int = s.getsockname()[1]
@@ -64,7 +65,7 @@ class LocalCluster:
             dir.mkdir()
             # The cluster bus port is set, not left at port + 10000 (which breaks above 55535).
             extra = ("--cluster-enabled", "yes", "--cluster-config-file", str(dir / "nodes.conf"),
-                     "--cluster-node-timeout", "5000", "--cluster-port", str(_free_port()))
+                     "--cluster-node-timeout", "5000", "--cluster-port", str(free_port()))
             self.servers.append(server(dir, extra=extra))
         self.nodes = [("127.0.0.1", s.port) for s in self.servers]
 

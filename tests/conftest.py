@@ -35,16 +35,10 @@ from pathlib import Path
 
 import pytest
 import redis
+from cluster_fixture import free_port as _free_port
 
 #: How long a starting redis-server may take to answer PING, in seconds.
 REDIS_START_TIMEOUT_S = 20.0
-
-
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 def _ping(port: int) -> bool:

@@ -196,7 +196,7 @@ return 1
 """
 
 # KEYS: due, due_tables. ARGV: now_ms, lease_ms, limit. Returns key, due_ms, table_id, ...
-_CLAIM = """
+_CLAIMED = """
 local items = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'WITHSCORES', 'LIMIT', 0, ARGV[3])
 local leased = tonumber(ARGV[1]) + tonumber(ARGV[2])
 local out = {}
@@ -206,22 +206,11 @@ for i = 1, #items, 2 do
   out[#out + 1] = items[i + 1]
   out[#out + 1] = redis.call('HGET', KEYS[2], items[i]) or ''
 end
-return out
 """
+_CLAIM = _CLAIMED + "return out\n"
 
 # The claim, then the earliest item left. KEYS, ARGV: as _CLAIM. Returns {claimed as _CLAIM, {member, score} or {}}.
-_POLL = """
-local items = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'WITHSCORES', 'LIMIT', 0, ARGV[3])
-local leased = tonumber(ARGV[1]) + tonumber(ARGV[2])
-local out = {}
-for i = 1, #items, 2 do
-  redis.call('ZADD', KEYS[1], leased, items[i])
-  out[#out + 1] = items[i]
-  out[#out + 1] = items[i + 1]
-  out[#out + 1] = redis.call('HGET', KEYS[2], items[i]) or ''
-end
-return {out, redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')}
-"""
+_POLL = _CLAIMED + "return {out, redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')}\n"
 
 # KEYS: due (one set). ARGV: delta_ms. Returns how many items moved.
 _SHIFT = """
