@@ -25,7 +25,7 @@ def test_lane_for_urls() -> None:
     plain = lane_for("redis://127.0.0.1:7000/0")
     assert plain is not None and plain._port == 7000 and plain._setup == ()
     auth = lane_for("redis://ann:s%40cret@host:7001/3")
-    assert auth is not None and auth._setup == (("AUTH", "ann", "s@cret"), ("SELECT", "3"))
+    assert auth is not None and auth._setup == (("AUTH", "ann", "s@cret"), ("SELECT", 3))
     assert lane_for("unix:///run/redis.sock") is not None
     # Where only redis-py knows the way: TLS, clusters, options in the query.
     assert lane_for("rediss://host:6380/0") is None
@@ -66,6 +66,30 @@ async def test_a_lost_connection_fails_requests_in_flight_then_reconnects(redis_
     finally:
         await lane.aclose()
         await admin.aclose()
+
+
+async def test_a_new_connection_never_gets_the_old_ones_replies(redis_servers: Callable[..., Any]) -> None:
+    """A connection being torn down (closing, its connection_lost still to come) while a request
+    opens the next one: each reply goes to a request written on its own connection."""
+    server = redis_servers()
+    lane = Lane(host="127.0.0.1", port=server.port)
+    try:
+        await lane.call("PING")
+        old = lane._protocol
+        assert old is not None and old.transport is not None
+        blocked = asyncio.ensure_future(lane.call("BLPOP", "nothing", 0))  # in flight on the old one
+        await asyncio.sleep(0.05)
+        # Closing now, and told so late (as a busy loop may): the next request opens a new
+        # connection while the old one still has a request in flight.
+        told = old.connection_lost
+        old.connection_lost = lambda exc: asyncio.get_running_loop().call_later(0.3, told, exc)  # type: ignore[method-assign]
+        old.transport.close()
+        assert await asyncio.wait_for(lane.call("ECHO", "mine"), 5) == b"mine"  # a new connection
+        assert lane._protocol is not old
+        with pytest.raises(LaneError):
+            await asyncio.wait_for(blocked, 5)
+    finally:
+        await lane.aclose()
 
 
 async def test_a_silent_redis_times_out(redis_servers: Callable[..., Any]) -> None:

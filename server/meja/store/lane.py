@@ -31,8 +31,12 @@ reconnects on the next call after a failure, at most once per
 ``reconnect_s`` (a Redis that is down costs no connect attempt per commit).
 
 A request with no reply after ``timeout_s`` means the connection is dead (a
-Redis frozen or unreachable): a watchdog, one timer per connection rather than
-one per request, closes it, and every request in flight fails over to redis-py.
+Redis frozen or unreachable): a watchdog, one timer rather than one per
+request, closes it, and every request in flight fails over to redis-py.
+
+Each connection keeps its own queue of requests in flight: a reply is only
+ever matched to a request written on the same connection, even when a new
+connection is opened while an old one is still being torn down.
 
 Only plain ``redis://`` and ``unix://`` URLs use a lane (TLS and clusters go
 through redis-py alone): see :func:`lane_for`.
@@ -42,11 +46,10 @@ from __future__ import annotations
 
 import asyncio
 import collections
-import contextlib
 from typing import Any, cast
-from urllib.parse import unquote, urlparse
 
 import hiredis
+from redis.connection import parse_url
 
 __all__ = ["Lane", "LaneError", "LaneReplyError", "lane_for"]
 
@@ -60,25 +63,32 @@ class LaneReplyError(LaneError):
 
 
 class _Protocol(asyncio.Protocol):
+    """One connection, with the requests in flight on it (replies come back in their order)."""
+
     def __init__(self, lane: Lane) -> None:
         self.lane = lane
         self.reader = hiredis.Reader()
         self.transport: asyncio.Transport | None = None
+        #: the requests written on this connection and not answered yet: (future, when sent)
+        self.waiting: collections.deque[tuple[asyncio.Future[Any], float]] = collections.deque()
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         # (uvloop's transports are not asyncio.Transport subclasses, but they are one in all but name)
         self.transport = cast(asyncio.Transport, transport)
 
+    def is_open(self) -> bool:
+        return self.transport is not None and not self.transport.is_closing()
+
     def data_received(self, data: bytes) -> None:
         reader = self.reader
         reader.feed(data)
-        waiting = self.lane._waiting
+        waiting = self.waiting
         while True:
             reply = reader.gets()
             if reply is False:
                 return
             if not waiting:  # a reply nobody asked for: the stream is out of step
-                self.lane._drop(LaneError("unexpected reply from Redis"))
+                self.close(LaneError("unexpected reply from Redis"))
                 return
             future, _ = waiting.popleft()
             if future.done():
@@ -89,7 +99,17 @@ class _Protocol(asyncio.Protocol):
                 future.set_result(reply)
 
     def connection_lost(self, exc: Exception | None) -> None:
-        self.lane._drop(LaneError(f"connection lost: {exc}" if exc else "connection closed"), lost=self)
+        self.close(LaneError(f"connection lost: {exc}" if exc else "connection closed"))
+
+    def close(self, error: LaneError) -> None:
+        """Close this connection and fail every request in flight on it with ``error``."""
+        if self.transport is not None and not self.transport.is_closing():
+            self.transport.abort()
+        waiting, self.waiting = self.waiting, collections.deque()
+        for future, _ in waiting:
+            if not future.done():
+                future.set_exception(error)
+        self.lane._forget(self)
 
 
 class Lane:
@@ -112,7 +132,6 @@ class Lane:
         self._timeout_s = timeout_s
         self._reconnect_s = reconnect_s
         self._protocol: _Protocol | None = None
-        self._waiting: collections.deque[tuple[asyncio.Future[Any], float]] = collections.deque()
         self._connecting: asyncio.Lock | None = None
         self._failed_at = -1e9
         self._watchdog: asyncio.TimerHandle | None = None
@@ -121,22 +140,26 @@ class Lane:
     async def call(self, *args: bytes | str | int) -> Any:
         """Send one command and return its reply; :class:`LaneError` on any failure."""
         protocol = self._protocol
-        if protocol is None or protocol.transport is None or protocol.transport.is_closing():
+        if protocol is None or not protocol.is_open():
             protocol = await self._connect()
+        return await self._send(protocol, args)
+
+    async def aclose(self) -> None:
+        self._closed = True
+        if self._protocol is not None:
+            self._protocol.close(LaneError("the lane was closed"))
+
+    # -- connection -----------------------------------------------------------------------
+
+    async def _send(self, protocol: _Protocol, args: tuple[bytes | str | int, ...]) -> Any:
         loop = asyncio.get_running_loop()
         future: asyncio.Future[Any] = loop.create_future()
-        self._waiting.append((future, loop.time()))
+        protocol.waiting.append((future, loop.time()))
         assert protocol.transport is not None
         protocol.transport.write(hiredis.pack_command(args))  # type: ignore[arg-type]  # (stub: one-tuple)
         if self._watchdog is None:
             self._watchdog = loop.call_later(self._timeout_s, self._watch)
         return await future
-
-    async def aclose(self) -> None:
-        self._closed = True
-        self._drop(LaneError("the lane was closed"))
-
-    # -- connection -----------------------------------------------------------------------
 
     async def _connect(self) -> _Protocol:
         if self._closed:
@@ -145,11 +168,12 @@ class Lane:
             self._connecting = asyncio.Lock()
         async with self._connecting:
             protocol = self._protocol
-            if protocol is not None and protocol.transport is not None and not protocol.transport.is_closing():
+            if protocol is not None and protocol.is_open():
                 return protocol  # another caller connected meanwhile
             loop = asyncio.get_running_loop()
             if loop.time() - self._failed_at < self._reconnect_s:
                 raise LaneError("Redis was unreachable a moment ago")
+            protocol = None
             try:
                 async with asyncio.timeout(self._timeout_s):
                     if self._path is not None:
@@ -158,64 +182,53 @@ class Lane:
                         _, protocol = await loop.create_connection(
                             lambda: _Protocol(self), self._host or "localhost", self._port
                         )
-                    self._protocol = protocol
                     for command in self._setup:
-                        await self.call(*command)
+                        await self._send(protocol, command)
             except (OSError, TimeoutError, LaneError) as exc:
                 self._failed_at = loop.time()
-                self._drop(LaneError(f"cannot connect: {exc}"))
+                if protocol is not None:
+                    protocol.close(LaneError(f"cannot connect: {exc}"))
                 raise LaneError(f"cannot connect to Redis: {exc}") from None
+            self._protocol = protocol
             return protocol
 
-    def _drop(self, error: LaneError, lost: _Protocol | None = None) -> None:
-        """Close the connection and fail every request in flight with ``error``."""
-        protocol = self._protocol
-        if lost is not None and protocol is not lost:
-            return  # an older connection's late farewell
-        self._protocol = None
-        if protocol is not None and protocol.transport is not None:
-            protocol.transport.abort()
-        if self._watchdog is not None:
-            self._watchdog.cancel()
-            self._watchdog = None
-        waiting, self._waiting = self._waiting, collections.deque()
-        for future, _ in waiting:
-            if not future.done():
-                future.set_exception(error)
+    def _forget(self, protocol: _Protocol) -> None:
+        """``protocol`` is closed: new requests go to a new connection."""
+        if self._protocol is protocol:
+            self._protocol = None
 
     def _watch(self) -> None:
-        """One timer per connection: the oldest request in flight must not be older than the timeout."""
+        """One timer: the oldest request in flight must not be older than the timeout."""
         self._watchdog = None
-        if not self._waiting:
+        protocol = self._protocol
+        if protocol is None or not protocol.waiting:
             return
         loop = asyncio.get_running_loop()
-        age = loop.time() - self._waiting[0][1]
+        age = loop.time() - protocol.waiting[0][1]
         if age >= self._timeout_s:
-            self._drop(LaneError(f"no reply from Redis in {self._timeout_s} s"))
+            protocol.close(LaneError(f"no reply from Redis in {self._timeout_s} s"))
             return
         self._watchdog = loop.call_later(self._timeout_s - age, self._watch)
 
 
 def lane_for(url: str, *, timeout_s: float = 10.0) -> Lane | None:
-    """A lane to the Redis of ``url``, or ``None`` where the lane does not go (TLS, clusters, odd URLs)."""
-    with contextlib.suppress(ValueError):
-        parsed = urlparse(url)
-        setup: list[tuple[bytes | str | int, ...]] = []
-        password = unquote(parsed.password) if parsed.password else None
-        username = unquote(parsed.username) if parsed.username else None
-        if password is not None:
-            setup.append(("AUTH", username, password) if username else ("AUTH", password))
-        if parsed.scheme == "redis":
-            db = parsed.path.lstrip("/") or "0"
-            if not db.isdigit() or parsed.query:
-                return None  # options only redis-py understands: leave it to redis-py
-            if db != "0":
-                setup.append(("SELECT", db))
-            return Lane(
-                host=parsed.hostname or "localhost", port=parsed.port or 6379, setup=tuple(setup), timeout_s=timeout_s
-            )
-        if parsed.scheme == "unix" and parsed.path:
-            if parsed.query:
-                return None
-            return Lane(path=parsed.path, setup=tuple(setup), timeout_s=timeout_s)
-    return None
+    """A lane to the Redis of ``url``, or ``None`` where the lane does not go (TLS, clusters,
+    URL options only redis-py knows). The URL is read by redis-py's own parser."""
+    if not url.startswith(("redis://", "unix://")):
+        return None
+    try:
+        options = dict(parse_url(url))  # type: ignore[no-untyped-call]
+    except ValueError:
+        return None
+    username, password = options.pop("username", None), options.pop("password", None)
+    db = int(options.pop("db", 0) or 0)
+    host, port, path = options.pop("host", None), int(options.pop("port", 6379) or 6379), options.pop("path", None)
+    options.pop("connection_class", None)
+    if options:
+        return None  # socket options, timeouts...: leave the connection to redis-py
+    setup: list[tuple[bytes | str | int, ...]] = []
+    if password is not None:
+        setup.append(("AUTH", username, password) if username else ("AUTH", password))
+    if db:
+        setup.append(("SELECT", db))
+    return Lane(host=host, port=port, path=path, setup=tuple(setup), timeout_s=timeout_s)
