@@ -143,6 +143,33 @@ async def test_retried_write_is_not_applied_twice(
         assert await next_change(changes) == Change("T1", 2, b"r2", b"e2")
 
 
+async def test_a_retry_finds_its_commit_after_the_table_moved_on(
+    redis_url: str, redis_prefix: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After an outage, another process's commit may land before a retry of ours whose reply was
+    lost: the retry still answers True (its nonce is in the table's recent history), and nothing
+    is applied twice; a nonce the table never saw is a plain conflict."""
+    nonces = iter([b"create00", b"mine0001", b"other002", b"other003", b"never004"])
+    monkeypatch.setattr(redis_module, "_nonce", lambda: next(nonces))
+    async with open_store(redis_url, prefix=redis_prefix) as store:
+        assert await store.create("T1", "ABC123", b"r0", b"e0", ttl_ms=LONG)
+        assert await store.commit("T1", 0, b"mine", b"e1", ttl_ms=LONG)  # its reply "lost"
+        assert await store.commit("T1", 1, b"other", b"e2", ttl_ms=LONG)  # another process
+        assert await store.commit("T1", 2, b"other", b"e3", ttl_ms=LONG)
+        monkeypatch.setattr(redis_module, "_nonce", lambda: b"mine0001")  # the retry of the first
+        assert await store.commit("T1", 0, b"mine", b"e1", ttl_ms=LONG)
+        monkeypatch.setattr(redis_module, "_nonce", lambda: b"never004")
+        assert not await store.commit("T1", 0, b"mine", b"e1", ttl_ms=LONG)
+        assert await store.load("T1") == (3, b"other")
+        assert [v for v, _ in await store.log_since("T1", -1)] == [0, 1, 2, 3]
+        # the history keeps the last 16 writes: an older retry is a conflict again
+        for v in range(3, 3 + 16):
+            monkeypatch.setattr(redis_module, "_nonce", lambda v=v: b"fill%04d" % v)
+            assert await store.commit("T1", v, b"r", b"e", ttl_ms=LONG)
+        monkeypatch.setattr(redis_module, "_nonce", lambda: b"mine0001")
+        assert not await store.commit("T1", 0, b"mine", b"e1", ttl_ms=LONG)
+
+
 async def test_changes_survive_a_restart_and_resync(redis_servers: Callable[..., object]) -> None:
     """Redis crashes (SIGKILL; appendfsync always keeps the data) and comes back on the same port.
     Commits made while the subscriber was away reach it as one resync Change; it catches up

@@ -33,7 +33,8 @@ name                                   type    contents
 =====================================  ======  ==================================================
 ``meja:{<B>}:t:<T>:rec``               hash    ``v`` version, ``r`` record (opaque bytes),
                                                ``c`` the name of the room code's key,
-                                               ``n`` nonce of the last write,
+                                               ``n`` nonces of the last 16 writes (newest
+                                               first, end to end: retries, meja.store.redis),
                                                ``s`` layout schema (:data:`SCHEMA`)
 ``meja:{<B>}:t:<T>:log``               list    one item per version, index = version:
                                                msgpack ``[version, entry]``

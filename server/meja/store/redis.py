@@ -54,8 +54,11 @@ redis-py retries after a connection error or timeout (10 times, jittered
 exponential backoff capped at 1 s, a few seconds in all; then the
 ``redis.exceptions.ConnectionError`` reaches the caller). A commit or create
 whose reply was lost would then fail its own check on the retry, so each write
-carries a random nonce, stored in the record hash (``n``): a retry that finds
-the table already at ``expected + 1`` with its own nonce answers ``True``.
+carries a random nonce, kept in the record hash (``n``: the nonces of the
+table's last 16 writes): a retry that finds its own nonce there answers
+``True``, even when the table has moved on since (after an outage another
+process's commit may land before the retry does; answering ``False`` would
+make the server refuse, as stale, a move it had in fact applied).
 (``hit`` may count a retried event twice; ``claim_due`` may lease an item whose
 reply was lost, which then falls due again after its lease: at-least-once.)
 
@@ -139,13 +142,26 @@ end
 local function log_item(version, entry)
   return string.char(0x92) .. cmsgpack.pack(version) .. bin(entry)
 end
+-- the record's nonce history ('n'): the nonces of its last writes, newest first, end to end
+local NONCES = 16
+local function seen(history, nonce)
+  if not history then return false end
+  local w = #nonce
+  for i = 1, #history - w + 1, w do
+    if string.sub(history, i, i + w - 1) == nonce then return true end
+  end
+  return false
+end
+local function remember(history, nonce)
+  return nonce .. string.sub(history or '', 1, #nonce * (NONCES - 1))
+end
 """
 
 # KEYS: rec, log, code. ARGV: table_id, code key, record, entry, ttl_ms, nonce, schema.
 _CREATE = _LUA_MSGPACK + """
 if redis.call('EXISTS', KEYS[1]) == 1 then
   -- a retry of this very create, whose first reply was lost, succeeded already
-  if redis.call('HGET', KEYS[1], 'n') == ARGV[6] then return 1 end
+  if seen(redis.call('HGET', KEYS[1], 'n'), ARGV[6]) then return 1 end
   return 0
 end
 if not redis.call('SET', KEYS[3], ARGV[1], 'NX', 'PX', ARGV[5]) then return 0 end
@@ -168,11 +184,13 @@ if not cur[1] then return 0 end
 local version = tonumber(cur[1])
 local expected = tonumber(ARGV[1])
 if version ~= expected then
-  if version == expected + 1 and cur[2] == ARGV[5] then return 2 end
+  -- a retry of this very commit, whose reply was lost: the table may have moved on since
+  -- (another process's commit came first after an outage), so look in the whole history
+  if version > expected and seen(cur[2], ARGV[5]) then return 2 end
   return 0
 end
 local new = expected + 1
-redis.call('HSET', KEYS[1], 'v', new, 'r', ARGV[2], 'n', ARGV[5])
+redis.call('HSET', KEYS[1], 'v', new, 'r', ARGV[2], 'n', remember(cur[2], ARGV[5]))
 redis.call('RPUSH', KEYS[2], log_item(new, ARGV[3]))
 local i = 8
 local n = tonumber(ARGV[i])
