@@ -138,3 +138,27 @@ async def test_commits_fall_back_to_redis_py(redis_servers: Callable[..., Any]) 
     finally:
         await store.aclose()
         await admin.aclose()
+
+
+async def test_a_store_with_a_password_commits_and_hears_its_changes(redis_servers: Callable[..., Any]) -> None:
+    """The lane and its pub/sub connection authenticate as redis-py would (AUTH from the URL),
+    and a change committed down the lane reaches a subscriber on the lane's pub/sub."""
+    # A user with a password; the default user may only PING (the fixture's own check), so any
+    # connection that did not authenticate (a commit, a subscription) is refused.
+    server = redis_servers(
+        extra=("--user", "default", "on", "nopass", "-@all", "+ping", "--user", "ann", "on", ">s3cret", "~*", "&*",
+               "+@all")
+    )
+    url = f"redis://ann:s3cret@127.0.0.1:{server.port}/0"
+    async with open_store(url) as reader, open_store(url) as writer:
+        assert isinstance(writer, RedisStore) and writer._lane is not None
+        assert await writer.create("T1", "ABC123", b"r0", b"e0", ttl_ms=LONG)
+        await reader.subscribe("T1")
+        changes = reader.changes()
+        assert await writer.commit("T1", 0, b"r1", b"e1", ttl_ms=LONG)  # NOSCRIPT first: redis-py
+        assert await writer.commit("T1", 1, b"r2", b"e2", ttl_ms=LONG)  # then the lane
+        got = [await asyncio.wait_for(anext(changes), 10) for _ in range(2)]
+        assert [(c.version, c.record) for c in got] == [(1, b"r1"), (2, b"r2")]
+    wrong = Lane(host="127.0.0.1", port=server.port, setup=(("AUTH", "ann", "nope"),))
+    with pytest.raises(LaneError, match="cannot connect"):
+        await wrong.call("PING")
