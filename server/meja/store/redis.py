@@ -68,14 +68,14 @@ Subscriptions and reconnects
 :meth:`~RedisStore.subscribe`) that owns a pub/sub connection (on one Redis a
 :class:`meja.store.lane.PubSubLane`, which parses with hiredis at a fraction of
 redis-py's cost per message; on a cluster redis.asyncio ``PubSub``; either way
-with no silent retries, so that every break is seen). When the connection breaks (Redis restarted, a network fault, or no
-answer to a ping within ``ping_interval_s`` after ``ping_interval_s`` of
-silence), the task reconnects with capped exponential backoff, resubscribes
-every subscribed table and waits until Redis confirms the subscriptions. Then,
-for each table that was subscribed before the break and still exists, it reads
-the current version, record and last entry (a script per bucket and 256
-tables, so a table's record and entry agree) and yields them as
-``Change(..., resync=True)``.
+with no silent retries, so that every break is seen). When the connection breaks
+(Redis restarted, a network fault, or no answer to a ping within
+``ping_interval_s`` after ``ping_interval_s`` of silence), the task reconnects
+with capped exponential backoff, resubscribes every subscribed table and waits
+until Redis confirms the subscriptions. Then, for each table that was subscribed
+before the break and still exists, it reads the current version, record and last
+entry (a script per bucket and 256 tables, so a table's record and entry agree)
+and yields them as ``Change(..., resync=True)``.
 
 What a subscriber may have missed: the commits made while the connection was
 down were published to nobody. The resync ``Change`` says so; since it is read
