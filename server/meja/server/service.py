@@ -125,6 +125,8 @@ class TableService:
         self.on_commit = on_commit
         #: pauses only (never game state): the game's chance is in its own seeded RNG
         self.rand = random.Random()
+        #: table -> [its commit lock, how many commits hold or wait for it] (see commit())
+        self._serial: dict[str, list[Any]] = {}
         #: (table, seat) -> (round_v, last version read, the seat's events this round)
         self._histories: OrderedDict[tuple[str, int], tuple[int, int, list[dict[str, Any]]]] = OrderedDict()
 
@@ -155,10 +157,40 @@ class TableService:
         Raises what ``fn`` raises (nothing is committed), :class:`TableNotFound`,
         or :class:`InternalError` when the table stays too contended.
         """
+        # One commit at a time per table in this process: a second one (a bot's move racing a
+        # player's) then starts from the first's result in the cache and is checked without a
+        # round trip, instead of losing the compare-and-set in Redis and reloading. Commits of
+        # other processes are still caught by the compare-and-set.
+        entry_ = self._serial.get(table_id)
+        if entry_ is None:
+            entry_ = self._serial[table_id] = [asyncio.Lock(), 0]
+        entry_[1] += 1
+        try:
+            async with entry_[0]:
+                return await self._commit(table_id, fn, reply=reply, fresh=fresh, first=first, finishes=finishes)
+        finally:
+            entry_[1] -= 1
+            if entry_[1] == 0:
+                del self._serial[table_id]
+
+    async def _commit(
+        self,
+        table_id: str,
+        fn: Fn,
+        *,
+        reply: tuple[ReplyTarget, int | str] | None,
+        fresh: bool,
+        first: tuple[int, Table] | None,
+        finishes: str | None,
+    ) -> int | None:
         settings = self.settings
         for attempt in range(settings.commit_attempts):
             if attempt == 0 and first is not None:
-                current: tuple[int, Table] | None = first
+                cached = self.hub.cached(table_id)
+                # (a commit made here while this one waited for its turn is in the cache)
+                current: tuple[int, Table] | None = (
+                    (cached.version, cached.table) if cached is not None and cached.version > first[0] else first
+                )
             else:
                 current = await self.hub.current(table_id, fresh=fresh or attempt > 0)
             if current is None:
