@@ -198,6 +198,11 @@ class Settings:
         "longest sleep of the timer loop (timers set by other processes are seen within it)",
     )
     due_batch: int = _s(32, "timers", "timers claimed at once")
+    due_slack_ms: int = _s(
+        20,
+        "ms",
+        "timers may run this much late, so that those falling due close together are claimed in one round trip",
+    )
     presence_check_s: float = _s(
         10.0,
         "s",

@@ -13,8 +13,10 @@ takes it over; the version checks in ``on_due`` make a repeat harmless
 (at-least-once delivery, exactly-once effect). A dead-process check that finds
 the process alive is simply not finished: its lease makes it come back.
 
-The runner sleeps until the earliest due time the store knows of, at most
-``due_poll_s`` (timers set by other processes are seen within it), and is
+The runner sleeps until the earliest due time the store knows of plus
+``due_slack_ms`` (so that timers falling due close together, bots' moves at many
+tables, are claimed in one round trip: a timer runs up to that much late), at
+most ``due_poll_s`` (timers set by other processes are seen within it), and is
 woken early only when this process schedules something sooner than that.
 A timer that commits removes its own due action in that commit (one round
 trip); only one that commits nothing (it found itself moot) is finished with
@@ -111,7 +113,10 @@ class DueRunner:
                 nearest = None
             delay = settings.due_poll_s
             if nearest is not None:
-                delay = min(delay, max(0.0, (nearest - self.clock()) / 1000))
+                until = (nearest - self.clock()) / 1000
+                # Not due yet: look a little after it, so that timers falling due close together
+                # (bots at many tables) are claimed in one round trip (Settings.due_slack_ms).
+                delay = min(delay, until + settings.due_slack_ms / 1000 if until > 0 else 0.0)
             self._planned_ms = self.clock() + int(delay * 1000)
             try:
                 with contextlib.suppress(TimeoutError):
