@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import shutil
 import signal
-import socket
 import subprocess
 import time
 from collections.abc import Callable
@@ -29,17 +28,10 @@ from typing import Any
 
 import pytest
 import redis
+from server_process import free_port
 
 #: How long the nodes may take to agree on the slots after ``--cluster create``, in seconds.
 CLUSTER_START_TIMEOUT_S = 30.0
-
-
-def free_port() -> int:
-    """A TCP port free on 127.0.0.1 right now (for the private redis-servers of the tests)."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 class LocalCluster:

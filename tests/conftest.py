@@ -35,7 +35,7 @@ from pathlib import Path
 
 import pytest
 import redis
-from cluster_fixture import free_port as _free_port
+from server_process import free_port as _free_port
 
 #: How long a starting redis-server may take to answer PING, in seconds.
 REDIS_START_TIMEOUT_S = 20.0

@@ -17,17 +17,17 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
 import shutil
-import signal
 import socket
 import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
+
+import server_process
+from server_process import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -47,21 +47,10 @@ FAST_ENV: dict[str, str] = {
 }
 
 
-def free_port() -> int:
-    """A TCP port nobody listens on right now (the OS picks it)."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-def _get(url: str, timeout: float = 2.0) -> tuple[int, bytes]:
-    with urllib.request.urlopen(url, timeout=timeout) as response:
-        return response.status, response.read()
-
-
-class ServerProcess:
-    """One ``meja serve`` process. ``store`` is ``"memory"`` or a Redis URL."""
+class ServerProcess(server_process.ServerProcess):
+    """One ``meja serve`` process (tests/server_process.py) with :data:`FAST_ENV`, run by the
+    venv's installed entry point, the one ``make serve`` runs. ``store`` is ``"memory"`` or a
+    Redis URL."""
 
     def __init__(
         self,
@@ -72,99 +61,11 @@ class ServerProcess:
         args: Sequence[str] = (),
         name: str = "server",
     ) -> None:
-        self.store = store
-        self.port = port or free_port()
-        self.env = {**os.environ, **FAST_ENV, **(env or {})}
-        self.env.pop("PYTHONPATH", None)
-        self.args = list(args)
-        self.name = name
-        self.log_dir = Path(tempfile.mkdtemp(prefix=f"meja-e2e-{name}-"))
-        self.proc: subprocess.Popen[bytes] | None = None
-        self.starts = 0
-
-    @property
-    def url(self) -> str:
-        return f"ws://127.0.0.1:{self.port}/ws"
-
-    @property
-    def http(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    @property
-    def log_path(self) -> Path:
-        return self.log_dir / f"{self.name}-{self.starts}.log"
-
-    def command(self) -> list[str]:
-        # The installed entry point (what `make serve` runs), else the module.
         script = Path(sys.executable).parent / "meja"
-        base = [str(script)] if script.exists() else [sys.executable, "-m", "meja.cli"]
-        cmd = [*base, "serve", "--host", "127.0.0.1", "--port", str(self.port)]
-        if self.store != "memory":
-            cmd += ["--redis", self.store]
-        return cmd + self.args
-
-    def start(self, timeout: float = 30.0) -> ServerProcess:
-        """Start the process and wait until ``/healthz`` answers 200."""
-        assert self.proc is None or self.proc.poll() is not None, "already running"
-        self.starts += 1
-        log = open(self.log_path, "wb")  # noqa: SIM115 (the process writes to it after we return)
-        self.proc = subprocess.Popen(
-            self.command(), stdout=log, stderr=subprocess.STDOUT, env=self.env, cwd=ROOT
+        entry = [str(script)] if script.exists() else None
+        super().__init__(
+            store, name=name, port=port, base_env=FAST_ENV, env=env, entry=entry, args=args, log_prefix="meja-e2e"
         )
-        log.close()
-        deadline = time.monotonic() + timeout
-        while True:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"{self.name} exited with {self.proc.returncode}:\n{self.log()}")
-            try:
-                status, _ = _get(self.http + "/healthz", timeout=1.0)
-                if status == 200:
-                    return self
-            except OSError:
-                pass
-            if time.monotonic() > deadline:
-                self.kill()
-                raise RuntimeError(f"{self.name} did not answer /healthz in {timeout}s:\n{self.log()}")
-            time.sleep(0.05)
-
-    def healthz(self) -> bytes:
-        return _get(self.http + "/healthz")[1]
-
-    def kill(self) -> None:
-        """SIGKILL: the process dies at once, as in a crash."""
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGKILL)
-            self.proc.wait(10)
-
-    def stop(self, timeout: float = 20.0) -> int | None:
-        """SIGTERM, then wait for a clean exit; SIGKILL after ``timeout``. The exit code."""
-        if self.proc is None:
-            return None
-        if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)
-            try:
-                self.proc.wait(timeout)
-            except subprocess.TimeoutExpired:
-                self.kill()
-        return self.proc.returncode
-
-    def log(self, tail: int = 8000) -> str:
-        parts = []
-        for path in sorted(self.log_dir.glob("*.log")):
-            parts.append(f"--- {path.name}\n" + path.read_text(errors="replace")[-tail:])
-        return "\n".join(parts)
-
-    async def astart(self) -> ServerProcess:
-        """:meth:`start` without blocking the event loop."""
-        return await asyncio.to_thread(self.start)
-
-    async def astop(self) -> int | None:
-        """:meth:`stop` without blocking the event loop (so clients can answer the closing handshake)."""
-        return await asyncio.to_thread(self.stop)
-
-    def close(self) -> None:
-        self.stop(5)
-        shutil.rmtree(self.log_dir, ignore_errors=True)
 
 
 class RedisProcess:

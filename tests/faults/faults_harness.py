@@ -1,8 +1,7 @@
 """Real ``meja serve`` processes for the fault tests: start, SIGTERM, SIGKILL, SIGSTOP/SIGCONT.
 
-Adapted from tests/e2e/e2e_harness.py (read, not imported: the fault suite
-owns its copy). A :class:`ServerProcess` runs ``meja serve --redis URL`` on a
-free port with :data:`FAULT_ENV`, waits for ``/healthz``, and can be stopped
+A :class:`ServerProcess` (tests/server_process.py, shared with the end-to-end
+tests) runs ``meja serve --redis URL`` on a free port with :data:`FAULT_ENV`, waits for ``/healthz``, and can be stopped
 as an operator would (SIGTERM), killed as in a crash (SIGKILL), or frozen and
 thawed (SIGSTOP, SIGCONT: a process the kernel stops scheduling, as under a
 long GC pause or a VM migration). Its output goes to a log file that a failing
@@ -20,16 +19,11 @@ from __future__ import annotations
 
 import contextlib
 import os
-import shutil
-import signal
-import socket
-import subprocess
 import sys
-import tempfile
-import time
-import urllib.request
 from collections.abc import Iterator, Mapping
 from pathlib import Path
+
+import server_process
 
 ROOT = Path(__file__).resolve().parents[2]
 PLANTED = Path(__file__).resolve().parent / "planted_serve.py"
@@ -84,20 +78,12 @@ def stall_bound_s(env: Mapping[str, str] = FAULT_ENV, *, grace_s: float = 0.0) -
     )
 
 
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
+class ServerProcess(server_process.ServerProcess):
+    """One ``meja serve --redis store`` process (tests/server_process.py) with :data:`FAULT_ENV`
+    (``store="memory"``: the embedded store); ``plant`` runs it through ``planted_serve.py``."""
 
-
-def _get(url: str, timeout: float = 2.0) -> tuple[int, bytes]:
-    with urllib.request.urlopen(url, timeout=timeout) as response:
-        return response.status, response.read()
-
-
-class ServerProcess:
-    """One ``meja serve --redis store`` process (``store="memory"``: the embedded store)."""
+    start_timeout_s = 60.0
+    close_timeout_s = 10.0
 
     def __init__(
         self,
@@ -107,107 +93,12 @@ class ServerProcess:
         env: Mapping[str, str] | None = None,
         plant: str | None = None,
     ) -> None:
-        self.store = store
-        self.name = name
-        self.port = free_port()
-        self.env = {**os.environ, **FAULT_ENV, **(env or {})}
-        self.env.pop("PYTHONPATH", None)
+        extra = dict(env or {})
         if plant is not None:
-            self.env["MEJA_TEST_PLANT"] = plant
+            extra["MEJA_TEST_PLANT"] = plant
+        entry = [sys.executable, str(PLANTED)] if plant is not None else None
+        super().__init__(store, name=name, base_env=FAULT_ENV, env=extra, entry=entry, log_prefix="meja-faults")
         self.plant = plant
-        self.log_dir = Path(tempfile.mkdtemp(prefix=f"meja-faults-{name}-"))
-        self.proc: subprocess.Popen[bytes] | None = None
-        self.starts = 0
-        self.paused = False
-
-    @property
-    def url(self) -> str:
-        return f"ws://127.0.0.1:{self.port}/ws"
-
-    @property
-    def http(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    @property
-    def running(self) -> bool:
-        return self.proc is not None and self.proc.poll() is None
-
-    def command(self) -> list[str]:
-        entry = [str(PLANTED)] if self.plant is not None else ["-m", "meja.cli"]
-        cmd = [sys.executable, *entry, "serve", "--host", "127.0.0.1", "--port", str(self.port)]
-        return cmd if self.store == "memory" else [*cmd, "--redis", self.store]
-
-    def start(self, timeout: float = 60.0) -> ServerProcess:
-        """Start (again, on the same port) and wait until ``/healthz`` answers 200."""
-        assert not self.running, f"{self.name} is already running"
-        self.starts += 1
-        with open(self.log_dir / f"{self.name}-{self.starts}.log", "wb") as log:
-            self.proc = subprocess.Popen(self.command(), stdout=log, stderr=subprocess.STDOUT, env=self.env, cwd=ROOT)
-        deadline = time.monotonic() + timeout
-        while True:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"{self.name} exited with {self.proc.returncode}:\n{self.log()}")
-            with contextlib.suppress(OSError):
-                if _get(self.http + "/healthz", timeout=1.0)[0] == 200:
-                    return self
-            if time.monotonic() > deadline:
-                self.kill()
-                raise RuntimeError(f"{self.name} did not answer /healthz in {timeout:.0f} s:\n{self.log()}")
-            time.sleep(0.05)
-
-    def kill(self) -> None:
-        """SIGKILL: gone at once, as in a crash (no close frames, no cleanup)."""
-        if self.running:
-            assert self.proc is not None
-            if self.paused:
-                self.resume()
-            self.proc.send_signal(signal.SIGKILL)
-            self.proc.wait(15)
-
-    def stop(self, timeout: float = 30.0) -> int | None:
-        """SIGTERM, wait for the graceful shutdown; SIGKILL after ``timeout``. The exit status."""
-        if self.proc is None:
-            return None
-        if self.running:
-            if self.paused:
-                self.resume()
-            self.proc.send_signal(signal.SIGTERM)
-            try:
-                self.proc.wait(timeout)
-            except subprocess.TimeoutExpired:
-                self.kill()
-        return self.proc.returncode
-
-    def pause(self) -> None:
-        """SIGSTOP: the process stops running, its sockets stay open."""
-        assert self.proc is not None and self.running
-        self.proc.send_signal(signal.SIGSTOP)
-        self.paused = True
-
-    def resume(self) -> None:
-        """SIGCONT after :meth:`pause`."""
-        assert self.proc is not None
-        self.proc.send_signal(signal.SIGCONT)
-        self.paused = False
-
-    def log(self, tail: int = 6000) -> str:
-        parts = []
-        for path in sorted(self.log_dir.glob("*.log")):
-            parts.append(f"--- {path.name}\n" + path.read_text(errors="replace")[-tail:])
-        return "\n".join(parts)
-
-    def tracebacks(self) -> list[str]:
-        """Tracebacks in this process's logs (a server that logged a bug)."""
-        found = []
-        for path in sorted(self.log_dir.glob("*.log")):
-            text = path.read_text(errors="replace")
-            for chunk in text.split("Traceback (most recent call last):")[1:]:
-                found.append(chunk[:1500])
-        return found
-
-    def close(self) -> None:
-        self.stop(10)
-        shutil.rmtree(self.log_dir, ignore_errors=True)
 
 
 @contextlib.contextmanager
