@@ -23,9 +23,9 @@ LONG = 600_000
 
 def test_lane_for_urls() -> None:
     plain = lane_for("redis://127.0.0.1:7000/0")
-    assert plain is not None and plain._port == 7000 and plain._setup == ()
+    assert plain is not None and plain._endpoint.port == 7000 and plain._endpoint.setup == ()
     auth = lane_for("redis://ann:s%40cret@host:7001/3")
-    assert auth is not None and auth._setup == (("AUTH", "ann", "s@cret"), ("SELECT", 3))
+    assert auth is not None and auth._endpoint.setup == (("AUTH", "ann", "s@cret"), ("SELECT", 3))
     assert lane_for("unix:///run/redis.sock") is not None
     # Where only redis-py knows the way: TLS, clusters, options in the query.
     assert lane_for("rediss://host:6380/0") is None

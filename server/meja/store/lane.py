@@ -46,13 +46,18 @@ from __future__ import annotations
 
 import asyncio
 import collections
-from typing import Any, cast
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, TypeVar, cast
 
 import hiredis
 from redis.connection import parse_url
 from redis.exceptions import ConnectionError as RedisConnectionError
 
 __all__ = ["Lane", "LaneError", "LaneReplyError", "PubSubLane", "PubSubLaneClient", "lane_for"]
+
+
+_P = TypeVar("_P", bound=asyncio.BaseProtocol)
 
 
 class LaneError(Exception):
@@ -113,6 +118,26 @@ class _Protocol(asyncio.Protocol):
         self.lane._forget(self)
 
 
+@dataclass(frozen=True, slots=True)
+class _Endpoint:
+    """Where and how to connect: TCP ``host:port`` or the Unix socket ``path``; ``setup``: the
+    commands sent first on each connection (AUTH, SELECT); ``timeout_s`` bounds a connect."""
+
+    host: str | None
+    port: int
+    path: str | None
+    setup: tuple[tuple[bytes | str | int, ...], ...]
+    timeout_s: float
+
+    async def open(self, factory: Callable[[], _P]) -> _P:
+        loop = asyncio.get_running_loop()
+        if self.path is not None:
+            _, protocol = await loop.create_unix_connection(factory, self.path)
+        else:
+            _, protocol = await loop.create_connection(factory, self.host or "localhost", self.port)
+        return protocol
+
+
 class Lane:
     """See the module docstring. ``setup``: commands sent first on each connection (AUTH, SELECT)."""
 
@@ -126,10 +151,7 @@ class Lane:
         timeout_s: float = 10.0,
         reconnect_s: float = 1.0,
     ) -> None:
-        self._host = host
-        self._port = port
-        self._path = path
-        self._setup = setup
+        self._endpoint = _Endpoint(host, port, path, setup, timeout_s)
         self._timeout_s = timeout_s
         self._reconnect_s = reconnect_s
         self._protocol: _Protocol | None = None
@@ -177,13 +199,8 @@ class Lane:
             protocol = None
             try:
                 async with asyncio.timeout(self._timeout_s):
-                    if self._path is not None:
-                        _, protocol = await loop.create_unix_connection(lambda: _Protocol(self), self._path)
-                    else:
-                        _, protocol = await loop.create_connection(
-                            lambda: _Protocol(self), self._host or "localhost", self._port
-                        )
-                    for command in self._setup:
+                    protocol = await self._endpoint.open(lambda: _Protocol(self))
+                    for command in self._endpoint.setup:
                         await self._send(protocol, command)
             except (OSError, TimeoutError, LaneError) as exc:
                 self._failed_at = loop.time()
@@ -276,37 +293,16 @@ class PubSubLane:
     Every process receives every change of its tables this way, its own included.
     """
 
-    def __init__(
-        self,
-        *,
-        host: str | None,
-        port: int,
-        path: str | None,
-        setup: tuple[tuple[bytes | str | int, ...], ...],
-        timeout_s: float,
-    ) -> None:
-        self._host = host
-        self._port = port
-        self._path = path
-        self._setup = setup
-        self._timeout_s = timeout_s
+    def __init__(self, endpoint: _Endpoint) -> None:
+        self._endpoint = endpoint
         self._messages: asyncio.Queue[Any] = asyncio.Queue()
         self._protocol: _Subscriber | None = None
 
     async def connect(self) -> None:
-        loop = asyncio.get_running_loop()
         try:
-            async with asyncio.timeout(self._timeout_s):
-                if self._path is not None:
-                    _, protocol = await loop.create_unix_connection(
-                        lambda: _Subscriber(self._messages), self._path
-                    )
-                else:
-                    _, protocol = await loop.create_connection(
-                        lambda: _Subscriber(self._messages), self._host or "localhost", self._port
-                    )
-                self._protocol = protocol
-                for command in self._setup:  # AUTH: answered before any subscription
+            async with asyncio.timeout(self._endpoint.timeout_s):
+                self._protocol = await self._endpoint.open(lambda: _Subscriber(self._messages))
+                for command in self._endpoint.setup:  # AUTH: answered before any subscription
                     self._write(command)
                     reply = await self._messages.get()
                     if isinstance(reply, Exception):
@@ -361,10 +357,7 @@ class PubSubLaneClient:
         self._lane = lane
 
     def pubsub(self) -> PubSubLane:
-        lane = self._lane
-        return PubSubLane(
-            host=lane._host, port=lane._port, path=lane._path, setup=lane._setup, timeout_s=lane._timeout_s
-        )
+        return PubSubLane(self._lane._endpoint)
 
     async def aclose(self) -> None:
         """Nothing to release: each ``PubSubLane`` owns its connection."""
