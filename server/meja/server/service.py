@@ -9,9 +9,10 @@ The path of one change (design.md section 3)::
       -> hub.apply(): this process's connections get their updates at once;
          every other process gets the change from the store's pub/sub.
 
-A commit that loses the compare-and-set (another process, or another task
-here, committed first) is recomputed on the fresh record, up to
-``Settings.commit_attempts`` times: a person's action is checked again (and is
+Commits to one table take turns within a process (a bot's move racing a
+player's is settled from the cache, at no round trip). A commit that loses the
+compare-and-set (another process committed first) is recomputed on the fresh
+record, up to ``Settings.commit_attempts`` times: a person's action is checked again (and is
 stale only if the game moved on), a timer finds it has nothing left to do.
 
 Timers (keys ``<table>|<kind>|<seat>|<marker>``, see :func:`meja.server.tables.due_keys`)
@@ -35,7 +36,7 @@ import random
 import secrets
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
 from meja.protocol.errors import (
@@ -100,6 +101,14 @@ class Seated:
     host_token_hash: str | None
 
 
+@dataclass(eq=False)
+class _Turns:
+    """One table's commits in this process take turns: the lock, and how many hold or wait for it."""
+
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    users: int = 0
+
+
 class TableService:
     """Requests and timers as committed changes; see the module docstring."""
 
@@ -125,8 +134,8 @@ class TableService:
         self.on_commit = on_commit
         #: pauses only (never game state): the game's chance is in its own seeded RNG
         self.rand = random.Random()
-        #: table -> [its commit lock, how many commits hold or wait for it] (see commit())
-        self._serial: dict[str, list[Any]] = {}
+        #: the tables with a commit in progress here, and their turns (see commit())
+        self._turns: dict[str, _Turns] = {}
         #: (table, seat) -> (round_v, last version read, the seat's events this round)
         self._histories: OrderedDict[tuple[str, int], tuple[int, int, list[dict[str, Any]]]] = OrderedDict()
 
@@ -161,17 +170,17 @@ class TableService:
         # player's) then starts from the first's result in the cache and is checked without a
         # round trip, instead of losing the compare-and-set in Redis and reloading. Commits of
         # other processes are still caught by the compare-and-set.
-        entry_ = self._serial.get(table_id)
-        if entry_ is None:
-            entry_ = self._serial[table_id] = [asyncio.Lock(), 0]
-        entry_[1] += 1
+        turns = self._turns.get(table_id)
+        if turns is None:
+            turns = self._turns[table_id] = _Turns()
+        turns.users += 1
         try:
-            async with entry_[0]:
+            async with turns.lock:
                 return await self._commit(table_id, fn, reply=reply, fresh=fresh, first=first, finishes=finishes)
         finally:
-            entry_[1] -= 1
-            if entry_[1] == 0:
-                del self._serial[table_id]
+            turns.users -= 1
+            if not turns.users:
+                del self._turns[table_id]
 
     async def _commit(
         self,
