@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 import redis.asyncio as aioredis
 from meja.store import open_store
-from meja.store.lane import Lane, LaneError, LaneReplyError, lane_for
+from meja.store.lane import Lane, LaneError, LaneReplyError, PubSubLaneClient, lane_for
 from meja.store.redis import RedisStore
 
 LONG = 600_000
@@ -162,3 +162,17 @@ async def test_a_store_with_a_password_commits_and_hears_its_changes(redis_serve
     wrong = Lane(host="127.0.0.1", port=server.port, setup=(("AUTH", "ann", "nope"),))
     with pytest.raises(LaneError, match="cannot connect"):
         await wrong.call("PING")
+
+
+async def test_a_cancelled_wait_for_a_message_is_cancelled_even_as_one_arrives() -> None:
+    """The store's listener loops until cancelled: a cancellation that lands as a message arrives
+    must end the wait (Python 3.11's wait_for dropped it, and a test teardown hung on the listener),
+    and the message stays for the next read."""
+    sub = PubSubLaneClient(Lane(host="127.0.0.1", port=1)).pubsub()  # its queue alone: no connection
+    waiting = asyncio.ensure_future(sub.get_message(timeout=5))
+    await asyncio.sleep(0)  # waiting on the queue
+    sub._messages.put_nowait([b"message", b"chan", b"data"])  # wakes the reader...
+    waiting.cancel()  # ...as the cancellation lands
+    with pytest.raises(asyncio.CancelledError):
+        await waiting
+    assert await sub.get_message(timeout=1) == {"type": "message", "channel": b"chan", "data": b"data"}

@@ -328,9 +328,15 @@ class MejaServer:
     async def _stop_tasks(self) -> None:
         for task in self._tasks:
             task.cancel()
-        for task in self._tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        if self._tasks:
+            # Bounded, like every wait of the shutdown: a task that swallowed its cancellation
+            # is reported and left, not waited for forever.
+            done, pending = await asyncio.wait(self._tasks, timeout=self.settings.shutdown_timeout_s)
+            for task in done:
+                if not task.cancelled() and task.exception() is not None:
+                    log.error("task %r had failed", task.get_name(), exc_info=task.exception())
+            for task in pending:
+                log.error("task %r did not stop on cancel; left behind", task.get_name())
         self._tasks = []
 
     # ------------------------------------------------------------------ HTTP

@@ -119,8 +119,11 @@ class DueRunner:
                 delay = min(delay, until + settings.due_slack_ms / 1000 if until > 0 else 0.0)
             self._planned_ms = self.clock() + int(delay * 1000)
             try:
+                # (asyncio.timeout: Python 3.11's wait_for can drop a cancellation that lands as
+                # the wake-up does)
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._wake.wait(), delay)
+                    async with asyncio.timeout(delay):
+                        await self._wake.wait()
             finally:
                 self._planned_ms = None
 

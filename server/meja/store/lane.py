@@ -324,8 +324,12 @@ class PubSubLane:
         """The next message (subscribe confirmations and pongs included), or ``None`` after ``timeout``."""
         messages = self._messages
         if messages.empty():
+            # asyncio.timeout, not wait_for: on Python 3.11 wait_for drops a cancellation that
+            # lands as the message arrives, and the store's listener, which loops until it is
+            # cancelled, then ran on after its store was closed (a test teardown hung on it).
             try:
-                reply = await asyncio.wait_for(messages.get(), timeout)
+                async with asyncio.timeout(timeout):
+                    reply = await messages.get()
             except TimeoutError:
                 return None
         else:

@@ -763,8 +763,12 @@ class RedisStore:
         self._closed = True
         if self._listener is not None:
             self._listener.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._listener
+            # Bounded: a listener that does not end (a lost cancellation) must not hang the shutdown.
+            done, _ = await asyncio.wait([self._listener], timeout=5.0)
+            if not done:
+                log.error("the store's pub/sub listener did not stop; left behind")
+            elif not self._listener.cancelled() and self._listener.exception() is not None:
+                log.error("the store's pub/sub listener had failed", exc_info=self._listener.exception())
         for waiters in self._waiters.values():
             for waiter in waiters:
                 if not waiter.done():
@@ -791,7 +795,7 @@ class RedisStore:
         """Own the pub/sub connection for the store's lifetime: read, reconnect, resync."""
         backoff = 0.05
         first = True
-        while True:
+        while not self._closed:  # (cancelled by aclose(); the flag, should a cancellation be lost)
             try:
                 await self._listen_once(resync=not first)
             except asyncio.CancelledError:
