@@ -24,15 +24,13 @@ events), so the check holds whatever the server does inside. Cost: about 5-10 s.
 from __future__ import annotations
 
 import asyncio
-import re
 from typing import Any
 
 import pytest
 from e2e_helpers import open_table, play_out, seeded, start
 from meja.rules import dealcode
 from meja_client import Client
-
-CARD = re.compile(r"^(?:10|[2-9AJQK])[SHDC]$")
+from wire_cards import cards_in
 
 #: (preset, humans, bots, target): every preset, 2 to 6 seats, bots and no bots
 GAMES = [
@@ -47,20 +45,6 @@ GAMES = [
 ]
 
 
-def cards_in(value: Any, *, skip: frozenset[str] = frozenset()) -> set[str]:
-    """Every card string anywhere in ``value``, not looking under the keys in ``skip``."""
-    found: set[str] = set()
-    stack = [value]
-    while stack:
-        v = stack.pop()
-        if isinstance(v, str):
-            if CARD.match(v):
-                found.add(v)
-        elif isinstance(v, dict):
-            stack.extend(item for key, item in v.items() if key not in skip)
-        elif isinstance(v, list):
-            stack.extend(v)
-    return found
 
 
 def check_cards(client: Client, who: str) -> int:

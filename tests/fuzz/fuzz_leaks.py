@@ -31,13 +31,11 @@ server does inside (the rules' own ``view`` is not consulted):
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from meja_client import Client, decode
-
-CARD = re.compile(r"^(?:10|[2-9AJQK])[SHDC](?:\.2)?$")
+from wire_cards import cards_in
 
 
 class Leak(AssertionError):
@@ -99,20 +97,6 @@ def _only(keys: Iterable[str], allowed: frozenset[str], where: str) -> None:
         raise Leak(f"{where}: fields {sorted(extra)} are not in the protocol's list")
 
 
-def cards_in(value: Any, *, skip: frozenset[str] = frozenset()) -> set[str]:
-    """Every card string anywhere in ``value``, not looking under the keys in ``skip``."""
-    found: set[str] = set()
-    stack = [value]
-    while stack:
-        v = stack.pop()
-        if isinstance(v, str):
-            if CARD.match(v):
-                found.add(v)
-        elif isinstance(v, dict):
-            stack.extend(item for key, item in v.items() if key not in skip)
-        elif isinstance(v, list):
-            stack.extend(v)
-    return found
 
 
 def check_structure(message: dict[str, Any], who: str) -> None:
