@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from meja import bots
 from meja.bench.bots import Tally, play_game
@@ -11,6 +13,14 @@ from meja.rules.crazy_eights import Phase
 
 GAME = get_game("crazy_eights")
 TABLES = [("house", 2), ("house", 3), ("classic", 2), ("classic", 4), ("party", 3), ("party", 6)]
+
+
+def see(history: list[list[dict[str, object]]], events: Any) -> None:
+    """Give each seat's history the events that seat may see (as the server does)."""
+    for e in events:
+        for seat, seen in enumerate(history):
+            if e.is_seen_by(seat):
+                seen.append(e.to_wire())
 
 
 def test_names_and_registry() -> None:
@@ -44,10 +54,7 @@ def test_same_inputs_same_action(name: str) -> None:
     tr = GAME.new_match(GAME.options("house"), 3, 99)
     state = tr.state
     history: list[list[dict[str, object]]] = [[], [], []]
-    for e in tr.events:
-        for s in range(3):
-            if e.is_seen_by(s):
-                history[s].append(e.to_wire())
+    see(history, tr.events)
     decisions = 0
     while state.phase == Phase.PLAY:
         seat = state.awaiting()[0]
@@ -58,10 +65,7 @@ def test_same_inputs_same_action(name: str) -> None:
         assert first in view.legal
         tr = state.apply(seat, first)
         state = tr.state
-        for e in tr.events:
-            for s in range(3):
-                if e.is_seen_by(s):
-                    history[s].append(e.to_wire())
+        see(history, tr.events)
         decisions += 1
     assert decisions > 5
 
@@ -97,10 +101,7 @@ def test_no_voluntary_draws(name: str) -> None:
         tr = GAME.new_match(GAME.options("house"), 2, 60 + seed)
         state = tr.state
         history: list[list[dict[str, object]]] = [[], []]
-        for e in tr.events:
-            for s in range(2):
-                if e.is_seen_by(s):
-                    history[s].append(e.to_wire())
+        see(history, tr.events)
         while state.phase == Phase.PLAY:
             seat = state.turn
             view = state.view(seat)
@@ -110,10 +111,7 @@ def test_no_voluntary_draws(name: str) -> None:
                 assert not any(a.kind.wire == "play" for a in view.legal), view.hand
             tr = state.apply(seat, move)
             state = tr.state
-            for e in tr.events:
-                for s in range(2):
-                    if e.is_seen_by(s):
-                        history[s].append(e.to_wire())
+            see(history, tr.events)
     assert draws > 0
 
 
