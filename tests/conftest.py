@@ -33,9 +33,14 @@ import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import meja.games
 import pytest
 import redis
 from server_process import free_port as _free_port
+
+# Every game, the test-only one too (tests/toy_game: registered from tests/ alone), so that the
+# suites that run over every registered game run over it, and meja.rules.get_game finds them all.
+meja.games.load("toy_game")
 
 #: How long a starting redis-server may take to answer PING, in seconds.
 REDIS_START_TIMEOUT_S = 20.0

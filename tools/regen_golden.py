@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Regenerate the golden transcripts of tests/rules/golden/ (see tests/rules/test_golden.py).
+"""Regenerate the golden transcripts of tests/games/crazy_eights/golden/ (see tests/games/crazy_eights/test_golden.py).
 
     .venv/bin/python tools/regen_golden.py            # check: which files would change (exit 1 if any)
     .venv/bin/python tools/regen_golden.py --write    # rewrite them (read the warning first)
@@ -29,7 +29,7 @@ from types import ModuleType
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-TEST = ROOT / "tests" / "rules" / "test_golden.py"
+TEST = ROOT / "tests" / "games" / "crazy_eights" / "test_golden.py"
 
 #: name, preset, seats, policy, policy seed, options; extras: starter_eight, max_actions, every.
 CONFIGS: list[dict[str, Any]] = [
@@ -58,7 +58,7 @@ WARNING = """
 !!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!
 !!  REWRITING THE GOLDEN TRANSCRIPTS                                          !!
 !!  These files are the record of how Crazy Eights behaves. After this, any   !!
-!!  change of behaviour passes tests/rules/test_golden.py. Do it only for an  !!
+!!  change of behaviour passes tests/games/crazy_eights/test_golden.py. Do it only for an  !!
 !!  intended rule change, and name the rule in the commit message. An         !!
 !!  optimisation must never need this.                                        !!
 !!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!
@@ -66,7 +66,7 @@ WARNING = """
 
 
 def load_test_module() -> ModuleType:
-    """tests/rules/test_golden.py, which holds the policies and the replay (one source of truth)."""
+    """tests/games/crazy_eights/test_golden.py, which holds the policies and the replay (one source of truth)."""
     spec = importlib.util.spec_from_file_location("meja_test_golden", TEST)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -81,7 +81,8 @@ def _derived(name: str, k: int, bits: int) -> int:
 
 def full_config(entry: dict[str, Any]) -> dict[str, Any]:
     """The configuration written in the file: with its deal code and match seed."""
-    from meja.rules import dealcode, get_game
+    from meja.games.crazy_eights import dealcode
+    from meja.rules import get_game
 
     game = get_game("crazy_eights")
     preset, seats = entry["preset"], entry["seats"]

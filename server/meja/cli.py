@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 COMMANDS: dict[str, tuple[str, str]] = {
     "serve": ("meja.server.main", "run the table server (embedded store unless --redis)"),
-    "demo": ("meja.demo", "play a round between bots in the terminal"),
+    "demo": ("meja.bench.demo", "play a round between bots in the terminal"),
 }
 BENCHMARKS: dict[str, tuple[str, str]] = {
     "rules": ("meja.bench.rules", "random playouts of the rules engine: rounds/s, actions/s"),

@@ -1,10 +1,23 @@
-"""The bot interface and the conversions between engine values and the bots' ints.
+"""The bot interface every game's bots implement, and what all bots share.
 
-A bot is a policy: ``choose(view, history, rng) -> Move``, a pure function of
-what one seat has seen (:class:`~meja.rules.crazy_eights.CrazyEightsView`, whose
-``legal`` lists the legal actions, and the wire dicts of the events the seat saw
-this round) and an :class:`~meja.rules.rng.Rng` that the server derives per
-(round, seat, decision). A bot keeps no memory between calls.
+A bot is a policy: ``choose(view, history, rng) -> action | None``, a pure
+function of what one seat has seen and an :class:`~meja.rules.rng.Rng`:
+
+- ``view`` is the game's ``state.view(seat)``; ``view.legal`` lists the seat's
+  legal actions (:class:`meja.rules.game.View`);
+- ``history`` holds the wire dicts (``Event.to_wire()``) of the events this seat
+  saw since its round began (the game's events only, oldest first);
+- ``rng`` is :func:`decision_rng`, unique to (round, seat, decision).
+
+A bot keeps no memory between calls (any server process may ask), never sees
+more than the seat may, and returns the same action for the same inputs. It is
+asked for every seat the state lists in ``actors()``: for a seat the game
+awaits it returns one of ``view.legal``; for a seat that may act out of turn (a
+catch) it may return ``None``, meaning "not now".
+
+Each game keeps its bots in its own folder (``meja/games/<name>/bots``) and names
+them in its :class:`meja.games.GamePlugin`: the levels a host chooses (``easy``,
+``normal``, ``hard``) and frozen yardsticks to measure them against.
 """
 
 from __future__ import annotations
@@ -12,29 +25,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
-from ..rules.cards import CARDS, Suit
-from ..rules.crazy_eights import DRAW, PASS, READY, CrazyEightsView, Kind, Move
+from ..rules.game import State
 from ..rules.rng import Rng
 
-__all__ = [
-    "Bot",
-    "History",
-    "fallback",
-    "hand_mask",
-    "move_of",
-    "playable_mask",
-]
+__all__ = ["Bot", "History", "RandomAnyBot", "decision_rng"]
 
 History = Sequence[Mapping[str, Any]]
 
 
 @runtime_checkable
 class Bot(Protocol):
-    """A Crazy Eights policy over one seat's information (see the module docstring).
-
-    ``choose`` is called only for a seat the game awaits (``view.legal`` is not
-    empty) and returns one of ``view.legal``.
-    """
+    """A policy over one seat's information (see the module docstring)."""
 
     name: str
     #: whether ``choose`` reads ``history`` (a server reads the round's log only for bots that do)
@@ -42,44 +43,26 @@ class Bot(Protocol):
     #: whether ``choose`` takes long enough (a search) to be run off a server's event loop
     blocking: bool
 
-    def choose(self, view: CrazyEightsView, history: History, rng: Rng) -> Move: ...
+    def choose(self, view: Any, history: History, rng: Rng) -> Any | None: ...
 
 
-def hand_mask(view: CrazyEightsView) -> int:
-    """The seat's hand as a bitmask of card ids."""
-    m = 0
-    for c in view.hand or ():
-        m |= 1 << c
-    return m
+def decision_rng(state: State, seat: int) -> Rng:
+    """The rng for ``seat``'s decision now: unique to (round, seat, version), as the server passes it.
+
+    Kept here so that the server, the benchmarks and the tests derive it the same way.
+    """
+    return state.bot_rng(seat).derive(f"decision/{state.version}")
 
 
-def playable_mask(view: CrazyEightsView) -> int:
-    """The cards the seat may play now, from ``view.legal`` (so classic's drawn-card rule is kept)."""
-    m = 0
-    for a in view.legal:
-        if a.kind == Kind.PLAY and a.card is not None:
-            m |= 1 << a.card
-    return m
+class RandomAnyBot:
+    """A yardstick for any game: uniform over every legal action (out of turn too: it never declines)."""
 
+    name = "random-any"
+    needs_history = False
+    blocking = False
 
-def move_of(kind: int, card: int, suit: int) -> Move:
-    """The engine's interned :class:`Move` for a simulator action ``(kind, card, suit)``."""
-    if kind == Kind.PLAY:
-        return Move.play(CARDS[card], None if suit < 0 else Suit(suit))
-    if kind == Kind.SUIT:
-        return Move.choose(Suit(suit))
-    if kind == Kind.DRAW:
-        return DRAW
-    if kind == Kind.PASS:
-        return PASS
-    return READY
-
-
-def fallback(view: CrazyEightsView) -> Move:
-    """Draw, else pass, else the first legal action: what a policy does when it has no card to play."""
-    legal = view.legal
-    if DRAW in legal:
-        return DRAW
-    if PASS in legal:
-        return PASS
-    return legal[0]
+    def choose(self, view: Any, history: History, rng: Rng) -> Any | None:
+        if not view.legal:
+            return None
+        action, _ = rng.choice(view.legal)
+        return action

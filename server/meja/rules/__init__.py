@@ -1,9 +1,10 @@
-"""Pure, deterministic game rules: no I/O, no clock, no ``random``, only the standard library.
+"""What every game shares: cards, the seeded RNG, deal codes, the game contract, errors.
 
-Importing this package registers every game; look one up with :func:`get_game`.
+Pure and deterministic: no I/O, no clock, no ``random``, only the standard
+library. The games themselves live in :mod:`meja.games` (one folder each);
+importing that package registers them, after which :func:`get_game` finds them.
 """
 
-from . import crazy_eights
 from .cards import CARDS, Card, Rank, Suit, parse_cards
 from .errors import (
     BadActionError,
@@ -15,7 +16,24 @@ from .errors import (
     RoundOverError,
     RulesError,
 )
-from .game import Event, Game, Outcome, State, Transition, View, events_for, games, get_game
+from .game import (
+    DealInfo,
+    Event,
+    Game,
+    GameInfo,
+    Location,
+    OptionSpec,
+    Outcome,
+    PresetInfo,
+    State,
+    StateDefaults,
+    Timed,
+    Transition,
+    View,
+    events_for,
+    games,
+    get_game,
+)
 from .rng import Rng
 
 __all__ = [
@@ -25,20 +43,26 @@ __all__ = [
     "BadOptionsError",
     "BadSeatError",
     "Card",
+    "DealInfo",
     "Event",
     "Game",
+    "GameInfo",
     "IllegalActionError",
+    "Location",
     "NotYourTurnError",
+    "OptionSpec",
     "Outcome",
+    "PresetInfo",
     "Rank",
     "Rng",
     "RoundOverError",
     "RulesError",
     "State",
+    "StateDefaults",
     "Suit",
+    "Timed",
     "Transition",
     "View",
-    "crazy_eights",
     "events_for",
     "games",
     "get_game",

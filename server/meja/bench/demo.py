@@ -1,0 +1,7 @@
+"""``meja demo --game NAME``: a round between bots, narrated in the terminal (the game's own module)."""
+
+from .pergame import command
+
+_command = command("demo")
+add_arguments = _command.add_arguments
+run = _command.run

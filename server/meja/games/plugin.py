@@ -1,0 +1,77 @@
+"""What the registry knows of a game: its rules, its bots, its page module and protocol section.
+
+A :class:`GamePlugin` is the one object a game's folder exports (as ``PLUGIN``
+in ``meja/games/<name>/__init__.py``). The server reaches a game only through
+it: the rules through :attr:`GamePlugin.game` (the contract of
+:mod:`meja.rules.game`), the bots by level through :meth:`GamePlugin.bot`, and
+the page module through :attr:`GamePlugin.page` (served at ``/games/<name>/``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from meja.bots.base import Bot
+from meja.rules.game import Game, Wire
+
+__all__ = ["GamePlugin"]
+
+
+@dataclass(frozen=True)
+class GamePlugin:
+    """A game as the registry holds it.
+
+    ``bots(name, **params)`` makes a bot by name: any of ``levels`` (what a host
+    chooses for empty seats, easiest first) or ``yardsticks`` (frozen bots to
+    measure them against). ``default_level`` plays for absent players unless the
+    host chose another, and decides a timed-out move the game leaves open.
+    ``page``: the folder of the game's page module (``page.js``, and
+    ``page.css`` and ``strings.js`` if it has them); ``None``: the shell shows
+    the game with its generic renderer. ``protocol``: its PROTOCOL.md section.
+    ``fixtures``: the module whose ``frames(table_id)`` gives the golden frames of its
+    protocol section (``client-protocol/tools/make_fixtures.py`` writes them to
+    ``fixtures/`` beside ``protocol``). ``bench_rules``, ``bench_bots``, ``demo``: the modules of ``meja bench rules``,
+    ``meja bench bots`` and ``meja demo`` for this game (:mod:`meja.bench.pergame`).
+    """
+
+    game: Game
+    bots: Callable[..., Bot]
+    levels: tuple[str, ...]
+    yardsticks: tuple[str, ...] = ()
+    default_level: str = "normal"
+    page: Path | None = None
+    protocol: Path | None = None
+    fixtures: str | None = None
+    bench_rules: str | None = None
+    bench_bots: str | None = None
+    demo: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.default_level not in self.levels:
+            raise ValueError(f"{self.name}: default level {self.default_level!r} is not one of {self.levels}")
+
+    @property
+    def name(self) -> str:
+        return self.game.name
+
+    def bot_names(self) -> tuple[str, ...]:
+        """Every bot a table may seat: the levels, then the yardsticks."""
+        return self.levels + self.yardsticks
+
+    def bot(self, name: str, **params: Any) -> Bot:
+        """The bot called ``name`` (``ValueError`` if the game has none of that name)."""
+        if name not in self.bot_names():
+            raise ValueError(f"{self.name} has no bot {name!r}; known: {list(self.bot_names())}")
+        return self.bots(name, **params)
+
+    def describe(self) -> dict[str, Wire]:
+        """The game's description for clients (``welcome.catalog``): its :class:`GameInfo`, bot levels, page."""
+        out = self.game.info.to_wire()
+        out["levels"] = list(self.levels)
+        out["default_level"] = self.default_level
+        has_page = self.page is not None and (self.page / "page.js").exists()
+        out["page"] = f"/games/{self.name}/page.js" if has_page else None
+        return out

@@ -1,0 +1,30 @@
+"""A bot that sees the other hands beats the honest ``hard`` bot clearly: the honesty tests can fail.
+
+If hiding the other hands made no difference, the invariance test
+(``test_invariance.py``) could pass for a bot that peeks. Here the same search,
+handed the true hands (:class:`tests.bots.cheater.CheatingBot`), plays the
+honest one on duplicate deals and must win clearly. Small budgets keep it
+quick; it costs about 20-40 s of CPU.
+"""
+
+from __future__ import annotations
+
+from meja.games.crazy_eights.bench_bots import Tally, _mean_ci, deals, play_deal
+from meja.games.crazy_eights.bots import make_bot
+
+from .cheater import CheatingBot
+
+
+def test_seeing_the_other_hands_scores_clearly_higher() -> None:
+    cheater = CheatingBot(playouts=120, deadline=None)
+    honest = make_bot("hard", playouts=120, deadline=None)
+    tally = Tally()
+    results = [
+        play_deal("house", 2, code, match_seed, cheater, honest, tally, rounds=1)
+        for code, match_seed in deals("house", 2, 30, "dev", start=9000)
+    ]
+    share, low, _ = _mean_ci([r.share for r in results])
+    margin, margin_low, _ = _mean_ci([r.margin for r in results])
+    assert tally.illegal == 0
+    assert share >= 0.58 and low > 0.5, (share, low)
+    assert margin_low > 0.0, (margin, margin_low)
