@@ -75,8 +75,11 @@ class ServerProcess:
         self.store = store
         self.name = name
         self.port = port or free_port()
-        self.env = {**os.environ, **base_env, **(env or {})}
+        # The inherited PYTHONPATH is dropped (the server runs the installed package); one the
+        # suite gives on purpose (a test-only game's folder) is kept.
+        self.env = {**os.environ, **base_env}
         self.env.pop("PYTHONPATH", None)
+        self.env.update(env or {})
         self.entry = list(entry) if entry is not None else [sys.executable, "-m", "meja.cli"]
         self.args = list(args)
         self.log_dir = Path(tempfile.mkdtemp(prefix=f"{log_prefix}-{name}-"))

@@ -15,8 +15,8 @@ from collections.abc import Callable
 from typing import Any
 
 from meja.rules import get_game
-from meja.rules.crazy_eights import DRAW, CrazyEightsState
-from meja.rules.dealcode import DealSpec, encode
+from meja.games.crazy_eights.rules import DRAW, CrazyEightsState
+from meja.games.crazy_eights.dealcode import DealSpec, encode
 
 GAME = get_game("crazy_eights")
 

@@ -66,7 +66,7 @@ def test_backoff_is_capped_and_jittered(server: Any, new_context: Any) -> None:
 def test_client_helpers_agree_with_the_server(server: Any, new_context: Any) -> None:
     import hashlib
 
-    from meja.rules.dealcode import DealSpec, encode
+    from meja.games.crazy_eights.dealcode import DealSpec, encode
 
     page = new_context().new_page()
     page.goto(server.origin + "/")
@@ -85,7 +85,7 @@ def test_client_helpers_agree_with_the_server(server: Any, new_context: Any) -> 
 
 
 def test_a_deal_link_opens_the_host_form_with_that_deal(server: Any, new_context: Any) -> None:
-    from meja.rules.dealcode import DealSpec, encode
+    from meja.games.crazy_eights.dealcode import DealSpec, encode
 
     code = encode(DealSpec("house", 2, 0, 42))
     page = new_context().new_page()

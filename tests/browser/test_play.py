@@ -23,7 +23,7 @@ from browser_helpers import (
     wait_version_after,
 )
 from meja.rules.cards import parse_cards
-from meja.rules.crazy_eights import penalty
+from meja.games.crazy_eights.rules import penalty
 
 
 def test_two_people_and_a_bot_play_a_round_one_by_keyboard(server: Any, new_context: Any, shot: Any) -> None:

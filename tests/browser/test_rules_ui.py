@@ -25,7 +25,7 @@ from browser_helpers import (
     wait_version_after,
 )
 from meja.rules.cards import Card
-from meja.rules.crazy_eights import DRAW
+from meja.games.crazy_eights.rules import DRAW
 
 # What the page says for each reason code of the view (strings.js, English).
 REASONS = {

@@ -39,7 +39,7 @@ ROOT = Path(__file__).resolve().parents[2]
 FAST_ENV: dict[str, str] = {
     "MEJA_BOT_DELAY_MIN_MS": "20",
     "MEJA_BOT_DELAY_MAX_MS": "60",
-    "MEJA_RESHUFFLE_DELAY_MS": "20",
+    "MEJA_HOLD_DELAY_MS": "20",
     "MEJA_READY_DELAY_MS": "20",
     "MEJA_CODE_ATTEMPTS": "100000",
     "MEJA_HOSTS_PER_WINDOW": "100000",

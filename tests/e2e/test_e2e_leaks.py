@@ -28,7 +28,7 @@ from typing import Any
 
 import pytest
 from e2e_helpers import open_table, play_out, seeded, start
-from meja.rules import dealcode
+from meja.games.crazy_eights import dealcode
 from meja_client import Client
 from wire_cards import cards_in
 

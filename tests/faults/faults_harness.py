@@ -36,7 +36,7 @@ FAULT_ENV: dict[str, str] = {
     # Fast bots: whole rounds in seconds. Still above zero, so the timer path is the real one.
     "MEJA_BOT_DELAY_MIN_MS": "20",
     "MEJA_BOT_DELAY_MAX_MS": "60",
-    "MEJA_RESHUFFLE_DELAY_MS": "20",
+    "MEJA_HOLD_DELAY_MS": "20",
     "MEJA_READY_DELAY_MS": "20",
     # Every test client comes from 127.0.0.1.
     "MEJA_CODE_ATTEMPTS": "1000000",
@@ -70,7 +70,7 @@ def stall_bound_s(env: Mapping[str, str] = FAULT_ENV, *, grace_s: float = 0.0) -
     seat may be abandoned.
     """
     f = {k: float(v) for k, v in env.items() if k.endswith(("_S", "_MS"))}
-    bot_s = (f["MEJA_BOT_DELAY_MAX_MS"] + f["MEJA_RESHUFFLE_DELAY_MS"] + f["MEJA_READY_DELAY_MS"]) / 1000
+    bot_s = (f["MEJA_BOT_DELAY_MAX_MS"] + f["MEJA_HOLD_DELAY_MS"] + f["MEJA_READY_DELAY_MS"]) / 1000
     return (
         f["MEJA_DUE_LEASE_S"] + f["MEJA_DUE_POLL_S"] + bot_s
         + f["MEJA_PRESENCE_CHECK_S"] + f["MEJA_HEARTBEAT_TTL_S"] + f["MEJA_PING_INTERVAL_S"]

@@ -42,7 +42,7 @@ FAST: dict[str, Any] = {
     "port": 0,
     "bot_delay_min_ms": 5,
     "bot_delay_max_ms": 15,
-    "reshuffle_delay_ms": 5,
+    "hold_delay_ms": 5,
     "ready_delay_ms": 5,
     "due_poll_s": 0.02,
     "heartbeat_s": 0.2,

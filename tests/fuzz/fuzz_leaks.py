@@ -43,15 +43,16 @@ class Leak(AssertionError):
 
 
 MESSAGE_KEYS: Mapping[str, frozenset[str]] = {
-    "welcome": frozenset({"type", "protocol", "server", "limits", "games", "re"}),
+    "welcome": frozenset({"type", "protocol", "server", "limits", "games", "catalog", "re"}),
     "joined": frozenset({"type", "table", "code", "link", "seat", "token", "host_token", "re"}),
     "state": frozenset({"type", "table", "version", "seat", "is_host", "view", "re"}),
     "update": frozenset({"type", "table", "version", "since", "events", "seat", "is_host", "view", "re"}),
     "error": frozenset({"type", "code", "message", "re"}),
     "pong": frozenset({"type", "re"}),
 }
-TABLE_KEYS = frozenset({"id", "code", "link", "game", "options", "status", "seats", "host_seat", "bots", "grace_s",
-                        "turn_limit_s", "turn_deadline_ms", "commitment", "deal_code_given"})
+TABLE_KEYS = frozenset({"id", "code", "link", "game", "preset", "options", "status", "seats", "teams", "host_seat",
+                        "bots", "grace_s", "turn_limit_s", "turn_deadline_ms", "commitment", "deal_code_given",
+                        "outcome"})
 SEAT_KEYS = frozenset({"seat", "kind", "name", "level", "connected", "auto"})
 COMMITMENT_KEYS = frozenset({"round", "hash"})
 VIEW_KEYS = frozenset({

@@ -38,7 +38,7 @@ from meja_client import Client, ServerError, connect, random_policy
 
 FLOODER = Path(__file__).resolve().parent / "flooder.py"
 ENV = {"MEJA_BOT_DELAY_MIN_MS": "20", "MEJA_BOT_DELAY_MAX_MS": "60", "MEJA_READY_DELAY_MS": "20",
-       "MEJA_RESHUFFLE_DELAY_MS": "20", "MEJA_LOG_LEVEL": "WARNING",
+       "MEJA_HOLD_DELAY_MS": "20", "MEJA_LOG_LEVEL": "WARNING",
        # The default keepalive (the fault harness shortens it): the server reads a flooder only at
        # its rate limit (backpressure), so a keepalive pong waits behind the flood, and a ping
        # timeout shorter than flood_close_s (3 s) would close the flooder first, with 1011.

@@ -27,8 +27,8 @@ from typing import Any
 import pytest
 from fuzz_leaks import Leak, check_connection, check_secrets
 from fuzz_world import LONG
-from meja.rules import dealcode
-from meja.rules.crazy_eights import PRESETS
+from meja.games.crazy_eights import dealcode
+from meja.games.crazy_eights.rules import PRESETS
 from meja.server.app import MejaServer
 from meja.server.settings import Settings
 from meja_client import Client, Player, connect, is_match_over, random_policy
@@ -41,7 +41,7 @@ FAST: dict[str, Any] = {
     "port": 0,
     "bot_delay_min_ms": 2,
     "bot_delay_max_ms": 8,
-    "reshuffle_delay_ms": 2,
+    "hold_delay_ms": 2,
     "ready_delay_ms": 2,
     "due_poll_s": 0.02,
     "rate_per_s": 10_000.0,

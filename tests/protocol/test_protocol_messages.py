@@ -52,7 +52,8 @@ def test_parse_a_valid_message_of_each_type() -> None:
 def test_defaults() -> None:
     host = parse_client({"type": "host", "name": "Ann"})
     assert isinstance(host, Host)
-    assert (host.game, host.seats, host.options, host.turn_limit_s, host.id) == ("crazy_eights", None, None, None, None)
+    # No game named: the server's default (welcome.games[0]); the protocol core names no game.
+    assert (host.game, host.seats, host.options, host.turn_limit_s, host.id) == (None, None, None, None, None)
 
 
 @pytest.mark.parametrize(
@@ -123,7 +124,7 @@ def _conforms(message: dict[str, Any]) -> None:
 def test_server_builders_conform_to_their_field_lists() -> None:
     table = {"id": "t"}
     built = [
-        messages.welcome(server="meja/x", limits={"a": 1}, games=["crazy_eights"], re=1),
+        messages.welcome(server="meja/x", limits={"a": 1}, catalog=[{"name": "g"}], re=1),
         messages.joined(table="t", code="K7M2QX", link="l", seat=0, token="tok", host_token="h", re="r"),
         messages.joined(table="t", code="K7M2QX", link="l", seat=1, token="tok"),
         messages.state(table=table, version=3, seat=None, is_host=False, view=None),

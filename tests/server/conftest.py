@@ -24,7 +24,7 @@ FAST: dict[str, Any] = {
     "public_origin": "https://meja.test",
     "bot_delay_min_ms": 1,
     "bot_delay_max_ms": 4,
-    "reshuffle_delay_ms": 2,
+    "hold_delay_ms": 2,
     "ready_delay_ms": 2,
     "due_poll_s": 0.02,
     "heartbeat_s": 0.2,

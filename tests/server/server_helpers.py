@@ -44,21 +44,28 @@ async def play(
 ) -> int:
     """Play ``wire``'s seat until ``until(wire)``; the number of actions sent.
 
-    Acts once per table version on the latest view; a stale answer just means
-    "look again"; any other error fails the test.
+    Acts on the latest view, once per table version, and never while its last
+    action is unanswered (PROTOCOL.md 8: the reply carries the request's ``id``
+    as ``re``); a stale answer just means "look again"; any other error fails
+    the test.
     """
     acted_at: int | None = None
+    pending: int | None = None
     actions = 0
     async with asyncio.timeout(timeout):
         while not until(wire):
             state = wire.state
             view = None if state is None else state["view"]
             playing = state is not None and state["table"]["status"] == "playing"
-            if playing and view is not None and view["legal"] and wire.version != acted_at:
+            if pending is None and playing and view is not None and view["legal"] and wire.version != acted_at:
                 acted_at = wire.version
                 actions += 1
-                await wire.send({"type": "act", "table": table, "version": wire.version, "action": policy(view)})
+                pending = -actions  # negative: out of the way of the ids a test numbers itself
+                act = {"type": "act", "id": pending, "table": table, "version": wire.version, "action": policy(view)}
+                await wire.send(act)
             message = await wire.recv(timeout)
+            if pending is not None and message.get("re") == pending:
+                pending = None
             if message["type"] == "error":
                 assert message["code"] == "action/stale_version", message
     return actions

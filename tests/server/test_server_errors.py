@@ -11,7 +11,7 @@ from typing import Any
 
 import msgpack
 import pytest
-from meja.rules import dealcode
+from meja.games.crazy_eights import dealcode
 from server_helpers import host, join
 
 

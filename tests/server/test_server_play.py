@@ -96,7 +96,8 @@ async def test_rematch_after_the_match(serve: Any, connect: Any) -> None:
 
 
 async def test_deal_code_table_plays_that_deal(serve: Any, connect: Any) -> None:
-    from meja.rules import dealcode, get_game
+    from meja.games.crazy_eights import dealcode
+    from meja.rules import get_game
 
     code = dealcode.encode(dealcode.DealSpec("house", 2, 1, 987654321))
     server = await serve()

@@ -89,8 +89,10 @@ def _round_done(wire: Any) -> bool:
 
 
 async def test_racing_requests_are_each_answered_once(serve: Any, connect: Any) -> None:
-    """Three seats on two processes say ``ready`` at the same version: one commit wins, the others
-    are refused (stale). Each request gets exactly one answer: its own update, or an error."""
+    """Three seats on two processes say ``ready`` at the same version. ``ready`` is a phase where
+    seats act in any order, so none of them is stale (another seat's ``ready`` does not change
+    one's own decision: ``State.epoch``): the commits race for the compare-and-set, the losers are
+    recomputed on the fresh record, and every request gets exactly one answer, its own update."""
     a = await serve(redis=True)
     b = await serve(redis=True)
     ann, bob, cat = await connect(a), await connect(b), await connect(a)
@@ -134,14 +136,10 @@ async def test_racing_requests_are_each_answered_once(serve: Any, connect: Any) 
             await settle()
         if ann.view["phase"] == "match_over":
             break
-    refused = 0
     for seat, w in enumerate(wires):
         answers = [m for m in w.seen if m.get("re", 0) >= 10_000 and m["type"] in ("update", "error")]
         assert sorted(m["re"] for m in answers) == sorted(sent[w]), "a request was answered twice, or not at all"
         for m in answers:
-            if m["type"] == "update":  # the update that answers a ready is the one holding that ready
-                assert {"kind": "ready", "seat": seat} in m["events"], m["events"]
-            else:
-                assert m["code"] == "action/stale_version"
-                refused += 1
-    assert refused, "no request lost a race: the test did not test anything"
+            assert m["type"] == "update", m  # never stale: the others' ready leaves one's own decision alone
+            assert {"kind": "ready", "seat": seat} in m["events"], m["events"]
+    assert all(len(sent[w]) == 1 for w in wires), "each seat's one ready, sent at the same version, was taken"

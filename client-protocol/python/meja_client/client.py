@@ -326,7 +326,7 @@ class Client:
         *,
         name: str,
         seats: int | None = None,
-        game: str = "crazy_eights",
+        game: str | None = None,
         options: Message | None = None,
         bots: str | None = None,
         deal_code: str | None = None,

@@ -158,7 +158,7 @@ OWN_COMMANDS: Final = frozenset(
 THROUGHPUT_ENV: Final = {
     "MEJA_BOT_DELAY_MIN_MS": "0",
     "MEJA_BOT_DELAY_MAX_MS": "0",
-    "MEJA_RESHUFFLE_DELAY_MS": "0",
+    "MEJA_HOLD_DELAY_MS": "0",
     "MEJA_READY_DELAY_MS": "0",
     "MEJA_RATE_PER_S": "1000",
     "MEJA_RATE_BURST": "1000",

@@ -189,7 +189,7 @@ class Hello(ClientMessage):
 class Host(ClientMessage):
     TYPE: ClassVar[str] = "host"
     name: str
-    game: str = "crazy_eights"
+    game: str | None = None
     options: dict[str, Any] | None = None
     seats: int | None = None
     bots: str | None = None
@@ -282,7 +282,7 @@ CLIENT_FIELDS: Final[Mapping[str, tuple[Field, ...]]] = {
     ),
     "host": (
         Field("name", "str", required=True, min=1, max=MAX_NAME_CHARS, doc="the host's display name"),
-        Field("game", "str", min=1, max=MAX_LEVEL_CHARS, doc='default "crazy_eights"'),
+        Field("game", "str", min=1, max=MAX_LEVEL_CHARS, doc="a game of welcome.games; default: the first"),
         Field("options", "map|nil", max=MAX_OPTIONS, doc='{"preset": "house", ...adjustable options}'),
         Field(
             "seats", "int", min=1, max=MAX_SEAT + 1, doc="seat count; default: the deal code's, or the preset's least"
@@ -382,7 +382,8 @@ SERVER_FIELDS: Final[Mapping[str, tuple[Field, ...]]] = {
         Field("protocol", "int", required=True, doc="1"),
         Field("server", "str", required=True, doc='"meja/<version>"'),
         Field("limits", "map", required=True, doc="the limits a client should respect (see Settings)"),
-        Field("games", "list", required=True, doc="names of the games this server hosts"),
+        Field("games", "list", required=True, doc="names of the games this server hosts, the default first"),
+        Field("catalog", "list", required=True, doc="each game's description, in the order of games"),
         Field("re", "int|str"),
     ),
     "joined": (
@@ -428,15 +429,21 @@ def _with_re(message: dict[str, Any], re: int | str | None) -> dict[str, Any]:
 
 
 def welcome(
-    *, server: str, limits: Mapping[str, Any], games: Sequence[str], re: int | str | None = None
+    *,
+    server: str,
+    limits: Mapping[str, Any],
+    catalog: Sequence[Mapping[str, Any]],
+    re: int | str | None = None,
 ) -> dict[str, Any]:
+    """``games`` lists the names of ``catalog`` (the games' descriptions), in order."""
     return _with_re(
         {
             "type": "welcome",
             "protocol": PROTOCOL_VERSION,
             "server": server,
             "limits": dict(limits),
-            "games": list(games),
+            "games": [g["name"] for g in catalog],
+            "catalog": [dict(g) for g in catalog],
         },
         re,
     )

@@ -53,6 +53,7 @@ from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
+from meja import games
 from meja.protocol.errors import CloseCode
 from meja.qr import qr_svg
 from meja.store import open_store
@@ -116,8 +117,10 @@ class StaticFiles:
     an extension is 404.
     """
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, *, pages: bool = True) -> None:
         self.root = root.resolve()
+        #: whether an extensionless path that names no file is a page of the client (index.html)
+        self.pages = pages
         self._cache: dict[str, tuple[bytes, str] | None] = {}
 
     def respond(self, path: str) -> Response:
@@ -132,7 +135,7 @@ class StaticFiles:
         if path in self._cache:
             return self._cache[path]
         found = self._read(path)
-        if found is None and "." not in path.rsplit("/", 1)[-1]:
+        if found is None and self.pages and "." not in path.rsplit("/", 1)[-1]:
             # A page route of the client (``/play?deal=CODE``): the client's index.html.
             found = self._read("/")
         if len(self._cache) < 512:
@@ -178,6 +181,12 @@ class MejaServer:
         self.metrics = Metrics(process_id=self.process_id, store_kind=self.store_kind, process_collector=True)
         web_root = Path(settings.web_root) if settings.web_root else Path(__file__).resolve().parent.parent / "web"
         self.static = StaticFiles(web_root)
+        for module in settings.game_modules():
+            games.load(module)  # an operator's or a test's own games, beside the built-in ones
+        if settings.default_game is not None and settings.default_game not in games.names():
+            raise ValueError(f"default_game {settings.default_game!r} is not a game; known: {list(games.names())}")
+        #: each game's page module, served at /games/<name>/ (meja.games.GamePlugin.page)
+        self.game_pages = {p.name: StaticFiles(p.page, pages=False) for p in games.plugins() if p.page is not None}
 
     @property
     def store(self) -> Store:
@@ -368,6 +377,12 @@ class MejaServer:
                 return _response(404, b"not a room code\n", "text/plain; charset=utf-8")
             svg = qr_svg(self.settings.invite_link(code))
             return _response(200, svg.encode(), "image/svg+xml")
+        if path.startswith("/games/"):
+            name, _, rest = path[len("/games/") :].partition("/")
+            pages = self.game_pages.get(name)
+            if pages is None or not rest:
+                return _response(404, b"not found\n", "text/plain; charset=utf-8")
+            return pages.respond("/" + rest)
         return self.static.respond(path)
 
     async def _metrics(self) -> Response:

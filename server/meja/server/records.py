@@ -25,6 +25,9 @@ gv               table version of the last change to the game state: timers and 
                  act only if it has not moved; an ``act`` is stale if the client's
                  version is older
 round_v          table version at which the current round was dealt (bot history)
+epochs           per seat, the table version of the last change that makes that seat's
+                 pending decision stale (``State.epoch``): an ``act`` on an older version
+                 is refused as stale; empty before the start
 turn_v, strikes  the current decision period (a turn, or the wait for ``ready``)
                  began at table version ``turn_v``; ``strikes`` counts the turn
                  limit running out in it
@@ -49,7 +52,8 @@ from typing import Any, Final
 
 import msgpack  # type: ignore[import-untyped]
 
-from meja.rules import Event, get_game
+from meja.games import get_game
+from meja.rules import Event
 
 __all__ = [
     "BOT",
@@ -172,6 +176,7 @@ class Table:
     created: int
     gv: int = 0
     round_v: int = 0
+    epochs: tuple[int, ...] = ()
     turn_v: int = 0
     strikes: int = 0
     deadline: int | None = None
@@ -212,10 +217,22 @@ class Table:
         return self.memo["options"]
 
     def awaiting(self) -> tuple[int, ...]:
+        """The seats whose decision holds the game up (none unless playing)."""
         if self.status != PLAYING or self.state is None:
             return ()
         result: tuple[int, ...] = self.state.awaiting()
         return result
+
+    def actors(self) -> tuple[int, ...]:
+        """Every seat that may act now, out of turn included (none unless playing)."""
+        if self.status != PLAYING or self.state is None:
+            return ()
+        result: tuple[int, ...] = self.state.actors()
+        return result
+
+    def epoch_of(self, seat: int) -> int:
+        """The table version before which ``seat``'s pending decision is stale."""
+        return self.epochs[seat] if seat < len(self.epochs) else self.gv
 
     def any_present_human(self) -> bool:
         return any(s.is_present for s in self.seats)
@@ -251,6 +268,7 @@ class Table:
             "state": None if self.state is None else self.state.to_data(),
             "gv": self.gv,
             "round_v": self.round_v,
+            "epochs": list(self.epochs),
             "turn_v": self.turn_v,
             "strikes": self.strikes,
             "deadline": self.deadline,
@@ -287,6 +305,7 @@ class Table:
             created=d.get("created", 0),
             gv=d.get("gv", 0),
             round_v=d.get("round_v", 0),
+            epochs=tuple(d.get("epochs") or ()),
             turn_v=d.get("turn_v", 0),
             strikes=d.get("strikes", 0),
             deadline=d.get("deadline"),

@@ -23,9 +23,15 @@ does nothing if the marker no longer matches; so a timer delivered twice, or
 late, or after the player came back, changes nothing.
 
 Bots act through :func:`meja.server.tables.play`, the same validated path as a
-person's action, with ``meja.bots.get_bot(level).choose(view, history, rng)``
-where ``history`` is the wire form of the events the seat saw since its round
-was dealt and ``rng = state.bot_rng(seat).derive(f"decision/{state.version}")``.
+person's action, with ``plugin.bot(level).choose(view, history, rng)`` (the
+table's game's bots, :class:`meja.games.GamePlugin`), where ``history`` is the
+wire form of the events the seat saw since its round was dealt and ``rng`` is
+:func:`meja.bots.decision_rng`. A bot is asked for every seat that may act,
+out of turn included; for a seat the game does not wait for, it may decline.
+
+A timer that meets a bug in a game (its rules or its bot raise) is logged with
+the table and version and dropped: it never comes back to fail again, and the
+table is unchanged.
 """
 
 from __future__ import annotations
@@ -39,6 +45,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
+from meja import games
+from meja.bots import Bot, decision_rng
 from meja.protocol.errors import (
     BadMessage,
     BadToken,
@@ -51,6 +59,7 @@ from meja.protocol.errors import (
 )
 from meja.protocol.messages import Host
 from meja.rules import Event, get_game
+from meja.rules.errors import RulesError
 from meja.store.base import Change, Store
 
 from . import tables
@@ -138,6 +147,8 @@ class TableService:
         self._turns: dict[str, _Turns] = {}
         #: (table, seat) -> (round_v, last version read, the seat's events this round)
         self._histories: OrderedDict[tuple[str, int], tuple[int, int, list[dict[str, Any]]]] = OrderedDict()
+        #: (game, level) -> its bot (a bot keeps no memory between calls: one serves every seat)
+        self._bots: dict[tuple[str, str], Bot] = {}
 
     # ------------------------------------------------------------------ the commit path
 
@@ -232,6 +243,11 @@ class TableService:
                 reply[0].forget_reply(table_id, version + 1)
         raise InternalError(f"table {table_id!r} is too busy right now: try again")
 
+    @property
+    def default_game(self) -> str:
+        """The game of a ``host`` that names none: the setting, else the first registered game."""
+        return self.settings.default_game or games.names()[0]
+
     # ------------------------------------------------------------------ finding tables
 
     async def resolve(self, *, code: str | None, table: str | None, address: str) -> str:
@@ -268,7 +284,7 @@ class TableService:
                 table_id=table_id,
                 code=code,
                 name=msg.name,
-                game=msg.game,
+                game=msg.game or self.default_game,
                 options=msg.options,
                 seats=msg.seats,
                 bots=msg.bots,
@@ -395,11 +411,11 @@ class TableService:
         committed (the runner removes it); ``"keep"``: leave it leased (it comes again)."""
         table_id, kind, seat, marker = tables.parse_key(key)
         cached = self.hub.cached(table_id)
-        if kind == "bot" and cached is not None and cached.table.gv >= int(marker):
-            # The cache has seen the version that set this timer: no need to read the store
-            # (if the store has moved on since, the commit's compare-and-set says so and the
-            # move is checked again on a fresh read). A cache behind the timer is not used:
-            # it would make the move look moot and drop it.
+        if kind == "bot" and cached is not None and _bot_may_play(cached.table, seat, int(marker)):
+            # The cache shows the move is due: no need to read the store (if the store has
+            # moved on since, the commit's compare-and-set says so and the move is checked
+            # again on a fresh read). A cache where it is not due may merely be behind the
+            # version that set this timer: it is not trusted to drop the move.
             current: tuple[int, Table] | None = (cached.version, cached.table)
         else:
             current = await self.hub.current(table_id, fresh=True)
@@ -414,6 +430,8 @@ class TableService:
                 committed = await self._turn_limit(table, seat, marker, key)
             elif kind == "ready":
                 committed = await self._ready_timeout(table, seat, int(marker), key)
+            elif kind == "auto":
+                committed = await self._timed(table, seat, int(marker), key)
             elif kind == "grace":
                 committed = await self._grace(table_id, seat, int(marker), key)
             elif kind == "check":
@@ -422,7 +440,23 @@ class TableService:
                 log.warning("unknown timer kind in %r", key)
         except TableNotFound:
             return "finish"
+        except RulesError:
+            # A game refused what it asked for itself (a bug in its rules or its bot): drop the
+            # timer, or it would fail again after every lease, for ever. The table is unchanged.
+            log.exception("timer %r: the game refused its own action at table %s v%d", key, table_id, table.gv)
+            return "finish"
         return "finish" if committed is None else "finished"
+
+    def plugin(self, table: Table) -> games.GamePlugin:
+        return games.get(table.game)
+
+    def bot(self, game: str, level: str) -> Bot:
+        """The bot of ``level`` for ``game`` (one instance serves every table: bots keep no memory)."""
+        key = (game, level)
+        bot = self._bots.get(key)
+        if bot is None:
+            bot = self._bots[key] = games.get(game).bot(level)
+        return bot
 
     async def history(self, table: Table, seat: int) -> list[dict[str, Any]]:
         """The wire events ``seat`` saw since its round was dealt (the game's events only).
@@ -437,10 +471,11 @@ class TableService:
             seen = list(seen)
         else:
             after, seen = max(table.round_v - 1, -1), []
+        round_start = get_game(table.game).info.round_start
         for version, raw in await self.store.log_since(table.id, after):
             after = version
             for event in decode_entry(raw):
-                if event.kind == "round_start":
+                if event.kind == round_start:
                     seen = []
                 if event.kind not in tables.TABLE_EVENTS and event.is_seen_by(seat):
                     seen.append(event.to_wire())
@@ -450,31 +485,40 @@ class TableService:
             self._histories.popitem(last=False)
         return seen
 
-    def choose(self, table: Table, seat: int, level: str, history: list[dict[str, Any]]) -> Any:
-        """The bot's move for ``seat`` (a legal one: a policy that errs is replaced by the first legal action)."""
+    def choose(self, table: Table, seat: int, level: str, history: list[dict[str, Any]]) -> Any | None:
+        """The bot's action for ``seat``: a legal one, or ``None`` where it declines to act out of turn.
+
+        A policy that errs, or picks an illegal action, is logged; for a seat the game
+        awaits, the first legal action stands in (the game must go on), else it declines.
+        """
         state = table.state
         assert state is not None
         legal = state.legal_actions(seat)
-        if tables.is_ready_wait(state, seat):
-            return legal[0]
+        if not legal:
+            return None
+        awaited = seat in state.awaiting()
+        if awaited and tables.between_rounds(state):
+            ready = state.default_action(seat)
+            return ready if ready in legal else legal[0]
         try:
-            rng = state.bot_rng(seat).derive(f"decision/{state.version}")
-            move = bot_for(level).choose(state.view(seat), history, rng)
+            move = self.bot(table.game, level).choose(state.view(seat), history, decision_rng(state, seat))
         except Exception:
             log.exception("bot %r failed at table %s v%d seat %d", level, table.id, table.gv, seat)
-            return legal[0]
+            return legal[0] if awaited else None
+        if move is None and not awaited:
+            return None
         if move not in legal:
             log.error("bot %r chose the illegal %s at table %s seat %d", level, move, table.id, seat)
-            return legal[0]
+            return legal[0] if awaited else None
         return move
 
-    async def _bot_turn(self, current: tuple[int, Table], seat: int, gv: int, key: str) -> int | None:
+    async def _bot_turn(self, current: tuple[int, Table], seat: int, epoch: int, key: str) -> int | None:
         _, table = current
-        if not _bot_may_play(table, seat, gv):
+        if not _bot_may_play(table, seat, epoch):
             return None
         record = table.seats[seat]
         level = record.level if record.is_bot and record.level else table.bots
-        bot = bot_for(level)
+        bot = self.bot(table.game, level)
         # The history costs a read of the round's log: only for bots that use it.
         history = await self.history(table, seat) if getattr(bot, "needs_history", True) else []
         if getattr(bot, "blocking", True):
@@ -483,10 +527,20 @@ class TableService:
             move = await asyncio.to_thread(self.choose, table, seat, level, history)
         else:
             move = self.choose(table, seat, level, history)  # microseconds: a thread would cost more
+        if move is None:
+            return None  # declined to act out of turn; the timer is done
 
         def change(t: Table, version: int, now: int) -> tables.Mutation | None:
-            if not _bot_may_play(t, seat, gv):
+            if not _bot_may_play(t, seat, epoch):
                 return None
+            assert t.state is not None
+            if move not in t.state.legal_actions(seat):
+                # Others acted since without making this seat's decision stale, yet the move no
+                # longer stands (a game whose epochs are too coarse): decide again on this table.
+                again = self.choose(t, seat, level, history)
+                if again is None:
+                    return None
+                return tables.play(t, seat, again, version=version, now=now)
             return tables.play(t, seat, move, version=version, now=now)
 
         return await self.commit(table.id, change, fresh=True, first=current, finishes=key)
@@ -497,12 +551,15 @@ class TableService:
             return None
         state = table.state
         assert state is not None
-        draw = get_game(table.game).decode_action({"kind": "draw"})
-        if draw in state.legal_actions(seat):
-            move = draw  # the issue: a draw while the rules allow one...
-        else:
+        # The game's default move for a seat out of time; where it leaves the move open,
+        # its default bot's (as for a player gone past the grace period).
+        move = state.default_action(seat)
+        if move is None:
             history = await self.history(table, seat)
-            move = await asyncio.to_thread(self.choose, table, seat, "normal", history)  # ...else the normal bot's
+            level = self.plugin(table).default_level
+            move = await asyncio.to_thread(self.choose, table, seat, level, history)
+        if move is None:
+            return None
 
         def change(t: Table, version: int, now: int) -> tables.Mutation | None:
             if not _turn_limit_due(t, seat, turn_v, strikes):
@@ -519,11 +576,26 @@ class TableService:
         def change(t: Table, version: int, now: int) -> tables.Mutation | None:
             if t.status != PLAYING or t.state is None or t.turn_v != turn_v or seat not in t.awaiting():
                 return None
-            if not t.seats[seat].is_human or not tables.is_ready_wait(t.state, seat):
+            if not t.seats[seat].is_human or not tables.between_rounds(t.state):
                 return None
-            ready = t.state.legal_actions(seat)[0]
+            ready = t.state.default_action(seat)
+            if ready is None:
+                return None
             timeout = Event("timeout", {"seat": seat, "limit": "ready"})
             return tables.play(t, seat, ready, version=version, now=now, before=(timeout,))
+
+        return await self.commit(table.id, change, fresh=True, finishes=key)
+
+    async def _timed(self, table: Table, seat: int, since: int, key: str) -> int | None:
+        """An action the game takes by itself (``State.timed_actions``), if it still lists it."""
+
+        def change(t: Table, version: int, now: int) -> tables.Mutation | None:
+            if t.status != PLAYING or t.state is None or not t.any_present_human():
+                return None
+            for timed in t.state.timed_actions():
+                if timed.seat == seat and timed.since == since:
+                    return tables.play(t, seat, timed.action, version=version, now=now)
+            return None
 
         return await self.commit(table.id, change, fresh=True, finishes=key)
 
@@ -555,13 +627,6 @@ class TableService:
         return "finish" if committed is None else "finished"
 
 
-def bot_for(level: str) -> Any:
-    """The bot of ``level``: the one place the server gets a policy (``meja.bots.get_bot``)."""
-    from meja.bots import get_bot
-
-    return get_bot(level)
-
-
 def _reply(target: ReplyTarget, re: Any) -> tuple[ReplyTarget, int | str] | None:
     return None if re is None else (target, re)
 
@@ -585,11 +650,11 @@ def _eq(a: str, b: str) -> bool:
     return hmac.compare_digest(a, b)
 
 
-def _bot_may_play(t: Table, seat: int, gv: int) -> bool:
+def _bot_may_play(t: Table, seat: int, epoch: int) -> bool:
     return (
         t.status == PLAYING
-        and t.gv == gv
-        and seat in t.awaiting()
+        and t.epoch_of(seat) == epoch
+        and seat in t.actors()
         and t.seats[seat].is_played_by_bot
         and t.any_present_human()
     )
@@ -606,5 +671,5 @@ def _turn_limit_due(t: Table, seat: int, turn_v: int, strikes: int) -> bool:
         and seat in t.awaiting()
         and record.is_human
         and not record.auto
-        and not tables.is_ready_wait(t.state, seat)
+        and not tables.between_rounds(t.state)
     )

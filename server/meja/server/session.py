@@ -37,6 +37,7 @@ which keeps them in line with the committed table.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import time
 from collections import deque
@@ -44,7 +45,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Final
 
-from meja import __version__
+from meja import __version__, games
 from meja.protocol import codec, messages
 from meja.protocol.errors import (
     CloseCode,
@@ -59,7 +60,6 @@ from meja.protocol.errors import (
     UnsupportedVersion,
     wire_error,
 )
-from meja.rules import games
 from meja.rules.errors import RulesError
 
 from .hub import Hub, Member
@@ -74,6 +74,13 @@ __all__ = ["Session", "TokenBucket"]
 log = logging.getLogger("meja.server.session")
 
 SERVER_NAME: Final = f"meja/{__version__}"
+
+
+@functools.cache
+def _catalog(default_game: str | None) -> tuple[dict[str, Any], ...]:
+    """The games' descriptions for ``welcome``, the server's default game first (built once)."""
+    plugins = sorted(games.plugins(), key=lambda p: p.name != (default_game or games.names()[0]))
+    return tuple(p.describe() for p in plugins)
 
 
 class TokenBucket:
@@ -277,7 +284,8 @@ class Session:
     async def _on_hello(self, msg: messages.Hello) -> None:
         if msg.protocol != messages.PROTOCOL_VERSION:
             raise UnsupportedVersion(f"this server speaks protocol {messages.PROTOCOL_VERSION}, not {msg.protocol!r}")
-        self.send(messages.welcome(server=SERVER_NAME, limits=self.settings.limits(), games=games(), re=msg.id))
+        catalog = _catalog(self.settings.default_game)
+        self.send(messages.welcome(server=SERVER_NAME, limits=self.settings.limits(), catalog=catalog, re=msg.id))
 
     async def _on_ping(self, msg: messages.Ping) -> None:
         self.send(messages.pong(msg.id))

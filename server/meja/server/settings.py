@@ -70,6 +70,15 @@ class Settings:
         "behind a proxy that sets that header): used by the per-address rate limits",
     )
     web_root: str | None = _s(None, "path", "directory of the static web client; unset: the packaged one")
+    games: str | None = _s(
+        None,
+        "modules",
+        "comma-separated Python modules of extra games to load (each exports a `PLUGIN`), besides the "
+        "built-in ones; unset: the built-in games only",
+    )
+    default_game: str | None = _s(
+        None, "game", "the game of a `host` that names none; unset: the first built-in game"
+    )
     log_level: str = _s("INFO", "name", "logging level: DEBUG, INFO, WARNING or ERROR")
 
     # ------------------------------------------------------------------ frames and connections
@@ -155,12 +164,17 @@ class Settings:
         "a present player who does not say `ready` between rounds is made ready after this",
     )
     bot_level: str = _s("normal", "level", "default bot level for empty seats (per table: `host.bots`)")
-    bot_delay_min_ms: int = _s(600, "ms", "shortest bot thinking pause (crazy-eights.md 1.8 F)")
+    bot_delay_min_ms: int = _s(600, "ms", "shortest pause before a bot takes a decision the game waits for")
     bot_delay_max_ms: int = _s(1200, "ms", "longest bot thinking pause")
-    reshuffle_delay_ms: int = _s(
+    bot_react_min_ms: int = _s(
+        400, "ms", "shortest pause before a bot acts out of turn (a reflex, such as a catch)"
+    )
+    bot_react_max_ms: int = _s(1500, "ms", "longest pause before a bot acts out of turn")
+    hold_delay_ms: int = _s(
         1000,
         "ms",
-        "extra pause before a bot acts after a reshuffle (crazy-eights.md 1.5.3)",
+        "extra pause before a bot acts after an event the table holds for (each game names its own: "
+        "a reshuffle, say), so that people see it",
     )
     ready_delay_ms: int = _s(
         1500,
@@ -235,6 +249,10 @@ class Settings:
             host = f"[{host}]"
         return f"http://{host}:{self.port}"
 
+    def game_modules(self) -> tuple[str, ...]:
+        """The modules named by ``games``, in order."""
+        return tuple(m.strip() for m in (self.games or "").split(",") if m.strip())
+
     def invite_link(self, code: str) -> str:
         return f"{self.origin}/?join={code}"
 
@@ -266,6 +284,8 @@ class Settings:
             problems.append(f"port {self.port!r} is not a TCP port")
         if self.bot_delay_min_ms > self.bot_delay_max_ms:
             problems.append("bot_delay_min_ms is above bot_delay_max_ms")
+        if self.bot_react_min_ms > self.bot_react_max_ms:
+            problems.append("bot_react_min_ms is above bot_react_max_ms")
         if not self.grace_min_s <= self.grace_s <= self.grace_max_s:
             problems.append(f"grace_s {self.grace_s} is outside {self.grace_min_s}..{self.grace_max_s}")
         if self.turn_limit_s is not None and not self.turn_limit_min_s <= self.turn_limit_s <= self.turn_limit_max_s:

@@ -11,7 +11,7 @@ cancels. No I/O here, so every rule of the table is testable without a loop.
 
 Table events (besides the game's own)
 -------------------------------------
-All public (every seat and spectator sees them):
+All public (every seat and spectator sees them), but ``act``:
 
 ===============  ===================================  ==========================================
 kind             data                                 when
@@ -28,6 +28,10 @@ commitment       round, hash                          a round was dealt (fair de
 reveal           round, deal_code, salt               that round ended: ``sha256(f"{deal_code}:{salt}")``
                                                       is the committed hash
 timeout          seat, limit ("turn" or "ready")      a time limit ran out; the default move follows
+act              seat, action (its wire form)         every game action, for the log alone: its
+                                                      audience is nobody (``only=()``), so it is never
+                                                      sent; a table's log replays through the rules
+                                                      from these, whatever the game
 ===============  ===================================  ==========================================
 
 Decisions where the issue is silent (written down here as the code does them)
@@ -43,8 +47,19 @@ Decisions where the issue is silent (written down here as the code does them)
   since the client's version: connects, disconnects and other table changes do
   not make a pending action stale.
 - The deal code of the round in progress is added to a seat's view only when
-  every other seat is a bot (crazy-eights.md 1.9.3; a bot standing in for an
-  absent human does not count: that human will come back).
+  every other seat is a bot (a bot standing in for an absent human does not
+  count: that human will come back).
+
+What the table asks of the game (:mod:`meja.rules.game`; no game is named here)
+-------------------------------------------------------------------------------
+Who may act (``actors``) and whose decision holds the game up (``awaiting``);
+when a seat's pending decision goes stale (``epoch``, kept per seat in
+``Table.epochs``); when a new decision period starts (``period``, the turn
+clock); round boundaries (``in_round``, the ``GameInfo.round_start`` and
+``round_end`` events) and the deal code, for the fair-deal commitments; the
+default action when time runs out; the actions it takes by itself after a
+delay (``timed_actions``); and which events the table holds for
+(``GameInfo.hold_events``: bots pause longer).
 """
 
 from __future__ import annotations
@@ -57,6 +72,7 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any, Final
 
+from meja import games
 from meja.protocol.errors import (
     BadMessage,
     BadSeat,
@@ -68,8 +84,8 @@ from meja.protocol.errors import (
     TableFull,
 )
 from meja.rules import Event, get_game
-from meja.rules import dealcode as deal_codes
 from meja.rules.errors import BadOptionsError
+from meja.rules.game import TABLE_EVENT_KINDS
 from meja.store.base import Due
 
 from .records import BOT, FINISHED, HUMAN, LOBBY, PLAYING, Commitment, SeatRecord, Table
@@ -80,6 +96,7 @@ __all__ = [
     "TABLE_EVENTS",
     "Mutation",
     "act",
+    "between_rounds",
     "bot_levels",
     "clean_name",
     "commitment_hash",
@@ -102,11 +119,7 @@ __all__ = [
 ]
 
 #: The kinds of the events the table adds to the game's.
-TABLE_EVENTS: Final = frozenset(
-    {"seat_changed", "connected", "away", "auto", "started", "rematch", "closed", "commitment", "reveal", "timeout"}
-)
-#: Events after which a new decision period starts (a fresh turn clock).
-_PERIOD_EVENTS: Final = frozenset({"turn", "round_start", "round_over", "choose_suit", "match_over"})
+TABLE_EVENTS: Final = TABLE_EVENT_KINDS  # the contract reserves them: no game uses these kinds
 BOT_NAME: Final = "Bot"
 
 
@@ -118,11 +131,9 @@ class Mutation:
     events: tuple[Event, ...]
 
 
-def bot_levels() -> tuple[str, ...]:
-    """The bot levels a table may use (:func:`meja.bots.names`)."""
-    from meja.bots import names
-
-    return names()
+def bot_levels(game: str) -> tuple[str, ...]:
+    """The bots a table of ``game`` may seat: its levels, then its yardsticks."""
+    return games.get(game).bot_names()
 
 
 def clean_name(name: str) -> str:
@@ -144,6 +155,11 @@ def commitment_hash(deal_code: str, salt: str) -> str:
     return hashlib.sha256(f"{deal_code}:{salt}".encode()).hexdigest()
 
 
+def _default_level(settings: Settings, plugin: games.GamePlugin) -> str:
+    """The operator's default level where the game has it, else the game's own default."""
+    return settings.bot_level if settings.bot_level in plugin.levels else plugin.default_level
+
+
 def _seat_event(seat: int, record: SeatRecord) -> Event:
     data: dict[str, Any] = {"seat": seat, "to": record.kind, "name": record.name}
     if record.kind == BOT:
@@ -151,9 +167,10 @@ def _seat_event(seat: int, record: SeatRecord) -> Event:
     return Event("seat_changed", data)
 
 
-def _check_level(level: str) -> str:
-    if level not in bot_levels():
-        raise BadTableOptions(f"unknown bot level {level!r}; known: {list(bot_levels())}")
+def _check_level(game: str, level: str) -> str:
+    known = bot_levels(game)
+    if level not in known:
+        raise BadTableOptions(f"unknown bot level {level!r}; known: {list(known)}")
     return level
 
 
@@ -189,19 +206,21 @@ def new_table(
     request = dict(options or {})
     spec = None
     if deal_code is not None:
-        spec = deal_codes.decode(deal_code)  # deal/bad_code if it does not read
-        deal_code = deal_codes.encode(spec)  # canonical, grouped
+        spec = the_game.read_deal_code(deal_code)  # deal/bad_code if it does not read
+        deal_code = spec.code  # canonical, grouped
         request.setdefault("preset", spec.preset)
     opts = the_game.options_from_wire(request)
-    request.setdefault("preset", opts.preset)
-    count = seats if seats is not None else (spec.seats if spec is not None else the_game.seat_range(opts).start)
-    if count not in the_game.seat_range(opts):
-        raise BadOptionsError(f"{opts.preset} is for {opts.min_seats}-{opts.max_seats} seats, not {count!r}")
-    if spec is not None and (spec.preset != opts.preset or spec.seats != count):
+    preset = request.setdefault("preset", the_game.info.default_preset)
+    allowed = the_game.seat_range(opts)
+    count = seats if seats is not None else (spec.seats if spec is not None else allowed.start)
+    if count not in allowed:
+        raise BadOptionsError(f"{preset} is for {allowed.start}-{allowed.stop - 1} seats, not {count!r}")
+    if spec is not None and (spec.preset != preset or spec.seats != count):
         raise BadOptionsError(
-            f"deal code {deal_code!r} is for {spec.preset} with {spec.seats} seats, not {opts.preset} with {count}"
+            f"deal code {deal_code!r} is for {spec.preset} with {spec.seats} seats, not {preset} with {count}"
         )
-    level = _check_level(bots if bots is not None else settings.bot_level)
+    plugin = games.get(the_game.name)
+    level = _check_level(the_game.name, bots if bots is not None else _default_level(settings, plugin))
     grace = settings.grace_s if grace_s is None else grace_s
     if not settings.grace_min_s <= grace <= settings.grace_max_s:
         raise BadTableOptions(f"grace_s must be {settings.grace_min_s}-{settings.grace_max_s}, not {grace!r}")
@@ -260,7 +279,7 @@ def set_seat(t: Table, *, seat: int, to: str, level: str | None) -> Mutation:
     if seat == t.host_seat:
         raise BadSeat("the host's own seat cannot be changed")
     if to == "bot":
-        record = SeatRecord(kind=BOT, name=BOT_NAME, level=_check_level(level if level is not None else t.bots))
+        record = SeatRecord(kind=BOT, name=BOT_NAME, level=_check_level(t.game, level if level is not None else t.bots))
     else:
         if level is not None:
             raise BadMessage("'level' goes only with to='bot'")
@@ -279,7 +298,7 @@ def start(t: Table, *, version: int, now: int) -> Mutation:
     game = get_game(t.game)
     transition = game.new_match(t.game_options, len(seats), t.seed, t.deal_code)
     base = t.evolve(seats=seats, status=PLAYING)
-    return _after_transition(base, base.awaiting(), transition.state, transition.events, events, version, now)
+    return _after_transition(base, None, transition.state, transition.events, events, version, now)
 
 
 def rematch(t: Table, *, seed: int, version: int, now: int) -> Mutation:
@@ -289,7 +308,7 @@ def rematch(t: Table, *, seed: int, version: int, now: int) -> Mutation:
     game = get_game(t.game)
     transition = game.new_match(t.game_options, len(t.seats), seed, None)
     base = t.evolve(status=PLAYING, seed=seed, deal_code=None)
-    return _after_transition(base, (), transition.state, transition.events, [Event("rematch", {})], version, now)
+    return _after_transition(base, None, transition.state, transition.events, [Event("rematch", {})], version, now)
 
 
 def leave(t: Table, *, seat: int) -> Mutation:
@@ -347,9 +366,10 @@ def act(t: Table, *, seat: int, action: Mapping[str, Any], client_version: int, 
     if t.status == FINISHED:
         raise NotPlaying("the match is over")
     move = get_game(t.game).decode_action(action)
-    if client_version < t.gv:
+    epoch = t.epoch_of(seat) if 0 <= seat < len(t.seats) else t.gv
+    if client_version < epoch:
         raise StaleVersion(
-            f"the game moved on at version {t.gv}; you acted on version {client_version}: act on the latest update"
+            f"the game moved on at version {epoch}; you acted on version {client_version}: act on the latest update"
         )
     return play(t, seat, move, version=version, now=now)
 
@@ -359,54 +379,61 @@ def play(t: Table, seat: int, move: Any, *, version: int, now: int, before: Sequ
     if t.state is None or t.status != PLAYING:
         raise NotPlaying("the table is not playing")
     transition = t.state.apply(seat, move)
-    return _after_transition(t, t.awaiting(), transition.state, transition.events, list(before), version, now)
+    # The action itself, for the log alone (seen by nobody): what a replay of the log applies.
+    events = [*before, Event("act", {"seat": seat, "action": move.to_wire()}, only=())]
+    return _after_transition(t, t.state, transition.state, transition.events, events, version, now)
 
 
 def _after_transition(
     t: Table,
-    awaiting_before: tuple[int, ...],
+    before: Any,
     state: Any,
     game_events: Iterable[Event],
     events: list[Event],
     version: int,
     now: int,
 ) -> Mutation:
-    """The table after the game moved: fair-deal commitments, status, decision periods."""
+    """The table after the game moved (``before``: the state it moved from, ``None`` at a deal):
+    fair-deal commitments and reveals, status, each seat's epoch, the decision period."""
+    info = get_game(t.game).info
     commitment = t.commitment
     round_v = t.round_v
-    kinds = set()
     for event in game_events:
-        kinds.add(event.kind)
-        if event.kind == "round_start":
-            code = getattr(state, "deal_code", None)
+        if event.kind == info.round_start:
+            code = state.deal_code
             if isinstance(code, str):
                 salt = secrets.token_hex(16)
-                number = int(event.data.get("round", 1))
-                commitment = Commitment(number, commitment_hash(code, salt), salt, code)
-                events.append(Event("commitment", {"round": number, "hash": commitment.hash}))
+                commitment = Commitment(state.round, commitment_hash(code, salt), salt, code)
+                events.append(Event("commitment", {"round": state.round, "hash": commitment.hash}))
             round_v = version
             events.append(event)
-        elif event.kind == "round_over":
+        elif event.kind == info.round_end:
             events.append(event)
             if commitment is not None:
-                # PROTOCOL.md 7: the code and the salt open the round's commitment.
+                # PROTOCOL.md 12: the code and the salt open the round's commitment.
                 events.append(
                     Event("reveal", {"round": commitment.round, "deal_code": commitment.code, "salt": commitment.salt})
                 )
         else:
             events.append(event)
     status = FINISHED if state.outcome() is not None else PLAYING
-    new = t.evolve(state=state, status=status, gv=version, round_v=round_v, commitment=commitment)
-    awaiting = new.awaiting()
-    if kinds & _PERIOD_EVENTS or not set(awaiting) <= set(awaiting_before):
+    n = state.seats
+    if before is None or len(t.epochs) != n:
+        epochs: tuple[int, ...] = (version,) * n
+    else:
+        # A seat's epoch moves to this version when the game says its decision went stale now.
+        v = state.version
+        old = t.epochs
+        epochs = tuple(version if state.epoch(s) == v else old[s] for s in range(n))
+    new = t.evolve(state=state, status=status, gv=version, round_v=round_v, commitment=commitment, epochs=epochs)
+    if before is None or before.period() != state.period():
         new = new.evolve(turn_v=version, strikes=0, deadline=None)
     return Mutation(new, tuple(events))
 
 
-def is_ready_wait(state: Any, seat: int) -> bool:
-    """Whether ``seat``'s only decision is to say it is ready for the next round."""
-    legal = state.legal_actions(seat)
-    return len(legal) == 1 and legal[0].to_wire() == {"kind": "ready"}
+def between_rounds(state: Any) -> bool:
+    """Whether the match waits between two rounds (every awaited seat's decision: to be ready)."""
+    return not state.in_round() and state.outcome() is None
 
 
 # --------------------------------------------------------------------------- timers
@@ -416,39 +443,54 @@ def due_keys(t: Table) -> dict[str, tuple[str, int]]:
     """The timers a table needs, by key: ``{key: (kind, seat)}``.
 
     A key names its kind, seat and what must not have changed for it to fire
-    (the game version ``gv``, the decision period ``turn_v.strikes``, the time a
-    player went away), so a change that makes a timer moot changes its key:
+    (the seat's epoch, the game version ``gv``, the decision period
+    ``turn_v.strikes``, the time a player went away, the version a timed action
+    was first listed at), so a change that makes a timer moot changes its key:
     :func:`plan` cancels the old key and sets the new one in the same commit.
 
-    - ``bot``: a seat played by a bot is awaited (only while some human is
-      connected: with nobody watching, bots do not play on);
-    - ``turn``: the turn limit of a present human's decision (same condition);
-    - ``ready``: a human who has not said ``ready`` between rounds;
+    Only while some human is connected (with nobody watching, bots and the
+    game's clock do not play on):
+
+    - ``bot``: a seat played by a bot may act (awaited, or out of turn: its bot
+      may decline), keyed by the seat's epoch;
+    - ``turn``: the turn limit of a present human's awaited decision;
+    - ``ready``: a human who has not said they are ready between rounds;
+    - ``auto``: an action the game takes by itself after a delay (``timed_actions``).
+
+    Always:
+
     - ``check``: an awaited human's server process may have died;
     - ``grace``: an absent player's grace period.
     """
     out: dict[str, tuple[str, int]] = {}
-    if t.status != PLAYING or t.state is None:
+    state = t.state
+    if t.status != PLAYING or state is None:
         return out
     present = t.any_present_human()
-    for s in t.awaiting():
+    awaiting = state.awaiting()
+    interlude = between_rounds(state)
+    tid = t.id
+    for s in state.actors():
         seat = t.seats[s]
         if seat.is_played_by_bot:
             if present:
-                out[f"{t.id}|bot|{s}|{t.gv}"] = ("bot", s)
+                out[f"{tid}|bot|{s}|{t.epoch_of(s)}"] = ("bot", s)
             continue
-        if not seat.is_human:
+        if not seat.is_human or s not in awaiting:
             continue
-        if is_ready_wait(t.state, s):
+        if interlude:
             if present:
-                out[f"{t.id}|ready|{s}|{t.turn_v}"] = ("ready", s)
+                out[f"{tid}|ready|{s}|{t.turn_v}"] = ("ready", s)
         elif t.turn_limit_s and present:
-            out[f"{t.id}|turn|{s}|{t.turn_v}.{t.strikes}"] = ("turn", s)
+            out[f"{tid}|turn|{s}|{t.turn_v}.{t.strikes}"] = ("turn", s)
         if seat.conn is not None:
-            out[f"{t.id}|check|{s}|{t.gv}"] = ("check", s)
+            out[f"{tid}|check|{s}|{t.gv}"] = ("check", s)
+    if present:
+        for timed in state.timed_actions():
+            out[f"{tid}|auto|{timed.seat}|{timed.since}"] = ("auto", timed.seat)
     for s, seat in enumerate(t.seats):
         if seat.is_human and seat.away is not None and seat.conn is None and not seat.auto:
-            out[f"{t.id}|grace|{s}|{seat.away}"] = ("grace", s)
+            out[f"{tid}|grace|{s}|{seat.away}"] = ("grace", s)
     return out
 
 
@@ -458,11 +500,11 @@ def parse_key(key: str) -> tuple[str, str, int, str]:
     return table_id, kind, int(seat), marker
 
 
-def bot_pause_ms(settings: Settings, rand: Random, events: Iterable[Event]) -> int:
-    """A bot's thinking pause (crazy-eights.md 1.8 F), longer after a reshuffle (1.5.3)."""
+def bot_pause_ms(settings: Settings, rand: Random, events: Iterable[Event], hold: frozenset[str]) -> int:
+    """A bot's thinking pause, longer after an event the table holds for (``GameInfo.hold_events``)."""
     pause = rand.randint(settings.bot_delay_min_ms, settings.bot_delay_max_ms)
-    if any(e.kind == "reshuffle" for e in events):
-        pause += settings.reshuffle_delay_ms
+    if hold and any(e.kind in hold for e in events):
+        pause += settings.hold_delay_ms
     return pause
 
 
@@ -483,20 +525,29 @@ def plan(
             has_turn = True
         if key in before:
             continue
+        state = new.state
+        assert state is not None
         if kind == "bot":
-            assert new.state is not None
-            if is_ready_wait(new.state, seat):
+            hold = get_game(new.game).info.hold_events
+            if between_rounds(state):
                 due = now + settings.ready_delay_ms
-            else:
-                due = now + bot_pause_ms(settings, rand, events)
+            elif seat in state.awaiting():
+                due = now + bot_pause_ms(settings, rand, events, hold)
+            else:  # out of turn: a reflex, not a think (a catch)
+                due = now + rand.randint(settings.bot_react_min_ms, settings.bot_react_max_ms)
         elif kind == "ready":
             due = now + settings.ready_timeout_s * 1000
         elif kind == "turn":
             assert new.turn_limit_s is not None
             # Once the limit ran out this turn, the next default move comes at a bot's pace.
-            limit_ms = new.turn_limit_s * 1000 if new.strikes == 0 else bot_pause_ms(settings, rand, events)
+            hold = get_game(new.game).info.hold_events
+            limit_ms = new.turn_limit_s * 1000 if new.strikes == 0 else bot_pause_ms(settings, rand, events, hold)
             due = now + limit_ms
             deadline = due
+        elif kind == "auto":
+            since = int(key.rsplit("|", 1)[1])
+            delay = next(x.delay_ms for x in state.timed_actions() if x.seat == seat and x.since == since)
+            due = now + delay
         elif kind == "check":
             due = now + int(settings.presence_check_s * 1000)
         else:  # grace
@@ -534,14 +585,18 @@ def summary(t: Table, settings: Settings) -> dict[str, Any]:
         elif s.auto:
             entry["level"] = t.bots
         seats.append(entry)
+    game = get_game(t.game)
+    options = t.game_options
     out: dict[str, Any] = {
         "id": t.id,
         "code": t.code,
         "link": settings.invite_link(t.code),
         "game": t.game,
-        "options": t.game_options.to_wire(),
+        "preset": t.options.get("preset", game.info.default_preset),
+        "options": options.to_wire(),
         "status": t.status,
         "seats": seats,
+        "teams": [list(team) for team in game.teams(options, len(t.seats))],
         "host_seat": t.host_seat,
         "bots": t.bots,
         "grace_s": t.grace_s,
@@ -553,6 +608,10 @@ def summary(t: Table, settings: Settings) -> dict[str, Any]:
         out["commitment"] = {"round": t.commitment.round, "hash": t.commitment.hash}
     if t.deal_code is not None and t.status == LOBBY:
         out["deal_code_given"] = True
+    if t.state is not None and t.status == FINISHED:
+        outcome = t.state.outcome()
+        if outcome is not None:
+            out["outcome"] = outcome.to_wire()
     t.memo["summary"] = out
     return out
 
@@ -561,7 +620,7 @@ def view_for(t: Table, seat: int | None) -> dict[str, Any] | None:
     """The game view of ``seat`` (``None``: a spectator), nil in the lobby.
 
     The deal code of the round in progress joins the view only where every
-    other seat is a bot (crazy-eights.md 1.9.3).
+    other seat is a bot: nobody is there to cheat.
     """
     if t.state is None:
         return None
@@ -576,7 +635,7 @@ def view_for(t: Table, seat: int | None) -> dict[str, Any] | None:
         and t.status == PLAYING
         and all(s.kind == BOT for i, s in enumerate(t.seats) if i != seat)
     ):
-        code = getattr(t.state, "deal_code", None)
+        code = t.state.deal_code
         if isinstance(code, str):
             view = {**view, "deal_code": code}
     t.memo[key] = view
