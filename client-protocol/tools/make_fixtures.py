@@ -1,16 +1,21 @@
-"""Write the golden frames of client-protocol/fixtures/ from the protocol layer's own encoder.
+"""Write the golden frames of the protocol core and of every game, from the protocol layer's own encoder.
 
 Usage: ``python client-protocol/tools/make_fixtures.py [--check]``
 
-Every client and server message type gets at least one frame, built with
-:mod:`meja.protocol` (the server's message builders and encoder) around real
-data: a table taken from the lobby through the start to a first play by the
-server's own table functions (:mod:`meja.server.tables`, with a fixed match
-seed and commitment salt), and written as
-``fixtures/<direction>/<name>.msgpack``. ``fixtures/index.json`` describes each:
-direction, message type, what it shows, and the decoded value. A second set,
-``fixtures/invalid/``, holds client frames the server must refuse, each with the
-documented answer (a close code or an error code).
+The core (``client-protocol/fixtures/``): every client and server message type
+gets at least one frame, built with :mod:`meja.protocol` (the server's message
+builders and encoder) around real data: a table of the default game taken from
+the lobby through the start to a first play by the server's own table functions
+(:mod:`meja.server.tables`, with a fixed match seed and commitment salt), and
+written as ``fixtures/<direction>/<name>.msgpack``. ``fixtures/index.json``
+describes each: direction, message type, what it shows, and the decoded value.
+A second set, ``fixtures/invalid/``, holds client frames the server must
+refuse, each with the documented answer (a close code or an error code).
+
+Each game (``meja/games/<name>/fixtures/``): the frames of its own section of
+the protocol, its actions and what the rules answer, from the game's
+``fixtures`` module (:attr:`meja.games.GamePlugin.fixtures`): ``frames(table_id)``
+gives ``(direction, name, description, message)`` entries.
 
 The output is a pure function of the code (no clock, no randomness), so
 ``--check`` (and tests/protocol_fixtures) can tell when the committed fixtures
@@ -20,6 +25,7 @@ no longer match the protocol layer: regenerate them and review the diff.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
 from collections.abc import Callable
@@ -28,13 +34,14 @@ from pathlib import Path
 from typing import Any
 from unittest.mock import patch
 
+from meja import games
 from meja.protocol import encode
 from meja.protocol import messages as m
-from meja.rules import dealcode
 from meja.server import tables
 from meja.server.rooms import token_hash
 from meja.server.settings import Settings
 
+REPO = Path(__file__).resolve().parents[2]
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "fixtures"
 
@@ -47,8 +54,8 @@ HOST_TOKEN = "H8dPz3kR5uNw1sEa6jTgCg"
 BOB_TOKEN = "b0bT0kenAAAAAAAAAAAAAA"
 #: the commitment salt (normally 16 random bytes from ``secrets``), fixed so the output is stable
 SALT = "5a" * 16
-#: a classic 2-seat deal (seat 1 leads, round seed 12345), as a host would type it
-DEAL_CODE = dealcode.encode(dealcode.DealSpec("classic", 2, 1, 12345))
+#: the game of the core's frames: the default one (whichever it is; the core names none)
+GAME = games.names()[0]
 
 
 @dataclass
@@ -60,22 +67,25 @@ class Scene:
     lobby_update: list[dict[str, Any]]  #: events of version 2 (seat 2 becomes a bot), as Bob sees them
     start_events: list[dict[str, Any]]  #: events of version 3 (the start), as seat 0 sees them
     start_view: dict[str, Any]  #: seat 0's view after the start
-    play_events: list[dict[str, Any]]  #: events of version 4 (seat 0's first legal play), as seat 1 sees them
+    play_events: list[dict[str, Any]]  #: events of version 4 (the first legal action), as seat 1 sees them
     play_view: dict[str, Any]  #: seat 1's view after it
+    action: dict[str, Any]  #: that first action
 
 
 def _scene() -> Scene:
-    """House rules, 3 seats, match seed 2024, and a fixed commitment salt: a pure function of the code."""
+    """The default game's first preset at its default seat count, match seed 2024, and a fixed
+    commitment salt: a pure function of the code."""
     settings = Settings(public_origin=ORIGIN)
+    preset = games.get_game(GAME).info.presets[0]
     now = 1_767_225_600_000  # 2026-01-01T00:00:00Z
     table = tables.new_table(
         settings,
         table_id=TABLE_ID,
         code=CODE,
         name="Ann",
-        game="crazy_eights",
-        options={"preset": "house"},
-        seats=3,
+        game=GAME,
+        options={"preset": preset.name},
+        seats=preset.default_seats,
         bots=None,
         deal_code=None,
         grace_s=None,
@@ -90,8 +100,9 @@ def _scene() -> Scene:
     bot = tables.set_seat(joined.table, seat=2, to="bot", level=None)
     with patch.object(tables.secrets, "token_hex", return_value=SALT):
         started = tables.start(bot.table, version=3, now=now)
-        first = started.table.state.legal_actions(0)[0].to_wire()
-        played = tables.act(started.table, seat=0, action=first, client_version=3, version=4, now=now)
+        seat = started.table.state.awaiting()[0]
+        first = started.table.state.legal_actions(seat)[0].to_wire()
+        played = tables.act(started.table, seat=seat, action=first, client_version=3, version=4, now=now)
     return Scene(
         lobby=tables.summary(bot.table, settings),
         playing=tables.summary(played.table, settings),
@@ -100,6 +111,7 @@ def _scene() -> Scene:
         start_view=tables.view_for(started.table, 0) or {},
         play_events=[e.to_wire() for e in played.events if e.is_seen_by(1)],
         play_view=tables.view_for(played.table, 1) or {},
+        action=first,
     )
 
 
@@ -118,29 +130,17 @@ def fixtures() -> list[Fixture]:
         (
             "client",
             "host",
-            "host a 3-seat house table, bots for empty seats",
+            "host a table of the default game, bots for empty seats",
             {
                 "type": "host",
                 "id": 2,
-                "game": "crazy_eights",
-                "options": {"preset": "house"},
-                "seats": 3,
+                "game": GAME,
+                "options": {"preset": games.get_game(GAME).info.presets[0].name},
+                "seats": games.get_game(GAME).info.presets[0].default_seats,
                 "name": "Ann",
                 "bots": "normal",
                 "grace_s": 60,
                 "turn_limit_s": None,
-            },
-        ),
-        (
-            "client",
-            "host_deal_code",
-            "host a table whose round 1 is a given deal",
-            {
-                "type": "host",
-                "id": "h-1",
-                "name": "Ann",
-                "options": {"preset": "classic", "target": 50},
-                "deal_code": DEAL_CODE,
             },
         ),
         (
@@ -183,33 +183,9 @@ def fixtures() -> list[Fixture]:
         ("client", "start", "host: deal round 1", {"type": "start", "id": 10, "table": TABLE_ID}),
         (
             "client",
-            "act_play",
-            "play the 8 of hearts and name spades",
-            {
-                "type": "act",
-                "id": 11,
-                "table": TABLE_ID,
-                "version": 42,
-                "action": {"kind": "play", "card": "8H", "suit": "S"},
-            },
-        ),
-        (
-            "client",
-            "act_draw",
-            "draw a card",
-            {"type": "act", "id": 12, "table": TABLE_ID, "version": 43, "action": {"kind": "draw"}},
-        ),
-        (
-            "client",
-            "act_pass",
-            "pass (only when stuck)",
-            {"type": "act", "table": TABLE_ID, "version": 44, "action": {"kind": "pass"}},
-        ),
-        (
-            "client",
-            "act_ready",
-            "ready for the next round",
-            {"type": "act", "id": 13, "table": TABLE_ID, "version": 80, "action": {"kind": "ready"}},
+            "act",
+            "act: the first legal action of the default game's first deal (each game's own are in its folder)",
+            {"type": "act", "id": 11, "table": TABLE_ID, "version": 3, "action": scene.action},
         ),
         ("client", "rematch", "host: a new match at the same table", {"type": "rematch", "id": 14, "table": TABLE_ID}),
         ("client", "leave", "give up the seat", {"type": "leave", "id": 15, "table": TABLE_ID}),
@@ -220,8 +196,8 @@ def fixtures() -> list[Fixture]:
             "the answer to hello",
             m.welcome(
                 server="meja/0.1.0",
-                limits={"max_frame_bytes": 65536, "messages_per_s": 20, "burst": 40, "max_name_chars": 24},
-                games=["crazy_eights"],
+                limits=Settings().limits(),
+                catalog=[p.describe() for p in games.plugins()],
                 re=1,
             ),
         ),
@@ -288,15 +264,13 @@ def fixtures() -> list[Fixture]:
         ),
         (
             "server",
-            "error_illegal",
-            "an action refused by the rules (the connection stays open)",
-            m.error("action/illegal", "'KS' does not match the active suit 'hearts' or the rank of '7H'", re=11),
-        ),
-        (
-            "server",
             "error_stale",
             "the table moved on since the version acted on",
-            m.error("action/stale_version", "the table is at version 44, not 42: act on the latest update", re=12),
+            m.error(
+                "action/stale_version",
+                "the game moved on at version 44; you acted on version 42: act on the latest update",
+                re=12,
+            ),
         ),
         ("server", "pong", "the answer to ping", m.pong(re=16)),
     ]
@@ -371,14 +345,13 @@ def _nest(depth: int) -> Any:
     return value
 
 
-def build() -> dict[str, bytes]:
-    """Every file of fixtures/ (relative path -> bytes), index.json included."""
-    files: dict[str, bytes] = {}
+def _frames(entries: list[Fixture], folder: Path, about: str) -> tuple[dict[Path, bytes], list[dict[str, Any]]]:
+    files: dict[Path, bytes] = {}
     index: list[dict[str, Any]] = []
-    for direction, name, description, message in fixtures():
+    for direction, name, description, message in entries:
         path = f"{direction}/{name}.msgpack"
         frame = encode(message)
-        files[path] = frame
+        files[folder / path] = frame
         index.append(
             {
                 "file": path,
@@ -389,50 +362,78 @@ def build() -> dict[str, bytes]:
                 "value": message,
             }
         )
+    return files, index
+
+
+def _index(about: str, frames: list[dict[str, Any]], invalid: list[dict[str, Any]] | None = None) -> bytes:
+    doc: dict[str, Any] = {"about": about, "protocol": m.PROTOCOL_VERSION, "frames": frames}
+    if invalid is not None:
+        doc["invalid"] = invalid
+    return (json.dumps(doc, indent=1, ensure_ascii=False) + "\n").encode()
+
+
+def game_folders() -> dict[str, Path]:
+    """Each game's fixtures folder, for the games that have a fixtures module."""
+    out = {}
+    for plugin in games.plugins():
+        if plugin.fixtures is not None and plugin.protocol is not None:
+            out[plugin.name] = plugin.protocol.parent / "fixtures"
+    return out
+
+
+def build() -> dict[Path, bytes]:
+    """Every fixture file (absolute path -> bytes), each folder's index.json included."""
+    files, index = _frames(fixtures(), FIXTURES, "")
     invalid: list[dict[str, Any]] = []
     for name, description, make, answer in INVALID:
         path = f"invalid/{name}.bin"
         frame = make()
-        files[path] = frame
+        files[FIXTURES / path] = frame
         invalid.append(
             {"file": path, "direction": "client", "description": description, "hex": frame.hex(), "expect": answer}
         )
-    doc = {
-        "about": "Golden frames of the Meja wire protocol v1 (client-protocol/PROTOCOL.md). Generated by "
-        "client-protocol/tools/make_fixtures.py from meja.protocol; do not edit by hand.",
-        "protocol": m.PROTOCOL_VERSION,
-        "frames": index,
-        "invalid": invalid,
-    }
-    files["index.json"] = (json.dumps(doc, indent=1, ensure_ascii=False) + "\n").encode()
+    files[FIXTURES / "index.json"] = _index(
+        "Golden frames of the Meja wire protocol v1, its game-independent core (client-protocol/PROTOCOL.md). "
+        "Generated by client-protocol/tools/make_fixtures.py from meja.protocol; do not edit by hand.",
+        index,
+        invalid,
+    )
+    for name, folder in game_folders().items():
+        plugin = games.get(name)
+        assert plugin.fixtures is not None
+        module = importlib.import_module(plugin.fixtures)
+        game_files, game_index = _frames(module.frames(TABLE_ID), folder, "")
+        files.update(game_files)
+        files[folder / "index.json"] = _index(
+            f"Golden frames of the {plugin.game.info.title} section of the Meja wire protocol v1 "
+            f"({plugin.protocol.relative_to(REPO) if plugin.protocol else ''}). Generated by "
+            "client-protocol/tools/make_fixtures.py; do not edit by hand.",
+            game_index,
+        )
     return files
+
+
+def _folders() -> list[Path]:
+    return [FIXTURES, *game_folders().values()]
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="only compare; exit 1 if fixtures/ is out of date")
+    parser.add_argument("--check", action="store_true", help="only compare; exit 1 if a fixture is out of date")
     args = parser.parse_args(argv)
     files = build()
-    stale = [p for p, data in files.items() if not (FIXTURES / p).is_file() or (FIXTURES / p).read_bytes() != data]
-    extra = (
-        [
-            str(p.relative_to(FIXTURES))
-            for p in FIXTURES.rglob("*")
-            if p.is_file() and str(p.relative_to(FIXTURES)) not in files
-        ]
-        if FIXTURES.is_dir()
-        else []
-    )
+    stale = [p for p, data in files.items() if not p.is_file() or p.read_bytes() != data]
+    extra = [p for folder in _folders() if folder.is_dir() for p in folder.rglob("*") if p.is_file() and p not in files]
     if args.check:
         for p in stale + extra:
-            print(f"out of date: fixtures/{p}")
+            print(f"out of date: {p.relative_to(REPO)}")
         return 1 if stale or extra else 0
     for p in extra:
-        (FIXTURES / p).unlink()
+        p.unlink()
     for p, data in files.items():
-        (FIXTURES / p).parent.mkdir(parents=True, exist_ok=True)
-        (FIXTURES / p).write_bytes(data)
-    print(f"wrote {len(files)} files to {FIXTURES}")
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_bytes(data)
+    print(f"wrote {len(files)} files")
     return 0
 
 

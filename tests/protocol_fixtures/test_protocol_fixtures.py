@@ -1,6 +1,7 @@
-"""The golden frames of client-protocol/fixtures/ against both Python codecs.
+"""The golden frames of the protocol core and of every game, against both Python codecs.
 
-For every frame in fixtures/index.json:
+The core's are in client-protocol/fixtures/, each game's in its folder
+(``meja/games/<name>/fixtures/``). For every frame of every index.json:
 
 - the client library's codec (``meja_client.codec``) and the server's
   (``meja.protocol``) decode it to the value the index describes, and encode that
@@ -34,15 +35,39 @@ FIXTURES = ROOT / "client-protocol" / "fixtures"
 INDEX = json.loads((FIXTURES / "index.json").read_text())
 
 
-def _frame(entry: dict[str, Any]) -> bytes:
-    data = (FIXTURES / entry["file"]).read_bytes()
+def _tool() -> Any:
+    spec = importlib.util.spec_from_file_location("make_fixtures", ROOT / "client-protocol/tools/make_fixtures.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclass needs its module registered
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        del sys.modules[spec.name]
+    return module
+
+
+TOOL = _tool()
+#: every folder of fixtures: the core's, then each game's
+FOLDERS: list[Path] = [FIXTURES, *TOOL.game_folders().values()]
+FRAMES = [(folder, e) for folder in FOLDERS for e in json.loads((folder / "index.json").read_text())["frames"]]
+
+
+def _frame(entry: dict[str, Any], folder: Path = FIXTURES) -> bytes:
+    data = (folder / entry["file"]).read_bytes()
     assert data.hex() == entry["hex"], f"{entry['file']}: the index's hex is not the file"
     return data
 
 
-@pytest.mark.parametrize("entry", INDEX["frames"], ids=lambda e: e["file"])
-def test_frame_decodes_and_reencodes_byte_for_byte(entry: dict[str, Any]) -> None:
-    frame = _frame(entry)
+def test_every_game_has_fixtures() -> None:
+    from meja import games
+
+    assert len(FOLDERS) == 1 + len([p for p in games.plugins() if p.fixtures is not None])
+
+
+@pytest.mark.parametrize(("folder", "entry"), FRAMES, ids=lambda x: x["file"] if isinstance(x, dict) else x.parent.name)
+def test_frame_decodes_and_reencodes_byte_for_byte(folder: Path, entry: dict[str, Any]) -> None:
+    frame = _frame(entry, folder)
     value = entry["value"]
     assert client_codec.decode(frame) == value
     assert client_codec.encode(value) == frame
@@ -87,16 +112,9 @@ def test_invalid_frame_gets_its_documented_answer(entry: dict[str, Any]) -> None
 
 
 def test_fixtures_are_up_to_date() -> None:
-    spec = importlib.util.spec_from_file_location("make_fixtures", ROOT / "client-protocol/tools/make_fixtures.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclass needs its module registered
-    try:
-        spec.loader.exec_module(module)
-    finally:
-        del sys.modules[spec.name]
-    files = module.build()
-    on_disk = {str(p.relative_to(FIXTURES)) for p in FIXTURES.rglob("*") if p.is_file()}
-    assert on_disk == set(files), "fixtures/ has files the generator does not make, or lacks some"
-    stale = [p for p, data in files.items() if (FIXTURES / p).read_bytes() != data]
+    """Every fixture, the core's and each game's, is regenerated here and must equal what is committed."""
+    files = TOOL.build()
+    on_disk = {p for folder in FOLDERS for p in folder.rglob("*") if p.is_file()}
+    assert on_disk == set(files), "a fixtures folder has files the generator does not make, or lacks some"
+    stale = [str(p.relative_to(ROOT)) for p, data in files.items() if p.read_bytes() != data]
     assert not stale, f"out of date (run client-protocol/tools/make_fixtures.py): {stale}"
