@@ -2,12 +2,22 @@
 
 Arrows point down only::
 
-    cli, demo, bench      entry points: may use what they run
+    cli, bench            entry points: may use what they run
     server                asyncio, websockets, HTTP: may use everything below
     store                 records, not sockets: never the server
     protocol              messages, no sockets (sans-I/O): rules only
-    bots                  policies over views: rules only
-    rules                 pure game logic: the standard library, minus I/O, clocks and chance
+    games                 the registry, and one folder per game (below)
+    bots                  what bots share: the policy interface; rules only
+    rules                 what games share: the standard library, minus I/O, clocks and chance
+
+A game's folder, ``meja/games/<name>/``, is layered the same way inside:
+
+    <name>/__init__.py, fixtures     its plugin: may use its own modules, meja.rules, meja.bots, meja.games
+    <name>/bench_*, demo             its entry points (``meja bench``, ``meja demo``): leaves
+    <name>/bots/                     its bots: meja.rules, meja.bots, its own rules
+    <name>/<anything else>           its rules: like meja.rules, plus its own rules modules
+
+and a game never imports another game.
 
 What is checked, module by module, for every ``.py`` file under ``server/meja``:
 
@@ -25,7 +35,11 @@ What is checked, module by module, for every ``.py`` file under ``server/meja``:
   ``meja.store`` and ``meja.server``.
 - Nothing imports ``meja.server`` except ``meja.server`` itself and ``meja.cli``;
   nothing imports ``meja.bench`` or ``meja.cli`` except themselves (and
-  ``meja.__main__`` for the cli): entry points are leaves.
+  ``meja.__main__`` for the cli): entry points are leaves. A game's entry
+  points are imported by nothing of Meja but ``meja.bench`` (by name).
+- ``meja.games`` is imported only by the server, the entry points and the games
+  themselves: the rules, the bots' interface, the protocol and the store never
+  know which games exist.
 
 Imports inside functions and under ``if TYPE_CHECKING:`` count too (an import
 is an import), and so do ``importlib.import_module("...")`` and
@@ -91,20 +105,53 @@ NETWORK: frozenset[str] = frozenset(
 #: The Redis client is network code too; the store owns it (and the server may use it).
 REDIS: frozenset[str] = frozenset({"redis"})
 
-#: Meja's top-level parts (``meja.X``) each package may import. ``None``: no list.
+#: Meja's top-level parts (``meja.X``) each layer may import. ``None``: no list.
 ALLOWED_MEJA: dict[str, frozenset[str] | None] = {
     "rules": frozenset({"rules"}),
     "bots": frozenset({"rules", "bots"}),
     "protocol": frozenset({"rules", "protocol"}),
+    # a game's own layers (see game_layer); "games" is allowed only for the game's own modules
+    "game-rules": frozenset({"rules", "games"}),
+    "game-bots": frozenset({"rules", "bots", "games"}),
+    "game-plugin": frozenset({"rules", "bots", "games"}),
+    "registry": frozenset({"rules", "bots", "games"}),
 }
 #: Meja parts no module outside them may import, with the modules that may.
 GUARDED: dict[str, frozenset[str]] = {
     "server": frozenset({"server", "cli"}),
     "bench": frozenset({"bench", "cli"}),
     "cli": frozenset({"cli", "__main__"}),
+    "games": frozenset({"games", "game-rules", "game-bots", "game-plugin", "game-entry", "registry", "server", "bench"}),
 }
-#: Packages that stay sans-I/O: no asyncio, no network.
-SANS_IO: frozenset[str] = frozenset({"rules", "bots", "protocol"})
+#: Layers that stay sans-I/O: no asyncio, no network.
+SANS_IO: frozenset[str] = frozenset({"rules", "bots", "protocol", "game-rules", "game-bots", "game-plugin", "registry"})
+#: Layers held to the rules' purity (standard library only, minus I/O, clocks and chance).
+PURE: frozenset[str] = frozenset({"rules", "game-rules"})
+#: Which modules of a game's folder are which layer (by their first name under the folder).
+GAME_ENTRY_PREFIXES: tuple[str, ...] = ("bench_", "demo")
+GAME_PLUGIN_MODULES: frozenset[str] = frozenset({"", "fixtures"})
+
+
+def game_layer(module: str) -> tuple[str, str | None]:
+    """``(layer, game)`` of a module: its layer name (see the module docstring) and its game, if any.
+
+    ``meja.games`` and ``meja.games.plugin`` are the registry; ``meja.games.<g>...`` is
+    one of game g's layers; anything else is ``meja.<part>`` with no game.
+    """
+    parts = module.split(".")
+    if parts[:2] != ["meja", "games"]:
+        return (_meja_part(module) or ""), None
+    if len(parts) == 2 or parts[2] == "plugin":
+        return "registry", None
+    game = parts[2]
+    sub = parts[3] if len(parts) > 3 else ""
+    if sub == "bots":
+        return "game-bots", game
+    if sub.startswith(GAME_ENTRY_PREFIXES):
+        return "game-entry", game
+    if sub in GAME_PLUGIN_MODULES:
+        return "game-plugin", game
+    return "game-rules", game
 
 
 @dataclass(frozen=True)
@@ -182,36 +229,64 @@ def _meja_part(name: str) -> str | None:
 
 def check_source(source: str, module: str, is_package: bool = False) -> list[str]:
     """The layering violations of one module's source, as readable lines (empty: none)."""
-    part = _meja_part(module) or ""
+    layer, game = game_layer(module)
     problems: list[str] = []
     for imp in find_imports(source, module, is_package):
         where = f"{module}:{imp.line} imports {imp.name!r}"
         target = _meja_part(imp.name)
         top = _top(imp.name)
         if target is not None:
-            allowed = ALLOWED_MEJA.get(part)
+            allowed = ALLOWED_MEJA.get(layer)
             if target and allowed is not None and target not in allowed:
-                problems.append(f"{where}: meja.{part} may import only {sorted(allowed)} of meja")
+                problems.append(f"{where}: meja.{layer} may import only {sorted(allowed)} of meja")
             guard = GUARDED.get(target)
-            if guard is not None and part not in guard:
+            if guard is not None and layer not in guard:
                 problems.append(f"{where}: only {sorted(guard)} may import meja.{target}")
+            if target == "games":
+                problems += _check_game_import(where, layer, game, imp.name)
             continue
-        if part == "rules":
+        if layer in PURE:
             if top not in STDLIB:
                 problems.append(f"{where}: the rules use only the standard library")
             elif top in RULES_FORBIDDEN:
                 problems.append(f"{where}: the rules do no I/O, use no clock, chance or threads")
             continue
-        if part in SANS_IO and (top in NETWORK or top in REDIS or top == "asyncio"):
-            problems.append(f"{where}: meja.{part} is sans-I/O (no asyncio, no network)")
-        elif top in NETWORK and part != "server":
+        if layer in SANS_IO and (top in NETWORK or top in REDIS or top == "asyncio"):
+            problems.append(f"{where}: meja.{layer} is sans-I/O (no asyncio, no network)")
+        elif top in NETWORK and layer != "server":
             problems.append(f"{where}: only meja.server does network I/O")
-        elif top in REDIS and part not in ("store", "server"):
+        elif top in REDIS and layer not in ("store", "server"):
             problems.append(f"{where}: only meja.store (and meja.server) talk to Redis")
-    if part == "rules":
+    if layer in PURE:
         for line, name in find_calls(source, RULES_FORBIDDEN_CALLS):
             problems.append(f"{module}:{line} calls {name}(): the rules do no I/O and run no code")
     return problems
+
+
+def _check_game_import(where: str, layer: str, game: str | None, name: str) -> list[str]:
+    """What a module of ``layer`` (of ``game``) may import of ``meja.games``."""
+    target_layer, target_game = game_layer(name)
+    if target_game is None:  # the registry itself
+        if layer in ("game-rules", "game-bots"):
+            return [f"{where}: a game's rules and bots do not use the registry"]
+        return []
+    if game is not None and target_game != game:
+        return [f"{where}: a game never imports another game"]
+    if game is not None and name == f"meja.games.{game}":
+        return []  # the game's own package: the base of ``from . import rules`` (the submodule is checked)
+    if game is None:
+        # the server, the benchmarks and the registry reach a game through its plugin only
+        if layer in ("server",) and target_layer != "game-plugin":
+            return [f"{where}: the server reaches a game through its plugin (meja.games.get), not its modules"]
+        return []
+    # within one game: rules see rules only; bots see rules and bots; the plugin and entry points see all
+    if layer == "game-rules" and target_layer != "game-rules":
+        return [f"{where}: a game's rules may import only its rules"]
+    if layer == "game-bots" and target_layer not in ("game-rules", "game-bots"):
+        return [f"{where}: a game's bots may import only its rules and bots"]
+    if target_layer == "game-entry" and layer != "game-entry":
+        return [f"{where}: a game's entry points are leaves"]
+    return []
 
 
 def package_files(part: str) -> list[Path]:
@@ -227,7 +302,7 @@ def _parts() -> list[str]:
     names = {p.name for p in PACKAGE.iterdir() if p.is_dir() and not p.name.startswith((".", "_"))}
     names |= {p.stem for p in PACKAGE.glob("*.py") if p.stem != "__init__"}
     # the layers design.md names, whether or not they exist yet
-    names |= {"rules", "bots", "protocol", "store", "server", "bench", "cli"}
+    names |= {"rules", "bots", "protocol", "store", "server", "bench", "cli", "games"}
     return sorted(names)
 
 
@@ -252,15 +327,19 @@ def test_package_root_imports_nothing_of_its_layers() -> None:
 
 def test_the_rules_are_there_and_their_imports_are_seen() -> None:
     # Guards the test itself: if the parser saw no imports, every check would pass vacuously.
-    files = package_files("rules")
-    assert PACKAGE / "rules" / "crazy_eights.py" in files
+    files = package_files("rules") + package_files("games")
+    assert PACKAGE / "games" / "crazy_eights" / "rules.py" in files
     seen = set()
     for path in files:
         module, is_package = module_name(path)
         seen |= {i.name for i in find_imports(path.read_text(encoding="utf-8"), module, is_package)}
     assert "hashlib" in seen  # rng.py
     assert "meja.rules.cards" in seen  # "from .cards import ..." resolved
-    assert "meja.rules.crazy_eights" in seen  # "from . import crazy_eights" in __init__
+    assert "meja.games.crazy_eights.dealcode" in seen  # "from . import dealcode" in the game's rules
+    assert game_layer("meja.games.crazy_eights.rules") == ("game-rules", "crazy_eights")
+    assert game_layer("meja.games.crazy_eights.bots.search") == ("game-bots", "crazy_eights")
+    assert game_layer("meja.games.crazy_eights") == ("game-plugin", "crazy_eights")
+    assert game_layer("meja.games.crazy_eights.bench_bots") == ("game-entry", "crazy_eights")
 
 
 # --------------------------------------------------------------------------- the checker
@@ -291,9 +370,21 @@ def test_the_rules_are_there_and_their_imports_are_seen() -> None:
         ("meja.bench.server", "import meja.server.main", "only ['cli', 'server']"),
         ("meja.bench.server", "import websockets.asyncio.client", "only meja.server"),
         ("meja.bots.x", "import meja.bench.rules", "only ['bench', 'cli']"),
-        ("meja.demo", "from meja import cli", "only ['__main__', 'cli']"),
+        ("meja.games.g.demo", "from meja import cli", "only ['__main__', 'cli']"),
         ("meja.bots.x", "import redis.asyncio", "sans-I/O"),
-        ("meja.demo", "import redis", "only meja.store"),
+        ("meja.games.g.demo", "import redis", "only meja.store"),
+        ("meja.games.g.rules", "import random", "no I/O"),
+        ("meja.games.g.rules", "from ..h import rules", "another game"),
+        ("meja.games.g.rules", "from .bots import policy", "only its rules"),
+        ("meja.games.g.rules", "from meja.games import get", "registry"),
+        ("meja.games.g.bots.x", "from meja.games.g import bench_bots", "only its rules and bots"),
+        ("meja.games.g.bots.x", "import asyncio", "sans-I/O"),
+        ("meja.games.g.bots.x", "from meja.server import tables", "only"),
+        ("meja.rules.x", "from meja.games import crazy_eights", "may import only"),
+        ("meja.bots.base", "from meja.games.g import rules", "may import only"),
+        ("meja.protocol.messages", "import meja.games", "may import only"),
+        ("meja.store.redis", "from meja.games import get", "only"),
+        ("meja.server.tables", "from meja.games.g.rules import Move", "through its plugin"),
     ],
 )
 def test_checker_finds(module: str, source: str, expected: str) -> None:
@@ -305,8 +396,12 @@ def test_checker_finds(module: str, source: str, expected: str) -> None:
 @pytest.mark.parametrize(
     ("module", "source", "is_package"),
     [
-        ("meja.rules.crazy_eights", "from .cards import Card\nfrom . import dealcode", False),
-        ("meja.rules", "from . import crazy_eights\nfrom .game import Event", True),
+        ("meja.games.g.rules", "from meja.rules.cards import Card\nfrom . import dealcode", False),
+        ("meja.rules", "from . import cards\nfrom .game import Event", True),
+        ("meja.games.g.bots.x", "from ..rules import Move\nfrom meja.bots import Bot\nimport random", False),
+        ("meja.games.g", "from . import bots\nfrom .rules import GAME\nfrom meja.games.plugin import P", True),
+        ("meja.games.g.bench_bots", "import multiprocessing\nfrom .bots import make_bot", False),
+        ("meja.server.service", "from meja import games\nfrom meja.games import get", False),
         ("meja.rules.x", "import hashlib, json, struct, bisect\nfrom typing import Final", False),
         ("meja.rules.x", "from __future__ import annotations\nimport meja", False),
         ("meja.bots.basic", "from meja.rules import get_game\nfrom ..rules import cards", False),
@@ -316,7 +411,7 @@ def test_checker_finds(module: str, source: str, expected: str) -> None:
         ("meja.server.app", "import websockets\nfrom meja.store import redis", False),
         ("meja.server.app", "import meja.server.tables\nfrom ..bots import basic", False),
         ("meja.cli", "import importlib\nimportlib.import_module('meja.server.main')", False),
-        ("meja.bench.rules", "import random\nfrom meja.rules.crazy_eights import Move", False),
+        ("meja.bench.pergame", "import importlib\nfrom meja import games", False),
     ],
 )
 def test_checker_allows(module: str, source: str, is_package: bool) -> None:
