@@ -55,7 +55,7 @@ BOB_TOKEN = "b0bT0kenAAAAAAAAAAAAAA"
 #: the commitment salt (normally 16 random bytes from ``secrets``), fixed so the output is stable
 SALT = "5a" * 16
 #: the game of the core's frames: the default one (whichever it is; the core names none)
-GAME = games.names()[0]
+GAME = games.built_in()[0].name
 
 
 @dataclass
@@ -197,7 +197,7 @@ def fixtures() -> list[Fixture]:
             m.welcome(
                 server="meja/0.1.0",
                 limits=Settings().limits(),
-                catalog=[p.describe() for p in games.plugins()],
+                catalog=[p.describe() for p in games.built_in()],
                 re=1,
             ),
         ),
@@ -375,7 +375,7 @@ def _index(about: str, frames: list[dict[str, Any]], invalid: list[dict[str, Any
 def game_folders() -> dict[str, Path]:
     """Each game's fixtures folder, for the games that have a fixtures module."""
     out = {}
-    for plugin in games.plugins():
+    for plugin in games.built_in():
         if plugin.fixtures is not None and plugin.protocol is not None:
             out[plugin.name] = plugin.protocol.parent / "fixtures"
     return out

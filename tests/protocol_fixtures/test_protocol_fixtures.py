@@ -62,7 +62,7 @@ def _frame(entry: dict[str, Any], folder: Path = FIXTURES) -> bytes:
 def test_every_game_has_fixtures() -> None:
     from meja import games
 
-    assert len(FOLDERS) == 1 + len([p for p in games.plugins() if p.fixtures is not None])
+    assert len(FOLDERS) == 1 + len([p for p in games.built_in() if p.fixtures is not None])
 
 
 @pytest.mark.parametrize(("folder", "entry"), FRAMES, ids=lambda x: x["file"] if isinstance(x, dict) else x.parent.name)

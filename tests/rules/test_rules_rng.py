@@ -25,8 +25,8 @@ def _reference_words(seed: int, stream: str, count: int) -> list[int]:
     block = 0
     while len(words) < count:
         data = (
-            b"meja-rng-v1"
-            + seed.to_bytes(8, "big")
+            b"meja-rng-v2"
+            + seed.to_bytes(16, "big")
             + stream.encode("utf-8")
             + b"\x00"
             + block.to_bytes(8, "big")
@@ -61,7 +61,7 @@ def _reference_shuffle(seed: int, stream: str, items: list[int]) -> list[int]:
 
 def test_pinned_raw_words() -> None:
     """bits(64) returns the raw words: the first four words of seed 0, stream ""."""
-    expected = [9975257100577453624, 1043318477955223895, 6544377969543796043, 3841630338385191481]
+    expected = [11405450547292743935, 5945305480084040910, 8736422848820165908, 8157303415649643919]
     rng = Rng(0)
     got = []
     for _ in range(4):
@@ -79,26 +79,31 @@ def test_pinned_randbelow_and_rejection() -> None:
     for _ in range(10):
         value, rng = rng.randbelow(6)
         rolls.append(value)
-    assert rolls == [3, 0, 0, 5, 5, 5, 5, 0, 0, 2]
+    assert rolls == [1, 5, 2, 1, 0, 5, 3, 3, 2, 3]
     assert rng.position == 10
-    # bound 2**63 + 1: word 0 of seed 0 (9975257100577453624) is above the limit and skipped
+    # bound 2**63 + 1: word 0 of seed 0 (11405450547292743935) is above the limit and skipped
     value, after = Rng(0).randbelow(2**63 + 1)
-    assert value == 1043318477955223895
+    assert value == 5945305480084040910
     assert after.position == 2
 
 
 def test_pinned_shuffles_and_choice() -> None:
     shuffled, rng = Rng(42, "deal").shuffle(range(10))
-    assert shuffled == (4, 1, 7, 2, 0, 8, 3, 5, 6, 9)
+    assert shuffled == (3, 7, 0, 4, 9, 1, 5, 6, 8, 2)
     assert rng == Rng(42, "deal", 9)
-    assert Rng(1, "deal").shuffle(range(52))[0][:8] == (11, 34, 27, 51, 9, 19, 0, 40)
-    assert Rng(7, "x").choice("abcdef") == ("f", Rng(7, "x", 1))
-    assert Rng(2**64 - 1, "reshuffle/3").bits(64)[0] == 14406976504383904672
-    assert Rng(9, "bot/0é").bits(32)[0] == 2533782007  # streams are UTF-8
+    assert Rng(1, "deal").shuffle(range(52))[0][:8] == (4, 27, 28, 29, 25, 44, 39, 41)
+    assert Rng(7, "x").choice("abcdef") == ("c", Rng(7, "x", 1))
+    assert Rng(2**64 - 1, "reshuffle/3").bits(64)[0] == 9892176515805512820
+    assert Rng(9, "bot/0é").bits(32)[0] == 1563811597  # streams are UTF-8
+    # 128-bit seeds and draws: two words, the first the high one
+    assert Rng(2**128 - 1, "deal").bits(128)[0] == 94381127075015499508353315707651355460
+    hi, lo = _reference_words(2**128 - 1, "deal", 2)
+    assert Rng(2**128 - 1, "deal").bits(128)[0] == hi << 64 | lo
 
 
 @pytest.mark.parametrize(
-    ("seed", "stream"), [(0, ""), (1, "deal"), (2**40 - 1, "reshuffle/1"), (2**64 - 1, "bot/2"), (5, "é")]
+    ("seed", "stream"),
+    [(0, ""), (1, "deal"), (2**40 - 1, "reshuffle/1"), (2**64 - 1, "bot/2"), (5, "é"), (2**128 - 1, "deal")],
 )
 def test_matches_the_specification(seed: int, stream: str) -> None:
     """randbelow for assorted bounds (crossing block boundaries) and shuffle follow the spec."""
@@ -200,7 +205,7 @@ def test_randbelow_distribution_chi_square() -> None:
 
 def test_bits_and_choice() -> None:
     rng = Rng(3, "bits")
-    for k in (1, 5, 40, 63, 64):
+    for k in (1, 5, 40, 63, 64, 65, 100, 128):
         for _ in range(20):
             value, rng = rng.bits(k)
             assert 0 <= value < 1 << k
@@ -214,14 +219,23 @@ def test_errors() -> None:
     for n in (0, -3):
         with pytest.raises(ValueError, match=repr(n)):
             rng.randbelow(n)
-    for k in (0, 65, -1):
+    for k in (0, 129, -1):
         with pytest.raises(ValueError, match=repr(k)):
             rng.bits(k)
     with pytest.raises(ValueError, match="empty"):
         rng.choice([])
-    # the seed must be a 64-bit unsigned int (checked when the first block is made)
-    for seed in (-1, 2**64):
+    # the seed must be a 128-bit unsigned int (checked when the first block is made)
+    for seed in (-1, 2**128):
         with pytest.raises(ValueError, match=repr(seed)):
             Rng(seed).randbelow(10)
         with pytest.raises(ValueError):
             Rng(seed).shuffle(range(5))
+
+
+def test_to_data_keeps_a_128_bit_seed_as_hex() -> None:
+    """States keep generators as plain data msgpack can carry: its ints stop at 64 bits."""
+    rng = Rng(2**127 + 5, "match", 17)
+    data = rng.to_data()
+    assert data == [f"{2**127 + 5:032x}", "match", 17]
+    assert Rng.from_data(data) == rng
+    assert Rng.from_data(tuple(data)) == rng

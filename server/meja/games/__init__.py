@@ -21,7 +21,7 @@ from meja.rules.game import Game, register
 
 from .plugin import GamePlugin
 
-__all__ = ["BUILT_IN", "GamePlugin", "get", "get_game", "load", "names", "plugins"]
+__all__ = ["BUILT_IN", "GamePlugin", "built_in", "get", "get_game", "load", "names", "plugins"]
 
 #: The built-in games, by module: one entry per game, the default game first.
 BUILT_IN: Final = ("meja.games.crazy_eights",)
@@ -63,5 +63,9 @@ def plugins() -> tuple[GamePlugin, ...]:
     return tuple(_PLUGINS.values())
 
 
-for _module in BUILT_IN:
-    load(_module)
+def built_in() -> tuple[GamePlugin, ...]:
+    """The plugins of :data:`BUILT_IN`, in order (not the games loaded later from elsewhere)."""
+    return _BUILT_IN_PLUGINS
+
+
+_BUILT_IN_PLUGINS: tuple[GamePlugin, ...] = tuple(load(_module) for _module in BUILT_IN)

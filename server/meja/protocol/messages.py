@@ -95,7 +95,7 @@ MAX_ID_CHARS: Final = 64
 #: a player's display name, characters (after trimming spaces)
 MAX_NAME_CHARS: Final = 24
 #: a room code or deal code as typed (spaces and hyphens allowed), characters
-MAX_CODE_CHARS: Final = 32
+MAX_CODE_CHARS: Final = 48
 #: a table id, characters
 MAX_TABLE_ID_CHARS: Final = 64
 #: a seat or host token, characters

@@ -8,9 +8,30 @@ check character is Luhn mod 32 over the data characters: it catches every
 single mistyped character and most swaps of two neighbours, so a typo gets a
 clear error instead of a different deal.
 
-Each game lays out its own bits (which preset, how many seats, whose deal, the
-seed) with :func:`pack` and :func:`unpack`; the layouts are in the games'
-folders (``meja/games/<name>/dealcode.py``).
+The number of a deal code (format 2), from its least significant bit up:
+
+====== ======= ===========================================================
+bits   name    meaning
+====== ======= ===========================================================
+2      format  2 (format 1 codes, 11 characters with a 40-bit seed, are no longer read)
+5      game    the game's tag (Crazy Eights 1, Kartu Terakhir 2, Eighty-Three 3)
+H      header  the game's own fields (preset, seat count, who leads or deals): H bits
+128    seed    the round's secret seed (:data:`meja.rules.rng.SEED_BITS`)
+====== ======= ===========================================================
+
+so a code is about 30 characters, shown in groups of five
+(``XXXXX-XXXXX-XXXXX-XXXXX-XXXXX-XXXXX``). Why so long: a deal code rebuilds
+every hand and the stock, and it is revealed when the round ends, so its seed
+is the deal's whole secret; with 40 bits (format 1) one seat's own cards left
+about 180 candidate seeds and a search of an hour on 64 cores found the deal.
+A short code that named a deal stored on the server would be easier to type,
+but it would work only on that server and only until it expired; a code that
+carries its seed replays the same deal on any machine, forever, and its check
+character still catches every single typo. People share codes by link and
+copy, rarely by hand.
+
+Each game lays out its header with :func:`deal_code` and :func:`read_deal_code`;
+the layouts are in the games' folders (``meja/games/<name>/dealcode.py``).
 """
 
 from __future__ import annotations
@@ -18,8 +39,12 @@ from __future__ import annotations
 from typing import Final
 
 from .errors import BadDealCodeError
+from .rng import SEED_BITS
 
-__all__ = ["ALPHABET", "normalize", "pack", "unpack"]
+__all__ = ["ALPHABET", "FORMAT", "deal_code", "game_tag", "normalize", "pack", "read_deal_code", "unpack"]
+
+#: The format of the codes :func:`deal_code` writes.
+FORMAT: Final = 2
 
 ALPHABET: Final = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 _VALUE: Final = {c: i for i, c in enumerate(ALPHABET)}
@@ -82,3 +107,52 @@ def unpack(code: str, chars: int) -> int:
     for v in values[:-1]:
         number = number << 5 | v
     return number
+
+
+def _chars(header_bits: int) -> int:
+    return -(-(7 + header_bits + SEED_BITS) // 5)
+
+
+def deal_code(tag: int, header: int, header_bits: int, seed: int) -> str:
+    """The format-2 code of a deal of the game ``tag``: its header and its 128-bit seed, grouped by five."""
+    if not 0 < tag < 32:
+        raise BadDealCodeError(f"a game tag is 1-31, not {tag!r}")
+    if not 0 <= header < 1 << header_bits:
+        raise BadDealCodeError(f"header {header!r} does not fit {header_bits} bits")
+    if not 0 <= seed < 1 << SEED_BITS:
+        raise BadDealCodeError(f"a deal seed is a {SEED_BITS}-bit int, not {seed!r}")
+    chars = _chars(header_bits)
+    number = ((seed << header_bits | header) << 5 | tag) << 2 | FORMAT
+    total = chars + 1
+    groups = (5,) * (total // 5 - 1) + (5 + total % 5,)
+    return pack(number, chars, groups)
+
+
+def game_tag(code: str) -> int | None:
+    """The game tag a well-formed format-2 code names, or ``None`` (not a code, or another format)."""
+    text = normalize(code)
+    if len(text) < 2:
+        return None
+    try:
+        number = unpack(text, len(text) - 1)
+    except BadDealCodeError:
+        return None
+    return (number >> 2) & 31 if number & 3 == FORMAT else None
+
+
+def read_deal_code(code: str, tag: int, header_bits: int, game: str = "this game") -> tuple[int, int]:
+    """``(header, seed)`` of a code of the game ``tag``; :class:`BadDealCodeError` says what is wrong."""
+    chars = _chars(header_bits)
+    text = normalize(code)
+    if len(text) != chars + 1:
+        other = game_tag(text)
+        if other is not None and other != tag:
+            raise BadDealCodeError(f"deal code {code!r} is a deal of another game, not of {game}")
+        raise BadDealCodeError(f"deal code {code!r} has {len(text)} characters; a deal code of {game} has {chars + 1}")
+    number = unpack(text, chars)
+    if number & 3 != FORMAT:
+        raise BadDealCodeError(f"deal code {code!r} is in format {number & 3}; this server reads format {FORMAT}")
+    if (number >> 2) & 31 != tag:
+        raise BadDealCodeError(f"deal code {code!r} is a deal of another game, not of {game}")
+    rest = number >> 7
+    return rest & ((1 << header_bits) - 1), rest >> header_bits

@@ -1,7 +1,8 @@
 """The table record: what the store keeps of a table, and its log entries.
 
 The store sees opaque bytes (:mod:`meja.store.base`); this module is the only
-place that knows their layout. A record is a msgpack map with ``schema: 1``:
+place that knows their layout. A record is a msgpack map with ``schema: 2``
+(2: the match seed has 128 bits, kept in hex):
 
 ===============  ==================================================================
 field            meaning
@@ -18,7 +19,7 @@ status           lobby | playing | finished
 bots             bot level for empty seats and absent players
 grace_s          seconds an absent player keeps the seat before a bot plays for them
 turn_limit_s     seconds per turn, or nil (no limit)
-seed             the match seed (64 bits from :mod:`secrets`; secret)
+seed             the match seed (128 bits from :mod:`secrets`, in hex; secret)
 deal_code        the deal the first round must use, or nil
 state            the game state (``State.to_data()``), nil in the lobby
 gv               table version of the last change to the game state: timers and bots
@@ -70,7 +71,7 @@ __all__ = [
     "encode_entry",
 ]
 
-SCHEMA: Final = 1
+SCHEMA: Final = 2
 HUMAN: Final = "human"
 BOT: Final = "bot"
 EMPTY: Final = "empty"
@@ -263,7 +264,7 @@ class Table:
             "bots": self.bots,
             "grace_s": self.grace_s,
             "turn_limit_s": self.turn_limit_s,
-            "seed": self.seed,
+            "seed": f"{self.seed:032x}",
             "deal_code": self.deal_code,
             "state": None if self.state is None else self.state.to_data(),
             "gv": self.gv,
@@ -299,7 +300,7 @@ class Table:
             bots=d["bots"],
             grace_s=d["grace_s"],
             turn_limit_s=d.get("turn_limit_s"),
-            seed=d["seed"],
+            seed=int(d["seed"], 16),
             deal_code=d.get("deal_code"),
             state=state,
             created=d.get("created", 0),

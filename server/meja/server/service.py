@@ -60,6 +60,7 @@ from meja.protocol.errors import (
 from meja.protocol.messages import Host
 from meja.rules import Event, get_game
 from meja.rules.errors import RulesError
+from meja.rules.rng import SEED_BITS
 from meja.store.base import Change, Store
 
 from . import tables
@@ -243,6 +244,20 @@ class TableService:
                 reply[0].forget_reply(table_id, version + 1)
         raise InternalError(f"table {table_id!r} is too busy right now: try again")
 
+    def game_of(self, msg: Host) -> str:
+        """The game a ``host`` asks for: named, else the one whose deal code it gives, else the default."""
+        if msg.game is not None:
+            return msg.game
+        if msg.deal_code is not None:
+            for plugin in games.plugins():
+                if plugin.game.info.deal_codes:
+                    try:
+                        plugin.game.read_deal_code(msg.deal_code)
+                    except RulesError:
+                        continue
+                    return plugin.name
+        return self.default_game
+
     @property
     def default_game(self) -> str:
         """The game of a ``host`` that names none: the setting, else the first registered game."""
@@ -284,7 +299,7 @@ class TableService:
                 table_id=table_id,
                 code=code,
                 name=msg.name,
-                game=msg.game or self.default_game,
+                game=self.game_of(msg),
                 options=msg.options,
                 seats=msg.seats,
                 bots=msg.bots,
@@ -294,7 +309,7 @@ class TableService:
                 host_token=token_hash(host_token),
                 seat_token=token_hash(seat_token),
                 conn=conn,
-                seed=secrets.randbits(64),
+                seed=secrets.randbits(SEED_BITS),
                 now=now,
             )
             entry = encode_entry([Event("seat_changed", {"seat": 0, "to": "human", "name": table.seats[0].name})])
@@ -355,7 +370,7 @@ class TableService:
         await self.commit(table_id, change, reply=_reply(reply, re))
 
     async def rematch(self, table_id: str, *, host: str | None, reply: ReplyTarget, re: Any) -> None:
-        seed = secrets.randbits(64)
+        seed = secrets.randbits(SEED_BITS)
 
         def change(t: Table, version: int, now: int) -> tables.Mutation:
             _check_host(t, host)

@@ -380,7 +380,7 @@ def test_to_data_round_trip_in_every_phase() -> None:
 def test_state_from_data_refuses_foreign_records() -> None:
     data = stacked(hands=["5H", "3D"], discard="9H").to_data()
     with pytest.raises(ValueError):
-        GAME.state_from_data({**data, "schema": 2})
+        GAME.state_from_data({**data, "schema": 1})
     with pytest.raises(ValueError):
         GAME.state_from_data({**data, "game": "eighty_three"})
 

@@ -1,18 +1,18 @@
 """Crazy Eights deal codes: a short, typeable name for one deal (crazy-eights.md 1.9.3).
 
-A deal code is 11 Crockford base32 characters (:mod:`meja.rules.dealcode`): 10
-carry 50 bits, one is a check character. Shown grouped as ``XXXXX-XXXXXX``. The
-50 bits, most significant first:
+A deal code is the shared format of :mod:`meja.rules.dealcode` (30 Crockford
+base32 characters with the check character, in six groups of five) with the
+game tag 1 and this 8-bit header, from its least significant bit up:
 
 ====== ==== ===========================================================
 bits   name meaning
 ====== ==== ===========================================================
-2      ver  format version, 1
-2      pre  preset: 0 ``house``, 1 ``classic``, 2 ``party``
-3      seat seat count minus 2 (2..8 seats)
 3      lead the seat that leads the round (``dealer = lead - 1`` where there is one)
-40     seed the round's seed: every card of the deal comes from it
+3      seat seat count minus 2 (2..8 seats)
+2      pre  preset: 0 ``house``, 1 ``classic``, 2 ``party``
 ====== ==== ===========================================================
+
+and the round's 128-bit seed, from which every card of the deal comes.
 
 The same code gives the same deal on every machine and Python version because
 the seed feeds :class:`meja.rules.rng.Rng`, whose output is specified.
@@ -25,13 +25,14 @@ from typing import Final
 
 from meja.rules import dealcode as codec
 from meja.rules.errors import BadDealCodeError
+from meja.rules.rng import SEED_BITS
 
-__all__ = ["PRESET_IDS", "SEED_BITS", "DealSpec", "decode", "encode", "normalize"]
+__all__ = ["PRESET_IDS", "SEED_BITS", "TAG", "DealSpec", "decode", "encode", "normalize"]
 
-VERSION: Final = 1
+#: Crazy Eights' game tag in the shared format.
+TAG: Final = 1
+HEADER_BITS: Final = 8
 PRESET_IDS: Final = ("house", "classic", "party")
-SEED_BITS: Final = 40
-DATA_CHARS: Final = 10
 normalize = codec.normalize
 
 
@@ -56,26 +57,15 @@ class DealSpec:
 
 
 def encode(spec: DealSpec) -> str:
-    """The code for ``spec``, grouped for display: ``"1B3KQ-7M2XZ9"``."""
-    number = VERSION
-    number = number << 2 | PRESET_IDS.index(spec.preset)
-    number = number << 3 | (spec.seats - 2)
-    number = number << 3 | spec.leader
-    number = number << SEED_BITS | spec.seed
-    return codec.pack(number, DATA_CHARS, (5, 6))
+    """The code for ``spec``, grouped for display (``XXXXX-XXXXX-XXXXX-XXXXX-XXXXX-XXXXX``)."""
+    header = PRESET_IDS.index(spec.preset) << 6 | (spec.seats - 2) << 3 | spec.leader
+    return codec.deal_code(TAG, header, HEADER_BITS, spec.seed)
 
 
 def decode(code: str) -> DealSpec:
     """Read a code as a person typed it; raise :class:`BadDealCodeError` saying what is wrong."""
-    number = codec.unpack(code, DATA_CHARS)
-    seed = number & ((1 << SEED_BITS) - 1)
-    number >>= SEED_BITS
-    leader = number & 7
-    seats = (number >> 3 & 7) + 2
-    preset = number >> 6 & 3
-    version = number >> 8
-    if version != VERSION:
-        raise BadDealCodeError(f"deal code {code!r} is format version {version}; this server reads 1")
+    header, seed = codec.read_deal_code(code, TAG, HEADER_BITS, "Crazy Eights")
+    preset = header >> 6
     if preset >= len(PRESET_IDS):
         raise BadDealCodeError(f"deal code {code!r} names an unknown preset")
-    return DealSpec(PRESET_IDS[preset], seats, leader, seed)
+    return DealSpec(PRESET_IDS[preset], (header >> 3 & 7) + 2, header & 7, seed)

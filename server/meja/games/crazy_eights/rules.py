@@ -47,7 +47,7 @@ a view or event (it rebuilds every hand): it is revealed with the round's result
 Determinism
 -----------
 All chance comes from :class:`~meja.rules.rng.Rng`. A match seed draws each
-round's 40-bit seed and, where there is one, the first dealer; a round's deal
+round's 128-bit seed and, where there is one, the first dealer; a round's deal
 uses stream ``deal`` of its seed and the k-th reshuffle stream ``reshuffle/k``,
 so a deal code (preset, seats, leader, seed) fixes the hands, starter and stock,
 and identical moves give identical reshuffles (1.9.3, T-CE-15).
@@ -957,19 +957,19 @@ class CrazyEightsState(StateDefaults):
         """Plain data (msgpack-ready) from which :meth:`CrazyEights.state_from_data` rebuilds this state."""
         lr = self.last_round
         return {
-            "schema": 1,
+            "schema": 2,  # 2: 128-bit seeds, in hex
             "game": GAME_NAME,
             "options": self.options.to_wire(),
             "seats": self.seats,
             "version": self.version,
             "phase": int(self.phase),
-            "match_rng": [self.match_rng.seed, self.match_rng.stream, self.match_rng.position],
+            "match_rng": self.match_rng.to_data(),
             "round": self.round,
             "scores": list(self.scores),
             "wins": list(self.wins),
             "dealer": self.dealer,
             "leader": self.leader,
-            "seed": self.seed,
+            "seed": f"{self.seed:032x}",  # 128 bits: msgpack ints stop at 64
             # Cards are ints (an int subclass): list() keeps them, and msgpack and json write
             # them as plain ints, at a fraction of the cost of int() on every card.
             "hands": [list(h) for h in self.hands],
@@ -1125,7 +1125,7 @@ class CrazyEights:
         seed: int,
         deal_code: str | None = None,
     ) -> Transition:
-        """Deal round 1 of a match. ``seed`` (64-bit) decides everything not fixed by ``deal_code``.
+        """Deal round 1 of a match. ``seed`` (up to 128 bits) decides everything not fixed by ``deal_code``.
 
         With a deal code (1.9.3 "play a deal by code"), round 1 is that deal, led by
         its leader; later rounds are drawn from ``seed`` as usual.
@@ -1296,7 +1296,7 @@ class CrazyEights:
 
     def state_from_data(self, data: Mapping[str, Any]) -> CrazyEightsState:
         """Rebuild a state from :meth:`CrazyEightsState.to_data` output."""
-        if data.get("schema") != 1 or data.get("game") != GAME_NAME:
+        if data.get("schema") != 2 or data.get("game") != GAME_NAME:
             raise ValueError(f"not a crazy eights state record: schema {data.get('schema')!r}")
         o = dict(data["options"])
         o["hand_sizes"] = tuple(o["hand_sizes"])
@@ -1307,13 +1307,13 @@ class CrazyEights:
             seats=data["seats"],
             version=data["version"],
             phase=Phase(data["phase"]),
-            match_rng=Rng(*data["match_rng"]),
+            match_rng=Rng.from_data(data["match_rng"]),
             round=data["round"],
             scores=tuple(data["scores"]),
             wins=tuple(data["wins"]),
             dealer=data["dealer"],
             leader=data["leader"],
-            seed=data["seed"],
+            seed=int(data["seed"], 16),
             hands=tuple(tuple(CARDS[c] for c in h) for h in data["hands"]),
             stock=tuple(CARDS[c] for c in data["stock"]),
             discard=tuple(CARDS[c] for c in data["discard"]),
