@@ -35,6 +35,9 @@ class GamePlugin:
     protocol section (``client-protocol/tools/make_fixtures.py`` writes them to
     ``fixtures/`` beside ``protocol``). ``bench_rules``, ``bench_bots``, ``demo``: the modules of ``meja bench rules``,
     ``meja bench bots`` and ``meja demo`` for this game (:mod:`meja.bench.pergame`).
+    ``terms``: words of this game that the server, the store, the protocol core
+    and the page shell must never use (its name and title are always included):
+    ``tests/test_game_free.py`` keeps them out, so the shell stays every game's.
     """
 
     game: Game
@@ -48,6 +51,7 @@ class GamePlugin:
     bench_rules: str | None = None
     bench_bots: str | None = None
     demo: str | None = None
+    terms: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.default_level not in self.levels:
@@ -56,6 +60,10 @@ class GamePlugin:
     @property
     def name(self) -> str:
         return self.game.name
+
+    def shell_terms(self) -> tuple[str, ...]:
+        """What the shell may not name: the game's name, its title, and its ``terms``."""
+        return (self.name, self.game.info.title, *self.terms)
 
     def bot_names(self) -> tuple[str, ...]:
         """Every bot a table may seat: the levels, then the yardsticks."""

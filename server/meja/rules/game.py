@@ -229,13 +229,16 @@ class Location(NamedTuple):
 
     ``seen_by``: ``"all"`` (face up: every seat and spectator), a tuple of
     seats (a hand; passed cards seen by the partner too), or ``()`` (face down:
-    the stock, a kitty nobody took). Used by the conformance suite and the leak
-    checks, never by the server.
+    the stock, a kitty nobody took). ``counted=False`` marks cards shown to some
+    seats that also lie elsewhere (a hand shown to a challenger): the leak
+    checks honour it, the count of cards skips it. Used by the conformance suite
+    and the leak checks, never by the server.
     """
 
     name: str
     cards: tuple[str, ...]
     seen_by: tuple[int, ...] | Literal["all"]
+    counted: bool = True
 
 
 # --------------------------------------------------------------------------- descriptions
