@@ -509,6 +509,16 @@ class CrazyEightsState(StateDefaults):
         # Every card under the top one was face up when it landed (buried starters too: 2.2.2).
         out.append(Location("discard", tuple(_NAME[c] for c in self.discard), "all"))
         out.append(Location("stock", tuple(_NAME[c] for c in self.stock), ()))
+        if self.options.starter_eight == "bury" and self.stock is not None:
+            # 2.2.2: starter 8s turned face up and put back into the stock, this round.
+            buried = self._buried()
+            if buried:
+                out.append(Location("buried", tuple(_NAME[c] for c in buried), "all", counted=False))
+        lr = self.last_round
+        if lr is not None and lr.round < self.round:
+            # The last round's hands, revealed when it was scored (1.6): public facts about a past
+            # round, shown in every view's last_round, while the cards themselves are dealt again.
+            out.append(Location("last_round", tuple(_NAME[c] for h in lr.hands for c in h), "all", counted=False))
         return tuple(out)
 
     def legal_actions(self, seat: int) -> tuple[Move, ...]:
@@ -837,6 +847,19 @@ class CrazyEightsState(StateDefaults):
         seed, match_rng = self.match_rng.bits(dealcode.SEED_BITS)
         state = state._evolve(match_rng=match_rng, round=self.round + 1)
         return state._deal(dealer, leader, seed, events)
+
+    def _buried(self) -> list[Card]:
+        """The starter 8s this round's deal turned up and buried (2.2.2), dealt again from its seed."""
+        n = self.seats
+        size = self.options.hand_size(n)
+        rng = Rng(self.seed, "deal")
+        deck, rng = rng.shuffle(CARDS[: 52 * self.options.decks(n)])
+        starter, rest, buried = deck[n * size], list(deck[n * size + 1 :]), []
+        while _RANK0[starter] == _EIGHT:
+            buried.append(starter)
+            shuffled, rng = rng.shuffle([*rest, starter])
+            starter, rest = shuffled[0], list(shuffled[1:])
+        return buried
 
     def _deal(self, dealer: int | None, leader: int, seed: int, events: list[Event]) -> Transition:
         """Deal a round from ``seed`` (1.1, 2.2.2, 2.3.1-2). The deal is fixed by (preset, seats, leader, seed).
