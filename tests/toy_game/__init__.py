@@ -6,4 +6,6 @@ from meja.games.plugin import GamePlugin
 from . import bots
 from .rules import GAME
 
-PLUGIN = GamePlugin(game=GAME, bots=bots.make_bot, levels=bots.LEVELS, yardsticks=bots.YARDSTICKS)
+PLUGIN = GamePlugin(
+    game=GAME, bots=bots.make_bot, levels=bots.LEVELS, yardsticks=bots.YARDSTICKS, terms=("burn",)
+)

@@ -174,7 +174,7 @@ class Settings:
         1000,
         "ms",
         "extra pause before a bot acts after an event the table holds for (each game names its own: "
-        "a reshuffle, say), so that people see it",
+        "a pile turned over, say), so that people see it",
     )
     ready_delay_ms: int = _s(
         1500,

@@ -1,7 +1,7 @@
 """RedisStore: the Store contract over Redis, shared by any number of server processes.
 
 Key names come from :mod:`meja.store.keys` (its docstring has the layout, and
-why it suits one Redis and a Redis Cluster alike). On one Redis every operation
+why it fits one Redis and a Redis Cluster alike). On one Redis every operation
 is one round trip; the ones that must be atomic are Lua scripts, run with
 EVALSHA (redis-py's script object loads the script on ``NOSCRIPT`` and tries
 again, which only happens once per script and server):
