@@ -13,7 +13,8 @@ seats            one map per seat: ``kind`` (human|bot|empty), ``name``, ``level
                  (bots), ``token`` (SHA-256 of the seat token), ``conn``
                  (``[process id, connection id]`` of the connection holding the seat,
                  or nil), ``away`` (epoch ms the player left, or nil), ``auto`` (a bot
-                 plays for the absent player)
+                 plays for the absent player), ``was_away``/``was_auto`` (the away clock a
+                 reconnection ended, until that connection got its state)
 host, host_seat  SHA-256 of the host token (nil once the host left), the host's seat
 status           lobby | playing | finished
 bots             bot level for empty seats and absent players
@@ -91,6 +92,9 @@ class SeatRecord:
     conn: tuple[str, str] | None = None  #: (process id, connection id) holding the seat
     away: int | None = None  #: epoch ms the player went away
     auto: bool = False  #: a bot plays for the absent player
+    #: the away clock a reconnection ended, kept until its connection got the state (tables.connect)
+    was_away: int | None = None
+    was_auto: bool = False
 
     @property
     def is_human(self) -> bool:
@@ -123,6 +127,8 @@ class SeatRecord:
             "conn": None if self.conn is None else list(self.conn),
             "away": self.away,
             "auto": self.auto,
+            "was_away": self.was_away,
+            "was_auto": self.was_auto,
         }
 
     @classmethod
@@ -136,6 +142,8 @@ class SeatRecord:
             conn=None if conn is None else (str(conn[0]), str(conn[1])),
             away=d.get("away"),
             auto=bool(d.get("auto", False)),
+            was_away=d.get("was_away"),
+            was_auto=bool(d.get("was_auto", False)),
         )
 
 

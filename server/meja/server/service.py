@@ -411,11 +411,15 @@ class TableService:
 
     # ------------------------------------------------------------------ presence
 
-    async def disconnect(self, table_id: str, *, seat: int, conn: tuple[str, str]) -> None:
-        """The connection holding ``seat`` closed (a no-op if another one holds it by now)."""
+    async def disconnect(self, table_id: str, *, seat: int, conn: tuple[str, str], delivered: bool = True) -> None:
+        """The connection holding ``seat`` closed (a no-op if another one holds it by now).
+
+        ``delivered``: whether the connection ever got the ``state`` that seated it there; one
+        that did not gives the seat back with the away clock it found (tables.disconnect).
+        """
 
         def change(t: Table, version: int, now: int) -> tables.Mutation | None:
-            return tables.disconnect(t, seat=seat, conn=conn, now=now)
+            return tables.disconnect(t, seat=seat, conn=conn, now=now, delivered=delivered)
 
         await self.commit(table_id, change)
 

@@ -109,6 +109,13 @@ class _Close:
     reason: str
 
 
+@dataclass(frozen=True, slots=True)
+class _Delivered:
+    """Queued after the ``state`` that seats this connection at a table: written means delivered."""
+
+    table_id: str
+
+
 class Session:
     """One websocket connection; see the module docstring."""
 
@@ -142,7 +149,10 @@ class Session:
         #: Shutdown: read no new requests; the one in progress finishes (see MejaServer.stop).
         self.draining = False
         self.in_flight = False
-        self._outbox: deque[bytes | _Close] = deque()
+        self._outbox: deque[bytes | _Close | _Delivered] = deque()
+        #: tables whose seat this connection took and whose ``state`` reached the socket: a seat
+        #: given up by a connection that never got there keeps its away clock (tables.disconnect)
+        self.delivered: set[str] = set()
         self._ready = asyncio.Event()
         self._replies: dict[tuple[str, int], tuple[str, int | str]] = {}
         self._limits = settings.codec_limits
@@ -182,6 +192,9 @@ class Session:
             if isinstance(item, _Close):
                 await self._close(item.code, item.reason)
                 return
+            if isinstance(item, _Delivered):
+                self.delivered.add(item.table_id)
+                continue
             await self._send_frame(item)
 
     def expect_reply(self, table_id: str, version: int, commit: str, re: int | str) -> None:
@@ -406,7 +419,11 @@ class Session:
             )
         )
         member = Member(self, seated.seat, token=seated.token_hash, host_token=seated.host_token_hash)
+        self.delivered.discard(table_id)
         await self._attach(table_id, member, re, since=since)
+        if not self.closing:
+            self._outbox.append(_Delivered(table_id))
+            self._ready.set()
 
     async def _attach(self, table_id: str, member: Member, re: int | str | None, since: int | None = None) -> None:
         """Send the missed versions (with ``since``), then attach with the ``state``; no await in between."""
@@ -415,13 +432,17 @@ class Session:
             raise TableNotFound(f"no table {table_id!r}")
         self.tables.add(table_id)
         missed: list[tuple[int, bytes]] = []
+        # At most this many missed versions are replayed, and never more than half of what the
+        # connection's queue holds: a client far behind gets the latest versions and the whole
+        # current picture (the state), never a close for being too slow (PROTOCOL.md 9).
+        replay = min(self.settings.max_resume_updates, self.settings.outbox_max // 2)
+        first = 0
         if since is not None:
             for _ in range(5):
-                missed = await self.hub.store.log_since(table_id, since)
+                first = max(since + 1, cached.version - replay + 1)
+                missed = await self.hub.store.log_since(table_id, first - 1)
                 if not missed or missed[-1][0] >= cached.version:
                     break  # the log covers everything the cache has (it moves on while we read)
-
-        first = max(since + 1 if since is not None else 0, cached.version - self.settings.max_resume_updates + 1)
         table = cached.table
         for version, raw in missed:
             if version < first or version > cached.version:
@@ -451,7 +472,9 @@ class Session:
             member = self.hub.member(table_id, self.cid)
             try:
                 if member is not None and member.seat is not None:
-                    await self.service.disconnect(table_id, seat=member.seat, conn=self.conn)
+                    await self.service.disconnect(
+                        table_id, seat=member.seat, conn=self.conn, delivered=table_id in self.delivered
+                    )
             except TableNotFound:
                 pass
             except Exception:

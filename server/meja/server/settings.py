@@ -138,9 +138,10 @@ class Settings:
     )
     host_window_s: int = _s(600, "s", "window of `hosts_per_window`")
     max_resume_updates: int = _s(
-        2000,
+        500,
         "updates",
-        "most missed versions replayed on `resume`/`watch` with `since` (the oldest are left out past it)",
+        "most missed versions replayed on `resume`/`watch` with `since`, and never more than half of "
+        "`outbox_max` (the oldest are left out past it; the `state` that follows is the whole picture)",
     )
 
     # ------------------------------------------------------------------ tables

@@ -329,17 +329,41 @@ def leave(t: Table, *, seat: int) -> Mutation:
 
 
 def connect(t: Table, *, seat: int, conn: tuple[str, str]) -> Mutation:
-    """The seat's holder (re)connects: it is theirs again, at once (no bot plays for it)."""
-    new = t.with_seat(seat, conn=conn, away=None, auto=False)
+    """The seat's holder (re)connects: it is theirs again, at once (no bot plays for it).
+
+    The away clock it ends is kept (``was_away``, ``was_auto``) until the connection has
+    had its ``state``: see :func:`disconnect`.
+    """
+    record = t.seats[seat]
+    if record.conn is not None:  # taken over from a connection that held it: nobody was away
+        was_away, was_auto = None, False
+    else:
+        was_away = record.away if record.away is not None else record.was_away
+        was_auto = record.auto or record.was_auto
+    new = t.with_seat(seat, conn=conn, away=None, auto=False, was_away=was_away, was_auto=was_auto)
     return Mutation(new, (Event("connected", {"seat": seat}),))
 
 
-def disconnect(t: Table, *, seat: int, conn: tuple[str, str], now: int) -> Mutation | None:
-    """The connection holding ``seat`` closed. ``None`` if another connection holds it by now."""
+def disconnect(
+    t: Table, *, seat: int, conn: tuple[str, str], now: int, delivered: bool = True
+) -> Mutation | None:
+    """The connection holding ``seat`` closed. ``None`` if another connection holds it by now.
+
+    A connection that never got the ``state`` seating it (``delivered`` false: it dropped,
+    or was closed, during its resume) leaves the away clock as it found it: otherwise a
+    client retrying a resume that cannot complete would restart the grace period each
+    time, and no bot would ever play for the seat (issue 12, finding 3).
+    """
     record = t.seats[seat]
     if not record.is_human or record.conn != conn:
         return None
-    new = t.with_seat(seat, conn=None, away=now)
+    if not delivered and record.was_away is not None:
+        new = t.with_seat(seat, conn=None, away=record.was_away, auto=record.was_auto, was_away=None, was_auto=False)
+        events: tuple[Event, ...] = (Event("away", {"seat": seat}),)
+        if record.was_auto:
+            events += (Event("auto", {"seat": seat}),)
+        return Mutation(new, events)
+    new = t.with_seat(seat, conn=None, away=now, was_away=None, was_auto=False)
     return Mutation(new, (Event("away", {"seat": seat}),))
 
 
