@@ -210,6 +210,25 @@ async def test_log_since(env: Env) -> None:
     assert await s.log_since("T1", 5) == []
     assert await s.log_since("T1", 99) == []
     assert await s.log_since("NOPE", -1) == []
+    # bounded reads: at most `limit` entries, the oldest first
+    assert await s.log_since("T1", -1, limit=2) == everything[:2]
+    assert await s.log_since("T1", 3, limit=10) == everything[4:]
+    assert await s.log_since("T1", -1, limit=0) == []
+
+
+async def test_the_log_keeps_the_latest_entries_only(env: Env) -> None:
+    """Issue 12, finding 4: a table's log is bounded (log_keep); the record keeps the whole state."""
+    s = env.store
+    await make(s)
+    for v in range(1, 31):
+        assert await s.commit("T1", v - 1, b"r%d" % v, b"e%d" % v, ttl_ms=LONG, log_keep=8)
+    kept = [(v, b"e%d" % v) for v in range(23, 31)]
+    assert await s.log_since("T1", -1) == kept, "only the latest 8 entries, with their own versions"
+    assert await s.log_since("T1", 25) == kept[3:]
+    assert await s.log_since("T1", 10, limit=3) == kept[:3], "a read from before the head starts at it"
+    assert await s.load("T1") == (30, b"r30")
+    assert await s.commit("T1", 30, b"r31", b"e31", ttl_ms=LONG, log_keep=8)
+    assert await s.log_since("T1", 29) == [(30, b"e30"), (31, b"e31")]
 
 
 async def test_changes_only_for_subscribed_tables_in_order(env: Env) -> None:

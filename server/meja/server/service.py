@@ -65,6 +65,7 @@ from meja.store.base import Change, Store
 
 from . import tables
 from .hub import Hub
+from .limits import TokenBucket
 from .records import FINISHED, PLAYING, SeatRecord, Table, decode_entry, encode_entry
 from .rooms import new_code, new_table_id, new_token, normalize_code, same_token, token_hash
 from .settings import Settings
@@ -75,6 +76,8 @@ log = logging.getLogger("meja.server.service")
 
 #: Bot histories kept (a few per table with bots).
 _HISTORIES = 1024
+#: Tables whose change budgets are kept (the least recent go: a bucket refills in seconds anyway).
+_CHANGE_BUCKETS = 4096
 
 Fn = Callable[[Table, int, int], "tables.Mutation | None"]
 
@@ -150,6 +153,8 @@ class TableService:
         self._histories: OrderedDict[tuple[str, int], tuple[int, int, list[dict[str, Any]]]] = OrderedDict()
         #: (game, level) -> its bot (a bot keeps no memory between calls: one serves every seat)
         self._bots: dict[tuple[str, str], Bot] = {}
+        #: per table, the budget of its non-game changes made here (joins, resumes, seat moves)
+        self._changes: OrderedDict[str, TokenBucket] = OrderedDict()
 
     # ------------------------------------------------------------------ the commit path
 
@@ -231,7 +236,14 @@ class TableService:
             if reply is not None:
                 reply[0].expect_reply(table_id, version + 1, new.commit, reply[1])
             ok = await self.store.commit(
-                table_id, version, record, entry, schedule=schedule, cancel=cancel, ttl_ms=ttl * 1000
+                table_id,
+                version,
+                record,
+                entry,
+                schedule=schedule,
+                cancel=cancel,
+                ttl_ms=ttl * 1000,
+                log_keep=settings.log_keep,
             )
             if ok:
                 if self.on_commit is not None:
@@ -262,6 +274,23 @@ class TableService:
     def default_game(self) -> str:
         """The game of a ``host`` that names none: the setting, else the first registered game."""
         return self.settings.default_game or games.names()[0]
+
+    def _spend(self, table_id: str) -> None:
+        """Take one of a table's non-game changes (a join, a resume, a seat moved) from its budget.
+
+        Every change is a new version pushed to every member, and restarts the table's expiry:
+        past ``table_changes_per_s`` (bursts of ``table_changes_burst``) from this process, the
+        request is refused with ``limit/exceeded`` and nothing changes (issue 12, finding 4).
+        """
+        bucket = self._changes.get(table_id)
+        if bucket is None:
+            settings = self.settings
+            bucket = self._changes[table_id] = TokenBucket(settings.table_changes_per_s, settings.table_changes_burst)
+            while len(self._changes) > _CHANGE_BUCKETS:
+                self._changes.popitem(last=False)
+        self._changes.move_to_end(table_id)
+        if not bucket.take():
+            raise LimitExceeded("too many changes at this table right now (joins, resumes, seats): wait a moment")
 
     # ------------------------------------------------------------------ finding tables
 
@@ -324,6 +353,7 @@ class TableService:
         taken: list[int] = []
 
         def change(t: Table, version: int, now: int) -> tables.Mutation:
+            self._spend(t.id)
             mutation, chosen = tables.join(t, name=name, seat=seat, token=hashed, conn=conn)
             taken[:] = [chosen]
             return mutation
@@ -338,13 +368,17 @@ class TableService:
         hashed = token_hash(token)
         found: list[int] = []
 
-        def change(t: Table, version: int, now: int) -> tables.Mutation:
+        def change(t: Table, version: int, now: int) -> tables.Mutation | None:
             seat = t.seat_of_token(hashed)
             if seat is None:
                 raise BadToken("that seat token is not valid at this table")
             if host_token is not None and not same_token(host_token, t.host):
                 raise BadToken("that host token is not valid at this table")
             found[:] = [seat]
+            record = t.seats[seat]
+            if record.conn == conn and record.away is None and not record.auto:
+                return None  # this connection holds the seat already: nothing to commit (issue 12, 4)
+            self._spend(t.id)
             return tables.connect(t, seat=seat, conn=conn)
 
         await self.commit(table_id, change)
@@ -358,6 +392,7 @@ class TableService:
     ) -> None:
         def change(t: Table, version: int, now: int) -> tables.Mutation:
             _check_host(t, host)
+            self._spend(t.id)
             return tables.set_seat(t, seat=seat, to=to, level=level)
 
         await self.commit(table_id, change, reply=_reply(reply, re))

@@ -63,6 +63,7 @@ from meja.protocol.errors import (
 from meja.rules.errors import RulesError
 
 from .hub import Hub, Member
+from .limits import TokenBucket
 from .metrics import Metrics
 from .records import decode_entry
 from .service import TableService
@@ -83,24 +84,6 @@ def _catalog(default_game: str | None) -> tuple[dict[str, Any], ...]:
     return tuple(p.describe() for p in plugins)
 
 
-class TokenBucket:
-    """``rate`` tokens a second, at most ``burst`` saved up; :meth:`take` spends one if there is one."""
-
-    def __init__(self, rate: float, burst: int, clock: Callable[[], float] = time.monotonic) -> None:
-        self.rate = rate
-        self.burst = float(burst)
-        self.clock = clock
-        self.tokens = float(burst)
-        self.stamp = clock()
-
-    def take(self) -> bool:
-        now = self.clock()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens >= 1.0:
-            self.tokens -= 1.0
-            return True
-        return False
 
 
 @dataclass(frozen=True, slots=True)

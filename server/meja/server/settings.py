@@ -182,6 +182,19 @@ class Settings:
         "ms",
         "pause before a bot (or a bot playing for an absent player) is ready for the next round",
     )
+    table_changes_per_s: float = _s(
+        5.0,
+        "changes/s",
+        "joins, resumes and seat moves one table accepts per second from one process; past it: "
+        "`limit/exceeded`, nothing changes (game actions are not counted)",
+    )
+    table_changes_burst: int = _s(20, "changes", "changes a table accepts at once before `table_changes_per_s` applies")
+    log_keep: int = _s(
+        2000,
+        "versions",
+        "log entries a table keeps (the latest; older ones are dropped as new ones come): a table's "
+        "storage stays bounded however long it lives; at least `max_resume_updates`",
+    )
     table_ttl_s: int = _s(86_400, "s", "a lobby or match with no change for this long expires")
     finished_ttl_s: int = _s(
         3600,
@@ -285,6 +298,8 @@ class Settings:
             problems.append(f"port {self.port!r} is not a TCP port")
         if self.bot_delay_min_ms > self.bot_delay_max_ms:
             problems.append("bot_delay_min_ms is above bot_delay_max_ms")
+        if self.log_keep < max(self.max_resume_updates, 1):
+            problems.append("log_keep must be at least max_resume_updates (and 1)")
         if self.bot_react_min_ms > self.bot_react_max_ms:
             problems.append("bot_react_min_ms is above bot_react_max_ms")
         if not self.grace_min_s <= self.grace_s <= self.grace_max_s:

@@ -19,8 +19,12 @@ Operations
   ``expected``, then atomically: store the record as version ``expected + 1``,
   append the log entry for that version, publish the change, apply the due-action
   changes, and refresh the table's expiry. Otherwise nothing changes and it
-  returns ``False``. On Redis this is one script call: one round trip.
-- **log_since**: the log entries after a version, in order (resume reads this).
+  returns ``False``. On Redis this is one script call: one round trip. The log
+  keeps the latest ``log_keep`` entries (older ones are dropped in the same
+  commit): the record holds the whole state, so the log is for catching up, and
+  a table's storage stays bounded however long it lives.
+- **log_since**: the log entries after a version, in order, at most ``limit``
+  of them (resume reads this); entries older than the log keeps are gone.
 - **subscribe**: committed changes to the tables a process watches arrive as
   :class:`Change` values carrying the new version, record and log entry, so a
   process never reads back what it was just told.
@@ -130,12 +134,17 @@ class Store(Protocol):
         schedule: Sequence[Due] = (),
         cancel: Sequence[str] = (),
         ttl_ms: int,
+        log_keep: int = 0,
     ) -> bool:
-        """Compare-and-set: see the module docstring. ``True`` if committed as ``expected + 1``."""
+        """Compare-and-set: see the module docstring. ``True`` if committed as ``expected + 1``.
+
+        ``log_keep`` > 0: afterwards the log holds at most that many entries (the latest).
+        """
         ...
 
-    async def log_since(self, table_id: str, after: int) -> list[tuple[int, bytes]]:
-        """Log entries with version > ``after``, oldest first (``[]`` if none or no table)."""
+    async def log_since(self, table_id: str, after: int, limit: int | None = None) -> list[tuple[int, bytes]]:
+        """Log entries with version > ``after`` that the log still keeps, oldest first, at most
+        ``limit`` (``[]`` if none or no table)."""
         ...
 
     def changes(self) -> AsyncIterator[Change]:

@@ -57,8 +57,10 @@ class _Table:
     version: int
     record: bytes
     expires_ms: int
-    #: Log entries by version: ``log[v]`` is the entry of version ``v``.
+    #: Log entries by version: ``log[v - log_base]`` is the entry of version ``v``.
     log: list[bytes] = field(default_factory=list)
+    #: the version of ``log[0]`` (older entries were trimmed)
+    log_base: int = 0
 
 
 class _Closed:
@@ -141,6 +143,7 @@ class MemoryStore:
         schedule: Sequence[Due] = (),
         cancel: Sequence[str] = (),
         ttl_ms: int,
+        log_keep: int = 0,
     ) -> bool:
         """See :meth:`meja.store.base.Store.commit`.
 
@@ -154,6 +157,10 @@ class MemoryStore:
         table.version = expected + 1
         table.record = record
         table.log.append(entry)
+        if log_keep > 0 and len(table.log) > log_keep:
+            drop = len(table.log) - log_keep
+            del table.log[:drop]
+            table.log_base += drop
         # The heap keeps its older entry: _purge re-pushes it when it pops early.
         table.expires_ms = self._clock() + ttl_ms
         for key in cancel:
@@ -164,14 +171,16 @@ class MemoryStore:
             self._queue.put_nowait(Change(table_id, table.version, record, entry))
         return True
 
-    async def log_since(self, table_id: str, after: int) -> list[tuple[int, bytes]]:
+    async def log_since(self, table_id: str, after: int, limit: int | None = None) -> list[tuple[int, bytes]]:
         """See :meth:`meja.store.base.Store.log_since`."""
         await self._enter()
         table = self._get(table_id)
         if table is None:
             return []
-        start = max(after + 1, 0)
-        return [(v, table.log[v]) for v in range(start, len(table.log))]
+        base = table.log_base
+        start = max(after + 1, base)
+        stop = base + len(table.log) if limit is None else min(base + len(table.log), start + max(limit, 0))
+        return [(v, table.log[v - base]) for v in range(start, stop)]
 
     # -- changes --------------------------------------------------------------------------
 
@@ -205,7 +214,7 @@ class MemoryStore:
             table = self._get(table_id)
             if table is not None:
                 change = Change(
-                    table_id, table.version, table.record, table.log[table.version], resync=True
+                    table_id, table.version, table.record, table.log[-1], resync=True
                 )
                 self._queue.put_nowait(change)
                 count += 1

@@ -176,7 +176,7 @@ return 1
 
 # KEYS: rec, log, due, due_tables (one slot: the table's bucket). The room code's key is
 # the name stored in the record's 'c' (same bucket, so the same slot).
-# ARGV: expected, record, entry, ttl_ms, nonce, channel, schema,
+# ARGV: expected, record, entry, ttl_ms, nonce, channel, schema, log_keep (0: all),
 #       n_cancel, cancel keys..., n_schedule, (key, due_ms, table_id)...
 # Returns 1 committed, 2 already committed by this nonce (a retry), 0 refused.
 _COMMIT = _LUA_MSGPACK + """
@@ -193,7 +193,9 @@ end
 local new = expected + 1
 redis.call('HSET', KEYS[1], 'v', new, 'r', ARGV[2], 'n', remember(cur[2], ARGV[5]))
 redis.call('RPUSH', KEYS[2], log_item(new, ARGV[3]))
-local i = 8
+local keep = tonumber(ARGV[8])
+if keep > 0 then redis.call('LTRIM', KEYS[2], -keep, -1) end
+local i = 9
 local n = tonumber(ARGV[i])
 for j = 1, n do
   redis.call('ZREM', KEYS[3], ARGV[i + j])
@@ -212,6 +214,20 @@ if cur[3] then redis.call('PEXPIRE', cur[3], ARGV[4]) end
 local payload = string.char(0x94) .. cmsgpack.pack(tonumber(ARGV[7])) .. cmsgpack.pack(new)
 redis.call('PUBLISH', ARGV[6], payload .. bin(ARGV[2]) .. bin(ARGV[3]))
 return 1
+"""
+
+# KEYS: rec, log. ARGV: after, limit (0: all). The log's items after version ``after`` that it
+# still keeps: the record's version and the log's length say which version is at index 0.
+_LOG_SINCE = """
+local len = redis.call('LLEN', KEYS[2])
+if len == 0 then return {} end
+local v = tonumber(redis.call('HGET', KEYS[1], 'v') or -1)
+local base = v - len + 1
+local start = math.max(tonumber(ARGV[1]) + 1 - base, 0)
+local limit = tonumber(ARGV[2])
+local stop = -1
+if limit > 0 then stop = start + limit - 1 end
+return redis.call('LRANGE', KEYS[2], start, stop)
 """
 
 # KEYS: due, due_tables. ARGV: now_ms, lease_ms, limit. Returns key, due_ms, table_id, ...
@@ -454,6 +470,7 @@ class RedisStore:
         self._lease = self._redis.register_script(_LEASE)
         self._finish = self._redis.register_script(_FINISH)
         self._snapshot = self._redis.register_script(_SNAPSHOT)
+        self._log_since = self._redis.register_script(_LOG_SINCE)
         self._ping_s = ping_interval_s
         self._reconnect_max_s = reconnect_max_s
         # Subscription state, shared by subscribe() and the listener task.
@@ -530,6 +547,7 @@ class RedisStore:
         schedule: Sequence[Due] = (),
         cancel: Sequence[str] = (),
         ttl_ms: int,
+        log_keep: int = 0,
     ) -> bool:
         """See :meth:`meja.store.base.Store.commit`: one EVALSHA.
 
@@ -545,6 +563,7 @@ class RedisStore:
             _nonce(),
             tk.channel,
             SCHEMA,
+            log_keep,
             len(cancel),
             *cancel,
             len(schedule),
@@ -563,9 +582,12 @@ class RedisStore:
                 log.debug("commit through redis-py: %s", exc)
         return bool(await self._commit(keys=keys, args=args))
 
-    async def log_since(self, table_id: str, after: int) -> list[tuple[int, bytes]]:
-        """See :meth:`meja.store.base.Store.log_since`: one LRANGE (list index = version)."""
-        items = await self._redis.lrange(self.keys.table(table_id).log, max(after + 1, 0), -1)
+    async def log_since(self, table_id: str, after: int, limit: int | None = None) -> list[tuple[int, bytes]]:
+        """See :meth:`meja.store.base.Store.log_since`: one script (the log may be trimmed at its head)."""
+        if limit is not None and limit <= 0:
+            return []
+        tk = self.keys.table(table_id)
+        items = await self._log_since(keys=[tk.record, tk.log], args=[after, limit or 0])
         out: list[tuple[int, bytes]] = []
         for item in items:
             version, entry = _unpack(_bytes(item))

@@ -1,0 +1,74 @@
+"""Issue 12, finding 4: a table's log is bounded, reading it is bounded, and idle changes are limited.
+
+Before: every re-sent ``resume`` and every seat moved in the lobby committed a
+new version (about 16 a second per connection), each pushed to every member
+and each restarting the table's expiry; the log grew without bound and
+``watch since=0`` read all of it at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from server_helpers import host, join, play
+
+
+async def test_resume_from_the_connection_that_holds_the_seat_commits_nothing(serve: Any, connect: Any) -> None:
+    server = await serve()
+    ann, bob = await connect(server), await connect(server)
+    joined = await host(ann, seats=2)
+    bobs = await join(bob, code=joined["code"], name="Bob")
+    table = joined["table"]
+    before = bob.version
+    for i in range(30):
+        reply = await bob.request({"type": "resume", "table": table, "token": bobs["token"]})
+        assert reply["type"] == "joined", reply
+        await bob.until(lambda m: m["type"] == "state")
+    assert bob.version == before, "a resume that changes nothing makes no new version"
+
+
+async def test_changes_of_one_table_are_limited(serve: Any, connect: Any) -> None:
+    server = await serve(table_changes_per_s=2.0, table_changes_burst=5)
+    ann, bob = await connect(server), await connect(server)
+    joined = await host(ann, seats=3)
+    table = joined["table"]
+    bobs = await join(bob, code=joined["code"], name="Bob")
+    start = ann.version
+    refused = 0
+    # Bob's seat taken by a new connection as fast as it can ask (each closes the one before
+    # with 4001): each take is a change of the table.
+    for _ in range(20):
+        wire = await connect(server)
+        reply = await wire.request({"type": "resume", "table": table, "token": bobs["token"]})
+        if reply["type"] == "error":
+            assert reply["code"] == "limit/exceeded", reply
+            refused += 1
+    await asyncio.sleep(0.2)
+    await ann.ok({"type": "ping"})
+    assert refused >= 10, refused
+    # Ann's picture moved by at most the burst and what the rate refilled meanwhile.
+    while True:
+        try:
+            await ann.recv(timeout=0.2)
+        except TimeoutError:
+            break
+    assert ann.version - start <= 5 + 4, (start, ann.version)
+
+
+async def test_the_log_keeps_the_latest_versions_and_a_watch_from_zero_reads_a_few(serve: Any, connect: Any) -> None:
+    server = await serve(log_keep=60, max_resume_updates=20)
+    ann = await connect(server)
+    joined = await host(ann, seats=2, options={"preset": "house", "target": 1000})
+    table = joined["table"]
+    await ann.ok({"type": "seat", "table": table, "seat": 1, "to": "bot"})
+    await ann.ok({"type": "start", "table": table})
+    await play(ann, table, until=lambda w: w.version >= 200, timeout=60)
+    store = server.store
+    kept = await store.log_since(table, -1)
+    assert len(kept) == 60 and kept[-1][0] >= 200, (len(kept), kept[-1][0])
+    watcher = await connect(server)
+    await watcher.send({"type": "watch", "id": 1, "table": table, "since": 0})
+    state = await watcher.until(lambda m: m["type"] == "state")
+    updates = [m for m in watcher.seen if m["type"] == "update"]
+    assert 0 < len(updates) <= 20 and state["seat"] is None
