@@ -33,6 +33,7 @@ The tree (``code`` is what goes on the wire; it never changes within protocol 1)
     │   ├── SeatTaken                          seat/taken
     │   └── BadSeat                            seat/bad_seat
     ├── StaleVersion                           action/stale_version
+    ├── ServerFull                             server/full   (the store is nearly full: no new tables)
     └── InternalError                          internal
 
 The rules' own errors (:mod:`meja.rules.errors`: ``action/illegal``,
@@ -72,6 +73,7 @@ __all__ = [
     "RateLimited",
     "SeatError",
     "SeatTaken",
+    "ServerFull",
     "StaleVersion",
     "TableError",
     "TableFull",
@@ -251,6 +253,12 @@ class StaleVersion(MejaError):
     """The game moved on since the ``version`` the client acted on."""
 
     code = "action/stale_version"
+
+
+class ServerFull(MejaError):
+    """The store is nearly full: new tables are refused so that the live ones keep room to finish."""
+
+    code = "server/full"
 
 
 class InternalError(MejaError):

@@ -261,6 +261,7 @@ class MejaServer:
                 asyncio.create_task(self.hub.run(), name="meja hub"),
                 asyncio.create_task(self.runner.run(), name="meja timers"),
                 asyncio.create_task(heartbeat.run(), name="meja heartbeat"),
+                asyncio.create_task(self.service.watch_memory(), name="meja memory"),
             ]
             self._server = await serve(
                 self._handler,

@@ -55,6 +55,7 @@ from meja.protocol.errors import (
     LimitExceeded,
     NotHost,
     NotSeated,
+    ServerFull,
     TableNotFound,
 )
 from meja.protocol.messages import Host
@@ -153,6 +154,10 @@ class TableService:
         self._histories: OrderedDict[tuple[str, int], tuple[int, int, list[dict[str, Any]]]] = OrderedDict()
         #: (game, level) -> its bot (a bot keeps no memory between calls: one serves every seat)
         self._bots: dict[tuple[str, str], Bot] = {}
+        #: the store's memory use, as last read: ``(used, limit)`` or ``None`` (no limit); above
+        #: ``store_full_pct`` of the limit, new tables are refused (see :meth:`watch_memory`)
+        self.store_memory: tuple[int, int] | None = None
+        self.store_full = False
         #: per table, the budget of its non-game changes made here (joins, resumes, seat moves)
         self._changes: OrderedDict[str, TokenBucket] = OrderedDict()
 
@@ -312,9 +317,40 @@ class TableService:
 
     # ------------------------------------------------------------------ lobby
 
+    async def watch_memory(self) -> None:
+        """Read the store's memory use every ``memory_check_s``; mark the store full past ``store_full_pct``.
+
+        A Redis at ``maxmemory`` with ``noeviction`` refuses every write: commits, and the
+        timer claims that run bots and grace periods everywhere. So new tables stop well
+        before it (``server/full``), and the room left is the live tables' to finish in.
+        """
+        settings = self.settings
+        while True:
+            try:
+                usage = await self.store.memory()
+            except Exception as exc:
+                log.warning("could not read the store's memory use: %s", exc)
+            else:
+                self.store_memory = usage
+                full = usage is not None and usage[0] * 100 >= usage[1] * settings.store_full_pct
+                if full != self.store_full:
+                    if full:
+                        assert usage is not None
+                        log.warning(
+                            "the store uses %d of %d bytes (%d%%, above store_full_pct %d%%): new tables are "
+                            "refused (server/full) until it has room again",
+                            usage[0], usage[1], usage[0] * 100 // usage[1], settings.store_full_pct,
+                        )  # fmt: skip
+                    else:
+                        log.warning("the store has room again: new tables are accepted")
+                self.store_full = full
+            await asyncio.sleep(settings.memory_check_s)
+
     async def host(self, msg: Host, *, conn: tuple[str, str], address: str) -> Seated:
         """Open a table with its host in seat 0."""
         settings = self.settings
+        if self.store_full:
+            raise ServerFull("the server is full right now: no new tables until the games in play make room")
         hosted = await self.store.hit(f"host:{address}", settings.host_window_s * 1000)
         if hosted > settings.hosts_per_window:
             raise LimitExceeded(f"too many tables hosted from this address: wait up to {settings.host_window_s} s")

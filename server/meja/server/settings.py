@@ -195,6 +195,13 @@ class Settings:
         "log entries a table keeps (the latest; older ones are dropped as new ones come): a table's "
         "storage stays bounded however long it lives; at least `max_resume_updates`",
     )
+    store_full_pct: int = _s(
+        80,
+        "percent",
+        "of the store's memory limit (Redis `maxmemory`); above it new tables get `server/full` while "
+        "live ones play on in the room left (a Redis at its limit with `noeviction` refuses every write)",
+    )
+    memory_check_s: float = _s(5.0, "s", "how often the store's memory use is read (`store_full_pct`)")
     table_ttl_s: int = _s(86_400, "s", "a lobby or match with no change for this long expires")
     finished_ttl_s: int = _s(
         3600,
@@ -298,6 +305,8 @@ class Settings:
             problems.append(f"port {self.port!r} is not a TCP port")
         if self.bot_delay_min_ms > self.bot_delay_max_ms:
             problems.append("bot_delay_min_ms is above bot_delay_max_ms")
+        if not 1 <= self.store_full_pct <= 100:
+            problems.append("store_full_pct must be 1-100")
         if self.log_keep < max(self.max_resume_updates, 1):
             problems.append("log_keep must be at least max_resume_updates (and 1)")
         if self.bot_react_min_ms > self.bot_react_max_ms:

@@ -42,6 +42,9 @@ Operations
   ran can be given back to timers (:meth:`Store.shift_due`).
 - **hit**: a counter in a time window, for rate limits shared by processes
   (join attempts by room code).
+- **memory**: how much of its memory limit the store uses, so that the server can
+  refuse new tables before the store refuses writes (a Redis at ``maxmemory``
+  with ``noeviction`` refuses every commit and every timer claim).
 
 Expiry: every commit sets the table's keys to expire after ``ttl_ms``; the server
 passes a short TTL for finished tables and a long one for live ones, so abandoned
@@ -209,6 +212,10 @@ class Store(Protocol):
         processes with skewed clocks still agree on who is alive. "Last alive" never
         goes backwards: a ``now_ms`` older than the stored one leaves it unchanged.
         """
+        ...
+
+    async def memory(self) -> tuple[int, int] | None:
+        """``(used bytes, limit bytes)`` of the fullest node, or ``None`` where there is no limit."""
         ...
 
     async def alive(self, process_ids: Sequence[str]) -> list[bool]:

@@ -291,6 +291,10 @@ class MemoryStore:
             self._last_alive = now_ms
         return previous
 
+    async def memory(self) -> tuple[int, int] | None:
+        """No limit: the process's own memory is the operator's to watch."""
+        return None
+
     async def alive(self, process_ids: Sequence[str]) -> list[bool]:
         """See :meth:`meja.store.base.Store.alive`."""
         await self._enter()

@@ -757,6 +757,20 @@ class RedisStore:
             counts = await pipe.execute()
         return sum(int(n) for n in counts[0::2]), sum(int(n) for n in counts[1::2])
 
+    async def memory(self) -> tuple[int, int] | None:
+        """See :meth:`meja.store.base.Store.memory`: INFO memory (of every master, on a cluster)."""
+        info: Any = await self._redis.info("memory")
+        nodes = info.values() if info and all(isinstance(v, dict) for v in info.values()) else [info]
+        fullest: tuple[int, int] | None = None
+        for node in nodes:
+            limit = int(node.get("maxmemory", 0) or 0)
+            if limit <= 0:
+                continue
+            used = int(node.get("used_memory", 0) or 0)
+            if fullest is None or used / limit > fullest[0] / fullest[1]:
+                fullest = (used, limit)
+        return fullest
+
     # -- processes and rate limits --------------------------------------------------------
 
     async def heartbeat(self, process_id: str, now_ms: int, ttl_ms: int) -> int | None:
