@@ -217,6 +217,7 @@ class Run:
         wire = view.to_wire()
         _plain(wire, f"{where} view {seat}")
         assert wire.get("legal") == [a.to_wire() for a in legal], f"{where}: seat {seat} wire legal"
+        assert wire.get("version") == state.version and wire.get("seat") == seat, f"{where}: version, seat"
         leaked = {s for s in _strings(wire) if s in self.names} - visible(locations, seat)
         assert not leaked, f"{where}: seat {seat}'s view names {sorted(leaked)}"
         assert "seed" not in set(_keys(wire)), f"{where}: a 'seed' key in seat {seat}'s view"

@@ -1,7 +1,9 @@
 """``meja bench server``: real ``meja serve`` processes and a real Redis under scripted players.
 
     meja bench server [--json] [--tables N] [--seconds S] [--processes P] [--redis URL]
-                      [--pace S] [--warmup S] [--no-echo]
+                      [--pace S] [--warmup S] [--no-echo] [--game G] [--options JSON] [--seats N]
+                      [--humans H] [--search-tables K] [--search-seats N] [--search-level L]
+                      [--bot-workers W]
 
 What runs
 ---------
@@ -11,9 +13,16 @@ What runs
 - ``P`` processes of ``meja serve --redis`` (``--port 0``: each tells its port
   in its log);
 - this process: the load generator, on ``meja_client`` (client-protocol/), one
-  asyncio loop. ``N`` tables of 3 seats: two scripted players (seat 0 hosts on
-  process ``i mod P``, seat 1 joins on the next process, so changes cross
-  processes through Redis), seat 2 a bot. Players choose with
+  asyncio loop. ``N`` tables of ``--game`` (the server's default game unless
+  named) with ``--seats`` seats (3): ``--humans`` scripted players (2; seat 0
+  hosts on process ``i mod P``, the others join on the next processes, so
+  changes cross processes through Redis), bots in the other seats. A move is a
+  step of the rules state's version in the host's view, so any game is counted
+  alike. With ``--search-tables K``, K more tables of one scripted player and
+  ``--search-level`` bots (``hard``: they search) load the servers, and the
+  figures are the first N tables' (``--bot-workers`` sets the servers'
+  ``bot_workers``: 0 puts the searches in a thread of the server process, as
+  before issue 12, finding 7). Players choose with
   ``meja_client.random_policy`` (a legal play when there is one, so rounds end);
   when a match ends the host starts a rematch, so every table plays for the
   whole run.
@@ -130,7 +139,6 @@ from meja.store.keys import Keys
 from . import echo
 
 __all__ = [
-    "ACTION_KINDS",
     "IN_FLIGHT_PER_TABLE",
     "MetricsScrape",
     "RedisCosts",
@@ -141,8 +149,6 @@ __all__ = [
     "run",
 ]
 
-#: Event kinds that mark a committed game action (one per version at most).
-ACTION_KINDS: Final = frozenset({"play", "draw", "pass", "suit", "ready"})
 
 #: Commands a ``meja serve`` process sends to Redis itself (each one round trip), as
 #: opposed to those its Lua scripts and MULTI blocks run inside Redis. ``hmget`` and
@@ -585,6 +591,7 @@ class _Seat:
         self.counters = counters
         self.counts_moves = counts_moves  # the host counts every committed action once
         self._done = 0  # messages of client.messages already accounted for
+        self._view_version: int | None = None  # the rules state's version in the last view counted
 
     def account(self) -> None:
         """Count the frames and moves received since the last call."""
@@ -599,13 +606,16 @@ class _Seat:
             frames.clear()
         messages = client.messages
         if self.counts_moves:
+            # Every game's view carries the rules state's version, one up per action (meja.rules.game.View):
+            # the moves are its steps, whatever the game. A rematch starts it again from the deal's.
             for message in messages[self._done :]:
-                if message.get("type") != "update":
+                view = message.get("view") if message.get("type") in ("update", "state") else None
+                if not isinstance(view, dict) or not isinstance(view.get("version"), int):
                     continue
-                if message["version"] - message["since"] > 1:
-                    counters.moves += sum(1 for e in message["events"] if e.get("kind") in ACTION_KINDS)
-                elif any(e.get("kind") in ACTION_KINDS for e in message["events"]):
-                    counters.moves += 1
+                version = view["version"]
+                if self._view_version is not None:
+                    counters.moves += version - self._view_version if version >= self._view_version else version
+                self._view_version = version
         self._done = len(messages)
 
     def trim(self) -> None:
@@ -682,18 +692,37 @@ class _Table:
     seats: list[_Seat]
 
 
-async def _seat_table(n: int, urls: Sequence[str], counters: _Counters) -> _Table:
-    """Host table ``n`` on one process, seat the second player through the next one, make seat 2 a bot."""
-    first, second = urls[n % len(urls)], urls[(n + 1) % len(urls)]
-    host = await connect(first, record=True, open_timeout=REQUEST_TIMEOUT_S)
-    joined = await host.host(name=f"Host {n}", seats=3, grace_s=GRACE_S, timeout=REQUEST_TIMEOUT_S)
-    guest = await connect(second, record=True, open_timeout=REQUEST_TIMEOUT_S)
-    await guest.join(table=joined["table"], name=f"Guest {n}", timeout=REQUEST_TIMEOUT_S)
-    await host.seat_to(2, "bot", timeout=REQUEST_TIMEOUT_S)
-    return _Table(
-        str(joined["table"]),
-        [_Seat(host, counters, counts_moves=True), _Seat(guest, counters, counts_moves=False)],
+@dataclass(frozen=True)
+class _Layout:
+    """What a table of the run is: its game and options, seat count, scripted players, bots' level."""
+
+    game: str | None
+    options: dict[str, Any] | None
+    seats: int
+    humans: int
+    bots: str | None = None
+
+
+async def _seat_table(n: int, urls: Sequence[str], counters: _Counters, layout: _Layout) -> _Table:
+    """Host table ``n`` on one process, seat the other players through the next ones, bots in the rest."""
+    host = await connect(urls[n % len(urls)], record=True, open_timeout=REQUEST_TIMEOUT_S)
+    joined = await host.host(
+        name=f"Host {n}",
+        game=layout.game,
+        options=layout.options,
+        seats=layout.seats,
+        bots=layout.bots,
+        grace_s=GRACE_S,
+        timeout=REQUEST_TIMEOUT_S,
     )
+    seats = [_Seat(host, counters, counts_moves=True)]
+    for k in range(1, layout.humans):
+        guest = await connect(urls[(n + k) % len(urls)], record=True, open_timeout=REQUEST_TIMEOUT_S)
+        await guest.join(table=joined["table"], name=f"Guest {n}.{k}", timeout=REQUEST_TIMEOUT_S)
+        seats.append(_Seat(guest, counters, counts_moves=False))
+    for seat in range(layout.humans, layout.seats):
+        await host.seat_to(seat, "bot", timeout=REQUEST_TIMEOUT_S)
+    return _Table(str(joined["table"]), seats)
 
 
 async def _gather_in_batches(coros: Iterable[Any], batch: int = 50) -> list[Any]:
@@ -791,18 +820,28 @@ async def _close_all(clients: Iterable[Client]) -> None:
 
 async def _measure_game(args: argparse.Namespace, redis: _Redis, workdir: Path) -> dict[str, Any]:
     env = {} if args.pace is not None else dict(THROUGHPUT_ENV)
+    env["MEJA_BOT_WORKERS"] = str(args.bot_workers)
+    options = json.loads(args.options) if args.options else None
+    layout = _Layout(args.game, options, args.seats, args.humans)
+    search = _Layout(args.game, options, args.search_seats, 1, args.search_level)
     store_url = redis.url if redis.child is not None else f"{redis.url}?prefix={redis.prefix}"
     started = await _start_servers(args.processes, store_url, env, workdir)
     servers = [child for child, _ in started]
     urls = [url for _, url in started]
     counters = _Counters()
     tables: list[_Table] = []
+    search_tables: list[_Table] = []
     try:
         await asyncio.sleep(0.5)
         rss_before = sum(s.rss() for s in servers)
         memory_before = redis.used_memory()
-        tables = await _gather_in_batches(_seat_table(n, urls, counters) for n in range(args.tables))
+        tables = await _gather_in_batches(_seat_table(n, urls, counters, layout) for n in range(args.tables))
         seats = [seat for table in tables for seat in table.seats]
+        # Tables whose bots search: their scripted player keeps them going; the figures are the others'.
+        searching = _Counters()
+        search_tables = await _gather_in_batches(
+            _seat_table(args.tables + n, urls, searching, search) for n in range(args.search_tables)
+        )
         rss_seated = sum(s.rss() for s in servers)
         connections = len(seats)
         for seat in seats:
@@ -812,13 +851,13 @@ async def _measure_game(args: argparse.Namespace, redis: _Redis, workdir: Path) 
 
         stop = asyncio.Event()
         # Start every table, then let the players loose.
-        await _gather_in_batches(t.seats[0].client.start(timeout=REQUEST_TIMEOUT_S) for t in tables)
+        await _gather_in_batches(t.seats[0].client.start(timeout=REQUEST_TIMEOUT_S) for t in tables + search_tables)
         rand = random.Random(args.seed)
         tasks = [
             asyncio.create_task(
                 _play(seat, is_host=i == 0, seed=rand.randrange(1 << 30), pace=args.pace, stop=stop)
             )
-            for table in tables
+            for table in tables + search_tables
             for i, seat in enumerate(table.seats)
         ]
         await asyncio.sleep(args.warmup)
@@ -838,7 +877,7 @@ async def _measure_game(args: argparse.Namespace, redis: _Redis, workdir: Path) 
         table_memory = redis.table_memory([t.table_id for t in tables[:50]])
         rss_end = sum(s.rss() for s in servers)
     finally:
-        await _close_all(seat.client for table in tables for seat in table.seats)
+        await _close_all(seat.client for table in tables + search_tables for seat in table.seats)
         for child in servers:
             child.stop()
 
@@ -904,6 +943,13 @@ async def _measure_game(args: argparse.Namespace, redis: _Redis, workdir: Path) 
         },
         "errors": dict(counters.errors),
         "metrics": metrics,
+        "search_tables": {
+            "tables": args.search_tables,
+            "seats": args.search_seats,
+            "level": args.search_level,
+            "bot_workers": args.bot_workers,
+            "their_player_actions": len(searching.latencies),
+        },
     }
 
 
@@ -1025,7 +1071,7 @@ async def _bench(args: argparse.Namespace) -> dict[str, Any]:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON document instead of a summary")
-    parser.add_argument("--tables", type=int, default=100, metavar="N", help="tables of 3 seats (default 100)")
+    parser.add_argument("--tables", type=int, default=100, metavar="N", help="tables measured (default 100)")
     parser.add_argument("--seconds", type=float, default=10.0, metavar="S", help="measured window (default 10)")
     parser.add_argument("--warmup", type=float, default=2.0, metavar="S", help="play before measuring (default 2)")
     parser.add_argument("--processes", type=int, default=2, metavar="P", help="meja serve processes (default 2)")
@@ -1035,6 +1081,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=float,
         metavar="S",
         help="paced mode: each player thinks about S seconds per decision; bots keep their default pauses",
+    )
+    parser.add_argument("--game", help="the tables' game (default: the server's default game)")
+    parser.add_argument("--options", metavar="JSON", help='the tables\' options, e.g. \'{"preset": "party"}\'')
+    parser.add_argument("--seats", type=int, default=3, metavar="N", help="seats per table (default 3)")
+    parser.add_argument("--humans", type=int, default=2, metavar="H", help="scripted players per table (default 2)")
+    parser.add_argument(
+        "--search-tables",
+        type=int,
+        default=0,
+        metavar="N",
+        help="extra tables of one scripted player and bots that search (--search-level), whose load the "
+        "other tables' figures are measured under (default 0)",
+    )
+    parser.add_argument("--search-seats", type=int, default=8, metavar="N", help="seats of those tables (default 8)")
+    parser.add_argument("--search-level", default="hard", help="their bots' level (default hard)")
+    parser.add_argument(
+        "--bot-workers", type=int, default=1, metavar="W", help="the servers' bot_workers (default 1; 0: threads)"
     )
     parser.add_argument("--no-echo", action="store_true", help="skip the echo-server ceiling")
     parser.add_argument("--seed", type=int, default=1, help="seed of the players' choices (default 1)")
@@ -1075,6 +1138,10 @@ def _print_summary(doc: Mapping[str, Any]) -> None:
         print(f"  moves per echo message {doc['moves_per_echo_message']:>10}")
     if doc["errors"]:
         print(f"  errors                 {doc['errors']}")
+    search = doc["search_tables"]
+    if search["tables"]:
+        print(f"  under load of          {search['tables']:>10} tables of {search['seats']} seats with "
+              f"{search['level']} bots (bot_workers {search['bot_workers']})")
     print(f"  note: {doc['note']}")
 
 
@@ -1085,6 +1152,9 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if args.pace is not None and args.pace <= 0:
         print("meja bench server: --pace must be above 0", file=sys.stderr)
+        return 2
+    if not 1 <= args.humans <= args.seats:
+        print("meja bench server: --humans must be 1 to --seats", file=sys.stderr)
         return 2
     try:
         doc = asyncio.run(_bench(args))

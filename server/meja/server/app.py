@@ -330,6 +330,8 @@ class MejaServer:
             except TimeoutError:
                 log.warning("connections still open after %.0f s; closing anyway", settings.shutdown_timeout_s)
         await self._stop_tasks()
+        if self._service is not None and self._service.bot_pool is not None:
+            self._service.bot_pool.close()
         if self._own_store and self._store is not None:
             await self._store.aclose()
         self.metrics.unwatch_log()

@@ -65,6 +65,7 @@ from meja.rules.rng import SEED_BITS
 from meja.store.base import Change, Store
 
 from . import tables
+from .botpool import BotPool
 from .hub import Hub
 from .limits import TokenBucket
 from .records import FINISHED, PLAYING, SeatRecord, Table, decode_entry, encode_entry
@@ -152,6 +153,10 @@ class TableService:
         self._turns: dict[str, _Turns] = {}
         #: (table, seat) -> (round_v, last version read, the seat's events this round)
         self._histories: OrderedDict[tuple[str, int], tuple[int, int, list[dict[str, Any]]]] = OrderedDict()
+        #: the worker processes of the bots that search (None: they think in a thread here)
+        self.bot_pool: BotPool | None = (
+            BotPool(settings.bot_workers, settings.game_modules()) if settings.bot_workers > 0 else None
+        )
         #: (game, level) -> its bot (a bot keeps no memory between calls: one serves every seat)
         self._bots: dict[tuple[str, str], Bot] = {}
         #: the store's memory use, as last read: ``(used, limit)`` or ``None`` (no limit); above
@@ -602,6 +607,34 @@ class TableService:
             return legal[0] if awaited else None
         return move
 
+    async def _think(self, table: Table, seat: int, level: str, history: list[dict[str, Any]]) -> Any | None:
+        """A blocking bot's choice, checked like every bot's (:meth:`choose`): from the worker pool,
+        or a thread where there is none (or the pool broke)."""
+        pool = self.bot_pool
+        state = table.state
+        assert state is not None
+        if pool is not None:
+            try:
+                chosen = await pool.decide(table.game, level, state, seat, history)
+            except Exception:
+                log.exception("bot %r (worker pool) failed at table %s v%d seat %d", level, table.id, table.gv, seat)
+            else:
+                return self._checked(table, seat, chosen, level)
+        return await asyncio.to_thread(self.choose, table, seat, level, history)
+
+    def _checked(self, table: Table, seat: int, move: Any | None, level: str) -> Any | None:
+        """``move`` if legal for ``seat``; else what :meth:`choose` does with a policy that errs."""
+        state = table.state
+        assert state is not None
+        legal = state.legal_actions(seat)
+        awaited = seat in state.awaiting()
+        if move is None and not awaited:
+            return None
+        if move in legal:
+            return move
+        log.error("bot %r chose the illegal %s at table %s seat %d", level, move, table.id, seat)
+        return legal[0] if awaited and legal else None
+
     async def _bot_turn(self, current: tuple[int, Table], seat: int, epoch: int, key: str) -> int | None:
         _, table = current
         if not _bot_may_play(table, seat, epoch):
@@ -612,9 +645,9 @@ class TableService:
         # The history costs a read of the round's log: only for bots that use it.
         history = await self.history(table, seat) if getattr(bot, "needs_history", True) else []
         if getattr(bot, "blocking", True):
-            # In a worker thread: a search bot thinks for tens of milliseconds, and the event loop
-            # must keep serving everyone else meanwhile (states are immutable values: safe to share).
-            move = await asyncio.to_thread(self.choose, table, seat, level, history)
+            # A search bot thinks for tens of milliseconds: in a worker process (botpool), so that
+            # it holds up no other table's moves; in a thread where there is no pool.
+            move = await self._think(table, seat, level, history)
         else:
             move = self.choose(table, seat, level, history)  # microseconds: a thread would cost more
         if move is None:
@@ -647,7 +680,7 @@ class TableService:
         if move is None:
             history = await self.history(table, seat)
             level = self.plugin(table).default_level
-            move = await asyncio.to_thread(self.choose, table, seat, level, history)
+            move = await self._think(table, seat, level, history)
         if move is None:
             return None
 

@@ -177,6 +177,12 @@ class Settings:
         "extra pause before a bot acts after an event the table holds for (each game names its own: "
         "a pile turned over, say), so that people see it",
     )
+    bot_workers: int = _s(
+        1,
+        "processes",
+        "worker processes for bots that search (Crazy Eights' `hard`), so that their thinking never holds "
+        "up other tables' moves; 0: they think in a thread of the server process",
+    )
     ready_delay_ms: int = _s(
         1500,
         "ms",

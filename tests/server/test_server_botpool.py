@@ -1,0 +1,44 @@
+"""Issue 12, finding 7: bots that search think in worker processes (meja.server.botpool).
+
+What a worker decides is what the bot decides in the server process, and a
+table of ``hard`` bots plays through the pool. How much it spares the other
+tables is a benchmark's to say (``meja bench server --search-tables``), not a
+timed assert's.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from meja import games
+from meja.bots import decision_rng
+from meja.server import botpool
+from server_helpers import host, play
+
+
+def test_a_worker_decides_as_the_bot_does_here() -> None:
+    plugin = games.get("crazy_eights")
+    game = plugin.game
+    state = game.new_match(game.options_from_wire({"preset": "house"}), 3, 2024).state
+    for _ in range(12):
+        seat = state.awaiting()[0]
+        bot = plugin.bot("hard")
+        here = bot.choose(state.view(seat), [], decision_rng(state, seat))
+        there = botpool.decide("crazy_eights", "hard", state.to_data(), seat, [])
+        assert there == here.to_wire()
+        state = state.apply(seat, here).state
+
+
+async def test_a_table_of_searching_bots_plays_through_the_pool(serve: Any, connect: Any) -> None:
+    server = await serve(bot_workers=1)
+    ann = await connect(server)
+    joined = await host(ann, seats=3, bots="hard", options={"preset": "house", "target": 30})
+    table = joined["table"]
+    await ann.ok({"type": "start", "table": table})
+
+    def round_done(w: Any) -> bool:
+        return w.view is not None and (w.view["round"] >= 2 or w.view["phase"] in ("round_over", "match_over"))
+
+    await play(ann, table, until=round_done, timeout=120)
+    pool = server.service.bot_pool
+    assert pool is not None and pool._pool is not None, "the hard bots never went through the pool"
