@@ -218,6 +218,8 @@ class Run:
         _plain(wire, f"{where} view {seat}")
         assert wire.get("legal") == [a.to_wire() for a in legal], f"{where}: seat {seat} wire legal"
         assert wire.get("version") == state.version and wire.get("seat") == seat, f"{where}: version, seat"
+        assert wire.get("game") == self.config.game and wire.get("seats") == self.config.seats, f"{where}: game, seats"
+        assert isinstance(wire.get("phase"), str) and wire.get("round") == state.round, f"{where}: phase, round"
         leaked = {s for s in _strings(wire) if s in self.names} - visible(locations, seat)
         assert not leaked, f"{where}: seat {seat}'s view names {sorted(leaked)}"
         assert "seed" not in set(_keys(wire)), f"{where}: a 'seed' key in seat {seat}'s view"
@@ -399,3 +401,45 @@ def test_the_same_under_two_hash_seeds() -> None:
         assert out.returncode == 0, out.stderr[-3000:]
         prints.add(out.stdout.strip().splitlines()[-1])
     assert len(prints) == 1, prints
+
+
+def _wire_names(config: Config) -> tuple[set[str], set[str], set[str]]:
+    """The view fields, event kinds and event fields a few random matches of ``config`` show."""
+    run = Run(config)
+    views: set[str] = set()
+    kinds: set[str] = set()
+    fields: set[str] = set()
+    game = run.game
+    for match in range(2):
+        rnd = random.Random(f"doc/{config.id}/{match}")
+        state = game.new_match(run.options, config.seats, rnd.getrandbits(128)).state
+        for _ in range(3000):
+            if state.outcome() is not None:
+                break
+            for seat in (*range(config.seats), None):
+                views |= set(state.view(seat).to_wire())
+            choices = [(s, a) for s in state.actors() for a in state.legal_actions(s)]
+            timed = state.timed_actions()
+            if timed and (not choices or rnd.random() < 0.3):
+                step = state.apply(timed[0].seat, timed[0].action)
+            else:
+                seat, action = rnd.choice(choices)
+                step = state.apply(seat, action)
+            for e in step.events:
+                kinds.add(e.kind)
+                fields |= set(e.data)
+            state = step.state
+    return views, kinds, fields
+
+
+@pytest.mark.parametrize("name", [p.name for p in games.plugins() if p.protocol is not None])
+def test_the_protocol_section_names_every_field(name: str) -> None:
+    """Each game's PROTOCOL.md section names every view field, event kind and event field it sends."""
+    plugin = games.get(name)
+    assert plugin.protocol is not None and plugin.protocol.is_file(), f"{name}: no protocol section"
+    text = plugin.protocol.read_text(encoding="utf-8")
+    missing: set[str] = set()
+    for config in [c for c in CONFIGS if c.game == name]:
+        views, kinds, fields = _wire_names(config)
+        missing |= {f for f in views | kinds | fields if f"`{f}`" not in text}
+    assert not missing, f"{plugin.protocol}: not documented: {sorted(missing)}"

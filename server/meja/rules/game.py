@@ -407,9 +407,10 @@ class View(Protocol):
     ``legal`` is exactly ``state.legal_actions(seat)`` (empty for a spectator), and
     the wire form carries it as ``legal``, a list of action maps in the same order:
     a generic client (a bot written from PROTOCOL.md, the page's fallback) can
-    play any game from its views alone. The wire form also carries ``version``,
-    the state's version (one up per action: what a client counts moves by), and
-    ``seat``.
+    play any game from its views alone. The wire form also carries ``game``,
+    ``seat``, ``seats``, ``phase`` (a str), ``round`` (``State.round``) and
+    ``version``, the state's version (one up per action: what a client counts
+    moves by): client-protocol/PROTOCOL.md 7.2.
     """
 
     @property
