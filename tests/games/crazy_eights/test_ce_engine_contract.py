@@ -422,3 +422,42 @@ def test_options_refuse_values_of_the_wrong_type(value: object) -> None:
     """A float, a bool or a string is not a target, even where it compares equal to one."""
     with pytest.raises(BadOptionsError):
         CrazyEights().options("house", target=value)
+
+
+# =========================================================================== the scenario builder is checked
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "word"),
+    [
+        ({"hands": ["8H 3C", "8H 2D"], "discard": "9H"}, "twice"),
+        ({"hands": ["3C", "2D"], "discard": "9H", "stock": "3C"}, "twice"),
+        ({"hands": ["8H.2 3C", "2D"], "discard": "9H"}, "not in a house deck"),
+        ({"hands": ["3C", "2D"], "discard": "9H", "draws": 7}, "draws"),
+        ({"hands": ["3C", "2D"], "discard": "9H", "turn": 5}, "turn"),
+        ({"hands": ["3C", "2D"], "discard": "9H", "turn": -1}, "turn"),
+        ({"hands": ["3C", "2D"], "discard": "9H", "scores": (1, 2, 3)}, "scores"),
+        ({"hands": ["3C", "ZZ"], "discard": "9H"}, "not one"),
+        ({"hands": ["3C", "2D"], "discard": ""}, "top card"),
+    ],
+)
+def test_stacked_refuses_a_layout_the_game_could_never_reach(kwargs: dict[str, object], word: str) -> None:
+    """Issue 9: stacked() accepted 8H twice, a second-deck card in a one-deck preset, draws=7, turn=5."""
+    with pytest.raises(BadOptionsError) as refused:
+        GAME.stacked("house", **kwargs)  # type: ignore[arg-type]
+    assert word in str(refused.value), str(refused.value)
+
+
+def test_a_second_deck_card_is_fine_where_there_are_two_decks() -> None:
+    hands = ["8H.2 3C", "2D", "4S", "5S", "6S", "7S"]
+    state = GAME.stacked("party", hands=hands, discard="9H")
+    assert str(state.hands[0][-1]) == "8H.2" or "8H.2" in [str(c) for c in state.hands[0]]
+
+
+def test_new_match_with_options_that_are_not_options_is_a_typed_error() -> None:
+    """Issue 9: new_match("house", ...) raised AttributeError; a preset name is fine, anything else refused."""
+    assert GAME.new_match("house", 2, 7).state.options.preset == "house"
+    with pytest.raises(BadOptionsError):
+        GAME.new_match("euchre", 2, 7)
+    with pytest.raises(BadOptionsError):
+        GAME.new_match({"preset": "house"}, 2, 7)  # type: ignore[arg-type]
