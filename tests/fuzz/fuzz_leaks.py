@@ -54,7 +54,7 @@ TABLE_KEYS = frozenset({"id", "code", "link", "game", "preset", "options", "stat
                         "bots", "grace_s", "turn_limit_s", "turn_deadline_ms", "commitment", "deal_code_given",
                         "outcome"})
 SEAT_KEYS = frozenset({"seat", "kind", "name", "level", "connected", "auto"})
-COMMITMENT_KEYS = frozenset({"round", "hash"})
+COMMITMENT_KEYS = frozenset({"round", "hash", "chosen"})
 VIEW_KEYS = frozenset({
     "game", "preset", "seat", "seats", "version", "phase", "round", "hand", "hand_counts", "top", "discard_count",
     "stock_count", "active_suit", "turn", "dealer", "leader", "chooser", "draws_taken", "draws_left", "max_draws",
@@ -86,7 +86,7 @@ EVENT_KEYS: Mapping[str, frozenset[str]] = {
     "started": frozenset({"seats"}),
     "rematch": frozenset(),
     "closed": frozenset(),
-    "commitment": frozenset({"round", "hash"}),
+    "commitment": frozenset({"round", "hash", "chosen"}),
     "reveal": frozenset({"round", "deal_code", "salt"}),
     "timeout": frozenset({"seat", "limit"}),
 }

@@ -155,13 +155,15 @@ class Commitment:
     hash: str
     salt: str
     code: str
+    #: the deal was chosen by someone (the host gave its code), not drawn by the server
+    chosen: bool = False
 
     def to_data(self) -> dict[str, Any]:
-        return {"round": self.round, "hash": self.hash, "salt": self.salt, "code": self.code}
+        return {"round": self.round, "hash": self.hash, "salt": self.salt, "code": self.code, "chosen": self.chosen}
 
     @classmethod
     def from_data(cls, d: dict[str, Any]) -> Commitment:
-        return cls(d["round"], d["hash"], d["salt"], d["code"])
+        return cls(d["round"], d["hash"], d["salt"], d["code"], bool(d.get("chosen", False)))
 
 
 @dataclass(frozen=True)

@@ -49,6 +49,13 @@ Decisions where the issue is silent (written down here as the code does them)
 - The deal code of the round in progress is added to a seat's view only when
   every other seat is a bot (a bot standing in for an absent human does not
   count: that human will come back).
+- A host may give a deal code: round 1 is then a deal somebody chose, and the
+  host may know every hand (issue 12, finding 2). That is allowed (replaying a
+  deal together is the point of deal codes) and said to everyone before the
+  first card: the lobby's table map has ``deal_code_given``, and round 1's
+  commitment (event and table map) ``chosen: true``, so a page shows it in the
+  lobby and on the table and its fair-deal check says "chosen by the host"
+  instead of "fixed before the round". A rematch deals afresh.
 
 What the table asks of the game (:mod:`meja.rules.game`; no game is named here)
 -------------------------------------------------------------------------------
@@ -427,8 +434,14 @@ def _after_transition(
             code = state.deal_code
             if isinstance(code, str):
                 salt = secrets.token_hex(16)
-                commitment = Commitment(state.round, commitment_hash(code, salt), salt, code)
-                events.append(Event("commitment", {"round": state.round, "hash": commitment.hash}))
+                # The host's deal code is round 1 of the match (and of no rematch): a deal somebody
+                # chose, who may know every hand. Every seat is told so before the first card.
+                chosen = t.deal_code is not None and state.round == 1 and code == t.deal_code
+                commitment = Commitment(state.round, commitment_hash(code, salt), salt, code, chosen)
+                data: dict[str, Any] = {"round": state.round, "hash": commitment.hash}
+                if chosen:
+                    data["chosen"] = True
+                events.append(Event("commitment", data))
             round_v = version
             events.append(event)
         elif event.kind == info.round_end:
@@ -630,6 +643,8 @@ def summary(t: Table, settings: Settings) -> dict[str, Any]:
         out["turn_deadline_ms"] = t.deadline
     if t.commitment is not None:
         out["commitment"] = {"round": t.commitment.round, "hash": t.commitment.hash}
+        if t.commitment.chosen:
+            out["commitment"]["chosen"] = True
     if t.deal_code is not None and t.status == LOBBY:
         out["deal_code_given"] = True
     if t.state is not None and t.status == FINISHED:
