@@ -1,6 +1,6 @@
 """Bots that search think in worker processes, so they never hold up other tables' moves.
 
-A search bot (``Bot.blocking``: Crazy Eights' ``hard`` spends 40-75 ms of CPU a
+A search bot (``Bot.blocking``: a game's ``hard`` level may spend 40-75 ms of CPU a
 decision) run in a thread of the server process holds the interpreter lock for
 its whole decision: twelve tables of seven such bots raised a bystander table's
 p99 move latency from 5.6 to 57 ms (issue 12, finding 7). So blocking bots are

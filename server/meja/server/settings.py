@@ -180,7 +180,7 @@ class Settings:
     bot_workers: int = _s(
         1,
         "processes",
-        "worker processes for bots that search (Crazy Eights' `hard`), so that their thinking never holds "
+        "worker processes for bots that search (a `hard` level), so that their thinking never holds "
         "up other tables' moves; 0: they think in a thread of the server process",
     )
     ready_delay_ms: int = _s(
