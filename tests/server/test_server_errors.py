@@ -251,3 +251,32 @@ async def test_leave_and_seat_changes(serve: Any, connect: Any) -> None:
     closed = await ann.ok({"type": "leave", "table": table})
     assert closed["table"]["status"] == "finished" and closed["events"] == [{"kind": "closed"}]
     await cat.until(lambda m: m["type"] == "update" and m["table"]["status"] == "finished")
+
+
+@pytest.mark.parametrize("store", ["memory", "redis"])
+async def test_table_ids_are_checked_at_the_edge(store: str, serve: Any, connect: Any, caplog: Any) -> None:
+    """Issue 12, finding 10: a table id is 32 lowercase hex characters. Anything else (braces,
+    which the Redis keys would read as a hash tag, upper case, the wrong length) is
+    ``protocol/bad_message`` for every message that names a table, with nothing logged."""
+    server = await serve(redis=store == "redis")
+    wire = await connect(server)
+    joined = await host(wire, seats=2)
+    version = wire.version
+    bad = ["{x}", "a" * 31 + "}", "{" + "a" * 31, joined["table"].upper(), joined["table"] + "0", "t1", "z" * 32]
+    caplog.set_level("ERROR", logger="meja")
+    for table in bad:
+        for message in (
+            {"type": "join", "table": table, "name": "Bob"},
+            {"type": "watch", "table": table, "since": 0},
+            {"type": "resume", "table": table, "token": joined["token"]},
+            {"type": "seat", "table": table, "seat": 1, "to": "bot"},
+            {"type": "start", "table": table},
+            {"type": "act", "table": table, "version": 0, "action": {"kind": "draw"}},
+            {"type": "rematch", "table": table},
+            {"type": "leave", "table": table},
+        ):
+            reply = await wire.error(message, "protocol/bad_message")
+            assert "32 lowercase hex" in reply["message"], reply
+    assert [r for r in caplog.records if r.levelname == "ERROR"] == []
+    assert wire.version == version
+    assert (await wire.request({"type": "ping"}))["type"] == "pong"
