@@ -13,7 +13,8 @@ and closes them in order (``async with``, as in the websockets tutorial's
    ``/healthz`` answers JSON, ``/metrics`` the operators' metrics in the
    Prometheus text format (:mod:`meja.server.metrics`), and every other path is
    a static file of the web client (``server/meja/web/``), all through
-   ``process_request``.
+   ``process_request``. A HEAD gets the status and headers its GET would get
+   (Content-Length included) and no body; methods other than GET and HEAD get 405.
 
 Shutdown (SIGTERM or SIGINT, or leaving the ``async with``): ``/healthz`` says
 503 at once (a load balancer stops sending players here); the timer runner
@@ -36,6 +37,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import itertools
 import json
 import logging
@@ -107,6 +109,19 @@ def _response(status: int, body: bytes, content_type: str, extra: dict[str, str]
     for key, value in (extra or {}).items():
         headers[key] = value
     return Response(status, http.HTTPStatus(status).phrase, headers, body)
+
+
+def _headless(response: Response) -> Response:
+    """``response`` as the answer to a HEAD: the same status and headers (its Content-Length
+    included), no body."""
+    return dataclasses.replace(response, body=b"")
+
+
+#: The body websockets gives a GET of ``/ws`` that asks for no upgrade (for its HEAD's Content-Length).
+_NO_UPGRADE: Final = (
+    b"Failed to open a WebSocket connection: missing Connection header.\n\n"
+    b"You cannot access a WebSocket server directly with a browser. You need a WebSocket client.\n"
+)
 
 
 class StaticFiles:
@@ -351,6 +366,33 @@ class MejaServer:
     # ------------------------------------------------------------------ HTTP
 
     def _http(self, connection: ServerConnection, request: Request) -> Response | Awaitable[Response] | None:
+        """``process_request``: GET is served by :meth:`_get`; HEAD gets the headers of its GET and
+        no body (RFC 9110 9.3.2); any other method 405."""
+        if request.method == "GET":
+            return self._get(connection, request)
+        if request.method != "HEAD":
+            return _response(405, b"only GET and HEAD\n", "text/plain; charset=utf-8", {"Allow": "GET, HEAD"})
+        if urlsplit(request.path).path == "/ws":
+            # What a GET without an upgrade gets from websockets (its reject(): 426), headers only.
+            headers = Headers(
+                [
+                    ("Connection", "close"),
+                    ("Content-Length", str(len(_NO_UPGRADE))),
+                    ("Content-Type", "text/plain; charset=utf-8"),
+                    ("Upgrade", "websocket"),
+                ]
+            )
+            return Response(426, "Upgrade Required", headers, b"")
+        answer = self._get(connection, request)
+        if answer is None or isinstance(answer, Response):
+            return None if answer is None else _headless(answer)
+
+        async def headless(pending: Awaitable[Response]) -> Response:
+            return _headless(await pending)
+
+        return headless(answer)
+
+    def _get(self, connection: ServerConnection, request: Request) -> Response | Awaitable[Response] | None:
         path = urlsplit(request.path).path
         if path == "/ws":
             if self.stopping:
