@@ -461,17 +461,19 @@ class Session:
 
 
 class _Holding:
-    """Keeps a table cached while a request about it runs; drops it again if the request attached nothing."""
+    """Keeps a table cached while a request about it runs (:meth:`Hub.hold`, even if every other
+    connection there leaves meanwhile); drops it again if the request attached nothing."""
 
     def __init__(self, session: Session, table_id: str) -> None:
         self.session = session
         self.table_id = table_id
 
     async def __aenter__(self) -> None:
-        if await self.session.hub.ensure(self.table_id) is None:
+        if await self.session.hub.hold(self.table_id) is None:
             raise TableNotFound(f"no table {self.table_id!r} (it may have expired)")
 
     async def __aexit__(self, *exc: object) -> None:
         if self.session.hub.member(self.table_id, self.session.cid) is None:
             self.session.tables.discard(self.table_id)
             await self.session.hub.detach(self.table_id, self.session.cid)
+        await self.session.hub.release(self.table_id)
