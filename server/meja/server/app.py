@@ -28,7 +28,10 @@ running after ``__aexit__``.
 Hardening at this layer: frames over ``max_frame_bytes`` are refused by
 websockets itself (close 1009); permessage-deflate is off (no decompression
 bombs; our frames are small); the handshake is refused with HTTP 503 past
-``max_connections``; the ``Server`` header names no versions. Static files are
+``max_connections``, and with HTTP 429 past ``max_connections_per_address``
+open connections from one client address (:func:`address_key`: an IPv6
+address counts by its /64; behind ``trust_proxy`` the address is the last
+``X-Forwarded-For`` hop, as for the rate limits); the ``Server`` header names no versions. Static files are
 served only from inside the web root, with ``nosniff`` and a
 Content-Security-Policy that lets the page talk only to its own origin.
 """
@@ -38,6 +41,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import ipaddress
 import itertools
 import json
 import logging
@@ -70,7 +74,7 @@ from .session import Session
 from .settings import Settings
 from .timers import DueRunner, Heartbeat
 
-__all__ = ["CSP", "MejaServer", "StaticFiles"]
+__all__ = ["CSP", "MejaServer", "StaticFiles", "address_key"]
 
 log = logging.getLogger("meja.server")
 
@@ -109,6 +113,21 @@ def _response(status: int, body: bytes, content_type: str, extra: dict[str, str]
     for key, value in (extra or {}).items():
         headers[key] = value
     return Response(status, http.HTTPStatus(status).phrase, headers, body)
+
+
+def address_key(address: str) -> str:
+    """What the per-address limits count a client address as: an IPv4 address itself (an
+    IPv4-mapped IPv6 one as IPv4), an IPv6 address by its /64 (one subscriber's network, where
+    every address is theirs to take), and anything that is no IP address as it is."""
+    try:
+        ip = ipaddress.ip_address(address.strip("[]"))
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)
 
 
 def _headless(response: Response) -> Response:
@@ -187,6 +206,8 @@ class MejaServer:
         self.sessions: dict[str, Session] = {}
         self.stopping = False
         self._cids = itertools.count(1)
+        #: open connections by client address (address_key), from their handshake on
+        self._per_address: dict[str, int] = {}
         self._tasks: list[asyncio.Task[None]] = []
         self._server: Server | None = None
         self._store: Store | None = None
@@ -399,7 +420,7 @@ class MejaServer:
                 return _response(503, b"shutting down\n", "text/plain; charset=utf-8")
             if len(self.sessions) >= self.settings.max_connections:
                 return _response(503, b"too many connections\n", "text/plain; charset=utf-8")
-            return None  # the websocket handshake goes on
+            return self._admit(connection, request)  # None: the websocket handshake goes on
         if path == "/healthz":
             body = {
                 "status": "stopping" if self.stopping else "ok",
@@ -433,13 +454,43 @@ class MejaServer:
 
     # ------------------------------------------------------------------ websocket
 
-    def _address(self, ws: ServerConnection) -> str:
-        if self.settings.trust_proxy and ws.request is not None:
-            forwarded = ws.request.headers.get("X-Forwarded-For")
+    def _admit(self, connection: ServerConnection, request: Request) -> Response | None:
+        """The per-address connection limit: count this handshake's address until its
+        connection is lost, or refuse it with 429 past ``max_connections_per_address``.
+
+        Counted from the handshake (not from the session, which starts a few awaits later),
+        so that handshakes arriving together cannot all slip under the limit.
+        """
+        limit = self.settings.max_connections_per_address
+        if not limit:
+            return None
+        address = self._address(connection, request)
+        counts = self._per_address
+        if counts.get(address, 0) >= limit:
+            return _response(
+                429, f"too many connections from this address (at most {limit})\n".encode(), "text/plain; charset=utf-8"
+            )
+        counts[address] = counts.get(address, 0) + 1
+
+        def release(_: object) -> None:
+            left = counts.get(address, 1) - 1
+            if left > 0:
+                counts[address] = left
+            else:
+                counts.pop(address, None)
+
+        connection.connection_lost_waiter.add_done_callback(release)
+        return None
+
+    def _address(self, ws: ServerConnection, request: Request | None = None) -> str:
+        """The client's address as the per-address limits count it (:func:`address_key`)."""
+        request = request if request is not None else ws.request
+        if self.settings.trust_proxy and request is not None:
+            forwarded = request.headers.get("X-Forwarded-For")
             if forwarded:
-                return forwarded.split(",")[-1].strip()
+                return address_key(forwarded.split(",")[-1].strip())
         remote: Any = ws.remote_address
-        return str(remote[0]) if isinstance(remote, tuple) else str(remote)
+        return address_key(str(remote[0]) if isinstance(remote, tuple) else str(remote))
 
     async def _handler(self, ws: ServerConnection) -> None:
         cid = f"c{next(self._cids)}"
