@@ -308,8 +308,10 @@ def expect_message(message: dict[str, Any]) -> frozenset[str]:
     if kind in ("host", "join") and isinstance(name, str):
         if not name.strip():
             return frozenset({BAD, REFUSED})  # a name may not be empty after trimming (code not stated)
-        if _odd_text(name):
-            allowed |= {BAD, REFUSED}  # control or unassigned characters: the document is silent
+        if _odd_text(name) or not name.isascii():
+            # control or unassigned characters (the code is not stated); and section 5's rules for
+            # names beyond ASCII (NFKC, invisible characters, combining marks): not modelled here
+            allowed |= {BAD, REFUSED}
     return frozenset(allowed)
 
 

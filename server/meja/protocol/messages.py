@@ -59,6 +59,7 @@ __all__ = [
     "MAX_ID_CHARS",
     "MAX_LEVEL_CHARS",
     "MAX_NAME_CHARS",
+    "MAX_NAME_MARKS",
     "MAX_SEAT",
         "MAX_TOKEN_CHARS",
     "PROTOCOL_VERSION",
@@ -94,8 +95,11 @@ PROTOCOL_VERSION: Final = 1
 # Limits fixed by the protocol (the same on every server, so clients can check them too).
 #: a message ``id`` string, characters
 MAX_ID_CHARS: Final = 64
-#: a player's display name, characters (after trimming spaces)
+#: a player's display name, characters (after NFKC and trimming spaces)
 MAX_NAME_CHARS: Final = 24
+#: combining marks stacked on one character of a name (enough for any script's ordinary writing:
+#: a Thai tone mark over a vowel, an Arabic shadda with its vowel; not for "zalgo" text)
+MAX_NAME_MARKS: Final = 3
 #: a room code or deal code as typed (spaces and hyphens allowed), characters
 MAX_CODE_CHARS: Final = 48
 #: a table id: exactly this many lowercase hex characters (128 random bits)

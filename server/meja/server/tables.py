@@ -66,7 +66,6 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from random import Random
@@ -77,6 +76,7 @@ from meja.protocol.errors import (
     BadMessage,
     BadSeat,
     BadTableOptions,
+    NameTaken,
     NotLobby,
     NotPlaying,
     SeatTaken,
@@ -88,6 +88,7 @@ from meja.rules.errors import BadOptionsError
 from meja.rules.game import TABLE_EVENT_KINDS
 from meja.store.base import Due
 
+from . import names
 from .records import BOT, FINISHED, HUMAN, LOBBY, PLAYING, Commitment, SeatRecord, Table
 from .settings import Settings
 
@@ -137,16 +138,11 @@ def bot_levels(game: str) -> tuple[str, ...]:
 
 
 def clean_name(name: str) -> str:
-    """A display name as shown: trimmed, inner spaces collapsed, printable only, 1-24 characters."""
-    from meja.protocol.messages import MAX_NAME_CHARS
-
-    text = " ".join(name.split())
-    if not text:
-        raise BadMessage("a name needs at least one visible character")
-    if len(text) > MAX_NAME_CHARS:
-        raise BadMessage(f"a name has at most {MAX_NAME_CHARS} characters")
-    if any(unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn") for c in text):
-        raise BadMessage(f"name {text!r} has a control or unassigned character")
+    """A display name as stored and shown (:func:`meja.server.names.clean`: NFKC, trimmed, visible,
+    few stacked marks, 1-24 characters), refused with ``name/taken`` if it could pass for a bot's."""
+    text = names.clean(name)
+    if names.passes_for_a_bot(text):
+        raise NameTaken(f"name {text!r} looks like a bot's: bots are named {BOT_NAME!r}")
     return text
 
 
@@ -265,6 +261,9 @@ def join(t: Table, *, name: str, seat: int | None, token: str, conn: tuple[str, 
         raise BadSeat(f"no seat {seat!r} at a table of {len(t.seats)}")
     elif not t.seats[seat].is_empty:
         raise SeatTaken(f"seat {seat} is not free")
+    for i, other in enumerate(t.seats):
+        if other.is_human and other.name and names.look_alike(display, other.name):
+            raise NameTaken(f"name {display!r} looks like {other.name!r}, the name of seat {i}: choose another")
     record = SeatRecord(kind=HUMAN, name=display, token=token, conn=conn)
     new = t.evolve(seats=t.seats[:seat] + (record,) + t.seats[seat + 1 :])
     return Mutation(new, (_seat_event(seat, record),)), seat
