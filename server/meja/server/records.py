@@ -13,7 +13,8 @@ seats            one map per seat: ``kind`` (human|bot|empty), ``name``, ``level
                  (bots), ``token`` (SHA-256 of the seat token), ``conn``
                  (``[process id, connection id]`` of the connection holding the seat,
                  or nil), ``away`` (epoch ms the player left, or nil), ``auto`` (a bot
-                 plays for the absent player)
+                 plays for the absent player), ``origin`` (:func:`origin_tag` of the
+                 address the seat was taken from, or nil)
 host, host_seat  SHA-256 of the host token (nil once the host left), the host's seat
 status           lobby | playing | finished
 bots             bot level for empty seats and absent players
@@ -37,6 +38,9 @@ commitment       ``{round, hash, salt, code}`` of the round in progress (salt an
                  code stay server-side until the round ends)
 created          epoch ms
 commit           random id of the commit that wrote this version (whose request it answers)
+kicked           the ``origin`` tags of the people whose seat the host took away in the
+                 lobby (at most :data:`MAX_KICKED`, the oldest dropped): they may not
+                 ``join`` again (absent in records written before: none)
 ===============  ==================================================================
 
 A log entry (one per version) is a msgpack list of events, each
@@ -47,6 +51,8 @@ game event.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Final
@@ -62,6 +68,7 @@ __all__ = [
     "FINISHED",
     "HUMAN",
     "LOBBY",
+    "MAX_KICKED",
     "PLAYING",
     "SCHEMA",
     "Commitment",
@@ -69,9 +76,12 @@ __all__ = [
     "Table",
     "decode_entry",
     "encode_entry",
+    "origin_tag",
 ]
 
 SCHEMA: Final = 2
+#: kicked people a table remembers (each a 64-character tag): a bound on the record's size
+MAX_KICKED: Final = 32
 HUMAN: Final = "human"
 BOT: Final = "bot"
 EMPTY: Final = "empty"
@@ -91,6 +101,7 @@ class SeatRecord:
     conn: tuple[str, str] | None = None  #: (process id, connection id) holding the seat
     away: int | None = None  #: epoch ms the player went away
     auto: bool = False  #: a bot plays for the absent player
+    origin: str | None = None  #: :func:`origin_tag` of the address the seat was taken from
 
     @property
     def is_human(self) -> bool:
@@ -123,6 +134,7 @@ class SeatRecord:
             "conn": None if self.conn is None else list(self.conn),
             "away": self.away,
             "auto": self.auto,
+            "origin": self.origin,
         }
 
     @classmethod
@@ -136,6 +148,7 @@ class SeatRecord:
             conn=None if conn is None else (str(conn[0]), str(conn[1])),
             away=d.get("away"),
             auto=bool(d.get("auto", False)),
+            origin=d.get("origin"),
         )
 
 
@@ -185,6 +198,8 @@ class Table:
     #: a random id of the commit that wrote this record: a request's reply (``re``) goes only
     #: on the update of the commit that request made, never on another one of the same version
     commit: str = ""
+    #: origin tags of the people the host took a seat from (see the module docstring)
+    kicked: tuple[str, ...] = ()
     #: per-object memo (summaries, options); not part of the record
     memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
@@ -276,6 +291,7 @@ class Table:
             "commitment": None if self.commitment is None else self.commitment.to_data(),
             "created": self.created,
             "commit": self.commit,
+            "kicked": list(self.kicked),
         }
         packed: bytes = msgpack.packb(data, use_bin_type=True)
         return packed
@@ -312,10 +328,18 @@ class Table:
             deadline=d.get("deadline"),
             commitment=None if commitment is None else Commitment.from_data(commitment),
             commit=d.get("commit", ""),
+            kicked=tuple(d.get("kicked") or ()),
         )
 
 
 _TABLE_FIELDS = frozenset(f.name for f in fields(Table)) - {"memo"}
+
+
+def origin_tag(seed: int, address: str) -> str:
+    """What a table keeps of a client address (an address key: IPv4, or an IPv6 /64): an
+    HMAC-SHA-256 keyed with the table's secret seed, so that a copy of the store names no
+    address and the tags of two tables cannot be matched."""
+    return hmac.new(seed.to_bytes(16, "big"), address.encode(), hashlib.sha256).hexdigest()
 
 
 def encode_entry(events: Iterable[Event]) -> bytes:

@@ -303,7 +303,9 @@ class Session:
         if existing is not None and existing.seat is not None:
             raise SeatTaken(f"this connection already holds seat {existing.seat} at that table")
         async with self._hold(table_id):
-            seated = await self.service.join(table_id, name=msg.name, seat=msg.seat, conn=self.conn)
+            seated = await self.service.join(
+                table_id, name=msg.name, seat=msg.seat, conn=self.conn, address=self.address
+            )
             await self._seat_here(table_id, seated, msg.id)
 
     async def _on_resume(self, msg: messages.Resume) -> None:
