@@ -284,14 +284,15 @@ class MejaServer:
                 on_commit=self.metrics.on_commit,
             )
             self.runner = DueRunner(self.store, self.service, settings, metrics=self.metrics)
-            heartbeat = Heartbeat(self.store, self.process_id, settings)
+            heartbeat = Heartbeat(self.store, self.process_id, settings, metrics=self.metrics)
+            self.hub.on_error = lambda exc: self.metrics.redis_error("server.hub", exc)
+            self.store.on_error = lambda exc: self.metrics.redis_error("store.redis", exc)
             hub = self.hub
             self.metrics.bind(
                 connections=self.sessions.__len__,
                 tables=lambda: [cached.table for cached in list(hub.tables.values())],
                 store=self.store,
             )
-            self.metrics.watch_log()
             await heartbeat.first()
             self._tasks = [
                 asyncio.create_task(self.hub.run(), name="meja hub"),
@@ -310,7 +311,6 @@ class MejaServer:
                 server_header="meja",
             )
         except BaseException:
-            self.metrics.unwatch_log()
             sock.close()
             await self._stop_tasks()
             if self._own_store and self._store is not None:
@@ -367,7 +367,6 @@ class MejaServer:
         await self._stop_tasks()
         if self._own_store and self._store is not None:
             await self._store.aclose()
-        self.metrics.unwatch_log()
         log.info("meja %s stopped", self.process_id)
 
     async def _stop_tasks(self) -> None:
@@ -378,8 +377,10 @@ class MejaServer:
             # is reported and left, not waited for forever.
             done, pending = await asyncio.wait(self._tasks, timeout=self.settings.shutdown_timeout_s)
             for task in done:
-                if not task.cancelled() and task.exception() is not None:
-                    log.error("task %r had failed", task.get_name(), exc_info=task.exception())
+                failure = None if task.cancelled() else task.exception()
+                if failure is not None:
+                    self.metrics.redis_error("server", failure)
+                    log.error("task %r had failed", task.get_name(), exc_info=failure)
             for task in pending:
                 log.error("task %r did not stop on cancel; left behind", task.get_name())
         self._tasks = []

@@ -36,7 +36,7 @@ import asyncio
 import contextlib
 import hmac
 import logging
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -103,6 +103,8 @@ class Hub:
         self.process_id = process_id
         self.tables: dict[str, Cached] = {}
         self._subscriptions = asyncio.Lock()
+        #: told of every exception a change's delivery met (the metrics count the Redis ones)
+        self.on_error: Callable[[BaseException], object] = lambda exc: None
 
     # ------------------------------------------------------------------ reading
 
@@ -219,7 +221,8 @@ class Hub:
         async for change in self.store.changes():
             try:
                 await self.apply(change)
-            except Exception:
+            except Exception as exc:
+                self.on_error(exc)
                 log.exception("could not apply change %s v%d", change.table_id, change.version)
 
     async def apply(

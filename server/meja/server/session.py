@@ -240,7 +240,8 @@ class Session:
             close = getattr(exc, "close", None)
             if close is not None:
                 self.close_soon(close, text)
-        except Exception:
+        except Exception as exc:
+            self.metrics.redis_error("server.session", exc)
             log.exception("internal error on %r (table %r) from %s", raw.get("type"), raw.get("table"), self.cid)
             code, text = wire_error(RuntimeError())
             self._refused(raw, code)
@@ -456,7 +457,8 @@ class Session:
                     await self.service.disconnect(table_id, seat=member.seat, conn=self.conn)
             except TableNotFound:
                 pass
-            except Exception:
+            except Exception as exc:
+                self.metrics.redis_error("server.session", exc)
                 log.exception("could not record the disconnect of %s at %s", self.cid, table_id)
             finally:
                 await self._drop(table_id)
