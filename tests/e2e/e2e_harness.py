@@ -35,7 +35,7 @@ ROOT = Path(__file__).resolve().parents[2]
 #: that whole matches take seconds (the values are still well above zero, so the
 #: code paths are the real ones). Names follow the server's settings (MEJA_*).
 #: Every client of the tests comes from 127.0.0.1, so the per-address limits on
-#: room-code lookups and hosted tables are raised (one test lowers them again).
+#: room-code lookups, hosted tables and open connections are raised (one test lowers them again).
 FAST_ENV: dict[str, str] = {
     "MEJA_BOT_DELAY_MIN_MS": "20",
     "MEJA_BOT_DELAY_MAX_MS": "60",
@@ -43,6 +43,7 @@ FAST_ENV: dict[str, str] = {
     "MEJA_READY_DELAY_MS": "20",
     "MEJA_CODE_ATTEMPTS": "100000",
     "MEJA_HOSTS_PER_WINDOW": "100000",
+    "MEJA_MAX_CONNECTIONS_PER_ADDRESS": "0",
     "MEJA_LOG_LEVEL": "INFO",
 }
 

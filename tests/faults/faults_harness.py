@@ -41,6 +41,7 @@ FAULT_ENV: dict[str, str] = {
     # Every test client comes from 127.0.0.1.
     "MEJA_CODE_ATTEMPTS": "1000000",
     "MEJA_HOSTS_PER_WINDOW": "1000000",
+    "MEJA_MAX_CONNECTIONS_PER_ADDRESS": "0",
     # Scripted players act as soon as they may: above the human rate limit, below a flood.
     "MEJA_RATE_PER_S": "200",
     "MEJA_RATE_BURST": "400",

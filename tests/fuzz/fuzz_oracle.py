@@ -25,6 +25,7 @@ document, not with itself:
 
 from __future__ import annotations
 
+import re
 import struct
 from dataclasses import dataclass
 from typing import Any, Final
@@ -35,6 +36,7 @@ MAX_ARRAY: Final = 256
 MAX_MAP: Final = 64
 MAX_DEPTH: Final = 8
 SAFE_INT: Final = 2**53
+TABLE_ID: Final = re.compile(r"[0-9a-f]{32}")
 
 
 class Malformed(Exception):
@@ -186,7 +188,7 @@ def _str_len(v: str, limit: int) -> str:
 class F:
     """A field of section 5: its kind and the bounds the document states."""
 
-    kind: str  # "int", "str", "map", "intnil", "mapnil", "to"
+    kind: str  # "int", "str", "map", "intnil", "mapnil", "to", "table" (a table id)
     required: bool = False
     max_len: int | None = None  # str: the stated maximum; map: entries
     min_len: int | None = None  # str: the stated minimum
@@ -209,18 +211,18 @@ SCHEMA: Final[dict[str, dict[str, F]]] = {
         "grace_s": F("int", server_bound=True),
         "turn_limit_s": F("intnil", server_bound=True),
     },
-    "join": {"code": F("str", max_len=32), "table": F("str", max_len=64),
+    "join": {"code": F("str", max_len=32), "table": F("table"),
              "name": F("str", required=True, min_len=1, max_len=24), "seat": F("int", stated_range=SEAT_RANGE)},
-    "watch": {"code": F("str", max_len=32), "table": F("str", max_len=64), "since": F("int")},
-    "resume": {"table": F("str", required=True), "token": F("str", required=True, max_len=64),
+    "watch": {"code": F("str", max_len=32), "table": F("table"), "since": F("int")},
+    "resume": {"table": F("table", required=True), "token": F("str", required=True, max_len=64),
                "since": F("int"), "host_token": F("str", max_len=64)},
-    "seat": {"table": F("str", required=True), "seat": F("int", required=True, stated_range=SEAT_RANGE),
+    "seat": {"table": F("table", required=True), "seat": F("int", required=True, stated_range=SEAT_RANGE),
              "to": F("to", required=True), "level": F("str")},
-    "start": {"table": F("str", required=True)},
-    "act": {"table": F("str", required=True), "version": F("int", required=True),
+    "start": {"table": F("table", required=True)},
+    "act": {"table": F("table", required=True), "version": F("int", required=True),
             "action": F("map", required=True, max_len=16)},
-    "rematch": {"table": F("str", required=True)},
-    "leave": {"table": F("str", required=True)},
+    "rematch": {"table": F("table", required=True)},
+    "leave": {"table": F("table", required=True)},
     "ping": {},
 }
 
@@ -247,6 +249,8 @@ def _check(field: F, value: Any) -> str:
         return "bad" if field.max_len is not None and len(value) > field.max_len else "ok"
     if kind == "to":
         return "ok" if value in ("bot", "empty") else "bad"
+    if kind == "table":  # section 4: exactly 32 lowercase hex characters
+        return "ok" if isinstance(value, str) and TABLE_ID.fullmatch(value) else "bad"
     if not isinstance(value, str):
         return "bad"
     verdict = "ok"
@@ -304,8 +308,10 @@ def expect_message(message: dict[str, Any]) -> frozenset[str]:
     if kind in ("host", "join") and isinstance(name, str):
         if not name.strip():
             return frozenset({BAD, REFUSED})  # a name may not be empty after trimming (code not stated)
-        if _odd_text(name):
-            allowed |= {BAD, REFUSED}  # control or unassigned characters: the document is silent
+        if _odd_text(name) or not name.isascii():
+            # control or unassigned characters (the code is not stated); and section 5's rules for
+            # names beyond ASCII (NFKC, invisible characters, combining marks): not modelled here
+            allowed |= {BAD, REFUSED}
     return frozenset(allowed)
 
 

@@ -26,19 +26,22 @@ def test_every_message_class_matches_its_field_list() -> None:
         assert names == {f.name for f in CLIENT_FIELDS[kind]} | {"id"}, kind
         assert kind == cls.TYPE
 
+#: A table id as the server makes them (32 lowercase hex characters).
+T = "4f2a9c1e7b3d4e5fa0b1c2d3e4f50617"
+
 
 def test_parse_a_valid_message_of_each_type() -> None:
     samples: dict[str, dict[str, Any]] = {
         "hello": {"protocol": 1, "client": "x"},
         "host": {"name": "Ann", "seats": 3, "options": {"preset": "house"}, "turn_limit_s": None},
         "join": {"code": "abc123", "name": "Bob"},
-        "watch": {"table": "t1", "since": 4},
-        "resume": {"table": "t1", "token": "tok", "since": 0, "host_token": "h"},
-        "seat": {"table": "t1", "seat": 2, "to": "bot", "level": "normal"},
-        "start": {"table": "t1"},
-        "act": {"table": "t1", "version": 5, "action": {"kind": "draw"}},
-        "rematch": {"table": "t1"},
-        "leave": {"table": "t1"},
+        "watch": {"table": T, "since": 4},
+        "resume": {"table": T, "token": "tok", "since": 0, "host_token": "h"},
+        "seat": {"table": T, "seat": 2, "to": "bot", "level": "normal"},
+        "start": {"table": T},
+        "act": {"table": T, "version": 5, "action": {"kind": "draw"}},
+        "rematch": {"table": T},
+        "leave": {"table": T},
         "ping": {},
     }
     assert set(samples) == set(CLIENT_FIELDS)
@@ -63,32 +66,38 @@ def test_defaults() -> None:
         ({"type": 7}, errors.BadMessage, "needs a string 'type'"),
         ({"type": "dance"}, errors.UnknownType, "unknown message type 'dance'"),
         ({"type": "ping", "extra": True}, errors.BadMessage, r"unknown field\(s\) \['extra'\]"),
-        ({"type": "act", "table": "t", "version": "7", "action": {}}, errors.BadMessage, "'version' must be int"),
-        ({"type": "act", "table": "t", "version": True, "action": {}}, errors.BadMessage, "'version' must be int"),
-        ({"type": "act", "table": "t", "version": 1.0, "action": {}}, errors.BadMessage, "'version' must be int"),
-        ({"type": "act", "table": "t", "version": -1, "action": {}}, errors.BadMessage, "at least 0"),
-        ({"type": "act", "table": "t", "version": 1}, errors.BadMessage, "needs field 'action'"),
-        ({"type": "act", "table": "t", "version": 1, "action": "draw"}, errors.BadMessage, "'action' must be map"),
-        ({"type": "act", "table": "t", "version": 1, "action": None}, errors.BadMessage, "may not be nil"),
+        ({"type": "act", "table": T, "version": "7", "action": {}}, errors.BadMessage, "'version' must be int"),
+        ({"type": "act", "table": T, "version": True, "action": {}}, errors.BadMessage, "'version' must be int"),
+        ({"type": "act", "table": T, "version": 1.0, "action": {}}, errors.BadMessage, "'version' must be int"),
+        ({"type": "act", "table": T, "version": -1, "action": {}}, errors.BadMessage, "at least 0"),
+        ({"type": "act", "table": T, "version": 1}, errors.BadMessage, "needs field 'action'"),
+        ({"type": "act", "table": T, "version": 1, "action": "draw"}, errors.BadMessage, "'action' must be map"),
+        ({"type": "act", "table": T, "version": 1, "action": None}, errors.BadMessage, "may not be nil"),
         (
-            {"type": "act", "table": "t", "version": 1, "action": {str(i): i for i in range(17)}},
+            {"type": "act", "table": T, "version": 1, "action": {str(i): i for i in range(17)}},
             errors.BadMessage,
             "more than 16 entries",
         ),
         ({"type": "join", "code": "K7M2QX", "name": "x" * 25}, errors.BadMessage, "longer than 24"),
         ({"type": "join", "code": "K7M2QX", "name": ""}, errors.BadMessage, "at least 1"),
         ({"type": "join", "name": "Bob"}, errors.BadMessage, "exactly one of 'code' and 'table'"),
-        ({"type": "join", "code": "a", "table": "b", "name": "Bob"}, errors.BadMessage, "exactly one"),
+        ({"type": "join", "code": "a", "table": T, "name": "Bob"}, errors.BadMessage, "exactly one"),
         ({"type": "watch"}, errors.BadMessage, "exactly one"),
-        ({"type": "seat", "table": "t", "seat": 1, "to": "human"}, errors.BadMessage, "must be one of"),
-        ({"type": "seat", "table": "t", "seat": 16, "to": "bot"}, errors.BadMessage, "at most 15"),
+        ({"type": "seat", "table": T, "seat": 1, "to": "human"}, errors.BadMessage, "must be one of"),
+        ({"type": "seat", "table": T, "seat": 16, "to": "bot"}, errors.BadMessage, "at most 15"),
         ({"type": "hello"}, errors.BadMessage, "needs field 'protocol'"),
         ({"type": "ping", "id": 1.5}, errors.BadMessage, "'id' must be int or str"),
         ({"type": "ping", "id": True}, errors.BadMessage, "'id' must be int or str"),
         ({"type": "ping", "id": "x" * 65}, errors.BadMessage, "'id' is longer than 64"),
         ({"type": "ping", "id": 2**60}, errors.BadMessage, "'id' is out of range"),
-        ({"type": "resume", "table": "t", "token": "x" * 65}, errors.BadMessage, "longer than 64"),
+        ({"type": "resume", "table": T, "token": "x" * 65}, errors.BadMessage, "longer than 64"),
         ({"type": "host", "name": "A", "grace_s": 86_401}, errors.BadMessage, "at most 86400"),
+        # A table id is 32 lowercase hex characters: braces (a Redis hash tag), case, length.
+        ({"type": "start", "table": "{" + T[1:]}, errors.BadMessage, "32 lowercase hex characters"),
+        ({"type": "watch", "table": T.upper()}, errors.BadMessage, "32 lowercase hex characters"),
+        ({"type": "leave", "table": T[:-1]}, errors.BadMessage, "32 lowercase hex characters"),
+        ({"type": "join", "table": T + "0", "name": "Bob"}, errors.BadMessage, "32 lowercase hex characters"),
+        ({"type": "act", "table": "t", "version": 0, "action": {}}, errors.BadMessage, "32 lowercase hex characters"),
     ],
 )
 def test_bad_messages(raw: dict[str, Any], error: type[Exception], match: str) -> None:
@@ -106,9 +115,9 @@ def test_message_id_is_echoed_only_when_valid() -> None:
 
 def test_join_and_watch_by_code_or_table() -> None:
     assert parse_client({"type": "join", "code": "k7m2qx", "name": "B"}) == Join(name="B", code="k7m2qx")
-    assert parse_client({"type": "watch", "table": "t"}) == Watch(table="t")
-    act = parse_client({"type": "act", "table": "t", "version": 0, "action": {"kind": "draw"}})
-    assert act == Act(table="t", version=0, action={"kind": "draw"})
+    assert parse_client({"type": "watch", "table": T}) == Watch(table=T)
+    act = parse_client({"type": "act", "table": T, "version": 0, "action": {"kind": "draw"}})
+    assert act == Act(table=T, version=0, action={"kind": "draw"})
 
 
 def _conforms(message: dict[str, Any]) -> None:

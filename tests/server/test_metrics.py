@@ -204,29 +204,48 @@ async def test_redis_errors_of_the_store_listener_are_counted(serve: Any, connec
             _, samples = await scrape(server.port)
 
 
-def test_redis_errors_are_told_from_other_logged_errors() -> None:
+def test_redis_errors_are_told_from_other_errors() -> None:
+    """Counted where they are met (Metrics.redis_error), by the module that met them; not from the log."""
     metrics = Metrics()
-    metrics.watch_log()
+    assert metrics.redis_error("server.timers", RedisConnectionError("gone"))
+    assert not metrics.redis_error("server.timers", ValueError("a bug"))
     try:
-        log = logging.getLogger("meja.server.timers")
-        for exc in (RedisConnectionError("gone"), ValueError("a bug")):
-            try:
-                raise exc
-            except Exception:
-                log.exception("the timer loop failed")
         try:
-            try:
-                raise RedisConnectionError("gone")
-            except RedisConnectionError as inner:
-                raise RuntimeError("wrapped") from inner
-        except RuntimeError:
-            logging.getLogger("meja.server.hub").exception("could not apply")
-        logging.getLogger("meja.store.redis").warning("lost (%s)", OSError("reset"))
-        logging.getLogger("meja.server.session").warning("not a redis error (%s)", OSError("reset"))
-    finally:
-        metrics.unwatch_log()
-    logging.getLogger("meja.server.timers").error("after unwatch", exc_info=RedisConnectionError("x"))
-    assert metrics.redis_errors.values == {"server.timers": 1, "server.hub": 1, "store.redis": 1}
+            raise RedisConnectionError("gone")
+        except RedisConnectionError as inner:
+            raise RuntimeError("wrapped") from inner
+    except RuntimeError as wrapped:
+        assert metrics.redis_error("server.hub", wrapped)
+    assert metrics.redis_error("store.redis", OSError("reset"))  # the store's own connection
+    assert not metrics.redis_error("server.session", OSError("reset"))  # not Redis's
+    # Logging one counts nothing by itself.
+    logging.getLogger("meja.server.timers").error("logged only", exc_info=RedisConnectionError("x"))
+    counted = {k: v for k, v in _counts(metrics, "meja_redis_errors_total", "logger").items() if v}
+    assert counted == {"server.timers": 1, "server.hub": 1, "store.redis": 1}
+
+
+async def test_a_request_that_meets_a_redis_error_is_counted(serve: Any, connect: Any) -> None:
+    server = await serve()
+    wire = await connect(server)
+
+    async def lookup(code: str) -> str | None:
+        raise RedisConnectionError("Redis went away")
+
+    server.store.lookup = lookup  # type: ignore[method-assign]
+    reply = await wire.request({"type": "join", "code": "ABCDEF", "name": "Bo"})
+    assert reply["code"] == "internal"
+    _, samples = await scrape(server.port)
+    assert by_label(samples, "meja_redis_errors_total", "logger") == Counter({"server.session": 1})
+
+
+def _counts(metrics: Metrics, name: str, label: str) -> dict[str, float]:
+    """A counter's samples by the value of ``label``, read from the registry."""
+    out: dict[str, float] = {}
+    for family in metrics.registry.collect():
+        for sample in family.samples:
+            if sample.name == name:
+                out[sample.labels[label]] = sample.value
+    return out
 
 
 def test_labels_stay_bounded() -> None:
@@ -235,6 +254,19 @@ def test_labels_stay_bounded() -> None:
     metrics.request_error("Table 1234 of Ann")  # not a code: never a label value
     for n in range(100):
         metrics.request_error(f"made/up_{n}")
-    values = metrics.request_errors.values
+    values = _counts(metrics, "meja_request_errors_total", "code")
     assert len(values) <= 65 and values["table/not_found"] == 1 and values["other"] >= 37
     assert not any(" " in v for v in values)
+
+
+def test_the_library_types_are_used() -> None:
+    """Counters, gauges and the histogram are prometheus_client's; no _created series."""
+    from prometheus_client import Histogram
+
+    metrics = Metrics()
+    assert isinstance(metrics.latency, Histogram)
+    names = {m.name: m.type for m in metrics.registry.collect()}
+    assert names["meja_actions"] == names["meja_request_errors"] == names["meja_redis_errors"] == "counter"
+    assert names["meja_connections"] == names["meja_tables"] == "gauge"
+    assert names["meja_move_latency_seconds"] == "histogram" and names["meja"] == "info"
+    assert not any(s.name.endswith("_created") for m in metrics.registry.collect() for s in m.samples)

@@ -11,6 +11,7 @@ from typing import Any
 
 import msgpack
 import pytest
+import websockets
 from meja.games.crazy_eights import dealcode
 from server_helpers import host, join
 
@@ -251,3 +252,96 @@ async def test_leave_and_seat_changes(serve: Any, connect: Any) -> None:
     closed = await ann.ok({"type": "leave", "table": table})
     assert closed["table"]["status"] == "finished" and closed["events"] == [{"kind": "closed"}]
     await cat.until(lambda m: m["type"] == "update" and m["table"]["status"] == "finished")
+
+
+@pytest.mark.parametrize("store", ["memory", "redis"])
+async def test_table_ids_are_checked_at_the_edge(store: str, serve: Any, connect: Any, caplog: Any) -> None:
+    """Issue 12, finding 10: a table id is 32 lowercase hex characters. Anything else (braces,
+    which the Redis keys would read as a hash tag, upper case, the wrong length) is
+    ``protocol/bad_message`` for every message that names a table, with nothing logged."""
+    server = await serve(redis=store == "redis")
+    wire = await connect(server)
+    joined = await host(wire, seats=2)
+    version = wire.version
+    bad = ["{x}", "a" * 31 + "}", "{" + "a" * 31, joined["table"].upper(), joined["table"] + "0", "t1", "z" * 32]
+    caplog.set_level("ERROR", logger="meja")
+    for table in bad:
+        for message in (
+            {"type": "join", "table": table, "name": "Bob"},
+            {"type": "watch", "table": table, "since": 0},
+            {"type": "resume", "table": table, "token": joined["token"]},
+            {"type": "seat", "table": table, "seat": 1, "to": "bot"},
+            {"type": "start", "table": table},
+            {"type": "act", "table": table, "version": 0, "action": {"kind": "draw"}},
+            {"type": "rematch", "table": table},
+            {"type": "leave", "table": table},
+        ):
+            reply = await wire.error(message, "protocol/bad_message")
+            assert "32 lowercase hex" in reply["message"], reply
+    assert [r for r in caplog.records if r.levelname == "ERROR"] == []
+    assert wire.version == version
+    assert (await wire.request({"type": "ping"}))["type"] == "pong"
+
+
+async def _refused(url: str, **options: Any) -> tuple[int, bytes]:
+    """The HTTP status and body of a handshake the server refuses."""
+    with pytest.raises(websockets.InvalidStatus) as refused:
+        await websockets.connect(url, open_timeout=5, **options)
+    return refused.value.response.status_code, refused.value.response.body or b""
+
+
+async def test_connections_per_address_are_limited(serve: Any, connect: Any) -> None:
+    """Issue 12, finding 6: one address could hold every connection slot of a process. Past
+    ``max_connections_per_address`` its handshakes get 429 (IPv6: per /64; behind a trusted
+    proxy the forwarded address counts) while other addresses still get in."""
+    server = await serve(max_connections_per_address=3, trust_proxy=True)
+    url = f"ws://127.0.0.1:{server.port}/ws"
+
+    def via(address: str) -> dict[str, Any]:
+        return {"additional_headers": {"X-Forwarded-For": f"198.51.100.7, {address}"}}
+
+    first = [await connect(url, **via("203.0.113.5")) for _ in range(3)]
+    status, body = await _refused(url, **via("203.0.113.5"))
+    assert status == 429 and body == b"too many connections from this address (at most 3)\n"
+    # Another address is not held up; an IPv4-mapped IPv6 address is the same IPv4 address.
+    await connect(url, **via("203.0.113.6"))
+    assert (await _refused(url, **via("::ffff:203.0.113.5")))[0] == 429
+    # IPv6: one /64 is one subscriber's network.
+    for address in ("2001:db8:1:2::1", "2001:db8:1:2::2", "2001:db8:1:2:ffff:ffff:ffff:ffff"):
+        await connect(url, **via(address))
+    assert (await _refused(url, **via("2001:db8:1:2:abcd::9")))[0] == 429
+    await connect(url, **via("2001:db8:1:3::1"))
+    # A connection that closes frees its place.
+    await first[0].close()
+    async with asyncio.timeout(5):
+        while True:
+            try:
+                await connect(url, **via("203.0.113.5"))
+                break
+            except websockets.InvalidStatus:
+                await asyncio.sleep(0.02)
+    assert (await first[1].request({"type": "ping"}))["type"] == "pong"
+
+
+async def test_connections_per_address_without_a_proxy(serve: Any, connect: Any) -> None:
+    """Without ``trust_proxy`` the header is ignored: the socket's address counts."""
+    server = await serve(max_connections_per_address=2)
+    url = f"ws://127.0.0.1:{server.port}/ws"
+    await connect(url)
+    await connect(url, additional_headers={"X-Forwarded-For": "203.0.113.9"})
+    assert (await _refused(url, additional_headers={"X-Forwarded-For": "203.0.113.10"}))[0] == 429
+
+
+async def test_one_address_cannot_take_every_slot(serve: Any, connect: Any) -> None:
+    """The finding as it was seen, with the defaults: one address opened every connection a
+    process allows (then everybody got 503). Now it stops at ``max_connections_per_address``
+    (64) and another address still gets in."""
+    server = await serve(max_connections=70, trust_proxy=True)
+    url = f"ws://127.0.0.1:{server.port}/ws"
+    limit = 64  # the default of max_connections_per_address
+    hog = {"additional_headers": {"X-Forwarded-For": "203.0.113.66"}}
+    for _ in range(limit):
+        await connect(url, hello=False, **hog)
+    assert (await _refused(url, **hog))[0] == 429
+    wire = await connect(url, additional_headers={"X-Forwarded-For": "198.51.100.1"})
+    assert (await wire.request({"type": "ping"}))["type"] == "pong"

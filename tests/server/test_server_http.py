@@ -84,3 +84,36 @@ async def test_shutdown_closes_clients_with_1001_and_records_them_away(serve: An
     seat = Table.from_bytes(loaded[1]).seats[0]
     assert seat.conn is None and seat.away is not None  # the grace period runs wherever it resumes
     assert server.hub.tables == {} and server.sessions == {}
+
+
+async def _raw(port: int, method: str, path: str) -> tuple[str, dict[str, str], bytes]:
+    """One raw HTTP/1.1 request; the status line, headers and every byte after them (to EOF)."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(f"{method} {path} HTTP/1.1\r\nHost: meja.test\r\n\r\n".encode())
+    await writer.drain()
+    data = await asyncio.wait_for(reader.read(), 5)  # the server closes after its answer
+    writer.close()
+    head, _, body = data.partition(b"\r\n\r\n")
+    status, *lines = head.decode("latin-1").split("\r\n")
+    headers = {k.lower(): v.strip() for k, _, v in (line.partition(":") for line in lines)}
+    headers.pop("date", None)  # the only header allowed to differ between two answers
+    return status, headers, body
+
+
+async def test_head_gets_the_headers_of_its_get_and_no_body(serve: Any, connect: Any) -> None:
+    """Issue 12, finding 12: a HEAD answers what its GET would, headers only (RFC 9110 9.3.2)."""
+    server = await serve()
+    joined = await host(await connect(server), seats=2)
+    server.metrics.due_interval_s = 3600.0  # the same /metrics text twice in a row
+    paths = ["/", "/play?deal=1B3KQ-7M2XZ9", "/healthz", "/js/app.js", "/nope.js", f"/qr/{joined['code']}.svg", "/ws"]
+    for path in paths:
+        got_status, got_headers, got_body = await _raw(server.port, "GET", path)
+        status, headers, body = await _raw(server.port, "HEAD", path)
+        assert (status, body) == (got_status, b""), (path, status, body[:80])
+        assert headers == got_headers, path
+        assert int(headers["content-length"]) == len(got_body) > 0, path
+    status, headers, body = await _raw(server.port, "HEAD", "/metrics")
+    assert status.startswith("HTTP/1.1 200") and body == b"" and int(headers["content-length"]) > 0
+    # Other methods are not served: 405, with what is allowed.
+    status, headers, _ = await _raw(server.port, "POST", "/")
+    assert status.startswith("HTTP/1.1 405") and headers["allow"] == "GET, HEAD"

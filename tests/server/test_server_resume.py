@@ -121,3 +121,39 @@ async def test_spectator_catches_up_with_since(serve: Any, connect: Any) -> None
     draws = [e for m in replayed for e in m["events"] if e["kind"] == "draw"]
     assert draws and all("card" not in e for e in draws)
     assert later.view["hand"] is None and first["seat"] is None
+
+
+@pytest.mark.parametrize("store", STORES)
+async def test_watch_since_while_the_last_member_leaves(store: str, serve: Any, connect: Any) -> None:
+    """Issue 12, finding 11: a ``watch`` with ``since`` reads the log with the table cached but
+    not yet attached; if the last local connection at the table leaves meanwhile, the cache
+    used to be dropped under it (``Hub.attach``: KeyError, the watcher got ``internal``)."""
+    server = await serve(redis=store == "redis")
+    ann, bob, watcher = await connect(server), await connect(server), await connect(server)
+    joined = await host(ann, seats=3)
+    table = joined["table"]
+    reading, go_on = asyncio.Event(), asyncio.Event()
+    read_log = server.store.log_since
+
+    async def slow_log_since(table_id: str, after: int) -> Any:
+        if table_id == table and not go_on.is_set():
+            reading.set()
+            await go_on.wait()  # the watcher's read of the missed versions, held open
+        return await read_log(table_id, after)
+
+    server.store.log_since = slow_log_since  # type: ignore[method-assign]
+    await watcher.send({"type": "watch", "id": 1, "table": table, "since": 0})
+    await asyncio.wait_for(reading.wait(), 5)
+    await ann.close()  # the table's last local member leaves
+    async with asyncio.timeout(5):
+        while len(server.sessions) > 2:
+            await asyncio.sleep(0.01)
+    go_on.set()
+    reply = await watcher.until(lambda m: m.get("re") == 1)
+    assert reply["type"] == "state", reply
+    cached = server.hub.cached(table)
+    assert cached is not None and len(cached.members) == 1  # the watcher
+    # The watcher is attached to a live cache: a later change reaches it.
+    await join(bob, table=table, name="Bob")
+    update = await watcher.until(lambda m: m["type"] == "update" and m["version"] > reply["version"])
+    assert update["table"]["seats"][1]["name"] == "Bob"

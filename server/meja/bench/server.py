@@ -174,6 +174,7 @@ COMMON_ENV: Final = {
     "MEJA_HOSTS_PER_WINDOW": "1000000",
     "MEJA_CODE_ATTEMPTS": "1000000",
     "MEJA_MAX_CONNECTIONS": "100000",
+    "MEJA_MAX_CONNECTIONS_PER_ADDRESS": "0",
     "MEJA_LOG_LEVEL": "INFO",
 }
 GRACE_S: Final = 600  # absent players keep their seats for the whole run

@@ -31,7 +31,9 @@ The tree (``code`` is what goes on the wire; it never changes within protocol 1)
     │   └── LimitExceeded                      limit/exceeded   (addition to the draft)
     ├── SeatError
     │   ├── SeatTaken                          seat/taken
-    │   └── BadSeat                            seat/bad_seat
+    │   ├── BadSeat                            seat/bad_seat
+    │   ├── NameTaken                          name/taken       (addition)
+    │   └── Kicked                             seat/kicked      (addition)
     ├── StaleVersion                           action/stale_version
     ├── ServerFull                             server/full   (the store is nearly full: no new tables)
     └── InternalError                          internal
@@ -62,9 +64,11 @@ __all__ = [
     "CloseCode",
     "CodeRateLimited",
     "InternalError",
+    "Kicked",
     "LimitExceeded",
     "MalformedFrame",
     "MejaError",
+    "NameTaken",
     "NotHost",
     "NotLobby",
     "NotPlaying",
@@ -247,6 +251,18 @@ class BadSeat(SeatError):
     """No such seat, or a seat that may not be changed this way (the host's own)."""
 
     code = "seat/bad_seat"
+
+
+class NameTaken(SeatError):
+    """The name looks like a bot's or like another seat's name (compared confusable-insensitively)."""
+
+    code = "name/taken"
+
+
+class Kicked(SeatError):
+    """The host took this player's seat away at this table: they may not sit there again."""
+
+    code = "seat/kicked"
 
 
 class StaleVersion(MejaError):

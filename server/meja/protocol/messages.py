@@ -45,6 +45,7 @@ Where the implementation differs from, or adds to, the draft PROTOCOL.md
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
@@ -58,11 +59,13 @@ __all__ = [
     "MAX_ID_CHARS",
     "MAX_LEVEL_CHARS",
     "MAX_NAME_CHARS",
+    "MAX_NAME_MARKS",
     "MAX_SEAT",
-    "MAX_TABLE_ID_CHARS",
-    "MAX_TOKEN_CHARS",
+        "MAX_TOKEN_CHARS",
     "PROTOCOL_VERSION",
     "SERVER_FIELDS",
+    "TABLE_ID_CHARS",
+    "TABLE_ID_PATTERN",
     "Act",
     "ClientMessage",
     "Field",
@@ -92,12 +95,18 @@ PROTOCOL_VERSION: Final = 1
 # Limits fixed by the protocol (the same on every server, so clients can check them too).
 #: a message ``id`` string, characters
 MAX_ID_CHARS: Final = 64
-#: a player's display name, characters (after trimming spaces)
+#: a player's display name, characters (after NFKC and trimming spaces)
 MAX_NAME_CHARS: Final = 24
+#: combining marks stacked on one character of a name (enough for any script's ordinary writing:
+#: a Thai tone mark over a vowel, an Arabic shadda with its vowel; not for "zalgo" text)
+MAX_NAME_MARKS: Final = 3
 #: a room code or deal code as typed (spaces and hyphens allowed), characters
 MAX_CODE_CHARS: Final = 48
-#: a table id, characters
-MAX_TABLE_ID_CHARS: Final = 64
+#: a table id: exactly this many lowercase hex characters (128 random bits)
+TABLE_ID_CHARS: Final = 32
+#: what a table id looks like; anything else is refused at the edge (``protocol/bad_message``), so no
+#: other layer ever sees one (a brace would read as a Redis Cluster hash tag in the store's keys)
+TABLE_ID_PATTERN: Final = f"[0-9a-f]{{{TABLE_ID_CHARS}}}"
 #: a seat or host token, characters
 MAX_TOKEN_CHARS: Final = 64
 #: a bot level or game name, characters
@@ -122,6 +131,8 @@ class Field:
     min: int | None = None  #: int: smallest value; str: fewest characters
     max: int | None = None  #: int: largest value; str: most characters; map: most entries
     choices: tuple[str, ...] | None = None
+    #: str: a regular expression the whole value must match, and what it means (for the error)
+    pattern: tuple[str, str] | None = None
     doc: str = ""
 
     def check(self, value: Any) -> Any:
@@ -149,6 +160,8 @@ class Field:
                     raise BadMessage(f"field {self.name!r} is longer than {self.max} characters")
                 if self.choices is not None and value not in self.choices:
                     raise BadMessage(f"field {self.name!r} must be one of {list(self.choices)}, not {value!r}")
+                if self.pattern is not None and not re.fullmatch(self.pattern[0], value):
+                    raise BadMessage(f"field {self.name!r} must be {self.pattern[1]}, not {value!r}")
                 return value
         elif isinstance(value, dict):
             if "map" in kinds:
@@ -160,13 +173,14 @@ class Field:
         raise BadMessage(f"field {self.name!r} must be {self.types}, not {value!r}")
 
 
-_TABLE = Field("table", "str", required=True, min=1, max=MAX_TABLE_ID_CHARS, doc="table id")
+_TABLE_ID = (TABLE_ID_PATTERN, f"a table id: {TABLE_ID_CHARS} lowercase hex characters")
+_TABLE = Field("table", "str", required=True, pattern=_TABLE_ID, doc="table id (32 lowercase hex characters)")
 
 
 def _table_or_code() -> tuple[Field, ...]:
     return (
         Field("code", "str", min=1, max=MAX_CODE_CHARS, doc="room code, any case; or give `table`"),
-        Field("table", "str", min=1, max=MAX_TABLE_ID_CHARS, doc="table id; or give `code`"),
+        Field("table", "str", pattern=_TABLE_ID, doc="table id (32 lowercase hex characters); or give `code`"),
     )
 
 

@@ -13,7 +13,8 @@ and closes them in order (``async with``, as in the websockets tutorial's
    ``/healthz`` answers JSON, ``/metrics`` the operators' metrics in the
    Prometheus text format (:mod:`meja.server.metrics`), and every other path is
    a static file of the web client (``server/meja/web/``), all through
-   ``process_request``.
+   ``process_request``. A HEAD gets the status and headers its GET would get
+   (Content-Length included) and no body; methods other than GET and HEAD get 405.
 
 Shutdown (SIGTERM or SIGINT, or leaving the ``async with``): ``/healthz`` says
 503 at once (a load balancer stops sending players here); the timer runner
@@ -27,7 +28,10 @@ running after ``__aexit__``.
 Hardening at this layer: frames over ``max_frame_bytes`` are refused by
 websockets itself (close 1009); permessage-deflate is off (no decompression
 bombs; our frames are small); the handshake is refused with HTTP 503 past
-``max_connections``; the ``Server`` header names no versions. Static files are
+``max_connections``, and with HTTP 429 past ``max_connections_per_address``
+open connections from one client address (:func:`address_key`: an IPv6
+address counts by its /64; behind ``trust_proxy`` the address is the last
+``X-Forwarded-For`` hop, as for the rate limits); the ``Server`` header names no versions. Static files are
 served only from inside the web root, with ``nosniff`` and a
 Content-Security-Policy that lets the page talk only to its own origin.
 """
@@ -36,6 +40,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
+import ipaddress
 import itertools
 import json
 import logging
@@ -68,7 +74,7 @@ from .session import Session
 from .settings import Settings
 from .timers import DueRunner, Heartbeat
 
-__all__ = ["CSP", "MejaServer", "StaticFiles"]
+__all__ = ["CSP", "MejaServer", "StaticFiles", "address_key"]
 
 log = logging.getLogger("meja.server")
 
@@ -107,6 +113,34 @@ def _response(status: int, body: bytes, content_type: str, extra: dict[str, str]
     for key, value in (extra or {}).items():
         headers[key] = value
     return Response(status, http.HTTPStatus(status).phrase, headers, body)
+
+
+def address_key(address: str) -> str:
+    """What the per-address limits count a client address as: an IPv4 address itself (an
+    IPv4-mapped IPv6 one as IPv4), an IPv6 address by its /64 (one subscriber's network, where
+    every address is theirs to take), and anything that is no IP address as it is."""
+    try:
+        ip = ipaddress.ip_address(address.strip("[]"))
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)
+
+
+def _headless(response: Response) -> Response:
+    """``response`` as the answer to a HEAD: the same status and headers (its Content-Length
+    included), no body."""
+    return dataclasses.replace(response, body=b"")
+
+
+#: The body websockets gives a GET of ``/ws`` that asks for no upgrade (for its HEAD's Content-Length).
+_NO_UPGRADE: Final = (
+    b"Failed to open a WebSocket connection: missing Connection header.\n\n"
+    b"You cannot access a WebSocket server directly with a browser. You need a WebSocket client.\n"
+)
 
 
 class StaticFiles:
@@ -172,6 +206,8 @@ class MejaServer:
         self.sessions: dict[str, Session] = {}
         self.stopping = False
         self._cids = itertools.count(1)
+        #: open connections by client address (address_key), from their handshake on
+        self._per_address: dict[str, int] = {}
         self._tasks: list[asyncio.Task[None]] = []
         self._server: Server | None = None
         self._store: Store | None = None
@@ -248,14 +284,15 @@ class MejaServer:
                 on_commit=self.metrics.on_commit,
             )
             self.runner = DueRunner(self.store, self.service, settings, metrics=self.metrics)
-            heartbeat = Heartbeat(self.store, self.process_id, settings)
+            heartbeat = Heartbeat(self.store, self.process_id, settings, metrics=self.metrics)
+            self.hub.on_error = lambda exc: self.metrics.redis_error("server.hub", exc)
+            self.store.on_error = lambda exc: self.metrics.redis_error("store.redis", exc)
             hub = self.hub
             self.metrics.bind(
                 connections=self.sessions.__len__,
                 tables=lambda: [cached.table for cached in list(hub.tables.values())],
                 store=self.store,
             )
-            self.metrics.watch_log()
             await heartbeat.first()
             self._tasks = [
                 asyncio.create_task(self.hub.run(), name="meja hub"),
@@ -275,7 +312,6 @@ class MejaServer:
                 server_header="meja",
             )
         except BaseException:
-            self.metrics.unwatch_log()
             sock.close()
             await self._stop_tasks()
             if self._own_store and self._store is not None:
@@ -334,7 +370,6 @@ class MejaServer:
             self._service.bot_pool.close()
         if self._own_store and self._store is not None:
             await self._store.aclose()
-        self.metrics.unwatch_log()
         log.info("meja %s stopped", self.process_id)
 
     async def _stop_tasks(self) -> None:
@@ -345,8 +380,10 @@ class MejaServer:
             # is reported and left, not waited for forever.
             done, pending = await asyncio.wait(self._tasks, timeout=self.settings.shutdown_timeout_s)
             for task in done:
-                if not task.cancelled() and task.exception() is not None:
-                    log.error("task %r had failed", task.get_name(), exc_info=task.exception())
+                failure = None if task.cancelled() else task.exception()
+                if failure is not None:
+                    self.metrics.redis_error("server", failure)
+                    log.error("task %r had failed", task.get_name(), exc_info=failure)
             for task in pending:
                 log.error("task %r did not stop on cancel; left behind", task.get_name())
         self._tasks = []
@@ -354,13 +391,40 @@ class MejaServer:
     # ------------------------------------------------------------------ HTTP
 
     def _http(self, connection: ServerConnection, request: Request) -> Response | Awaitable[Response] | None:
+        """``process_request``: GET is served by :meth:`_get`; HEAD gets the headers of its GET and
+        no body (RFC 9110 9.3.2); any other method 405."""
+        if request.method == "GET":
+            return self._get(connection, request)
+        if request.method != "HEAD":
+            return _response(405, b"only GET and HEAD\n", "text/plain; charset=utf-8", {"Allow": "GET, HEAD"})
+        if urlsplit(request.path).path == "/ws":
+            # What a GET without an upgrade gets from websockets (its reject(): 426), headers only.
+            headers = Headers(
+                [
+                    ("Connection", "close"),
+                    ("Content-Length", str(len(_NO_UPGRADE))),
+                    ("Content-Type", "text/plain; charset=utf-8"),
+                    ("Upgrade", "websocket"),
+                ]
+            )
+            return Response(426, "Upgrade Required", headers, b"")
+        answer = self._get(connection, request)
+        if answer is None or isinstance(answer, Response):
+            return None if answer is None else _headless(answer)
+
+        async def headless(pending: Awaitable[Response]) -> Response:
+            return _headless(await pending)
+
+        return headless(answer)
+
+    def _get(self, connection: ServerConnection, request: Request) -> Response | Awaitable[Response] | None:
         path = urlsplit(request.path).path
         if path == "/ws":
             if self.stopping:
                 return _response(503, b"shutting down\n", "text/plain; charset=utf-8")
             if len(self.sessions) >= self.settings.max_connections:
                 return _response(503, b"too many connections\n", "text/plain; charset=utf-8")
-            return None  # the websocket handshake goes on
+            return self._admit(connection, request)  # None: the websocket handshake goes on
         if path == "/healthz":
             body = {
                 "status": "stopping" if self.stopping else "ok",
@@ -394,13 +458,43 @@ class MejaServer:
 
     # ------------------------------------------------------------------ websocket
 
-    def _address(self, ws: ServerConnection) -> str:
-        if self.settings.trust_proxy and ws.request is not None:
-            forwarded = ws.request.headers.get("X-Forwarded-For")
+    def _admit(self, connection: ServerConnection, request: Request) -> Response | None:
+        """The per-address connection limit: count this handshake's address until its
+        connection is lost, or refuse it with 429 past ``max_connections_per_address``.
+
+        Counted from the handshake (not from the session, which starts a few awaits later),
+        so that handshakes arriving together cannot all slip under the limit.
+        """
+        limit = self.settings.max_connections_per_address
+        if not limit:
+            return None
+        address = self._address(connection, request)
+        counts = self._per_address
+        if counts.get(address, 0) >= limit:
+            return _response(
+                429, f"too many connections from this address (at most {limit})\n".encode(), "text/plain; charset=utf-8"
+            )
+        counts[address] = counts.get(address, 0) + 1
+
+        def release(_: object) -> None:
+            left = counts.get(address, 1) - 1
+            if left > 0:
+                counts[address] = left
+            else:
+                counts.pop(address, None)
+
+        connection.connection_lost_waiter.add_done_callback(release)
+        return None
+
+    def _address(self, ws: ServerConnection, request: Request | None = None) -> str:
+        """The client's address as the per-address limits count it (:func:`address_key`)."""
+        request = request if request is not None else ws.request
+        if self.settings.trust_proxy and request is not None:
+            forwarded = request.headers.get("X-Forwarded-For")
             if forwarded:
-                return forwarded.split(",")[-1].strip()
+                return address_key(forwarded.split(",")[-1].strip())
         remote: Any = ws.remote_address
-        return str(remote[0]) if isinstance(remote, tuple) else str(remote)
+        return address_key(str(remote[0]) if isinstance(remote, tuple) else str(remote))
 
     async def _handler(self, ws: ServerConnection) -> None:
         cid = f"c{next(self._cids)}"

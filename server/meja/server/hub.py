@@ -18,6 +18,11 @@ Attaching a connection (after ``host``, ``join``, ``watch`` or ``resume``) and
 delivering a version are synchronous with respect to the cache (no ``await``
 between reading the cached version and queueing messages), so a connection gets
 its ``state`` at some version and then every later version as an ``update``.
+A request that attaches after an ``await`` (``watch`` and ``resume`` read the
+missed log entries first) *holds* the table (:meth:`Hub.hold`) from before
+that await, so the cache and its subscription stay even if every other local
+connection leaves meanwhile; the last member out, or the last hold released,
+drops them.
 
 Each delivery also keeps the connection honest: if its seat was freed (the host
 moved it, or it left) it becomes a spectator; if another connection now holds
@@ -31,7 +36,7 @@ import asyncio
 import contextlib
 import hmac
 import logging
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -85,6 +90,8 @@ class Cached:
     version: int
     members: dict[str, Member] = field(default_factory=dict)  # by connection id
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    #: requests in progress that may attach here (:meth:`Hub.hold`): the cache stays while any does
+    holds: int = 0
 
 
 class Hub:
@@ -96,6 +103,8 @@ class Hub:
         self.process_id = process_id
         self.tables: dict[str, Cached] = {}
         self._subscriptions = asyncio.Lock()
+        #: told of every exception a change's delivery met (the metrics count the Redis ones)
+        self.on_error: Callable[[BaseException], object] = lambda exc: None
 
     # ------------------------------------------------------------------ reading
 
@@ -147,6 +156,28 @@ class Hub:
                 await self.apply(Change(table_id, again[0], again[1], entry))
             return cached
 
+    async def hold(self, table_id: str) -> Cached | None:
+        """Cache ``table_id`` and keep it cached until :meth:`release`, members or not.
+
+        A request that will attach a connection (``watch`` and ``resume`` read the log first)
+        holds the table meanwhile: otherwise the last member leaving while it reads would drop
+        the cache and the subscription under it. ``None``: no such table (nothing held).
+        """
+        while True:
+            cached = await self.ensure(table_id)
+            if cached is None:
+                return None
+            if self.tables.get(table_id) is cached:  # not dropped while ensure() awaited
+                cached.holds += 1
+                return cached
+
+    async def release(self, table_id: str) -> None:
+        """End a :meth:`hold`; with no member and no other hold left, the cache is dropped."""
+        cached = self.tables.get(table_id)
+        if cached is not None:
+            cached.holds -= 1
+            await self._drop_if_unused(table_id)
+
     def attach(self, table_id: str, member: Member, *, re: int | str | None = None) -> int:
         """Attach a connection and send it the ``state`` at the cached version; that version."""
         cached = self.tables[table_id]
@@ -170,11 +201,15 @@ class Hub:
         if cached is None:
             return
         cached.members.pop(cid, None)
-        if cached.members:
+        await self._drop_if_unused(table_id)
+
+    async def _drop_if_unused(self, table_id: str) -> None:
+        cached = self.tables.get(table_id)
+        if cached is None or cached.members or cached.holds:
             return
         async with self._subscriptions:
             cached = self.tables.get(table_id)
-            if cached is not None and not cached.members:
+            if cached is not None and not cached.members and not cached.holds:
                 del self.tables[table_id]
                 with contextlib.suppress(Exception):
                     await self.store.unsubscribe(table_id)
@@ -186,7 +221,8 @@ class Hub:
         async for change in self.store.changes():
             try:
                 await self.apply(change)
-            except Exception:
+            except Exception as exc:
+                self.on_error(exc)
                 log.exception("could not apply change %s v%d", change.table_id, change.version)
 
     async def apply(

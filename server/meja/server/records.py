@@ -14,7 +14,8 @@ seats            one map per seat: ``kind`` (human|bot|empty), ``name``, ``level
                  (``[process id, connection id]`` of the connection holding the seat,
                  or nil), ``away`` (epoch ms the player left, or nil), ``auto`` (a bot
                  plays for the absent player), ``was_away``/``was_auto`` (the away clock a
-                 reconnection ended, until that connection got its state)
+                 reconnection ended, until that connection got its state), ``origin``
+                 (:func:`origin_tag` of the address the seat was taken from, or nil)
 host, host_seat  SHA-256 of the host token (nil once the host left), the host's seat
 status           lobby | playing | finished
 bots             bot level for empty seats and absent players
@@ -38,6 +39,9 @@ commitment       ``{round, hash, salt, code}`` of the round in progress (salt an
                  code stay server-side until the round ends)
 created          epoch ms
 commit           random id of the commit that wrote this version (whose request it answers)
+kicked           the ``origin`` tags of the people whose seat the host took away in the
+                 lobby (at most :data:`MAX_KICKED`, the oldest dropped): they may not
+                 ``join`` again (absent in records written before: none)
 ===============  ==================================================================
 
 A log entry (one per version) is a msgpack list of events, each
@@ -48,6 +52,8 @@ game event.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Final
@@ -63,6 +69,7 @@ __all__ = [
     "FINISHED",
     "HUMAN",
     "LOBBY",
+    "MAX_KICKED",
     "PLAYING",
     "SCHEMA",
     "Commitment",
@@ -70,9 +77,12 @@ __all__ = [
     "Table",
     "decode_entry",
     "encode_entry",
+    "origin_tag",
 ]
 
 SCHEMA: Final = 2
+#: kicked people a table remembers (each a 64-character tag): a bound on the record's size
+MAX_KICKED: Final = 32
 HUMAN: Final = "human"
 BOT: Final = "bot"
 EMPTY: Final = "empty"
@@ -95,6 +105,7 @@ class SeatRecord:
     #: the away clock a reconnection ended, kept until its connection got the state (tables.connect)
     was_away: int | None = None
     was_auto: bool = False
+    origin: str | None = None  #: :func:`origin_tag` of the address the seat was taken from
 
     @property
     def is_human(self) -> bool:
@@ -129,6 +140,7 @@ class SeatRecord:
             "auto": self.auto,
             "was_away": self.was_away,
             "was_auto": self.was_auto,
+            "origin": self.origin,
         }
 
     @classmethod
@@ -144,6 +156,7 @@ class SeatRecord:
             auto=bool(d.get("auto", False)),
             was_away=d.get("was_away"),
             was_auto=bool(d.get("was_auto", False)),
+            origin=d.get("origin"),
         )
 
 
@@ -195,6 +208,8 @@ class Table:
     #: a random id of the commit that wrote this record: a request's reply (``re``) goes only
     #: on the update of the commit that request made, never on another one of the same version
     commit: str = ""
+    #: origin tags of the people the host took a seat from (see the module docstring)
+    kicked: tuple[str, ...] = ()
     #: per-object memo (summaries, options); not part of the record
     memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
@@ -286,6 +301,7 @@ class Table:
             "commitment": None if self.commitment is None else self.commitment.to_data(),
             "created": self.created,
             "commit": self.commit,
+            "kicked": list(self.kicked),
         }
         packed: bytes = msgpack.packb(data, use_bin_type=True)
         return packed
@@ -322,10 +338,18 @@ class Table:
             deadline=d.get("deadline"),
             commitment=None if commitment is None else Commitment.from_data(commitment),
             commit=d.get("commit", ""),
+            kicked=tuple(d.get("kicked") or ()),
         )
 
 
 _TABLE_FIELDS = frozenset(f.name for f in fields(Table)) - {"memo"}
+
+
+def origin_tag(seed: int, address: str) -> str:
+    """What a table keeps of a client address (an address key: IPv4, or an IPv6 /64): an
+    HMAC-SHA-256 keyed with the table's secret seed, so that a copy of the store names no
+    address and the tags of two tables cannot be matched."""
+    return hmac.new(seed.to_bytes(16, "big"), address.encode(), hashlib.sha256).hexdigest()
 
 
 def encode_entry(events: Iterable[Event]) -> bytes:

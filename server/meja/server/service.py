@@ -387,15 +387,17 @@ class TableService:
                 return Seated(table_id, code, 0, seat_token, token_hash(seat_token), host_token, token_hash(host_token))
         raise InternalError("could not find a free room code: try again")
 
-    async def join(self, table_id: str, *, name: str, seat: int | None, conn: tuple[str, str]) -> Seated:
-        """Give a person a seat in the lobby, with a fresh seat token."""
+    async def join(
+        self, table_id: str, *, name: str, seat: int | None, conn: tuple[str, str], address: str | None = None
+    ) -> Seated:
+        """Give a person a seat in the lobby, with a fresh seat token (``address``: theirs, for kicks)."""
         token = new_token()
         hashed = token_hash(token)
         taken: list[int] = []
 
         def change(t: Table, version: int, now: int) -> tables.Mutation:
             self._spend(t.id)
-            mutation, chosen = tables.join(t, name=name, seat=seat, token=hashed, conn=conn)
+            mutation, chosen = tables.join(t, name=name, seat=seat, token=hashed, conn=conn, address=address)
             taken[:] = [chosen]
             return mutation
 

@@ -236,7 +236,8 @@ class Session:
             close = getattr(exc, "close", None)
             if close is not None:
                 self.close_soon(close, text)
-        except Exception:
+        except Exception as exc:
+            self.metrics.redis_error("server.session", exc)
             log.exception("internal error on %r (table %r) from %s", raw.get("type"), raw.get("table"), self.cid)
             code, text = wire_error(RuntimeError())
             self._refused(raw, code)
@@ -299,7 +300,9 @@ class Session:
         if existing is not None and existing.seat is not None:
             raise SeatTaken(f"this connection already holds seat {existing.seat} at that table")
         async with self._hold(table_id):
-            seated = await self.service.join(table_id, name=msg.name, seat=msg.seat, conn=self.conn)
+            seated = await self.service.join(
+                table_id, name=msg.name, seat=msg.seat, conn=self.conn, address=self.address
+            )
             await self._seat_here(table_id, seated, msg.id)
 
     async def _on_resume(self, msg: messages.Resume) -> None:
@@ -460,24 +463,27 @@ class Session:
                     )
             except TableNotFound:
                 pass
-            except Exception:
+            except Exception as exc:
+                self.metrics.redis_error("server.session", exc)
                 log.exception("could not record the disconnect of %s at %s", self.cid, table_id)
             finally:
                 await self._drop(table_id)
 
 
 class _Holding:
-    """Keeps a table cached while a request about it runs; drops it again if the request attached nothing."""
+    """Keeps a table cached while a request about it runs (:meth:`Hub.hold`, even if every other
+    connection there leaves meanwhile); drops it again if the request attached nothing."""
 
     def __init__(self, session: Session, table_id: str) -> None:
         self.session = session
         self.table_id = table_id
 
     async def __aenter__(self) -> None:
-        if await self.session.hub.ensure(self.table_id) is None:
+        if await self.session.hub.hold(self.table_id) is None:
             raise TableNotFound(f"no table {self.table_id!r} (it may have expired)")
 
     async def __aexit__(self, *exc: object) -> None:
         if self.session.hub.member(self.table_id, self.session.cid) is None:
             self.session.tables.discard(self.table_id)
             await self.session.hub.detach(self.table_id, self.session.cid)
+        await self.session.hub.release(self.table_id)

@@ -67,7 +67,7 @@ class Settings:
         False,
         "bool",
         "take the client address from the last `X-Forwarded-For` hop (set it only "
-        "behind a proxy that sets that header): used by the per-address rate limits",
+        "behind a proxy that sets that header): used by the per-address limits",
     )
     web_root: str | None = _s(None, "path", "directory of the static web client; unset: the packaged one")
     games: str | None = _s(
@@ -107,6 +107,12 @@ class Settings:
         10_000,
         "connections",
         "open websockets per process; past it the handshake gets HTTP 503",
+    )
+    max_connections_per_address: int = _s(
+        64,
+        "connections",
+        "open websockets per client address and process (IPv6: per /64; behind `trust_proxy`, the "
+        "forwarded address); past it the handshake gets HTTP 429 (0: no limit)",
     )
     max_tables_per_connection: int = _s(
         8,

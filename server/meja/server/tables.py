@@ -43,6 +43,21 @@ Decisions where the issue is silent (written down here as the code does them)
   who leaves gives up the host's powers (no rematch).
 - ``seat`` (host, lobby) may not change the host's own seat (``seat/bad_seat``);
   a human moved out of a seat keeps watching as a spectator.
+- **A kick sticks.** A host who frees a person's seat, or hands it to a bot,
+  with ``seat`` in the lobby has *kicked* them: they may not ``join`` that table
+  again (``seat/kicked``; they may still ``watch``). What identifies them is the
+  client address their seat was taken from (the address the per-address limits
+  count: an IPv4 address, an IPv6 /64, the forwarded address behind a trusted
+  proxy), kept in the seat as an HMAC tag keyed with the table's secret seed
+  (:func:`meja.server.records.origin_tag`: no address is stored, and tags of two
+  tables do not match) and, on the kick, in the table's ``kicked`` list (at most
+  ``MAX_KICKED``, the oldest forgotten). Not their connection (a new one is free
+  to open), nor a token the client would keep (a kicked client would simply drop
+  it): an address is what a person cannot change at will, at the price that
+  everybody behind the same address (a household's router, a carrier's NAT) is
+  kept out of that one table too, which is the host's call. The kicked seat's
+  token no longer opens it (``auth/bad_token``) either. A player who leaves by
+  themselves is not kicked.
 - An ``act`` is stale (``action/stale_version``) only if the *game* changed
   since the client's version: connects, disconnects and other table changes do
   not make a pending action stale.
@@ -73,7 +88,6 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from random import Random
@@ -84,6 +98,8 @@ from meja.protocol.errors import (
     BadMessage,
     BadSeat,
     BadTableOptions,
+    Kicked,
+    NameTaken,
     NotLobby,
     NotPlaying,
     SeatTaken,
@@ -95,7 +111,8 @@ from meja.rules.errors import BadOptionsError
 from meja.rules.game import TABLE_EVENT_KINDS
 from meja.store.base import Due
 
-from .records import BOT, FINISHED, HUMAN, LOBBY, PLAYING, Commitment, SeatRecord, Table
+from . import names
+from .records import BOT, FINISHED, HUMAN, LOBBY, MAX_KICKED, PLAYING, Commitment, SeatRecord, Table, origin_tag
 from .settings import Settings
 
 __all__ = [
@@ -144,16 +161,11 @@ def bot_levels(game: str) -> tuple[str, ...]:
 
 
 def clean_name(name: str) -> str:
-    """A display name as shown: trimmed, inner spaces collapsed, printable only, 1-24 characters."""
-    from meja.protocol.messages import MAX_NAME_CHARS
-
-    text = " ".join(name.split())
-    if not text:
-        raise BadMessage("a name needs at least one visible character")
-    if len(text) > MAX_NAME_CHARS:
-        raise BadMessage(f"a name has at most {MAX_NAME_CHARS} characters")
-    if any(unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn") for c in text):
-        raise BadMessage(f"name {text!r} has a control or unassigned character")
+    """A display name as stored and shown (:func:`meja.server.names.clean`: NFKC, trimmed, visible,
+    few stacked marks, 1-24 characters), refused with ``name/taken`` if it could pass for a bot's."""
+    text = names.clean(name)
+    if names.passes_for_a_bot(text):
+        raise NameTaken(f"name {text!r} looks like a bot's: bots are named {BOT_NAME!r}")
     return text
 
 
@@ -258,11 +270,17 @@ def new_table(
     )
 
 
-def join(t: Table, *, name: str, seat: int | None, token: str, conn: tuple[str, str]) -> tuple[Mutation, int]:
-    """A person takes ``seat`` (or the first free one) in the lobby."""
+def join(
+    t: Table, *, name: str, seat: int | None, token: str, conn: tuple[str, str], address: str | None = None
+) -> tuple[Mutation, int]:
+    """A person takes ``seat`` (or the first free one) in the lobby; ``address``: theirs, as the
+    per-address limits count it (see "A kick sticks" in the module docstring)."""
     display = clean_name(name)
     if t.status != LOBBY:
         raise NotLobby("the match has started: every seat is taken; watch instead")
+    origin = None if address is None else origin_tag(t.seed, address)
+    if origin is not None and origin in t.kicked:
+        raise Kicked("the host took your seat at this table: you may watch it, not sit at it again")
     if seat is None:
         free = [i for i, s in enumerate(t.seats) if s.is_empty]
         if not free:
@@ -272,7 +290,10 @@ def join(t: Table, *, name: str, seat: int | None, token: str, conn: tuple[str, 
         raise BadSeat(f"no seat {seat!r} at a table of {len(t.seats)}")
     elif not t.seats[seat].is_empty:
         raise SeatTaken(f"seat {seat} is not free")
-    record = SeatRecord(kind=HUMAN, name=display, token=token, conn=conn)
+    for i, other in enumerate(t.seats):
+        if other.is_human and other.name and names.look_alike(display, other.name):
+            raise NameTaken(f"name {display!r} looks like {other.name!r}, the name of seat {i}: choose another")
+    record = SeatRecord(kind=HUMAN, name=display, token=token, conn=conn, origin=origin)
     new = t.evolve(seats=t.seats[:seat] + (record,) + t.seats[seat + 1 :])
     return Mutation(new, (_seat_event(seat, record),)), seat
 
@@ -291,7 +312,11 @@ def set_seat(t: Table, *, seat: int, to: str, level: str | None) -> Mutation:
         if level is not None:
             raise BadMessage("'level' goes only with to='bot'")
         record = SeatRecord()
-    new = t.evolve(seats=t.seats[:seat] + (record,) + t.seats[seat + 1 :])
+    kicked = t.kicked
+    taken = t.seats[seat]
+    if taken.is_human and taken.origin is not None and taken.origin not in kicked:
+        kicked = (*kicked, taken.origin)[-MAX_KICKED:]  # the kick sticks (module docstring)
+    new = t.evolve(seats=t.seats[:seat] + (record,) + t.seats[seat + 1 :], kicked=kicked)
     return Mutation(new, (_seat_event(seat, record),))
 
 

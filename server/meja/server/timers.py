@@ -108,7 +108,8 @@ class DueRunner:
                     continue
             except asyncio.CancelledError:
                 raise
-            except Exception:
+            except Exception as exc:
+                self.metrics.redis_error("server.timers", exc)
                 log.exception("the timer loop failed; retrying")
                 nearest = None
             delay = settings.due_poll_s
@@ -135,14 +136,16 @@ class DueRunner:
         self.metrics.timer(kind)
         try:
             outcome = await self.service.on_due(key)
-        except Exception:
+        except Exception as exc:
             # A bug breaks only its own table: the timer stays leased and comes back after the lease.
+            self.metrics.redis_error("server.timers", exc)
             log.exception("timer %s failed", key)
             return
         if outcome == "finish":  # ("finished": the timer's own commit removed it; "keep": leased)
             try:
                 await self.store.finish_due(key)
-            except Exception:
+            except Exception as exc:
+                self.metrics.redis_error("server.timers", exc)
                 log.exception("could not finish timer %s", key)
 
     async def stop(self) -> None:
@@ -156,11 +159,20 @@ class DueRunner:
 class Heartbeat:
     """This process's heartbeat; see the module docstring."""
 
-    def __init__(self, store: Store, process_id: str, settings: Settings, clock: Callable[[], int] = wall_ms) -> None:
+    def __init__(
+        self,
+        store: Store,
+        process_id: str,
+        settings: Settings,
+        clock: Callable[[], int] = wall_ms,
+        *,
+        metrics: Metrics | None = None,
+    ) -> None:
         self.store = store
         self.process_id = process_id
         self.settings = settings
         self.clock = clock
+        self.metrics = metrics if metrics is not None else Metrics()
 
     async def first(self) -> int:
         """The first heartbeat; gives downtime back to the timers. How many milliseconds were given back."""
@@ -180,5 +192,6 @@ class Heartbeat:
             await asyncio.sleep(self.settings.heartbeat_s)
             try:
                 await self.store.heartbeat(self.process_id, self.clock(), ttl)
-            except Exception:
+            except Exception as exc:
+                self.metrics.redis_error("server.timers", exc)
                 log.exception("heartbeat failed")

@@ -53,7 +53,7 @@ and finished tables disappear on their own.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -106,6 +106,11 @@ class Change:
 
 class Store(Protocol):
     """The storage contract; see the module docstring. All methods are coroutines."""
+
+    #: Told of each error the store meets on its own, outside any call (RedisStore's pub/sub
+    #: listener losing its connection, which it then restores); the server counts them. Errors
+    #: of a call reach its caller instead. ``None``: nobody is told.
+    on_error: Callable[[BaseException], object] | None
 
     async def create(
         self, table_id: str, code: str, record: bytes, entry: bytes, *, ttl_ms: int

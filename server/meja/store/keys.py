@@ -81,6 +81,9 @@ import zlib
 from dataclasses import dataclass
 from functools import lru_cache
 
+from redis.crc import REDIS_CLUSTER_HASH_SLOTS
+from redis.crc import key_slot as _redis_key_slot
+
 __all__ = ["BUCKETS", "DEFAULT_PREFIX", "SCHEMA", "Keys", "TableKeys", "bucket_of", "bucket_tag", "key_slot"]
 
 #: The prefix of every key and channel unless configured otherwise.
@@ -93,28 +96,12 @@ SCHEMA = 2
 BUCKETS = 16
 
 #: Hash slots of a Redis Cluster.
-SLOTS = 16384
-
-
-def _crc16(data: bytes) -> int:
-    """CRC16-XMODEM, the checksum Redis Cluster hashes keys with."""
-    crc = 0
-    for byte in data:
-        crc ^= byte << 8
-        for _ in range(8):
-            crc = ((crc << 1) ^ 0x1021) if crc & 0x8000 else crc << 1
-            crc &= 0xFFFF
-    return crc
+SLOTS = REDIS_CLUSTER_HASH_SLOTS
 
 
 def key_slot(key: str) -> int:
-    """The Redis Cluster hash slot of ``key`` (its hash tag's, if it has one)."""
-    start = key.find("{")
-    if start >= 0:
-        end = key.find("}", start + 1)
-        if end > start + 1:
-            key = key[start + 1 : end]
-    return _crc16(key.encode()) % SLOTS
+    """The Redis Cluster hash slot of ``key`` (its hash tag's, if it has one): redis-py's own."""
+    return _redis_key_slot(key.encode(), SLOTS)
 
 
 def _make_tags() -> tuple[str, ...]:
@@ -125,7 +112,7 @@ def _make_tags() -> tuple[str, ...]:
     for b in range(BUCKETS):
         low, high = b * width + width // 4, (b + 1) * width - width // 4
         i = 0
-        while not low <= _crc16(f"{b}.{i}".encode()) % SLOTS < high:
+        while not low <= key_slot(f"{b}.{i}") < high:  # a tag has no braces: its own slot
             i += 1
         tags.append(f"{b}.{i}")
     return tuple(tags)

@@ -79,6 +79,8 @@ class MemoryStore:
     """
 
     def __init__(self, *, clock: Callable[[], int] = wall_clock_ms) -> None:
+        #: (Store.on_error: this store meets no error of its own)
+        self.on_error: Callable[[BaseException], object] | None = None
         self._clock = clock
         self._tables: dict[str, _Table] = {}
         self._codes: dict[str, str] = {}

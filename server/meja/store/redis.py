@@ -100,7 +100,7 @@ import asyncio
 import contextlib
 import logging
 import os
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass
 from types import TracebackType
 from typing import Any
@@ -416,6 +416,8 @@ class RedisStore:
         max_connections: int = 100,
         pool_timeout_s: float = 20.0,
     ) -> None:
+        #: (Store.on_error) told of each error the pub/sub listener meets and recovers from
+        self.on_error: Callable[[BaseException], object] | None = None
         cluster = _ClusterURL.parse(url)
         self.keys = Keys(prefix, cluster=cluster is not None)
         self._url = url
@@ -837,8 +839,10 @@ class RedisStore:
             except asyncio.CancelledError:
                 raise
             except _CONNECTION_ERRORS + (_Reconnect,) as exc:
+                self._report(exc)
                 log.warning("store pub/sub connection lost (%s); reconnecting", exc)
-            except Exception:  # a bug: keep the stream alive, say so loudly
+            except Exception as exc:  # a bug: keep the stream alive, say so loudly
+                self._report(exc)
                 log.exception("store pub/sub listener failed; reconnecting")
             first = False
             if self._healthy:
@@ -846,6 +850,13 @@ class RedisStore:
             self._healthy = False
             await asyncio.sleep(backoff)
             backoff = min(backoff * 2, self._reconnect_max_s)
+
+    def _report(self, exc: BaseException) -> None:
+        if self.on_error is not None:
+            try:
+                self.on_error(exc)
+            except Exception:  # counting must never stop the listener
+                log.exception("the store's on_error hook failed")
 
     async def _listen_once(self, *, resync: bool) -> None:
         """One connection's life: subscribe everything, resync if asked, then deliver.

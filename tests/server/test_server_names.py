@@ -1,0 +1,91 @@
+"""Display names (server/meja/server/names.py; issue 12, finding 9).
+
+A hostile player found that invisible names (U+3164, U+2800, combining marks
+alone), stacks of combining marks, and names that look like "Bot" or like
+another seat's name were all accepted. Unit checks of the rules first, then
+the same over the wire: the refusal's code, and nothing changed at the table.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from meja.protocol.errors import BadMessage, NameTaken
+from meja.server import names
+from meja.server.tables import clean_name
+from server_helpers import host, join
+
+BLANK_LOOKING = [
+    "\u3164",  # HANGUL FILLER
+    "\u115f\u1160",  # Hangul choseong and jungseong fillers
+    "\uffa0",  # HALFWIDTH HANGUL FILLER
+    "\u2800\u2800",  # BRAILLE PATTERN BLANK
+    "\u0301",  # a combining mark alone
+    "\u0301\u0308\u0323",  # combining marks alone
+    " \u3000 ",  # ideographic space: white space only
+    "Ann\u3164",  # a filler after a name: looks like "Ann"
+    "\u0308Ann",  # a mark with nothing to sit on (it would sit on the page's text before it)
+    "\u200bAnn",  # zero-width space
+]
+
+
+@pytest.mark.parametrize("name", BLANK_LOOKING)
+def test_blank_looking_names_are_refused(name: str) -> None:
+    with pytest.raises(BadMessage):
+        clean_name(name)
+
+
+def test_stacked_marks_are_limited() -> None:
+    base = "x"  # no precomposed form: NFKC leaves every mark on it
+    marks = "\u0300\u0301\u0302\u0303\u0304"
+    assert clean_name(base + marks[:3]) == base + marks[:3]
+    with pytest.raises(BadMessage, match="at most 3 combining marks"):
+        clean_name(base + marks[:4])
+    with pytest.raises(BadMessage, match="repeats a combining mark"):
+        clean_name("x\u0301\u0301")
+    with pytest.raises(BadMessage):
+        clean_name("Z\u0336\u0321\u0328\u0335a\u0334\u0322\u0327lgo")  # "zalgo"
+
+
+def test_names_are_nfkc() -> None:
+    assert clean_name("  Ｃａｔ   Lee ") == "Cat Lee"
+    assert clean_name("\U0001d40c\U0001d422\U0001d41a") == "Mia"  # mathematical bold letters
+    # Ordinary writing in any script passes (Thai: a tone mark over a vowel; Vietnamese; an emoji).
+    for name in ("José", "ภาษาไทย", "Nguyễn Thị", "Zoë", "❤️ Ann", "李小龍", "Robot", "Botan"):
+        assert clean_name(name) == name
+
+
+BOTLIKE = ["Bot", "bot", "BOT", "B0t", "Bot 2", "bot2", "Вот", "Bοt", "Ｂｏｔ", "Ann (bot)", "Bót"]
+
+
+@pytest.mark.parametrize("name", BOTLIKE)
+def test_no_name_passes_for_a_bot(name: str) -> None:
+    with pytest.raises(NameTaken):
+        clean_name(name)
+
+
+def test_look_alike_names() -> None:
+    for a, b in [("Ann", "ann"), ("Ann", "Аnn"), ("Bill", "BiII"), ("Jo", "J0"), ("Mia", "Mía"), ("Ann", "Ann\ufe0f")]:
+        assert names.look_alike(a, b), (a, b)
+    for a, b in [("Ann", "Anne"), ("Bob", "Rob"), ("Li", "Lu")]:
+        assert not names.look_alike(a, b), (a, b)
+
+
+async def test_names_over_the_wire(serve: Any, connect: Any) -> None:
+    server = await serve()
+    ann, bob = await connect(server), await connect(server)
+    for name in ("\u3164", "\u2800", "\u0301", "x\u0300\u0301\u0302\u0303"):
+        await ann.error({"type": "host", "name": name}, "protocol/bad_message")
+    for name in ("Bot", "B0t 2", "Ｂｏｔ"):
+        await ann.error({"type": "host", "name": name}, "name/taken")
+    assert server.hub.tables == {}
+    joined = await host(ann, seats=3)
+    version = ann.version
+    for name in ("Аnn", "ANN", "Ann\u0301", "Bot", "\u3164"):
+        reply = await bob.request({"type": "join", "code": joined["code"], "name": name})
+        assert reply["type"] == "error" and reply["code"] in ("name/taken", "protocol/bad_message"), (name, reply)
+    assert ann.version == version, "a refused name changed the table"
+    await join(bob, code=joined["code"], name="Ｃａｔ")
+    assert ann.table is not None
+    await ann.until(lambda m: m["type"] == "update" and m["table"]["seats"][1]["name"] == "Cat")
