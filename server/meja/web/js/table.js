@@ -16,7 +16,7 @@
 // The log is a polite live region: each move is announced once, as it is added.
 
 import { cardChip, cardImage, cardName, fillCardFace, penalty, SUITS, suitIcon } from "./cards.js";
-import { sha256Hex } from "./sha256.js";
+import { checkDeal } from "./fair.js";
 import { t } from "./strings.js";
 import { copyText, el, prefersReducedMotion, sleep, spacedCode } from "./ui.js";
 
@@ -626,7 +626,7 @@ export class TableScreen {
       status.textContent = t("summary.commit.wait");
       status.dataset.check = "wait";
     } else {
-      const ok = sha256Hex(`${fair.deal_code}:${fair.salt}`) === fair.hash && (!code || fair.deal_code === code);
+      const ok = checkDeal(fair, code) === "ok";
       status.textContent = ok ? t("summary.commit.ok", { hash: fair.hash.slice(0, 12) }) : t("summary.commit.bad");
       status.dataset.check = ok ? "ok" : "bad";
       status.classList.toggle("bad", !ok);
