@@ -5,6 +5,7 @@ Cost: about 10 s (a server of its own, stopped and started again).
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -129,3 +130,50 @@ def test_every_string_is_translated(server: Any, new_context: Any) -> None:
     )
     assert keys["en"] == keys["id"]
     assert keys["words"] == ["Mulai", "Ambil", "Lewat"]
+
+
+def test_a_failed_resume_backs_off_and_asks_for_the_state_alone(server: Any, new_context: Any) -> None:
+    # A far-behind resume can make the server close with 4004 (its outbox overflowed) every
+    # time: the page must not retry the same resume every quarter second for ever. The
+    # page's websocket goes through Playwright to the real server; the first three resumes
+    # after a cut are closed with 4004 before the server sees them.
+    import msgpack
+
+    resumes: list[Any] = []
+    failures = {"left": 0}
+
+    def route(ws: Any) -> None:
+        upstream = ws.connect_to_server()
+
+        def from_page(message: Any) -> None:
+            data = msgpack.unpackb(message) if isinstance(message, bytes) else None
+            if isinstance(data, dict) and data.get("type") == "resume":
+                resumes.append(data.get("since", "absent"))
+                if failures["left"] > 0:
+                    failures["left"] -= 1
+                    ws.close(code=4004, reason="too slow")
+                    upstream.close()
+                    return
+            upstream.send(message)
+
+        ws.on_message(from_page)
+        upstream.on_message(lambda message: ws.send(message))
+
+    page = new_context().new_page()
+    page.route_web_socket(re.compile(r"/ws$"), route)
+    host_table(page, server.origin, name="Omar", seats=2)
+    start(page)
+    page.wait_for_function("() => window.meja.view && window.meja.conn.attempt === 0")
+    seen = version(page)
+
+    failures["left"] = 3
+    page.evaluate("() => window.meja.conn.ws.close()")
+    # Each failure waits longer than the one before: the welcome between them resets nothing.
+    page.wait_for_function("() => window.meja.conn.attempt === 3 && window.meja.lastStatus.state === 'waiting'")
+    assert page.evaluate("() => window.meja.lastStatus.delayMs") >= 1000  # backoffDelay(2): 1-2 s
+    page.wait_for_function("() => window.meja.lastStatus.state === 'open' && window.meja.conn.attempt === 0")
+    page.wait_for_selector("#hand button.card")
+    assert failures["left"] == 0
+    # The first resume asked for what it missed; after it failed, every retry asks for the state alone.
+    assert resumes[0] is not None and resumes[0] != "absent" and resumes[0] >= seen
+    assert resumes[1:] == ["absent", "absent", "absent"], resumes

@@ -193,6 +193,11 @@ class App {
 
   onStatus(status) {
     this.lastStatus = status;
+    if (status.state !== "open" && status.state !== "connecting" && this.resuming) {
+      // The connection closed before the resume's state came: that resume failed.
+      if (this.resuming.since !== undefined) this.sinceFailed = true;
+      this.resuming = null;
+    }
     clearInterval(this.countdown);
     const b = this.banner;
     b.replaceChildren();
@@ -262,8 +267,10 @@ class App {
       }
     }
     if (this.tableId && this.spectating) {
-      this.conn.request({ type: "watch", table: this.tableId, since: this.version || undefined }).catch((err) => {
-        this.leaveToHome(this.errorText(err));
+      const since = this.version && !this.sinceFailed ? this.version : undefined;
+      this.resuming = { since };
+      this.conn.request({ type: "watch", table: this.tableId, since }).catch((err) => {
+        if (err.code !== "connection/closed") this.leaveToHome(this.errorText(err));
       });
       return;
     }
@@ -271,16 +278,23 @@ class App {
       const code = this.pendingWatch;
       this.pendingWatch = null;
       this.watch(code);
+      return;
     }
+    this.conn.healthy(); // nothing to come back to: the welcome was all this connection needed
   }
 
   async resume(tableId, info) {
     const msg = { type: "resume", table: tableId, token: info.token };
     // Within one page, ask for what was missed since the last version seen; after a
     // reload the page has nothing to add events to, so the current state is enough.
-    if (this.tableId === tableId && this.view !== null && this.version) msg.since = this.version;
+    // After a resume with `since` failed (the connection closed before the state came, as
+    // when the server's outbox overflows on a far-behind catch-up, close 4004), the next
+    // one asks for the state alone: it gives the whole picture, and asking for the same
+    // catch-up again would fail the same way.
+    if (this.tableId === tableId && this.view !== null && this.version && !this.sinceFailed) msg.since = this.version;
     if (info.host_token) msg.host_token = info.host_token;
     this.catchingUp = true;
+    this.resuming = { since: msg.since };
     try {
       await this.conn.request(msg);
     } catch (err) {
@@ -318,6 +332,10 @@ class App {
       }
       case "state":
         this.catchingUp = false;
+        // The resume (or watch) worked: only now does the connection's backoff start again from the least.
+        this.resuming = null;
+        this.sinceFailed = false;
+        this.conn.healthy();
         this.apply(msg, []);
         break;
       case "update": {
