@@ -79,9 +79,24 @@ def test_client_helpers_agree_with_the_server(server: Any, new_context: Any) -> 
     assert page.evaluate("async t => (await import('/js/fair.js')).sha256Hex(t)", long_text) == (
         hashlib.sha256(long_text.encode()).hexdigest()
     )
-    code = encode(DealSpec("house", 3, 2, 123456789))
-    spec = page.evaluate("async c => (await import('/js/app.js')).dealCodeSpec(c)", code.lower())
-    assert spec == {"preset": "house", "seats": 3, "leader": 2}
+    # The fair-deal check itself: the revealed code and salt must hash to the commitment.
+    salt = "cd" * 16
+    deal = "5BSQQ-G28T5-CY4TQ-KFF04-HMASW-9PW6P"
+    fair = {"hash": hashlib.sha256(f"{deal}:{salt}".encode()).hexdigest(), "deal_code": deal, "salt": salt}
+    check = "async ([f, shown]) => (await import('/js/fair.js')).checkDeal(f, shown)"
+    assert page.evaluate(check, [fair, deal]) == "ok"
+    assert page.evaluate(check, [{**fair, "salt": "ce" * 16}, deal]) == "bad"
+    assert page.evaluate(check, [fair, "another code"]) == "bad"
+    assert page.evaluate(check, [{"hash": fair["hash"]}, None]) == "wait"
+    assert page.evaluate(check, [{}, None]) == "none"
+    # The game's module reads its deal codes as the server does (to fill the host form).
+    seed = (1 << 127) + 123456789
+    code = encode(DealSpec("house", 3, 2, seed))
+    read = "async c => (await import('/games/crazy_eights/page.js')).readDealCode(c)"
+    assert page.evaluate(read, code.lower()) == {"preset": "house", "seats": 3, "leader": 2}
+    assert page.evaluate(read, encode(DealSpec("party", 7, 6, 5))) == {"preset": "party", "seats": 7, "leader": 6}
+    typo = code[:-1] + ("0" if code[-1] != "0" else "1")
+    assert page.evaluate(read, typo) is None  # the check character catches a typo
     assert page.evaluate("async () => (await import('/js/app.js')).normalizeRoomCode(' ab-1o2l ')") == "AB1021"
 
 
@@ -116,19 +131,24 @@ def test_spectator_sees_the_table_but_no_hand(server: Any, new_context: Any, sho
 
 
 def test_every_string_is_translated(server: Any, new_context: Any) -> None:
-    # strings.js holds every string, one table per language: the tables must have the same keys,
+    # strings.js holds every string of the shell, and the game module's strings.js every string of the
+    # game, one table per language: the tables must have the same keys,
     # and the game's own Indonesian words follow seed 000.
     page = new_context().new_page()
     page.goto(server.origin + "/")
     page.wait_for_selector("#host")
+    # The shell's strings and each game module's are both checked.
     keys = page.evaluate(
         """async () => {
-            const {STRINGS} = await import('/js/strings.js');
-            return {en: Object.keys(STRINGS.en).sort(), id: Object.keys(STRINGS.id).sort(),
-                    words: [STRINGS.id['lobby.start'], STRINGS.id['table.draw.one'], STRINGS.id['table.pass']]};
+            const shell = (await import('/js/strings.js')).STRINGS;
+            const game = (await import('/games/crazy_eights/page.js')).strings;
+            const keys = (t) => Object.keys(t).sort();
+            return {shell: [keys(shell.en), keys(shell.id)], game: [keys(game.en), keys(game.id)],
+                    words: [shell.id['lobby.start'], game.id['table.draw.one'], game.id['table.pass']]};
         }"""
     )
-    assert keys["en"] == keys["id"]
+    assert keys["shell"][0] == keys["shell"][1]
+    assert keys["game"][0] == keys["game"][1]
     assert keys["words"] == ["Mulai", "Ambil", "Lewat"]
 
 

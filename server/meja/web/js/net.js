@@ -40,7 +40,7 @@ export function backoffDelay(attempt, random = Math.random) {
 export class Connection {
   /**
    * handlers: onMessage(msg) for server pushes (state, update, unanswered errors),
-   * onOpen() after each welcome, onStatus({state, delayMs, code}) for the banner.
+   * onOpen(welcome) after each welcome (its `catalog` lists the server's games), onStatus({state, delayMs, code}) for the banner.
    */
   constructor(handlers) {
     this.handlers = handlers;
@@ -97,7 +97,7 @@ export class Connection {
       this.limits = msg.limits || null;
       this.ready = true;
       this.handlers.onStatus({ state: "open" });
-      this.handlers.onOpen();
+      this.handlers.onOpen(msg);
       return;
     }
     const re = msg.re;
