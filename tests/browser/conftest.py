@@ -22,17 +22,14 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
-import socket
-import subprocess
 import tempfile
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from browser_server import QR_MISSING_OK, Server, free_port, stop_process
+from browser_server import QR_MISSING_OK, Server, private_redis
 
 try:
     import playwright.sync_api as playwright_sync
@@ -64,29 +61,8 @@ def workdir() -> Iterator[Path]:
 @pytest.fixture(scope="session")
 def redis_url(workdir: Path) -> Iterator[str]:
     """A private redis-server on a free port, no persistence, stopped after the session."""
-    binary = shutil.which("redis-server")
-    if binary is None:
-        pytest.fail("redis-server is missing: run tools/ensure-deps.sh")
-    port = free_port()
-    log = workdir / "redis.log"
-    proc = subprocess.Popen(
-        [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-         "--dir", str(workdir), "--logfile", str(log)],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    deadline = time.monotonic() + 10
-    while True:
-        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), timeout=0.5) as s:
-            s.sendall(b"PING\r\n")
-            if s.recv(16).startswith(b"+PONG"):
-                break
-        if time.monotonic() > deadline or proc.poll() is not None:
-            stop_process(proc)
-            pytest.fail(f"redis-server did not start on port {port}")
-        time.sleep(0.05)
-    yield f"redis://127.0.0.1:{port}/0"
-    stop_process(proc)
+    with private_redis(workdir) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

@@ -10,10 +10,11 @@ Cost: about 20 s (one round against a bot).
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from browser_helpers import (
+    assert_clean,
+    audit,
     deal_state,
     find_deal,
     host_table,
@@ -23,26 +24,6 @@ from browser_helpers import (
     version,
     wait_version_after,
 )
-
-AXE = (Path(__file__).parent / "vendor" / "axe.min.js").read_text(encoding="utf-8")
-
-
-def audit(page: Any) -> list[dict[str, Any]]:
-    """axe-core's violations on the page as it is now."""
-    if not page.evaluate("() => typeof window.axe === 'object'"):
-        page.evaluate(AXE)
-    return page.evaluate(  # type: ignore[no-any-return]
-        """async () => {
-            const r = await axe.run(document, {resultTypes: ["violations"]});
-            return r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
-                                           targets: v.nodes.map(n => n.target.join(" "))}));
-        }"""
-    )
-
-
-def assert_clean(page: Any, screen: str) -> None:
-    violations = audit(page)
-    assert violations == [], f"axe violations on the {screen} screen: {violations}"
 
 
 def _has_eight(state: Any) -> bool:

@@ -24,7 +24,9 @@ SHELL = HERE.parents[1] / "server" / "meja" / "web"
 TESTS = HERE.parent
 
 #: What the shell may say although some game lists it among its words.
-SHARED_WORDS = frozenset({"card", "cards", "deal", "deals", "hand", "hands", "round", "rounds", "seat", "seats", "bot", "bots"})
+SHARED_WORDS = frozenset(
+    {"card", "cards", "deal", "deals", "hand", "hands", "round", "rounds", "seat", "seats", "bot", "bots"}
+)
 
 
 def all_plugins() -> tuple[meja.games.GamePlugin, ...]:

@@ -21,7 +21,11 @@ export function actionLabel(action) {
 export function formatValue(value, t = null) {
   if (value === null || value === undefined) return t ? t("table.nothing") : "—";
   if (typeof value === "boolean") return t ? t(`bool.${value}`) : String(value);
-  if (Array.isArray(value)) return value.length ? value.map((v) => formatValue(v, t)).join(", ") : t ? t("table.nothing") : "—";
+  if (Array.isArray(value)) {
+    if (!value.length) return t ? t("table.nothing") : "—";
+    // A list of lists (teams: [[0, 2], [1, 3]]) keeps its groups: "(0, 2), (1, 3)".
+    return value.map((v) => (Array.isArray(v) ? `(${formatValue(v, t)})` : formatValue(v, t))).join(", ");
+  }
   if (typeof value === "object") {
     const parts = Object.entries(value).map(([k, v]) => `${readable(k).toLowerCase()} ${formatValue(v, t)}`);
     return `(${parts.join("; ")})`;

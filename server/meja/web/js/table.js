@@ -191,7 +191,7 @@ export class TableScreen {
     this.handTitle.textContent = t("table.your_hand");
     this.logTitle.textContent = t("table.log");
     this.renderSeats(frame.seats || []);
-    const status = frame.status;
+    const status = table.status === "finished" ? null : frame.status; // a match over waits for nobody
     this.turnStatus.textContent = status ? status.text : "";
     this.turnStatus.classList.toggle("mine", !!(status && status.mine));
     this.turnStatus.hidden = !(status && status.text);
