@@ -41,7 +41,7 @@ def test_option_specs_become_fields(server: Any, new_context: Any) -> None:
     }  # fmt: skip
 
 
-def test_a_deal_code_alone_hosts_its_deal(server: Any, new_context: Any) -> None:
+def test_a_deal_code_alone_hosts_its_deal(server: Any, new_context: Any, shot: Any) -> None:
     code = encode(DealSpec("party", 4, 1, 77))
     page = new_context().new_page()
     page.goto(server.origin + "/")
@@ -51,6 +51,7 @@ def test_a_deal_code_alone_hosts_its_deal(server: Any, new_context: Any) -> None
     page.fill("#deal-code", code.lower())
     # The form shows what the code deals...
     assert page.input_value("#preset") == "party" and page.is_checked("#seats-4")
+    shot(page, "home-deal-code")
     # ... but the code alone is enough: with the form moved to other rules, only the code is sent.
     page.select_option("#preset", "house")
     request = page.evaluate("() => window.meja.hostRequest(document.getElementById('host-form'))")
@@ -61,5 +62,6 @@ def test_a_deal_code_alone_hosts_its_deal(server: Any, new_context: Any) -> None
     rules = dict(zip(terms, page.locator("#table-rules dd").all_inner_texts(), strict=True))
     assert rules["Rules"] == "Party" and rules["Deal code"] == "A shared deal (from its deal code)"
     assert page.locator("#seats li").count() == 4
+    shot(page, "lobby-party-deal")
     table = page.evaluate("() => window.meja.table")
     assert (table["game"], table["preset"], len(table["seats"])) == ("crazy_eights", "party", 4)
