@@ -201,7 +201,8 @@ class App {
   levelName(desc, level) {
     const name = level || (desc && desc.default_level) || "normal";
     if (desc && hasText(desc.name, `level.${name}`)) return gameText(desc.name, `level.${name}`);
-    return hasText("", `bot.${name}`) ? t(`bot.${name}`) : readable(name);
+    const shell = t(`bot.${name}`); // the shell's words for the usual levels (easy, normal, hard)
+    return shell === `bot.${name}` ? readable(name) : shell;
   }
 
   optionLabel(desc, spec) {
