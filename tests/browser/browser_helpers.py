@@ -12,11 +12,12 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
-from meja.rules import get_game
-from meja.games.crazy_eights.rules import DRAW, CrazyEightsState
 from meja.games.crazy_eights.dealcode import DealSpec, encode
+from meja.games.crazy_eights.rules import DRAW, CrazyEightsState
+from meja.rules import get_game
 
 GAME = get_game("crazy_eights")
 
@@ -194,3 +195,26 @@ def play_until_round_over(pages: list[tuple[Any, Any]], timeout_s: float = 180.0
         if not acted:
             pages[0][0].wait_for_timeout(40)
     raise AssertionError(f"the round did not end in {timeout_s} s; actions: {done[-20:]}")
+
+
+# --------------------------------------------------------------------------- accessibility
+
+AXE = (Path(__file__).parent / "vendor" / "axe.min.js").read_text(encoding="utf-8")
+
+
+def audit(page: Any) -> list[dict[str, Any]]:
+    """axe-core's violations on the page as it is now."""
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        page.evaluate(AXE)
+    return page.evaluate(  # type: ignore[no-any-return]
+        """async () => {
+            const r = await axe.run(document, {resultTypes: ["violations"]});
+            return r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
+                                           targets: v.nodes.map(n => n.target.join(" "))}));
+        }"""
+    )
+
+
+def assert_clean(page: Any, screen: str) -> None:
+    violations = audit(page)
+    assert violations == [], f"axe violations on the {screen} screen: {violations}"

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import socket
 import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -31,6 +33,40 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
+
+
+@contextlib.contextmanager
+def private_redis(workdir: Path) -> Iterator[str]:
+    """A redis-server of its own on a free port, no persistence; its URL while it runs.
+
+    A server that loads games the others do not must have a Redis of its own: any process on
+    a Redis may claim any table's due actions (bots' moves), and one that does not know the
+    table's game cannot play them.
+    """
+    binary = shutil.which("redis-server")
+    if binary is None:
+        raise RuntimeError("redis-server is missing: run tools/ensure-deps.sh")
+    port = free_port()
+    log = workdir / f"redis-{port}.log"
+    proc = subprocess.Popen(
+        [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
+         "--dir", str(workdir), "--logfile", str(log)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 10
+        while True:
+            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), timeout=0.5) as s:
+                s.sendall(b"PING\r\n")
+                if s.recv(16).startswith(b"+PONG"):
+                    break
+            if time.monotonic() > deadline or proc.poll() is not None:
+                raise RuntimeError(f"redis-server did not start on port {port}")
+            time.sleep(0.05)
+        yield f"redis://127.0.0.1:{port}/0"
+    finally:
+        stop_process(proc)
 
 
 def _wait_http(url: str, proc: subprocess.Popen[bytes], log: Path, timeout: float = 30.0) -> None:
@@ -56,15 +92,16 @@ def stop_process(proc: subprocess.Popen[bytes]) -> None:
 
 
 class Server:
-    """``meja serve`` in a subprocess; ``port`` to start one again where another ran."""
+    """``meja serve`` in a subprocess; ``port`` to start one again where another ran; ``env``
+    for more settings (``MEJA_GAMES``: games loaded beside the built-in ones)."""
 
-    def __init__(self, redis: str, workdir: Path, port: int | None = None) -> None:
+    def __init__(self, redis: str, workdir: Path, port: int | None = None, env: dict[str, str] | None = None) -> None:
         self.port = port or free_port()
         self.origin = f"http://127.0.0.1:{self.port}"
         self.log = workdir / f"server-{self.port}-{time.monotonic_ns()}.log"
         meja = Path(sys.executable).with_name("meja")
         command = [str(meja), "serve", "--port", str(self.port), "--redis", redis, "--public-origin", self.origin]
-        env = {**os.environ, **SERVER_ENV}
+        env = {**os.environ, **SERVER_ENV, **(env or {})}
         self._log_file = self.log.open("wb")
         self.proc = subprocess.Popen(command, stdout=self._log_file, stderr=subprocess.STDOUT, env=env, cwd=ROOT)
         try:

@@ -12,8 +12,9 @@ pytest-asyncio's.
   a round is quick. One server serves the whole session.
 * Every page is watched: a console error, an uncaught exception or a
   Content-Security-Policy violation fails the test that caused it.
-* Screenshots go to ``tests/browser/screenshots/`` (or ``MEJA_SCREENSHOTS``), which
-  the repository's .gitignore leaves out.
+* Screenshots of every screen the tests visit go to ``tests/browser/screenshots/`` (or
+  ``MEJA_SCREENSHOTS``), each at 1280x800 and at 390x844 (``shot``); the repository's
+  .gitignore leaves the folder out.
 """
 
 from __future__ import annotations
@@ -21,17 +22,14 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
-import socket
-import subprocess
 import tempfile
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from browser_server import QR_MISSING_OK, Server, free_port, stop_process
+from browser_server import QR_MISSING_OK, Server, private_redis
 
 try:
     import playwright.sync_api as playwright_sync
@@ -63,29 +61,8 @@ def workdir() -> Iterator[Path]:
 @pytest.fixture(scope="session")
 def redis_url(workdir: Path) -> Iterator[str]:
     """A private redis-server on a free port, no persistence, stopped after the session."""
-    binary = shutil.which("redis-server")
-    if binary is None:
-        pytest.fail("redis-server is missing: run tools/ensure-deps.sh")
-    port = free_port()
-    log = workdir / "redis.log"
-    proc = subprocess.Popen(
-        [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-         "--dir", str(workdir), "--logfile", str(log)],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    deadline = time.monotonic() + 10
-    while True:
-        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), timeout=0.5) as s:
-            s.sendall(b"PING\r\n")
-            if s.recv(16).startswith(b"+PONG"):
-                break
-        if time.monotonic() > deadline or proc.poll() is not None:
-            stop_process(proc)
-            pytest.fail(f"redis-server did not start on port {port}")
-        time.sleep(0.05)
-    yield f"redis://127.0.0.1:{port}/0"
-    stop_process(proc)
+    with private_redis(workdir) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")
@@ -151,14 +128,29 @@ def new_context(browser: Any) -> Iterator[Callable[..., Any]]:
     assert not real, "problems in the page:\n" + "\n".join(real)
 
 
+#: The screen sizes every screenshot is taken at: a laptop, and a phone held upright.
+SHOT_SIZES = ((1280, 800), (390, 844))
+
+
 @pytest.fixture(scope="session")
-def shot() -> Callable[[Any, str], Path]:
-    """``shot(page, "name")`` saves a full-page screenshot as screenshots/name.png."""
+def shot() -> Callable[[Any, str], list[Path]]:
+    """``shot(page, "name")`` saves full-page screenshots of the screen as it is, at each of
+    :data:`SHOT_SIZES`, as ``screenshots/name-1280x800.png`` and ``screenshots/name-390x844.png``;
+    the page's own viewport is put back afterwards."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
 
-    def take(page: Any, name: str) -> Path:
-        path = SCREENSHOTS / f"{name}.png"
-        page.screenshot(path=str(path), full_page=True)
-        return path
+    def take(page: Any, name: str) -> list[Path]:
+        original = page.viewport_size
+        paths = []
+        try:
+            for width, height in SHOT_SIZES:
+                page.set_viewport_size({"width": width, "height": height})
+                path = SCREENSHOTS / f"{name}-{width}x{height}.png"
+                page.screenshot(path=str(path), full_page=True)
+                paths.append(path)
+        finally:
+            if original:
+                page.set_viewport_size(original)
+        return paths
 
     return take

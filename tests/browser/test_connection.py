@@ -5,6 +5,7 @@ Cost: about 10 s (a server of its own, stopped and started again).
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -72,15 +73,30 @@ def test_client_helpers_agree_with_the_server(server: Any, new_context: Any) -> 
     page.goto(server.origin + "/")
     page.wait_for_selector("#host")
     text = "88EHW-HSV97H:" + "ab" * 16
-    got = page.evaluate("async t => (await import('/js/sha256.js')).sha256Hex(t)", text)
+    got = page.evaluate("async t => (await import('/js/fair.js')).sha256Hex(t)", text)
     assert got == hashlib.sha256(text.encode()).hexdigest()
     long_text = "ünï ♣" * 40
-    assert page.evaluate("async t => (await import('/js/sha256.js')).sha256Hex(t)", long_text) == (
+    assert page.evaluate("async t => (await import('/js/fair.js')).sha256Hex(t)", long_text) == (
         hashlib.sha256(long_text.encode()).hexdigest()
     )
-    code = encode(DealSpec("house", 3, 2, 123456789))
-    spec = page.evaluate("async c => (await import('/js/app.js')).dealCodeSpec(c)", code.lower())
-    assert spec == {"preset": "house", "seats": 3, "leader": 2}
+    # The fair-deal check itself: the revealed code and salt must hash to the commitment.
+    salt = "cd" * 16
+    deal = "5BSQQ-G28T5-CY4TQ-KFF04-HMASW-9PW6P"
+    fair = {"hash": hashlib.sha256(f"{deal}:{salt}".encode()).hexdigest(), "deal_code": deal, "salt": salt}
+    check = "async ([f, shown]) => (await import('/js/fair.js')).checkDeal(f, shown)"
+    assert page.evaluate(check, [fair, deal]) == "ok"
+    assert page.evaluate(check, [{**fair, "salt": "ce" * 16}, deal]) == "bad"
+    assert page.evaluate(check, [fair, "another code"]) == "bad"
+    assert page.evaluate(check, [{"hash": fair["hash"]}, None]) == "wait"
+    assert page.evaluate(check, [{}, None]) == "none"
+    # The game's module reads its deal codes as the server does (to fill the host form).
+    seed = (1 << 127) + 123456789
+    code = encode(DealSpec("house", 3, 2, seed))
+    read = "async c => (await import('/games/crazy_eights/page.js')).readDealCode(c)"
+    assert page.evaluate(read, code.lower()) == {"preset": "house", "seats": 3, "leader": 2}
+    assert page.evaluate(read, encode(DealSpec("party", 7, 6, 5))) == {"preset": "party", "seats": 7, "leader": 6}
+    typo = code[:-1] + ("0" if code[-1] != "0" else "1")
+    assert page.evaluate(read, typo) is None  # the check character catches a typo
     assert page.evaluate("async () => (await import('/js/app.js')).normalizeRoomCode(' ab-1o2l ')") == "AB1021"
 
 
@@ -115,17 +131,69 @@ def test_spectator_sees_the_table_but_no_hand(server: Any, new_context: Any, sho
 
 
 def test_every_string_is_translated(server: Any, new_context: Any) -> None:
-    # strings.js holds every string, one table per language: the tables must have the same keys,
+    # strings.js holds every string of the shell, and the game module's strings.js every string of the
+    # game, one table per language: the tables must have the same keys,
     # and the game's own Indonesian words follow seed 000.
     page = new_context().new_page()
     page.goto(server.origin + "/")
     page.wait_for_selector("#host")
+    # The shell's strings and each game module's are both checked.
     keys = page.evaluate(
         """async () => {
-            const {STRINGS} = await import('/js/strings.js');
-            return {en: Object.keys(STRINGS.en).sort(), id: Object.keys(STRINGS.id).sort(),
-                    words: [STRINGS.id['lobby.start'], STRINGS.id['table.draw.one'], STRINGS.id['table.pass']]};
+            const shell = (await import('/js/strings.js')).STRINGS;
+            const game = (await import('/games/crazy_eights/page.js')).strings;
+            const keys = (t) => Object.keys(t).sort();
+            return {shell: [keys(shell.en), keys(shell.id)], game: [keys(game.en), keys(game.id)],
+                    words: [shell.id['lobby.start'], game.id['table.draw.one'], game.id['table.pass']]};
         }"""
     )
-    assert keys["en"] == keys["id"]
+    assert keys["shell"][0] == keys["shell"][1]
+    assert keys["game"][0] == keys["game"][1]
     assert keys["words"] == ["Mulai", "Ambil", "Lewat"]
+
+
+def test_a_failed_resume_backs_off_and_asks_for_the_state_alone(server: Any, new_context: Any) -> None:
+    # A far-behind resume can make the server close with 4004 (its outbox overflowed) every
+    # time: the page must not retry the same resume every quarter second for ever. The
+    # page's websocket goes through Playwright to the real server; the first three resumes
+    # after a cut are closed with 4004 before the server sees them.
+    import msgpack
+
+    resumes: list[Any] = []
+    failures = {"left": 0}
+
+    def route(ws: Any) -> None:
+        upstream = ws.connect_to_server()
+
+        def from_page(message: Any) -> None:
+            data = msgpack.unpackb(message) if isinstance(message, bytes) else None
+            if isinstance(data, dict) and data.get("type") == "resume":
+                resumes.append(data.get("since", "absent"))
+                if failures["left"] > 0:
+                    failures["left"] -= 1
+                    ws.close(code=4004, reason="too slow")
+                    upstream.close()
+                    return
+            upstream.send(message)
+
+        ws.on_message(from_page)
+        upstream.on_message(lambda message: ws.send(message))
+
+    page = new_context().new_page()
+    page.route_web_socket(re.compile(r"/ws$"), route)
+    host_table(page, server.origin, name="Omar", seats=2)
+    start(page)
+    page.wait_for_function("() => window.meja.view && window.meja.conn.attempt === 0")
+    seen = version(page)
+
+    failures["left"] = 3
+    page.evaluate("() => window.meja.conn.ws.close()")
+    # Each failure waits longer than the one before: the welcome between them resets nothing.
+    page.wait_for_function("() => window.meja.conn.attempt === 3 && window.meja.lastStatus.state === 'waiting'")
+    assert page.evaluate("() => window.meja.lastStatus.delayMs") >= 1000  # backoffDelay(2): 1-2 s
+    page.wait_for_function("() => window.meja.lastStatus.state === 'open' && window.meja.conn.attempt === 0")
+    page.wait_for_selector("#hand button.card")
+    assert failures["left"] == 0
+    # The first resume asked for what it missed; after it failed, every retry asks for the state alone.
+    assert resumes[0] is not None and resumes[0] != "absent" and resumes[0] >= seen
+    assert resumes[1:] == ["absent", "absent", "absent"], resumes

@@ -22,8 +22,8 @@ from browser_helpers import (
     version,
     wait_version_after,
 )
-from meja.rules.cards import parse_cards
 from meja.games.crazy_eights.rules import penalty
+from meja.rules.cards import parse_cards
 
 
 def test_two_people_and_a_bot_play_a_round_one_by_keyboard(server: Any, new_context: Any, shot: Any) -> None:

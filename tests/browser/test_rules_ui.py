@@ -24,8 +24,8 @@ from browser_helpers import (
     version,
     wait_version_after,
 )
-from meja.rules.cards import Card
 from meja.games.crazy_eights.rules import DRAW
+from meja.rules.cards import Card
 
 # What the page says for each reason code of the view (strings.js, English).
 REASONS = {

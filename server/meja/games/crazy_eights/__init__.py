@@ -28,5 +28,5 @@ PLUGIN = GamePlugin(
     bench_rules="meja.games.crazy_eights.bench_rules",
     bench_bots="meja.games.crazy_eights.bench_bots",
     demo="meja.games.crazy_eights.demo",
-    terms=("eight", "suit", "reshuffle", "starter"),
+    terms=("eight", "eights", "suit", "reshuffle", "starter", "stock", "penalty"),
 )

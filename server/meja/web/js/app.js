@@ -1,22 +1,69 @@
-// The browser client of Meja: home, lobby and table screens over one WebSocket.
+// The page shell of Meja: home, host form, lobby and the table frame over one WebSocket,
+// for any game the server offers. The shell never names a game: each game's description
+// comes in `welcome.catalog`, and what is the game's own on the table (card faces, its
+// centre, its actions, its log lines, its round details) comes from its page module.
 //
-// The server is authoritative (PROTOCOL.md): the client sends requests and draws what the
-// server sends; it never decides what is legal (the view's `legal`, `can_draw`/`can_pass`
-// and their reasons do). What the client keeps:
+// The server is authoritative (PROTOCOL.md): the page sends requests and draws what the
+// server sends; it never decides what is legal (the view's `legal` and the reasons the
+// game's view gives do). What the page keeps:
 //
 // * localStorage "meja.seats": for each table this browser sits at, the seat token (and
 //   the host token for the host), the room code and the last version seen; "meja.current"
 //   names the table to return to. Closing the tab and opening the page again resumes that
-//   seat exactly (crazy-eights.md 1.9.2): the server holds the state, the token proves the
-//   seat. The fair-deal commitments and reveals of the table are kept beside it, so a
-//   round summary can check its deal after a reload too.
+//   seat exactly: the server holds the state, the token proves the seat. The fair-deal
+//   commitments and reveals of the table are kept beside it, so a round summary can check
+//   its deal after a reload too.
 // * the move log of this page (not stored).
 //
 // Screens follow the table's status: no table -> home; "lobby" -> lobby; "playing" or
 // "finished" -> table (TableScreen in table.js).
+//
+// The game module interface
+// -------------------------
+// A game's page module is the ES module at its catalog entry's `page`
+// ("/games/<name>/page.js"), imported by name when the catalog arrives (games.js). It
+// exports:
+//
+//   strings        {en: {...}, id: {...}}: the game's words. The shell looks up
+//                  "preset.<name>", each option spec's `label` and "<label>.<choice>",
+//                  "level.<name>" (a bot level), "rules.<preset>" (a list of lines: the
+//                  rules in brief) and "game.title"; a missing one is said from its key.
+//   stylesheet     (optional) the URL of the game's CSS; linked, and loaded, before use.
+//   readDealCode(code) (optional) -> {preset, seats} | null: what a deal code of this
+//                  game names, so that the host form shows what a code will deal.
+//   createTable(host) -> table, the game's part of the table screen:
+//     table.centre       Node: what lies in the middle of the table
+//     table.actions      Node | null: the game's own buttons, under the hand
+//     table.render(view) -> frame: draw the view, and say what the frame shows:
+//                        {round, status: {text, mine} | null,
+//                         seats: [{count, active}] (by seat) | null,
+//                         hand: [{id, label, playable, face(button)}] | null (no hand widget),
+//                         summary: {round, details: Node, dealCode, match, winners, next} | null}
+//                        (`next`: the action of "Next round"; `match`: the match is over)
+//     table.play(id)     a card of the hand was chosen (click, Enter or Space)
+//     table.logLine(event) -> string | null: the move log's line for one of the game's events
+//     table.hold(event) -> {node, ms} | null: how to show an event the table holds for
+//                        (GameInfo.hold_events); the shell shows `node` for `ms` first
+//     table.destroy()
+//
+// What the module may call back (`host`):
+//   host.t(key, params)   the game's strings, then the shell's, in the page's language
+//   host.el(tag, attrs, ...children)   the DOM helper of ui.js
+//   host.act(action)      send one of the view's `legal` actions
+//   host.seat, host.isHost   this page's seat (null: a spectator), and whether it hosts
+//   host.seatName(i)      "You", "Bot 3" or the player's name
+//   host.say(text)        a short notice under the hand
+//   host.choose({id, title, text, choices: [{value, content, className, dataset}], cancel})
+//                         -> Promise<value | null>: a modal choice (cancel: null = it cannot be dodged)
+//   host.closeChoice()    close it (its promise resolves null)
+//   host.focusHand()      focus the hand when it is next drawn (after the player's own move)
+//
+// A game whose `page` is null (or whose module does not load) is drawn by the generic
+// renderer (generic.js): its view's fields as a list, its legal actions as buttons.
 
+import { Games } from "./games.js";
 import { Connection } from "./net.js";
-import { LANGUAGES, initialLanguage, language, setLanguage, t } from "./strings.js";
+import { LANGUAGES, gameText, hasText, initialLanguage, language, readable, setLanguage, t } from "./strings.js";
 import { TableScreen } from "./table.js";
 import { copyText, el, nextId, spacedCode } from "./ui.js";
 
@@ -24,12 +71,6 @@ const SEATS_KEY = "meja.seats";
 const CURRENT_KEY = "meja.current";
 const LANG_KEY = "meja.lang";
 const NAME_KEY = "meja.name";
-const PRESETS = {
-  house: { seats: [2, 3], options: ["target"] },
-  classic: { seats: [2, 3, 4], options: ["target", "drawn_card_play"] },
-  party: { seats: [2, 3, 4, 5, 6, 7, 8], options: ["match_mode", "target", "rounds", "starter_eight_chooser"] },
-};
-const BOT_LEVELS = ["easy", "normal", "hard"];
 const CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
 // --------------------------------------------------------------------------- storage
@@ -99,23 +140,6 @@ export function normalizeRoomCode(text) {
   return out.length === 6 ? out : null;
 }
 
-/** Preset and seat count named by a deal code (its first ten bits; the server checks the rest). */
-export function dealCodeSpec(text) {
-  const chars = [];
-  for (const raw of String(text).trim().toUpperCase()) {
-    if (raw === "-" || raw === " ") continue;
-    const c = raw === "I" || raw === "L" ? "1" : raw === "O" ? "0" : raw;
-    const v = CODE_ALPHABET.indexOf(c);
-    if (v < 0) return null;
-    chars.push(v);
-  }
-  if (chars.length !== 11) return null;
-  const top = (chars[0] << 5) | chars[1];
-  const preset = ["house", "classic", "party"][(top >> 6) & 3];
-  if (top >> 8 !== 1 || !preset) return null;
-  return { preset, seats: ((top >> 3) & 7) + 2, leader: top & 7 };
-}
-
 // --------------------------------------------------------------------------- the app
 
 class App {
@@ -123,6 +147,7 @@ class App {
     this.root = document.getElementById("app");
     this.banner = document.getElementById("banner");
     this.toast = document.getElementById("toast");
+    this.games = new Games();
     this.table = null; // the table summary of the last state/update
     this.version = 0;
     this.seat = null;
@@ -135,11 +160,13 @@ class App {
     this.homeNotice = null;
     this.queue = Promise.resolve();
     this.catchingUp = false;
+    this.resuming = null; // {since}: a resume (or watch) sent whose state has not come yet
+    this.sinceFailed = false;
     this.params = new URLSearchParams(location.search);
     setLanguage(initialLanguage(localStorage.getItem(LANG_KEY), navigator.languages || [navigator.language]));
     this.buildHeader();
     this.conn = new Connection({
-      onOpen: () => this.onOpen(),
+      onOpen: (welcome) => this.onOpen(welcome),
       onMessage: (msg) => this.enqueue(msg),
       onStatus: (status) => this.onStatus(status),
     });
@@ -153,6 +180,49 @@ class App {
       this.showHome();
     }
     this.conn.connect();
+  }
+
+  // ------------------------------------------------------------------ games in words
+
+  /** The table's game's description (or null before the catalog came). */
+  gameOf(table) {
+    return table ? this.games.get(table.game) : null;
+  }
+
+  gameTitle(desc) {
+    if (!desc) return "";
+    return hasText(desc.name, "game.title") ? gameText(desc.name, "game.title") : desc.title || readable(desc.name);
+  }
+
+  presetName(desc, preset) {
+    return gameText(desc.name, preset.label || `preset.${preset.name}`);
+  }
+
+  levelName(desc, level) {
+    const name = level || (desc && desc.default_level) || "normal";
+    if (desc && hasText(desc.name, `level.${name}`)) return gameText(desc.name, `level.${name}`);
+    const shell = t(`bot.${name}`); // the shell's words for the usual levels (easy, normal, hard)
+    return shell === `bot.${name}` ? readable(name) : shell;
+  }
+
+  optionLabel(desc, spec) {
+    return gameText(desc.name, spec.label || `option.${spec.name}`);
+  }
+
+  choiceLabel(desc, spec, choice) {
+    const key = `${spec.label || `option.${spec.name}`}.${choice}`;
+    return hasText(desc.name, key) ? gameText(desc.name, key) : readable(choice);
+  }
+
+  optionValue(desc, spec, value) {
+    if (spec.type === "bool") return t(`bool.${!!value}`);
+    if (spec.type === "choice") return this.choiceLabel(desc, spec, value);
+    return String(value);
+  }
+
+  rulesLines(desc, presetName) {
+    const lines = desc && hasText(desc.name, `rules.${presetName}`) ? gameText(desc.name, `rules.${presetName}`) : null;
+    return Array.isArray(lines) ? lines : [];
   }
 
   // ------------------------------------------------------------------ header and banner
@@ -176,8 +246,10 @@ class App {
   }
 
   relabelStatic() {
-    document.title = t("app.title");
-    document.getElementById("app-title").textContent = t("app.title");
+    const desc = this.screen === "lobby" || this.screen === "table" ? this.gameOf(this.table) : null;
+    const title = desc ? t("app.title.game", { game: this.gameTitle(desc) }) : t("app.title");
+    document.title = title;
+    document.getElementById("app-title").textContent = title;
     document.getElementById("lang-label").textContent = t("lang.label");
     document.getElementById("home-link").textContent = t("nav.home");
     document.getElementById("skip-link").textContent = t("nav.skip");
@@ -193,6 +265,11 @@ class App {
 
   onStatus(status) {
     this.lastStatus = status;
+    if (status.state !== "open" && status.state !== "connecting" && this.resuming) {
+      // The connection closed before the resume's state came: that resume failed.
+      if (this.resuming.since !== undefined) this.sinceFailed = true;
+      this.resuming = null;
+    }
     clearInterval(this.countdown);
     const b = this.banner;
     b.replaceChildren();
@@ -252,8 +329,15 @@ class App {
 
   // ------------------------------------------------------------------ connection
 
-  async onOpen() {
+  async onOpen(welcome) {
     this.everOpen = true;
+    const catalog = (welcome && welcome.catalog) || [];
+    const key = JSON.stringify(catalog);
+    if (key !== this.catalogKey) {
+      this.catalogKey = key;
+      await this.games.use(catalog);
+      if (this.screen === "home") this.fillHostPanel();
+    }
     if (this.tableId && !this.spectating) {
       const info = store.seat(this.tableId);
       if (info) {
@@ -262,8 +346,10 @@ class App {
       }
     }
     if (this.tableId && this.spectating) {
-      this.conn.request({ type: "watch", table: this.tableId, since: this.version || undefined }).catch((err) => {
-        this.leaveToHome(this.errorText(err));
+      const since = this.version && !this.sinceFailed ? this.version : undefined;
+      this.resuming = { since };
+      this.conn.request({ type: "watch", table: this.tableId, since }).catch((err) => {
+        if (err.code !== "connection/closed") this.leaveToHome(this.errorText(err));
       });
       return;
     }
@@ -271,16 +357,23 @@ class App {
       const code = this.pendingWatch;
       this.pendingWatch = null;
       this.watch(code);
+      return;
     }
+    this.conn.healthy(); // nothing to come back to: the welcome was all this connection needed
   }
 
   async resume(tableId, info) {
     const msg = { type: "resume", table: tableId, token: info.token };
     // Within one page, ask for what was missed since the last version seen; after a
     // reload the page has nothing to add events to, so the current state is enough.
-    if (this.tableId === tableId && this.view !== null && this.version) msg.since = this.version;
+    // After a resume with `since` failed (the connection closed before the state came, as
+    // when the server's outbox overflows on a far-behind catch-up, close 4004), the next
+    // one asks for the state alone: it gives the whole picture, and asking for the same
+    // catch-up again would fail the same way.
+    if (this.tableId === tableId && this.view !== null && this.version && !this.sinceFailed) msg.since = this.version;
     if (info.host_token) msg.host_token = info.host_token;
     this.catchingUp = true;
+    this.resuming = { since: msg.since };
     try {
       await this.conn.request(msg);
     } catch (err) {
@@ -294,7 +387,7 @@ class App {
     }
   }
 
-  /** Messages are handled one at a time, in order, so that a reshuffle can pause the table. */
+  /** Messages are handled one at a time, in order, so that a held event can pause the table. */
   enqueue(msg) {
     this.queue = this.queue.then(() => this.handle(msg)).catch((err) => console.error(err));
   }
@@ -318,6 +411,10 @@ class App {
       }
       case "state":
         this.catchingUp = false;
+        // The resume (or watch) worked: only now does the connection's backoff start again from the least.
+        this.resuming = null;
+        this.sinceFailed = false;
+        this.conn.healthy();
         this.apply(msg, []);
         break;
       case "update": {
@@ -394,29 +491,39 @@ class App {
     return true;
   }
 
+  /** The host request of the form: the game, its preset and every option, seats, bots; or a deal code. */
+  hostRequest(form) {
+    const data = new FormData(form);
+    const desc = this.games.get(String(data.get("game") || "")) || this.games.list[0];
+    const preset = this.games.preset(desc.name, String(data.get("preset") || ""));
+    const options = { preset: preset.name };
+    for (const spec of preset.options || []) {
+      if (spec.type === "bool") options[spec.name] = form.elements[spec.name].checked;
+      else if (spec.type === "int") options[spec.name] = Number(data.get(spec.name));
+      else options[spec.name] = String(data.get(spec.name) ?? spec.default);
+    }
+    const level = String(data.get("bots") || desc.default_level);
+    const deal = String(data.get("deal_code") || "").trim();
+    if (!deal) return { type: "host", game: desc.name, options, seats: Number(data.get("seats")), bots: level };
+    // A deal code alone is enough: the server reads its game, preset and seats from it. The
+    // form's options go with it only where the form shows that very game and preset.
+    const msg = { type: "host", deal_code: deal };
+    const read = this.games.readDealCode(deal);
+    if (read && read.game === desc.name && read.preset === preset.name) {
+      msg.game = desc.name;
+      msg.options = options;
+      msg.bots = level;
+    } else if (this.games.list.filter((g) => g.deal_codes).every((g) => (g.levels || []).includes(level))) {
+      msg.bots = level;
+    }
+    return msg;
+  }
+
   async host(form, status) {
     const name = this.playerName();
     if (!this.checkName(name, status)) return;
-    const data = new FormData(form);
-    const preset = data.get("preset");
-    const options = { preset };
-    for (const key of PRESETS[preset].options) {
-      const value = data.get(key);
-      if (value === null || value === "") continue;
-      options[key] = key === "target" || key === "rounds" ? Number(value) : value;
-    }
-    if (options.match_mode !== "wins") delete options.rounds;
-    const msg = {
-      type: "host",
-      game: "crazy_eights",
-      name,
-      options,
-      seats: Number(data.get("seats")),
-      bots: data.get("bots"),
-    };
-    const deal = String(data.get("deal_code") || "").trim();
-    if (deal) msg.deal_code = deal;
-    await this.enter(msg, status);
+    if (!this.games.ready) return;
+    await this.enter({ ...this.hostRequest(form), name }, status);
   }
 
   async join(code, status) {
@@ -522,6 +629,7 @@ class App {
     this.screen = screen;
     document.body.dataset.screen = screen;
     this.root.replaceChildren(node);
+    this.relabelStatic();
   }
 
   showMessageScreen(text) {
@@ -583,10 +691,16 @@ class App {
         }),
       ),
     );
+    this.hostSlot = el(
+      "section",
+      { class: "panel", "aria-labelledby": "host-title", id: "host-panel" },
+      el("h2", { id: "host-title" }, t("home.host.title")),
+    );
     // An invite link (?join=CODE) puts joining first; otherwise hosting comes first.
-    if (this.params.get("join")) children.push(this.joinPanel(), this.hostPanel());
-    else children.push(this.hostPanel(), this.joinPanel());
+    if (this.params.get("join")) children.push(this.joinPanel(), this.hostSlot);
+    else children.push(this.hostSlot, this.joinPanel());
     this.mount("home", el("div", { class: "home" }, children));
+    this.fillHostPanel();
     const focusTarget = this.params.get("join") ? document.getElementById("code") : null;
     if (focusTarget) focusTarget.focus();
   }
@@ -633,81 +747,139 @@ class App {
     );
   }
 
-  hostPanel() {
+  /** The host form, built from the catalog (or a note that it is on its way). */
+  fillHostPanel() {
+    const slot = this.hostSlot;
+    if (!slot || !slot.isConnected) return;
+    const heading = slot.firstElementChild;
+    if (!this.games.ready) {
+      slot.replaceChildren(heading, el("p", { class: "hint", id: "host-loading", role: "status" }, t("home.loading")));
+      return;
+    }
+    slot.replaceChildren(heading, this.hostForm());
+  }
+
+  hostForm() {
+    const games = this.games;
     const dealParam = this.params.get("deal") || "";
-    const spec = dealParam ? dealCodeSpec(dealParam) : null;
     const status = el("p", { class: "form-status", role: "alert", id: "host-status" });
-    const presetSelect = el(
-      "select",
-      { id: "preset", name: "preset" },
-      Object.keys(PRESETS).map((p) => el("option", { value: p }, t(`preset.${p}`))),
-    );
-    presetSelect.value = spec ? spec.preset : "house";
+    const form = el("form", {
+      id: "host-form",
+      onsubmit: (ev) => {
+        ev.preventDefault();
+        this.host(form, status);
+      },
+    });
+    let wanted = games.readDealCode(dealParam); // {game, preset, seats} a code names, to show first
+    const gameBox = el("div", { class: "game-choice" });
+    const presetSelect = el("select", { id: "preset", name: "preset" });
     const seatsBox = el("div", { class: "choices", role: "radiogroup", "aria-labelledby": "seats-legend" });
+    const bots = el("select", { id: "bots", name: "bots" });
     const optionsBox = el("div", { class: "options" });
+    const optionsSet = el("fieldset", {}, el("legend", {}, t("home.options")), optionsBox);
     const rulesList = el("ul", { class: "rules", id: "rules-summary" });
+    const rulesBox = el("details", { class: "rules-box", open: true }, el("summary", {}, t("home.rules.title")), rulesList);
+    const currentGame = () => {
+      const checked = gameBox.querySelector("input:checked");
+      return games.get(checked ? checked.value : "") || games.list[0];
+    };
     const fillPreset = () => {
-      const preset = presetSelect.value;
-      const conf = PRESETS[preset];
-      const wanted = spec && spec.preset === preset ? spec.seats : conf.seats.includes(3) ? 3 : conf.seats[0];
-      seatsBox.replaceChildren(
-        ...conf.seats.map((n) => {
-          const id = `seats-${n}`;
-          const label = n === 2 || n === 3 ? t(`home.seats.${n}`) : t("home.seats.n", { n });
+      const desc = currentGame();
+      const preset = games.preset(desc.name, presetSelect.value);
+      const [min, max] = preset.seats;
+      const seats = wanted && wanted.game === desc.name && wanted.preset === preset.name ? wanted.seats : preset.default_seats;
+      const seatChoices = [];
+      for (let n = min; n <= max; n++) {
+        const id = `seats-${n}`;
+        const label = n === 2 || n === 3 ? t(`home.seats.${n}`) : t("home.seats.n", { n });
+        seatChoices.push(
+          el(
+            "span",
+            { class: "choice" },
+            el("input", { type: "radio", name: "seats", id, value: n, checked: n === seats }),
+            el("label", { for: id }, label),
+          ),
+        );
+      }
+      seatsBox.replaceChildren(...seatChoices);
+      optionsBox.replaceChildren(...(preset.options || []).map((spec) => this.optionField(desc, spec)));
+      optionsSet.hidden = !(preset.options || []).length;
+      const lines = this.rulesLines(desc, preset.name);
+      rulesList.replaceChildren(...lines.map((line) => el("li", {}, line)));
+      rulesBox.hidden = !lines.length;
+    };
+    const fillGame = () => {
+      const desc = currentGame();
+      presetSelect.replaceChildren(
+        ...desc.presets.map((p) => el("option", { value: p.name }, this.presetName(desc, p))),
+      );
+      presetSelect.value = wanted && wanted.game === desc.name ? wanted.preset : desc.default_preset;
+      bots.replaceChildren(...(desc.levels || []).map((lvl) => el("option", { value: lvl }, this.levelName(desc, lvl))));
+      bots.value = desc.default_level;
+      fillPreset();
+    };
+    if (games.list.length > 1) {
+      const legendId = "game-legend";
+      const first = wanted ? wanted.game : games.list[0].name;
+      gameBox.setAttribute("role", "radiogroup");
+      gameBox.setAttribute("aria-labelledby", legendId);
+      gameBox.append(
+        el("p", { class: "label", id: legendId }, t("home.game")),
+        ...games.list.map((desc) => {
+          const id = `game-${desc.name}`;
           return el(
             "span",
             { class: "choice" },
-            el("input", { type: "radio", name: "seats", id, value: n, checked: n === wanted }),
-            el("label", { for: id }, label),
+            el("input", { type: "radio", name: "game", id, value: desc.name, checked: desc.name === first, onchange: fillGame }),
+            el("label", { for: id }, this.gameTitle(desc)),
           );
         }),
       );
-      optionsBox.replaceChildren(...conf.options.map((key) => optionField(key, preset)));
-      rulesList.replaceChildren(...t(`rules.${preset}`).map((line) => el("li", {}, line)));
-    };
-    presetSelect.addEventListener("change", fillPreset);
-    const bots = el(
-      "select",
-      { id: "bots", name: "bots" },
-      BOT_LEVELS.map((lvl) => el("option", { value: lvl }, t(`bot.${lvl}`))),
-    );
-    bots.value = "normal";
+    } else {
+      // One game: no choice to make, but the form still says which game it hosts.
+      gameBox.append(
+        el("p", { class: "label" }, t("home.game")),
+        el("p", { class: "game-name", id: "game-name" }, this.gameTitle(games.list[0])),
+        el("input", { type: "hidden", name: "game", value: games.list[0].name }),
+      );
+    }
+    presetSelect.addEventListener("change", () => {
+      wanted = null;
+      fillPreset();
+    });
     const deal = el("input", {
       id: "deal-code",
       name: "deal_code",
       type: "text",
-      maxlength: 32,
+      maxlength: 40,
       autocomplete: "off",
       autocapitalize: "characters",
       spellcheck: "false",
       "aria-describedby": "deal-hint",
       value: dealParam,
     });
-    const form = el(
-      "form",
-      {
-        id: "host-form",
-        onsubmit: (ev) => {
-          ev.preventDefault();
-          this.host(form, status);
-        },
-      },
+    // A code the page can read shows its game, rules and seats in the form as it is typed.
+    deal.addEventListener("input", () => {
+      const read = games.readDealCode(deal.value);
+      if (!read) return;
+      wanted = read;
+      const radio = document.getElementById(`game-${read.game}`);
+      if (radio) radio.checked = true;
+      fillGame();
+    });
+    form.append(
+      gameBox,
       el("label", { for: "preset" }, t("home.preset")),
       presetSelect,
       el("p", { class: "label", id: "seats-legend" }, t("home.seats")),
       seatsBox,
       el("label", { for: "bots" }, t("home.bots")),
       bots,
-      el("fieldset", {}, el("legend", {}, t("home.options")), optionsBox),
+      optionsSet,
+      rulesBox,
       el(
         "details",
-        { class: "rules-box", open: true },
-        el("summary", {}, t("home.rules.title")),
-        rulesList,
-      ),
-      el(
-        "details",
-        { class: "deal-box", open: !!dealParam },
+        { class: "deal-box", open: !!dealParam, hidden: !games.list.some((g) => g.deal_codes) },
         el("summary", {}, t("home.deal_code")),
         el("label", { for: "deal-code" }, t("home.deal_code")),
         deal,
@@ -716,18 +888,61 @@ class App {
       el("button", { type: "submit", class: "primary", id: "host" }, t("home.host.button")),
       status,
     );
-    fillPreset();
+    fillGame();
+    return form;
+  }
+
+  /** One option of a preset, as its spec says: int a number field, choice radios, bool a checkbox. */
+  optionField(desc, spec) {
+    const id = `opt-${spec.name}`;
+    const label = this.optionLabel(desc, spec);
+    if (spec.type === "int") {
+      return el(
+        "div",
+        { class: "field" },
+        el("label", { for: id }, label),
+        el("input", {
+          id,
+          name: spec.name,
+          type: "number",
+          inputmode: "numeric",
+          value: spec.default,
+          min: spec.min,
+          max: spec.max,
+          step: spec.step || 1,
+          required: true,
+        }),
+      );
+    }
+    if (spec.type === "bool") {
+      return el(
+        "div",
+        { class: "field check" },
+        el("input", { id, name: spec.name, type: "checkbox", checked: !!spec.default }),
+        el("label", { for: id }, label),
+      );
+    }
+    const legendId = nextId("legend");
     return el(
-      "section",
-      { class: "panel", "aria-labelledby": "host-title" },
-      el("h2", { id: "host-title" }, t("home.host.title")),
-      form,
+      "div",
+      { class: "field", role: "radiogroup", "aria-labelledby": legendId },
+      el("p", { class: "label", id: legendId }, label),
+      (spec.choices || []).map((value) => {
+        const rid = `${id}-${value}`;
+        return el(
+          "span",
+          { class: "choice" },
+          el("input", { type: "radio", name: spec.name, id: rid, value, checked: value === spec.default }),
+          el("label", { for: rid }, this.choiceLabel(desc, spec, value)),
+        );
+      }),
     );
   }
 
   showLobby() {
     const table = this.table;
     if (!table) return;
+    const desc = this.gameOf(table);
     const link = table.link || "";
     const code = table.code || "";
     const fallback = el("input", {
@@ -748,13 +963,14 @@ class App {
       el("button", { type: "button", id: "copy-link", onclick: () => copy(link) }, t("lobby.copy_link")),
     ];
     if (navigator.share) {
+      const text = t("lobby.share.text", { code, game: this.gameTitle(desc) });
       buttons.push(
         el(
           "button",
           {
             type: "button",
             id: "share",
-            onclick: () => navigator.share({ title: t("app.title"), text: t("lobby.share.text", { code }), url: link }).catch(() => {}),
+            onclick: () => navigator.share({ title: document.title, text, url: link }).catch(() => {}),
           },
           t("lobby.share"),
         ),
@@ -773,7 +989,7 @@ class App {
     const seats = el(
       "ul",
       { class: "seats", id: "seats" },
-      (table.seats || []).map((s) => this.lobbySeat(s, table)),
+      (table.seats || []).map((s) => this.lobbySeat(s, table, desc)),
     );
     const start = this.isHost
       ? el("button", { type: "button", class: "primary big", id: "start", onclick: () => this.send({ type: "start" }) }, t("lobby.start"))
@@ -810,19 +1026,49 @@ class App {
           el("button", { type: "button", id: "leave", onclick: () => this.leave() }, t("nav.leave")),
         ),
       ),
+      desc ? this.lobbyGame(desc, table) : null,
     );
     const focused = document.activeElement && document.activeElement.id;
     this.mount("lobby", node);
     if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
   }
 
-  lobbySeat(s, table) {
+  /** The table's game, preset and options in words, and the preset's rules in brief. */
+  lobbyGame(desc, table) {
+    const preset = this.games.preset(desc.name, table.preset);
+    const options = table.options || {};
+    const rows = [
+      [t("lobby.game"), this.gameTitle(desc), "game"],
+      [t("lobby.rules"), preset ? this.presetName(desc, preset) : readable(table.preset || ""), "preset"],
+    ];
+    for (const spec of (preset && preset.options) || []) {
+      if (!(spec.name in options)) continue;
+      rows.push([this.optionLabel(desc, spec), this.optionValue(desc, spec, options[spec.name]), spec.name]);
+    }
+    if (table.deal_code_given) rows.push([t("summary.deal"), t("lobby.deal_given"), "deal"]);
+    const lines = preset ? this.rulesLines(desc, preset.name) : [];
+    return el(
+      "section",
+      { class: "panel", "aria-labelledby": "about-title" },
+      el("h2", { id: "about-title" }, t("lobby.about")),
+      el(
+        "dl",
+        { class: "table-rules", id: "table-rules" },
+        rows.map(([dt, dd, key]) => [el("dt", { dataset: { key } }, dt), el("dd", { dataset: { key } }, dd)]),
+      ),
+      lines.length
+        ? el("details", { class: "rules-box" }, el("summary", {}, t("home.rules.title")), el("ul", { class: "rules" }, lines.map((l) => el("li", {}, l))))
+        : null,
+    );
+  }
+
+  lobbySeat(s, table, desc) {
     const bits = [];
     if (s.kind === "empty") bits.push(t("seat.empty"));
     else if (s.kind === "bot") bits.push(t("seat.bot_name", { n: s.seat + 1 }));
     else bits.push(s.name);
     const notes = [];
-    if (s.kind === "bot") notes.push(t("seat.level", { level: t(`bot.${s.level || "normal"}`) }));
+    if (s.kind === "bot") notes.push(t("seat.level", { level: this.levelName(desc, s.level) }));
     if (s.seat === table.host_seat) notes.push(t("lobby.host"));
     if (s.seat === this.seat) notes.push(t("lobby.you"));
     if (s.kind === "human" && !s.connected) notes.push(t("seat.offline"));
@@ -853,48 +1099,18 @@ class App {
   }
 
   showTable(events) {
-    if (this.screen !== "table" || !this.tableScreen) {
-      this.tableScreen = new TableScreen(this);
-      this.mount("table", this.tableScreen.node);
-      this.tableScreen.render(events, true);
+    if (this.screen !== "table" || !this.tableScreen || this.tableScreen.desc.name !== this.table.game) {
+      const desc = this.gameOf(this.table) || { name: this.table.game, title: readable(this.table.game || ""), presets: [] };
+      if (this.tableScreen) this.tableScreen.destroy();
+      this.tableScreen = null;
+      const screen = new TableScreen(this, desc, this.games.module(desc.name));
+      this.mount("table", screen.node);
+      this.tableScreen = screen;
+      screen.render(events, true);
     } else {
       this.tableScreen.render(events, false);
     }
   }
-}
-
-function optionField(key, preset) {
-  const id = `opt-${key}`;
-  const defaults = { target: 100, rounds: 5 };
-  if (key === "target" || key === "rounds") {
-    const attrs = key === "target" ? { min: 10, max: 1000, step: 10 } : { min: 1, max: 50, step: 1 };
-    return el(
-      "div",
-      { class: "field" },
-      el("label", { for: id }, t(`home.${key}`)),
-      el("input", { id, name: key, type: "number", inputmode: "numeric", value: defaults[key], ...attrs }),
-    );
-  }
-  const choices = {
-    match_mode: ["points", "wins"],
-    drawn_card_play: ["forced", "optional"],
-    starter_eight_chooser: ["dealer", "first_player"],
-  }[key];
-  const legendId = nextId("legend");
-  return el(
-    "div",
-    { class: "field", role: "radiogroup", "aria-labelledby": legendId },
-    el("p", { class: "label", id: legendId }, t(`home.${key}`)),
-    choices.map((value, i) => {
-      const rid = `${id}-${value}`;
-      return el(
-        "span",
-        { class: "choice" },
-        el("input", { type: "radio", name: key, id: rid, value, checked: i === 0 }),
-        el("label", { for: rid }, t(`home.${key}.${value}`)),
-      );
-    }),
-  );
 }
 
 window.meja = new App();

@@ -5,7 +5,11 @@
 // Reconnection: after an unexpected close the client waits min(cap, base * 2^attempt)
 // with full jitter (a random delay between half of it and all of it, so that a server
 // restart is not met by every client at the same instant), then opens a new socket and
-// says `hello`; the app then `resume`s its seat. Close 4001 (the seat was opened by
+// says `hello`; the app then `resume`s its seat. The backoff grows with every failure and
+// is reset only by the app's `healthy()`, once what it came back for worked (its resume
+// got the table's state), not by the `welcome` alone: a server that welcomes and then
+// closes on every resume (4004: its outbox overflowed) must not be met again every
+// quarter second for ever. Close 4001 (the seat was opened by
 // another connection) and 4003 (unsupported protocol) are final: no reconnection, the
 // app says why. A page restored from the back/forward cache has a dead socket:
 // `pageshow` with `persisted` reconnects at once (design.md 5).
@@ -36,7 +40,7 @@ export function backoffDelay(attempt, random = Math.random) {
 export class Connection {
   /**
    * handlers: onMessage(msg) for server pushes (state, update, unanswered errors),
-   * onOpen() after each welcome, onStatus({state, delayMs, code}) for the banner.
+   * onOpen(welcome) after each welcome (its `catalog` lists the server's games), onStatus({state, delayMs, code}) for the banner.
    */
   constructor(handlers) {
     this.handlers = handlers;
@@ -92,9 +96,8 @@ export class Connection {
     if (msg.type === "welcome") {
       this.limits = msg.limits || null;
       this.ready = true;
-      this.attempt = 0;
       this.handlers.onStatus({ state: "open" });
-      this.handlers.onOpen();
+      this.handlers.onOpen(msg);
       return;
     }
     const re = msg.re;
@@ -137,6 +140,11 @@ export class Connection {
     this.handlers.onStatus({ state: "waiting", delayMs: delay });
     clearTimeout(this.timer);
     this.timer = setTimeout(() => this.connect(), delay);
+  }
+
+  /** What the connection was opened for worked (a resume got its state): the next failure waits the least again. */
+  healthy() {
+    this.attempt = 0;
   }
 
   reconnectNow() {

@@ -1,6 +1,7 @@
-// Every string the client shows, one table per language (issue 5: "every string in one
-// place per language"). English and Indonesian, the language of seed 000; the game's own
-// words in Indonesian follow the seed ("Mulai", "Ambil", "Lewat", "kartu pembuka").
+// The shell's strings, one table per language (issue 5: "every string in one place per
+// language"): English and Indonesian. A game's own words live in its page module's
+// strings (server/meja/games/<name>/page/strings.js); the shell looks them up through
+// gameText() and says a missing one readably (from its key) rather than not at all.
 //
 // A value is a string with {placeholders}, or a function of the parameters where the
 // grammar needs it (plurals). t(key, params) looks a key up in the current language and
@@ -8,13 +9,14 @@
 
 export const LANGUAGES = { en: "English", id: "Bahasa Indonesia" };
 
-const plural = (n, one, many) => (n === 1 ? one : many);
-
 export const STRINGS = {
   en: {
-    "app.title": "Meja: Crazy Eights",
+    "app.title": "Meja",
+    "app.title.game": "Meja: {game}",
     "app.tagline": "Cards in your browser. No download, no sign-up.",
+
     "lang.label": "Language",
+
     "nav.home": "Home",
     "nav.leave": "Leave table",
     "nav.skip": "Skip to the game",
@@ -32,20 +34,12 @@ export const STRINGS = {
     "home.seats.3": "1 vs 2",
     "home.seats.n": "{n} seats",
     "home.bots": "Bot level for empty seats",
-    "home.options": "House options",
-    "home.target": "Match ends at (points)",
-    "home.match_mode": "Winner by",
-    "home.match_mode.points": "lowest penalty points",
-    "home.match_mode.wins": "most round wins",
-    "home.rounds": "Rounds (wins mode)",
-    "home.drawn_card_play": "A drawn card that fits",
-    "home.drawn_card_play.forced": "is played at once",
-    "home.drawn_card_play.optional": "may be played or kept",
-    "home.starter_eight_chooser": "A starter 8's suit is named by",
-    "home.starter_eight_chooser.dealer": "the dealer",
-    "home.starter_eight_chooser.first_player": "the first player",
+    "home.options": "Options",
+    "home.game": "Game",
+    "home.loading": "Connecting to the server for its games…",
+    "home.none": "none",
     "home.deal_code": "Deal code (optional: play a shared deal)",
-    "home.deal_code.hint": "Leave empty for a random deal.",
+    "home.deal_code.hint": "Leave empty for a random deal. A code alone is enough: it names its game, rules and seats.",
     "home.host.button": "Host the table",
     "home.join.title": "Join a table",
     "home.code": "Room code",
@@ -53,32 +47,6 @@ export const STRINGS = {
     "home.join.button": "Join",
     "home.watch.button": "Spectate",
     "home.rules.title": "The rules in brief",
-
-    "preset.house": "House (the table's own rules)",
-    "preset.classic": "Classic",
-    "preset.party": "Party",
-    "rules.house": [
-      "7 cards each at 1 vs 1, 5 cards each at 1 vs 2.",
-      "Play a card of the active suit or the top card's rank. An 8 is always playable: name the next suit.",
-      "Draw up to 3 cards a turn, even when you could play.",
-      "Pass only when you hold no playable card and have drawn 3 (or nothing is left to draw).",
-      "You may go out on an 8. Left-over cards are penalty points: 8 = 50, J Q K = 10, A = 1, others their number.",
-      "The match ends when someone reaches 100; the lowest total wins.",
-    ],
-    "rules.classic": [
-      "2 to 4 seats, 5 cards each; the dealer moves on every round.",
-      "Play a card of the active suit or the top card's rank; an 8 is always playable.",
-      "Draw only when you cannot play, one card: if it fits it is played at once.",
-      "A starter 8 is buried and another card is turned.",
-      "The match ends when someone reaches 100; the lowest total wins.",
-    ],
-    "rules.party": [
-      "2 to 8 seats (two decks from 6), 7 cards each (5 from 5 seats).",
-      "Play a card of the active suit or the top card's rank; an 8 is always playable.",
-      "Draw one card only when you cannot play; then the turn passes.",
-      "A starter 8: the dealer names the suit.",
-      "Winner by lowest points (to 100) or by most round wins.",
-    ],
 
     "bot.easy": "Easy",
     "bot.normal": "Normal",
@@ -90,7 +58,11 @@ export const STRINGS = {
     "lobby.copy_code": "Copy code",
     "lobby.copy_link": "Copy link",
     "lobby.share": "Share",
-    "lobby.share.text": "Join my Crazy Eights table: room code {code}",
+    "lobby.share.text": "Join my {game} table: room code {code}",
+    "lobby.game": "Game",
+    "lobby.rules": "Rules",
+    "lobby.about": "The game",
+    "lobby.deal_given": "A shared deal (from its deal code)",
     "lobby.copied": "Copied.",
     "lobby.copy_failed": "Copying is not possible here: select the text and copy it.",
     "lobby.link": "Invite link",
@@ -114,91 +86,27 @@ export const STRINGS = {
     "table.title": "Table {code}",
     "table.your_hand": "Your hand",
     "table.hand_empty": "No cards in hand.",
-    "table.top": "Top card",
-    "table.stock": "Stock",
-    "table.stock.count": (p) => `${p.n} ${plural(p.n, "card", "cards")} in the stock`,
-    "table.active_suit": "Active suit",
-    "table.cards": (p) => `${p.n} ${plural(p.n, "card", "cards")}`,
-    "table.your_turn": "Your turn",
-    "table.turn_of": "{name}'s turn",
-    "table.choosing": "{name} is naming a suit",
-    "table.draw": (p) => `Draw (${p.n} left)`,
-    "table.draw.one": "Draw",
-    "table.pass": "Pass",
-    "table.playable": "playable",
-    "table.not_playable": "does not fit",
     "table.spectating": "You are watching this table.",
     "table.round": "Round {n}",
     "table.log": "Moves",
     "table.you": "You",
-    "table.card_not_playable": "{card} does not fit: play the active suit, the top card's rank, or an 8.",
-    "reason.draw_limit": "No draws left this turn.",
-    "reason.nothing_to_draw": "Nothing left to draw.",
-    "reason.has_playable": "You hold a playable card.",
-    "reason.must_draw": (p) => `Draw first: pass is allowed after ${p.max} draws with no playable card.`,
-    "reason.not_your_turn": "Not your turn.",
-    "reason.choose_suit": "A suit must be named first.",
-    "reason.round_over": "The round is over.",
+    "table.your_move": "Your move",
+    "table.waiting": "Waiting for another seat to move",
+    "table.view": "The table as the server shows it to you",
+    "table.moves": "Your moves",
+    "table.no_moves": "Nothing to do right now.",
+    "table.nothing": "—",
 
-    "suit.S": "Spades",
-    "suit.H": "Hearts",
-    "suit.D": "Diamonds",
-    "suit.C": "Clubs",
-    "suit.dialog.title": "Choose the suit",
-    "suit.dialog.text": "You play {card}. Which suit must the next player follow?",
-    "suit.dialog.text_forced": "Name the suit the next player must follow.",
-    "suit.dialog.cancel": "Cancel",
-
-    // Number ranks are spoken from their digits ("4 of spades"), so a card's accessible
-    // name contains the rank it shows (WCAG 2.5.3, label in name); faces are words.
-    "rank.A": "Ace",
-    "rank.2": "2",
-    "rank.3": "3",
-    "rank.4": "4",
-    "rank.5": "5",
-    "rank.6": "6",
-    "rank.7": "7",
-    "rank.8": "8",
-    "rank.9": "9",
-    "rank.10": "10",
-    "rank.J": "Jack",
-    "rank.Q": "Queen",
-    "rank.K": "King",
-    "card.name": (p) => `${p.rank} of ${p.suit.toLowerCase()}`,
-
-    "log.round_start": "Round {round} begins. The starter card is {card}.",
-    "log.play": "{who} played {card}.",
-    "log.play_suit": "{who} played {card} and named {suit}.",
-    "log.play_forced": "{who} drew and played {card}.",
-    "log.draw": (p) => `${p.who} drew a card (${p.left} ${plural(p.left, "draw", "draws")} left).`,
-    "log.draw_you": (p) => `You drew ${p.card} (${p.left} ${plural(p.left, "draw", "draws")} left).`,
-    "log.pass": "{who} passed.",
-    "log.suit": "{who} named {suit}.",
-    "log.reshuffle": (p) => `The stock ran out: ${p.n} ${plural(p.n, "card is", "cards are")} shuffled back into it.`,
-    "log.round_over": "{who} went out. The round is over.",
-    "log.match_over": "The match is over.",
     "log.rematch": "A new match begins at this table.",
     "log.away": "{who} lost the connection.",
     "log.back": "{who} is back.",
     "log.auto": "A bot plays for {who} until they return.",
-    "log.turn_you": "Your turn.",
-
-    "reshuffle.title": "Reshuffle",
-    "reshuffle.text": (p) => `The stock ran out. ${p.n} ${plural(p.n, "card goes", "cards go")} back into the stock, shuffled; the top card stays.`,
+    "log.generic": "{who}: {what}",
+    "log.generic.table": "{what}",
 
     "summary.title": "Round {n} is over",
-    "summary.winner": "{who} went out and scores 0.",
-    "summary.you_won": "You went out and score 0.",
-    "summary.hand": "Cards left",
-    "summary.penalty": "Penalty",
-    "summary.points": (p) => `${p.n} ${plural(p.n, "point", "points")}`,
-    "summary.total": "Total",
-    "summary.scores": "Match scores",
-    "summary.wins": "Round wins",
-    "summary.player": "Player",
-    "summary.none": "none",
     "summary.deal": "Deal code",
-    "summary.deal.hint": "Share it: the same deal can be played again to compare penalty points.",
+    "summary.deal.hint": "Share it: the same deal can be played again to compare results.",
     "summary.copy_deal": "Copy deal link",
     "summary.commit.ok": "Checked: this deal was fixed before the round began (its commitment {hash}… matches).",
     "summary.commit.bad": "Warning: the revealed deal does not match the commitment shown at the start of the round.",
@@ -210,6 +118,16 @@ export const STRINGS = {
     "summary.winners": (p) => (p.n > 1 ? `Co-winners: ${p.names}` : `Winner: ${p.names}`),
     "summary.rematch": "Rematch",
     "summary.rematch.wait": "The host can start a rematch.",
+
+    "outcome.scores": "Final scores",
+    "outcome.player": "Player",
+    "outcome.team": "Team",
+    "outcome.team.n": "Team {n}",
+    "outcome.seats": "Seats",
+    "outcome.score": "Score",
+
+    "bool.true": "yes",
+    "bool.false": "no",
 
     "conn.connecting": "Connecting…",
     "conn.lost": (p) => `Connection lost. Reconnecting in ${p.s} s…`,
@@ -235,9 +153,12 @@ export const STRINGS = {
   },
 
   id: {
-    "app.title": "Meja: Crazy Eights",
+    "app.title": "Meja",
+    "app.title.game": "Meja: {game}",
     "app.tagline": "Main kartu di peramban. Tanpa unduhan, tanpa daftar.",
+
     "lang.label": "Bahasa",
+
     "nav.home": "Beranda",
     "nav.leave": "Tinggalkan meja",
     "nav.skip": "Langsung ke permainan",
@@ -255,20 +176,12 @@ export const STRINGS = {
     "home.seats.3": "1 lawan 2",
     "home.seats.n": "{n} kursi",
     "home.bots": "Tingkat bot untuk kursi kosong",
-    "home.options": "Pilihan aturan",
-    "home.target": "Pertandingan selesai pada (poin)",
-    "home.match_mode": "Pemenang menurut",
-    "home.match_mode.points": "poin penalti terendah",
-    "home.match_mode.wins": "kemenangan ronde terbanyak",
-    "home.rounds": "Jumlah ronde (mode kemenangan)",
-    "home.drawn_card_play": "Kartu ambilan yang cocok",
-    "home.drawn_card_play.forced": "langsung dimainkan",
-    "home.drawn_card_play.optional": "boleh dimainkan atau disimpan",
-    "home.starter_eight_chooser": "Jenis kartu pembuka 8 dipilih oleh",
-    "home.starter_eight_chooser.dealer": "pembagi kartu",
-    "home.starter_eight_chooser.first_player": "pemain pertama",
+    "home.options": "Pilihan",
+    "home.game": "Permainan",
+    "home.loading": "Menghubungkan ke server untuk daftar permainannya…",
+    "home.none": "tidak ada",
     "home.deal_code": "Kode deal (opsional: mainkan deal yang dibagikan)",
-    "home.deal_code.hint": "Kosongkan untuk deal acak.",
+    "home.deal_code.hint": "Kosongkan untuk deal acak. Kode saja sudah cukup: kode itu menyebut permainan, aturan, dan jumlah kursinya.",
     "home.host.button": "Buka meja",
     "home.join.title": "Gabung ke meja",
     "home.code": "Kode ruang",
@@ -276,32 +189,6 @@ export const STRINGS = {
     "home.join.button": "Gabung",
     "home.watch.button": "Tonton",
     "home.rules.title": "Aturan singkat",
-
-    "preset.house": "Rumahan (aturan meja ini)",
-    "preset.classic": "Klasik",
-    "preset.party": "Pesta",
-    "rules.house": [
-      "7 kartu per pemain pada 1 lawan 1, 5 kartu pada 1 lawan 2.",
-      "Mainkan kartu berjenis aktif atau berangka sama dengan kartu teratas. Kartu 8 selalu boleh: pilih jenis berikutnya.",
-      "Ambil sampai 3 kartu per giliran, meski kamu bisa bermain.",
-      "Lewat hanya jika tidak ada kartu yang cocok dan sudah mengambil 3 (atau tumpukan habis).",
-      "Boleh habis dengan kartu 8. Sisa kartu jadi poin penalti: 8 = 50, J Q K = 10, A = 1, lainnya sesuai angka.",
-      "Pertandingan selesai saat ada yang mencapai 100; total terendah menang.",
-    ],
-    "rules.classic": [
-      "2 sampai 4 kursi, 5 kartu per pemain; pembagi bergeser tiap ronde.",
-      "Mainkan kartu berjenis aktif atau berangka sama dengan kartu teratas; kartu 8 selalu boleh.",
-      "Ambil hanya jika tidak bisa bermain, satu kartu: jika cocok langsung dimainkan.",
-      "Kartu pembuka 8 dikembalikan dan kartu lain dibuka.",
-      "Pertandingan selesai saat ada yang mencapai 100; total terendah menang.",
-    ],
-    "rules.party": [
-      "2 sampai 8 kursi (dua dek mulai 6), 7 kartu per pemain (5 mulai 5 kursi).",
-      "Mainkan kartu berjenis aktif atau berangka sama dengan kartu teratas; kartu 8 selalu boleh.",
-      "Ambil satu kartu hanya jika tidak bisa bermain; lalu giliran berpindah.",
-      "Kartu pembuka 8: pembagi memilih jenisnya.",
-      "Pemenang menurut poin terendah (sampai 100) atau kemenangan ronde terbanyak.",
-    ],
 
     "bot.easy": "Mudah",
     "bot.normal": "Biasa",
@@ -313,7 +200,11 @@ export const STRINGS = {
     "lobby.copy_code": "Salin kode",
     "lobby.copy_link": "Salin tautan",
     "lobby.share": "Bagikan",
-    "lobby.share.text": "Gabung ke meja Crazy Eights-ku: kode ruang {code}",
+    "lobby.share.text": "Gabung ke meja {game}-ku: kode ruang {code}",
+    "lobby.game": "Permainan",
+    "lobby.rules": "Aturan",
+    "lobby.about": "Permainannya",
+    "lobby.deal_given": "Deal yang dibagikan (dari kode deal-nya)",
     "lobby.copied": "Tersalin.",
     "lobby.copy_failed": "Tidak bisa menyalin di sini: pilih teksnya lalu salin.",
     "lobby.link": "Tautan undangan",
@@ -337,89 +228,27 @@ export const STRINGS = {
     "table.title": "Meja {code}",
     "table.your_hand": "Kartumu",
     "table.hand_empty": "Tidak ada kartu di tangan.",
-    "table.top": "Kartu teratas",
-    "table.stock": "Tumpukan",
-    "table.stock.count": "{n} kartu di tumpukan",
-    "table.active_suit": "Jenis aktif",
-    "table.cards": "{n} kartu",
-    "table.your_turn": "Giliranmu",
-    "table.turn_of": "Giliran {name}",
-    "table.choosing": "{name} sedang memilih jenis",
-    "table.draw": "Ambil (sisa {n})",
-    "table.draw.one": "Ambil",
-    "table.pass": "Lewat",
-    "table.playable": "bisa dimainkan",
-    "table.not_playable": "tidak cocok",
     "table.spectating": "Kamu sedang menonton meja ini.",
     "table.round": "Ronde {n}",
     "table.log": "Langkah",
     "table.you": "Kamu",
-    "table.card_not_playable": "{card} tidak cocok: mainkan jenis aktif, angka kartu teratas, atau kartu 8.",
-    "reason.draw_limit": "Jatah mengambil giliran ini sudah habis.",
-    "reason.nothing_to_draw": "Tidak ada kartu yang bisa diambil.",
-    "reason.has_playable": "Kamu memegang kartu yang bisa dimainkan.",
-    "reason.must_draw": "Ambil dulu: lewat boleh setelah {max} kali mengambil tanpa kartu yang cocok.",
-    "reason.not_your_turn": "Bukan giliranmu.",
-    "reason.choose_suit": "Jenis harus dipilih dulu.",
-    "reason.round_over": "Ronde sudah selesai.",
+    "table.your_move": "Giliranmu",
+    "table.waiting": "Menunggu kursi lain bergerak",
+    "table.view": "Meja seperti yang ditunjukkan server kepadamu",
+    "table.moves": "Langkahmu",
+    "table.no_moves": "Belum ada yang perlu dilakukan.",
+    "table.nothing": "—",
 
-    "suit.S": "Sekop",
-    "suit.H": "Hati",
-    "suit.D": "Wajik",
-    "suit.C": "Keriting",
-    "suit.dialog.title": "Pilih jenis",
-    "suit.dialog.text": "Kamu memainkan {card}. Jenis apa yang harus diikuti pemain berikutnya?",
-    "suit.dialog.text_forced": "Pilih jenis yang harus diikuti pemain berikutnya.",
-    "suit.dialog.cancel": "Batal",
-
-    "rank.A": "As",
-    "rank.2": "2",
-    "rank.3": "3",
-    "rank.4": "4",
-    "rank.5": "5",
-    "rank.6": "6",
-    "rank.7": "7",
-    "rank.8": "8",
-    "rank.9": "9",
-    "rank.10": "10",
-    "rank.J": "Jack",
-    "rank.Q": "Ratu",
-    "rank.K": "Raja",
-    "card.name": "{rank} {suit}",
-
-    "log.round_start": "Ronde {round} dimulai. Kartu pembuka: {card}.",
-    "log.play": "{who} memainkan {card}.",
-    "log.play_suit": "{who} memainkan {card} dan memilih {suit}.",
-    "log.play_forced": "{who} mengambil dan memainkan {card}.",
-    "log.draw": "{who} mengambil kartu (sisa {left} kali).",
-    "log.draw_you": "Kamu mengambil {card} (sisa {left} kali).",
-    "log.pass": "{who} lewat.",
-    "log.suit": "{who} memilih {suit}.",
-    "log.reshuffle": "Tumpukan habis: {n} kartu dikocok kembali ke tumpukan.",
-    "log.round_over": "{who} habis kartunya. Ronde selesai.",
-    "log.match_over": "Pertandingan selesai.",
     "log.rematch": "Pertandingan baru dimulai di meja ini.",
     "log.away": "{who} terputus.",
     "log.back": "{who} kembali.",
     "log.auto": "Bot bermain untuk {who} sampai ia kembali.",
-    "log.turn_you": "Giliranmu.",
-
-    "reshuffle.title": "Kocok ulang",
-    "reshuffle.text": "Tumpukan habis. {n} kartu dikocok kembali ke tumpukan; kartu teratas tetap.",
+    "log.generic": "{who}: {what}",
+    "log.generic.table": "{what}",
 
     "summary.title": "Ronde {n} selesai",
-    "summary.winner": "{who} habis kartunya dan mendapat 0.",
-    "summary.you_won": "Kartumu habis, kamu mendapat 0.",
-    "summary.hand": "Sisa kartu",
-    "summary.penalty": "Penalti",
-    "summary.points": "{n} poin",
-    "summary.total": "Total",
-    "summary.scores": "Skor pertandingan",
-    "summary.wins": "Kemenangan ronde",
-    "summary.player": "Pemain",
-    "summary.none": "tidak ada",
     "summary.deal": "Kode deal",
-    "summary.deal.hint": "Bagikan: deal yang sama bisa dimainkan lagi untuk membandingkan poin penalti.",
+    "summary.deal.hint": "Bagikan: deal yang sama bisa dimainkan lagi untuk membandingkan hasilnya.",
     "summary.copy_deal": "Salin tautan deal",
     "summary.commit.ok": "Terperiksa: deal ini sudah ditetapkan sebelum ronde dimulai (komitmen {hash}… cocok).",
     "summary.commit.bad": "Peringatan: deal yang dibuka tidak cocok dengan komitmen di awal ronde.",
@@ -431,6 +260,16 @@ export const STRINGS = {
     "summary.winners": (p) => (p.n > 1 ? `Pemenang bersama: ${p.names}` : `Pemenang: ${p.names}`),
     "summary.rematch": "Main lagi",
     "summary.rematch.wait": "Tuan rumah bisa memulai pertandingan ulang.",
+
+    "outcome.scores": "Skor akhir",
+    "outcome.player": "Pemain",
+    "outcome.team": "Tim",
+    "outcome.team.n": "Tim {n}",
+    "outcome.seats": "Kursi",
+    "outcome.score": "Skor",
+
+    "bool.true": "ya",
+    "bool.false": "tidak",
 
     "conn.connecting": "Menghubungkan…",
     "conn.lost": "Koneksi terputus. Menyambung lagi dalam {s} dtk…",
@@ -457,6 +296,8 @@ export const STRINGS = {
 };
 
 let current = "en";
+/** Each game's strings by game name: {en: {...}, id: {...}} (registered by the module loader). */
+const GAME_STRINGS = new Map();
 
 /** The language to start in: the saved choice, else the browser's first known language. */
 export function initialLanguage(saved, browserLanguages) {
@@ -478,12 +319,55 @@ export function language() {
   return current;
 }
 
-/** The string `key` in the current language with {placeholders} filled from `params`. */
-export function t(key, params = {}) {
-  let value = STRINGS[current][key];
-  if (value === undefined) value = STRINGS.en[key];
-  if (value === undefined) return key;
+function fill(value, params) {
   if (typeof value === "function") return value(params);
   if (Array.isArray(value)) return value;
   return value.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+}
+
+function lookup(tables, key) {
+  if (!tables) return undefined;
+  const here = tables[current];
+  if (here && here[key] !== undefined) return here[key];
+  return tables.en ? tables.en[key] : undefined;
+}
+
+/** The string `key` in the current language with {placeholders} filled from `params`. */
+export function t(key, params = {}) {
+  const value = lookup(STRINGS, key);
+  return value === undefined ? key : fill(value, params);
+}
+
+/** Register a game's strings ({en: {...}, id: {...}}), as its page module exports them. */
+export function addGameStrings(game, tables) {
+  if (tables && typeof tables === "object") GAME_STRINGS.set(game, tables);
+}
+
+/** Whether the game's strings (or the shell's) have `key`. */
+export function hasText(game, key) {
+  return lookup(GAME_STRINGS.get(game), key) !== undefined || lookup(STRINGS, key) !== undefined;
+}
+
+/** A game's string: its own words first, then the shell's; a missing key is said readably. */
+export function gameText(game, key, params = {}) {
+  const value = lookup(GAME_STRINGS.get(game), key);
+  if (value !== undefined) return fill(value, params);
+  const shell = lookup(STRINGS, key);
+  return shell === undefined ? readable(key) : fill(shell, params);
+}
+
+/** `t` for one game (what its module gets as host.t): the game's words, then the shell's. */
+export function textFor(game) {
+  return (key, params = {}) => {
+    const value = lookup(GAME_STRINGS.get(game), key);
+    if (value !== undefined) return fill(value, params);
+    return t(key, params);
+  };
+}
+
+/** "option.window_ms" -> "Window ms": the last part of a key, as words, for a string nobody wrote. */
+export function readable(key) {
+  const last = String(key).split(".").pop() || String(key);
+  const words = last.replace(/[_-]+/g, " ").replace(/([a-z0-9])([A-Z])/g, "$1 $2").trim().toLowerCase();
+  return words ? words[0].toUpperCase() + words.slice(1) : String(key);
 }

@@ -1,14 +1,53 @@
-// Cards as the client shows them: parsing the server's card names ("QH", "10C", "8H.2"),
-// spoken names ("Queen of hearts"), and the four suit shapes.
+// Crazy Eights' cards as the page shows them: parsing the server's card names ("QH", "10C",
+// "8H.2"), spoken names ("Queen of hearts"), and the four suit shapes.
 //
 // crazy-eights.md 1.9.4: ranks are real text (they scale and screen readers read them),
-// and the suits are four distinct shapes (the <symbol>s in index.html), so the table reads
-// in black and white; colour (red hearts and diamonds) is only a second cue.
+// and the suits are four distinct shapes (the <symbol>s that addSuitShapes puts in the
+// page once), so the table reads in black and white; colour (red hearts and diamonds) is
+// only a second cue.
 
-import { t } from "./strings.js";
+/** The strings lookup of the page (host.t): set once by page.js before anything is drawn. */
+let t = (key) => key;
+export function useText(lookup) {
+  t = lookup;
+}
 
 export const SUITS = ["S", "H", "D", "C"];
 const SVG_NS = "http://www.w3.org/2000/svg";
+
+// The four suit shapes: spade, heart, diamond and club are different silhouettes.
+const SHAPES = {
+  S: [["path", { d: "M50 4C38 22 10 38 10 60c0 13 10 22 22 22 7 0 12-3 15-7l-5 21h16l-5-21c3 4 8 7 15 7 12 0 22-9 22-22C90 38 62 22 50 4z" }]],
+  H: [["path", { d: "M50 92C22 68 6 52 6 32 6 17 17 7 30 7c9 0 16 5 20 13 4-8 11-13 20-13 13 0 24 10 24 25 0 20-16 36-44 60z" }]],
+  D: [["path", { d: "M50 3 86 50 50 97 14 50z" }]],
+  C: [
+    ["circle", { cx: "50", cy: "27", r: "20" }],
+    ["circle", { cx: "27", cy: "58", r: "20" }],
+    ["circle", { cx: "73", cy: "58", r: "20" }],
+    ["path", { d: "M44 50h12l6 46H38z" }],
+  ],
+};
+
+/** Put the suit shapes in the page once, as <symbol>s that every suit icon uses by reference. */
+export function addSuitShapes(doc = document) {
+  if (doc.getElementById("suit-S")) return;
+  const sprite = doc.createElementNS(SVG_NS, "svg");
+  sprite.setAttribute("class", "sprite");
+  sprite.setAttribute("aria-hidden", "true");
+  sprite.setAttribute("focusable", "false");
+  for (const [suit, parts] of Object.entries(SHAPES)) {
+    const symbol = doc.createElementNS(SVG_NS, "symbol");
+    symbol.id = `suit-${suit}`;
+    symbol.setAttribute("viewBox", "0 0 100 100");
+    for (const [tag, attrs] of parts) {
+      const node = doc.createElementNS(SVG_NS, tag);
+      for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+      symbol.append(node);
+    }
+    sprite.append(symbol);
+  }
+  doc.body.prepend(sprite);
+}
 
 /** {rank, suit, deck} from "QH", "10C" or "8H.2" (the second deck's copy in two-deck games). */
 export function parseCard(name) {

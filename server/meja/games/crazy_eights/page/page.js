@@ -1,0 +1,379 @@
+// Crazy Eights' page module: what the table screen shows that is this game's own. The
+// shell (server/meja/web/js/app.js, whose opening comment defines the interface) loads it
+// by name from the catalog and frames it: seats, hand widget, log, round summary, dialogs.
+//
+// Everything comes from the seat's view (CrazyEightsView.to_wire on the server); the page
+// decides nothing about legality:
+// * a card is playable when `view.legal` has a play of it; an 8 that does not end the
+//   round has one play per suit, so it opens the suit chooser (crazy-eights.md 1.3.3);
+// * Draw is enabled by `can_draw` and shows `draws_left` ("Draw (2 left)", 1.4.2); Pass by
+//   `can_pass` (1.4.5); when either is not allowed, the reason code is shown in words;
+// * the active-suit indicator is always there, by shape and word (1.3.8);
+// * a `reshuffle` event (the game's hold event) holds the table for a visible pause before
+//   the rest of the update is drawn (1.5.3); with prefers-reduced-motion it is still.
+
+import { addSuitShapes, cardChip, cardImage, cardName, fillCardFace, penalty, SUITS, suitIcon, useText } from "./cards.js";
+import { STRINGS } from "./strings.js";
+
+export const strings = STRINGS;
+export const stylesheet = new URL("./page.css", import.meta.url).href;
+
+const RESHUFFLE_PAUSE_MS = 1500; // at least one second (crazy-eights.md 1.5.3)
+const CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+const PRESET_IDS = ["house", "classic", "party"];
+const DEAL_TAG = 1n; // Crazy Eights' tag in the shared deal-code format (meja.rules.dealcode)
+
+/**
+ * What a deal code of this game names, as the server reads it (meja/games/crazy_eights/dealcode.py:
+ * format 2, tag 1, an 8-bit header of preset, seat count and leader), or null. Only to fill
+ * the host form: the server checks the code again and is the one that deals.
+ */
+export function readDealCode(text) {
+  const values = [];
+  for (const raw of String(text).trim().toUpperCase()) {
+    if (raw === "-" || raw === " ") continue;
+    const c = raw === "I" || raw === "L" ? "1" : raw === "O" ? "0" : raw;
+    const v = CODE_ALPHABET.indexOf(c);
+    if (v < 0) return null;
+    values.push(v);
+  }
+  if (values.length !== 30) return null;
+  // The check character: Luhn mod 32 over the data characters.
+  let total = 0;
+  values.slice(0, -1).reverse().forEach((v, i) => {
+    let x = v;
+    if (i % 2 === 0) {
+      x *= 2;
+      x = Math.floor(x / 32) + (x % 32);
+    }
+    total += x;
+  });
+  if ((32 - (total % 32)) % 32 !== values[values.length - 1]) return null;
+  let number = 0n;
+  for (const v of values.slice(0, -1)) number = (number << 5n) | BigInt(v);
+  if ((number & 3n) !== 2n || ((number >> 2n) & 31n) !== DEAL_TAG) return null;
+  const header = Number((number >> 7n) & 255n);
+  const preset = PRESET_IDS[header >> 6];
+  if (!preset) return null;
+  return { preset, seats: ((header >> 3) & 7) + 2, leader: header & 7 };
+}
+
+export function createTable(host) {
+  return new CrazyEightsTable(host);
+}
+
+class CrazyEightsTable {
+  constructor(host) {
+    this.host = host;
+    this.t = host.t;
+    useText(host.t);
+    addSuitShapes();
+    this.view = null;
+    const el = host.el;
+    this.topLabel = el("p", { class: "label", id: "top-label" });
+    this.topCard = el("div", { class: "top-card", id: "top-card" });
+    this.stock = el("p", { class: "stock", id: "stock" });
+    this.indicatorLabel = el("p", { class: "label", id: "indicator-label" });
+    this.indicator = el("p", { class: "indicator", id: "indicator", "aria-labelledby": "indicator-label indicator-value" });
+    this.centre = el(
+      "div",
+      { class: "centre" },
+      el("div", { class: "pile" }, this.topLabel, this.topCard, this.stock),
+      el("div", { class: "indicator-box" }, this.indicatorLabel, this.indicator),
+    );
+    this.drawButton = el("button", { type: "button", id: "draw", "aria-describedby": "draw-reason", onclick: () => this.draw() });
+    this.drawReason = el("p", { class: "reason", id: "draw-reason" });
+    this.passButton = el("button", { type: "button", id: "pass", "aria-describedby": "pass-reason", onclick: () => this.pass() });
+    this.passReason = el("p", { class: "reason", id: "pass-reason" });
+    this.actions = el(
+      "div",
+      { class: "actions" },
+      el("div", { class: "action" }, this.drawButton, this.drawReason),
+      el("div", { class: "action" }, this.passButton, this.passReason),
+    );
+    this.choosing = null; // "play" (a card not yet played) or "forced" (the rules ask now)
+  }
+
+  destroy() {
+    this.host.closeChoice();
+  }
+
+  get mySeat() {
+    return this.host.seat;
+  }
+
+  isMyTurn() {
+    const v = this.view;
+    return !!v && v.phase === "play" && this.mySeat !== null && this.mySeat !== undefined && v.turn === this.mySeat;
+  }
+
+  /** The legal play actions for each card in hand: {"QH": [{kind, card}], "8S": [4 plays]}. */
+  playsByCard() {
+    const out = {};
+    for (const a of this.view.legal || []) {
+      if (a.kind !== "play") continue;
+      (out[a.card] || (out[a.card] = [])).push(a);
+    }
+    return out;
+  }
+
+  // ------------------------------------------------------------------ drawing
+
+  render(view) {
+    const t = this.t;
+    this.view = view;
+    this.topLabel.textContent = t("table.top");
+    this.indicatorLabel.textContent = t("table.active_suit");
+    this.topCard.replaceChildren(cardImage(view.top, "large"));
+    this.stock.textContent = t("table.stock.count", { n: view.stock_count });
+    const suit = view.active_suit;
+    this.indicator.dataset.suit = suit;
+    this.indicator.className = `indicator suit-${suit}`;
+    this.indicator.replaceChildren(
+      suitIcon(suit, "suit-icon indicator-shape"),
+      this.host.el("span", { class: "indicator-word", id: "indicator-value" }, t(`suit.${suit}`)),
+    );
+    const spectator = this.mySeat === null || this.mySeat === undefined;
+    if (!spectator) this.renderActions();
+    this.actions.hidden = view.phase === "round_over" || view.phase === "match_over";
+    this.maybeAskSuit();
+    const myTurn = this.isMyTurn();
+    const plays = spectator ? {} : this.playsByCard();
+    return {
+      round: view.round,
+      status: this.status(),
+      seats: Array.from({ length: view.seats }, (_, i) => ({
+        count: t("table.cards", { n: (view.hand_counts || [])[i] ?? 0 }),
+        active: (view.phase === "play" && view.turn === i) || (view.phase === "choose_suit" && view.chooser === i),
+      })),
+      hand: spectator
+        ? null
+        : (view.hand || []).map((name) => ({
+            id: name,
+            label: cardName(name),
+            playable: myTurn && !!plays[name],
+            face: (node) => fillCardFace(node, name),
+          })),
+      summary: this.summary(),
+    };
+  }
+
+  status() {
+    const v = this.view;
+    const t = this.t;
+    let text = "";
+    if (v.phase === "play") text = v.turn === this.mySeat ? t("table.your_turn") : t("table.turn_of", { name: this.host.seatName(v.turn) });
+    else if (v.phase === "choose_suit")
+      text = v.chooser === this.mySeat ? t("suit.dialog.title") : t("table.choosing", { name: this.host.seatName(v.chooser) });
+    return text ? { text, mine: this.isMyTurn() } : null;
+  }
+
+  renderActions() {
+    const v = this.view;
+    const t = this.t;
+    const myTurn = this.isMyTurn();
+    const maxDraws = v.max_draws ?? 3;
+    const left = myTurn ? v.draws_left : maxDraws;
+    // crazy-eights.md 1.4.2: the Draw button shows how many draws are left.
+    this.drawButton.textContent = maxDraws > 1 ? t("table.draw", { n: left }) : t("table.draw.one");
+    this.drawButton.disabled = !v.can_draw;
+    this.drawReason.textContent = v.can_draw ? "" : this.reason(v.draw_blocked);
+    // 1.4.5: Pass only when stuck and out of draws; otherwise say why not.
+    this.passButton.textContent = t("table.pass");
+    this.passButton.disabled = !v.can_pass;
+    this.passButton.classList.toggle("primary", !!v.can_pass);
+    this.passReason.textContent = v.can_pass ? "" : this.reason(v.pass_blocked);
+    this.drawButton.dataset.left = String(left);
+  }
+
+  reason(code) {
+    if (!code) return "";
+    const key = `reason.${code}`;
+    const text = this.t(key, { max: this.view.max_draws ?? 3 });
+    return text === key ? code : text;
+  }
+
+  draw() {
+    if (this.drawButton.disabled) return;
+    this.host.act({ kind: "draw" });
+  }
+
+  pass() {
+    if (this.passButton.disabled) return;
+    this.host.act({ kind: "pass" });
+  }
+
+  /** A card of the hand was chosen (click, Enter or Space). */
+  play(name) {
+    const t = this.t;
+    if (!this.isMyTurn()) {
+      this.host.say(t("reason.not_your_turn"));
+      return;
+    }
+    const plays = this.playsByCard()[name];
+    if (!plays) {
+      this.host.say(t("table.card_not_playable", { card: cardName(name) }));
+      return;
+    }
+    if (plays.some((a) => a.suit)) {
+      this.askSuit(name);
+      return;
+    }
+    this.host.focusHand();
+    this.host.act({ kind: "play", card: name });
+  }
+
+  // ------------------------------------------------------------------ the suit chooser
+
+  /** Ask for a suit: for an 8 about to be played (`card`), or because the rules ask now (null). */
+  async askSuit(card) {
+    const t = this.t;
+    const forced = card === null;
+    this.choosing = forced ? "forced" : "play";
+    this.asking = {}; // this question, so that the answer to an earlier one clears nothing
+    const question = this.asking;
+    const suit = await this.host.choose({
+      id: "suit-dialog",
+      title: t("suit.dialog.title"),
+      text: forced ? t("suit.dialog.text_forced") : t("suit.dialog.text", { card: cardName(card) }),
+      // Escape closes the chooser of a card not yet played; a suit the rules demand now
+      // (a forced 8) cannot be dodged.
+      cancel: forced ? null : t("suit.dialog.cancel"),
+      choices: SUITS.map((s) => ({
+        value: s,
+        className: `suit-choice suit-${s}`,
+        dataset: { suit: s },
+        content: [suitIcon(s, "suit-icon big"), this.host.el("span", { class: "suit-word" }, t(`suit.${s}`))],
+      })),
+    });
+    if (this.asking === question) this.choosing = null;
+    if (!suit) return;
+    this.host.focusHand();
+    if (forced) this.host.act({ kind: "suit", suit });
+    else this.host.act({ kind: "play", card, suit });
+  }
+
+  /** A suit the rules demand of this seat now (a drawn 8 played for it, a starter 8). */
+  maybeAskSuit() {
+    const v = this.view;
+    const mustChoose = v.phase === "choose_suit" && v.chooser === this.mySeat && this.mySeat !== null;
+    if (mustChoose && this.choosing !== "forced") this.askSuit(null);
+    else if (!mustChoose && this.choosing === "forced") this.host.closeChoice();
+    else if (this.choosing === "play" && !this.isMyTurn()) this.host.closeChoice();
+  }
+
+  // ------------------------------------------------------------------ the log and the pause
+
+  logLine(ev) {
+    const t = this.t;
+    const who = (seat) => this.host.seatName(seat);
+    const me = this.mySeat;
+    switch (ev.kind) {
+      case "round_start":
+        return t("log.round_start", { round: ev.round, card: cardName(ev.starter) });
+      case "play":
+        if (ev.forced) return t("log.play_forced", { who: who(ev.seat), card: cardName(ev.card) });
+        if (ev.suit) return t("log.play_suit", { who: who(ev.seat), card: cardName(ev.card), suit: t(`suit.${ev.suit}`) });
+        return t("log.play", { who: who(ev.seat), card: cardName(ev.card) });
+      case "draw":
+        if (ev.seat === me && ev.card) return t("log.draw_you", { card: cardName(ev.card), left: ev.draws_left });
+        if (ev.seat !== me) return t("log.draw", { who: who(ev.seat), left: ev.draws_left });
+        return null;
+      case "pass":
+        return t("log.pass", { who: who(ev.seat) });
+      case "suit":
+        return t("log.suit", { who: who(ev.seat), suit: t(`suit.${ev.suit}`) });
+      case "reshuffle":
+        return t("log.reshuffle", { n: ev.moved });
+      case "round_over":
+        return t("log.round_over", { who: who(ev.winner) });
+      case "match_over":
+        return t("log.match_over");
+      case "turn":
+        return ev.seat === me ? t("log.turn_you") : null;
+      default:
+        return null;
+    }
+  }
+
+  /** The reshuffle pause (crazy-eights.md 1.5.3): what the shell shows while it holds the table. */
+  hold(ev) {
+    if (ev.kind !== "reshuffle") return null;
+    const t = this.t;
+    const el = this.host.el;
+    const still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    const node = el(
+      "div",
+      { class: `reshuffle-notice${still ? "" : " animated"}`, id: "reshuffle" },
+      el("strong", {}, t("reshuffle.title")),
+      " ",
+      el("span", {}, t("reshuffle.text", { n: ev.moved ?? 0 })),
+    );
+    return { node, ms: RESHUFFLE_PAUSE_MS };
+  }
+
+  // ------------------------------------------------------------------ the round summary
+
+  /** The round's details (who went out, each hand card by card with its penalty, the totals). */
+  summary() {
+    const v = this.view;
+    const over = v.phase === "round_over" || v.phase === "match_over";
+    const result = v.last_round;
+    if (!over || !result) return null;
+    const t = this.t;
+    const el = this.host.el;
+    const me = this.mySeat;
+    const winnerLine = el(
+      "p",
+      { class: "winner-line" },
+      result.winner === me ? t("summary.you_won") : t("summary.winner", { who: this.host.seatName(result.winner) }),
+    );
+    const wins = v.match_mode === "wins";
+    const rows = [];
+    for (let i = 0; i < v.seats; i++) {
+      const cards = (result.hands || [])[i] || [];
+      const cells = cards.length
+        ? cards.map((c) => el("li", { class: "penalty-card" }, cardChip(c), el("span", { class: "pts" }, String(penalty(c)))))
+        : [el("li", {}, t("summary.none"))];
+      rows.push(
+        el(
+          "tr",
+          { dataset: { seat: i }, class: i === result.winner ? "winner" : "" },
+          el("th", { scope: "row" }, this.host.seatName(i)),
+          el("td", {}, el("ul", { class: "penalty-cards" }, cells)),
+          el("td", { class: "num" }, t("summary.points", { n: result.penalties[i] })),
+          el("td", { class: "num" }, String(v.scores[i])),
+          wins ? el("td", { class: "num" }, String(v.wins[i])) : null,
+        ),
+      );
+    }
+    const scoreTable = el(
+      "table",
+      { class: "scores", id: "scores" },
+      el("caption", {}, t("summary.scores")),
+      el(
+        "thead",
+        {},
+        el(
+          "tr",
+          {},
+          el("th", { scope: "col" }, t("summary.player")),
+          el("th", { scope: "col" }, t("summary.hand")),
+          el("th", { scope: "col" }, t("summary.penalty")),
+          el("th", { scope: "col" }, t("summary.total")),
+          wins ? el("th", { scope: "col" }, t("summary.wins")) : null,
+        ),
+      ),
+      el("tbody", {}, rows),
+    );
+    const ready = (v.legal || []).find((a) => a.kind === "ready") || null;
+    return {
+      round: result.round,
+      details: el("div", { class: "round-details" }, winnerLine, scoreTable),
+      dealCode: result.deal_code || v.deal_code || null,
+      match: v.phase === "match_over",
+      winners: v.winners || [],
+      next: ready,
+    };
+  }
+}

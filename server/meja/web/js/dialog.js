@@ -1,0 +1,102 @@
+// A modal choice: a <dialog> with a title, a line of text, a grid of choices and, unless
+// the choice cannot be dodged, a Cancel button (Escape does the same). The arrow keys move
+// between the choices; when it closes, the focus goes back where the table wants it.
+// A game asks through host.choose(spec), which resolves with the chosen value, or null
+// when the choice was cancelled or closed by the table.
+
+import { el } from "./ui.js";
+
+export class ChoiceDialog {
+  /** restoreFocus(returnTo): put the focus back after the dialog closed. */
+  constructor({ restoreFocus }) {
+    this.restoreFocus = restoreFocus;
+    this.resolve = null;
+    this.forced = false;
+    this.title = el("h2", { id: "choice-title" });
+    this.text = el("p", { id: "choice-text" });
+    this.grid = el("div", { class: "choice-grid" });
+    this.cancel = el("button", { type: "button", class: "cancel", id: "choice-cancel", onclick: () => this.close() });
+    this.node = el(
+      "dialog",
+      { class: "choice-dialog", "aria-labelledby": "choice-title", "aria-describedby": "choice-text" },
+      this.title,
+      this.text,
+      this.grid,
+      this.cancel,
+    );
+    this.node.addEventListener("cancel", (ev) => {
+      if (this.forced) ev.preventDefault();
+    });
+    this.node.addEventListener("close", () => {
+      this.settle(null);
+      this.restoreFocus(this.returnTo);
+    });
+    this.node.addEventListener("keydown", (ev) => {
+      const buttons = this.choiceButtons();
+      const i = buttons.indexOf(document.activeElement);
+      if (i < 0) return;
+      const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[ev.key];
+      if (step) {
+        ev.preventDefault();
+        buttons[(i + step + buttons.length) % buttons.length].focus();
+      }
+    });
+  }
+
+  get isOpen() {
+    return this.node.open;
+  }
+
+  choiceButtons() {
+    return Array.from(this.grid.querySelectorAll("button"));
+  }
+
+  settle(value) {
+    const resolve = this.resolve;
+    this.resolve = null;
+    if (resolve) resolve(value);
+  }
+
+  /**
+   * spec: {id, title, text, choices: [{value, content: [Node|string], className, dataset}],
+   * cancel: the Cancel button's words, or null when the choice cannot be dodged}.
+   */
+  open(spec) {
+    this.settle(null); // a choice still open is answered "none" first
+    if (!this.node.open) this.returnTo = document.activeElement;
+    this.forced = !spec.cancel;
+    if (spec.id) this.node.id = spec.id;
+    this.title.textContent = spec.title || "";
+    this.text.textContent = spec.text || "";
+    this.grid.replaceChildren(
+      ...(spec.choices || []).map((c) =>
+        el(
+          "button",
+          { type: "button", class: c.className || "", dataset: c.dataset || {}, onclick: () => this.pick(c.value) },
+          ...(c.content || [String(c.value)]),
+        ),
+      ),
+    );
+    this.cancel.textContent = spec.cancel || "";
+    this.cancel.hidden = this.forced;
+    const answer = new Promise((resolve) => {
+      this.resolve = resolve;
+    });
+    if (!this.node.open) this.node.showModal();
+    const first = this.choiceButtons()[0];
+    if (first) first.focus();
+    return answer;
+  }
+
+  pick(value) {
+    this.settle(value);
+    this.forced = false;
+    if (this.node.open) this.node.close();
+  }
+
+  close() {
+    this.settle(null);
+    this.forced = false;
+    if (this.node.open) this.node.close();
+  }
+}

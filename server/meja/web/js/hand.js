@@ -1,0 +1,106 @@
+// The hand widget: the player's cards as one toolbar, one tab stop (a roving tabindex).
+// Arrows and Home/End move between cards, Enter or Space (a button's own keys) chooses
+// one. The game says what each card is (its id, its spoken name, whether it may be played
+// now, how its face looks); choosing one is the game's to answer (HandWidget.onChoose).
+
+import { el } from "./ui.js";
+
+export class HandWidget {
+  /** labelledBy: the id of the hand's heading; onChoose(id): a card was chosen; emptyText(): what an empty hand says. */
+  constructor({ labelledBy, onChoose, emptyText }) {
+    this.onChoose = onChoose;
+    this.emptyText = emptyText;
+    this.focusIndex = 0;
+    this.focusWanted = false;
+    this.node = el("div", {
+      class: "hand",
+      id: "hand",
+      role: "toolbar",
+      "aria-labelledby": labelledBy,
+      "aria-orientation": "horizontal",
+    });
+    this.node.addEventListener("keydown", (ev) => this.onKey(ev));
+    this.node.addEventListener("click", (ev) => this.onClick(ev));
+    this.node.addEventListener("focusin", (ev) => {
+      const i = this.buttons().indexOf(ev.target);
+      if (i >= 0) this.setRoving(i);
+    });
+  }
+
+  buttons() {
+    return Array.from(this.node.querySelectorAll("button.card"));
+  }
+
+  /** Focus the hand when it is next drawn (after the player's own move). */
+  wantFocus() {
+    this.focusWanted = true;
+  }
+
+  /** cards: [{id, label, playable, face(button)}], in the order the game shows them. */
+  set(cards) {
+    const hadFocus = this.node.contains(document.activeElement);
+    const focusedId = hadFocus ? document.activeElement.dataset.card : null;
+    const buttons = cards.map((card) => {
+      const b = el("button", {
+        type: "button",
+        class: `card${card.playable ? " playable" : ""}`,
+        "aria-label": card.label,
+        "aria-disabled": card.playable ? null : "true",
+        tabindex: "-1",
+      });
+      if (card.face) card.face(b);
+      b.dataset.card = card.id;
+      return b;
+    });
+    if (!buttons.length) {
+      this.node.replaceChildren(el("p", { class: "hint" }, this.emptyText()));
+      return;
+    }
+    this.node.replaceChildren(...buttons);
+    let index = focusedId ? buttons.findIndex((b) => b.dataset.card === focusedId) : -1;
+    if (index < 0) index = Math.min(this.focusIndex, buttons.length - 1);
+    this.setRoving(index);
+    if (hadFocus || this.focusWanted) {
+      this.focusWanted = false;
+      buttons[index].focus();
+    }
+  }
+
+  setRoving(index) {
+    this.focusIndex = index;
+    this.buttons().forEach((b, i) => {
+      b.tabIndex = i === index ? 0 : -1;
+    });
+  }
+
+  /** Put the focus back on the hand's current card; false if the hand is empty. */
+  restoreFocus() {
+    const buttons = this.buttons();
+    if (!buttons.length) return false;
+    buttons[Math.min(this.focusIndex, buttons.length - 1)].focus();
+    return true;
+  }
+
+  onKey(ev) {
+    const buttons = this.buttons();
+    const i = buttons.indexOf(document.activeElement);
+    if (i < 0) return;
+    let next = null;
+    if (ev.key === "ArrowRight" || ev.key === "ArrowDown") next = (i + 1) % buttons.length;
+    else if (ev.key === "ArrowLeft" || ev.key === "ArrowUp") next = (i - 1 + buttons.length) % buttons.length;
+    else if (ev.key === "Home") next = 0;
+    else if (ev.key === "End") next = buttons.length - 1;
+    if (next === null) return;
+    ev.preventDefault();
+    this.setRoving(next);
+    buttons[next].focus();
+  }
+
+  onClick(ev) {
+    const button = ev.target.closest("button.card");
+    if (!button) return;
+    const i = this.buttons().indexOf(button);
+    if (i >= 0) this.setRoving(i);
+    this.onChoose(button.dataset.card);
+  }
+}

@@ -1,0 +1,67 @@
+"""The host form is built from the catalog's option specs, and a deal code alone hosts its deal.
+
+Cost: about 5 s.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from meja.games.crazy_eights.dealcode import DealSpec, encode
+
+
+def test_option_specs_become_fields(server: Any, new_context: Any) -> None:
+    # Crazy Eights has int and choice options; a bool option (no game has one yet) is a checkbox.
+    page = new_context().new_page()
+    page.goto(server.origin + "/")
+    page.wait_for_selector("#host")
+    assert page.get_attribute("#opt-target", "type") == "number"
+    assert page.get_attribute("#opt-target", "min") == "10" and page.get_attribute("#opt-target", "max") == "1000"
+    assert page.inner_text('label[for="opt-target"]') == "Match ends at (points)"  # the game's own words
+    assert page.is_checked("#opt-match_mode-points") and not page.is_checked("#opt-match_mode-wins")
+    assert page.inner_text("#game-name") == "Crazy Eights"  # one game: no choice, but named
+    assert page.locator('input[name="game"][type="radio"]').count() == 0
+    field = page.evaluate(
+        """() => {
+            const desc = {name: "no_such_game"};
+            const loud = {name: "loud", type: "bool", default: true, label: "option.loud"};
+            const box = window.meja.optionField(desc, loud);
+            const radios = window.meja.optionField(desc, {name: "side", type: "choice", default: "far_left",
+                                                          choices: ["near", "far_left"], label: "option.side"});
+            const input = box.querySelector("input");
+            return {type: input.type, checked: input.checked, label: box.querySelector("label").textContent,
+                    legend: radios.querySelector(".label").textContent,
+                    choices: Array.from(radios.querySelectorAll("label")).map(l => l.textContent),
+                    picked: radios.querySelector("input:checked").value};
+        }"""
+    )
+    assert field == {
+        "type": "checkbox", "checked": True, "label": "Loud",
+        "legend": "Side", "choices": ["Near", "Far left"], "picked": "far_left",
+    }  # fmt: skip
+
+
+def test_a_deal_code_alone_hosts_its_deal(server: Any, new_context: Any, shot: Any) -> None:
+    code = encode(DealSpec("party", 4, 1, 77))
+    page = new_context().new_page()
+    page.goto(server.origin + "/")
+    page.wait_for_selector("#host")
+    page.fill("#name", "Wati")
+    page.click(".deal-box summary")
+    page.fill("#deal-code", code.lower())
+    # The form shows what the code deals...
+    assert page.input_value("#preset") == "party" and page.is_checked("#seats-4")
+    shot(page, "home-deal-code")
+    # ... but the code alone is enough: with the form moved to other rules, only the code is sent.
+    page.select_option("#preset", "house")
+    request = page.evaluate("() => window.meja.hostRequest(document.getElementById('host-form'))")
+    assert request == {"type": "host", "deal_code": code.lower(), "bots": "normal"}
+    page.click("#host")
+    page.wait_for_selector("#room-code")
+    terms = page.locator("#table-rules dt").all_inner_texts()
+    rules = dict(zip(terms, page.locator("#table-rules dd").all_inner_texts(), strict=True))
+    assert rules["Rules"] == "Party" and rules["Deal code"] == "A shared deal (from its deal code)"
+    assert page.locator("#seats li").count() == 4
+    shot(page, "lobby-party-deal")
+    table = page.evaluate("() => window.meja.table")
+    assert (table["game"], table["preset"], len(table["seats"])) == ("crazy_eights", "party", 4)
