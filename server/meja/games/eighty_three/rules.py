@@ -599,6 +599,8 @@ class Action:
 
     @staticmethod
     def bid(value: int) -> Action:
+        if type(value) is not int or not MIN_BID <= value <= MAX_BID:
+            raise ValueError(f"a bid is {MIN_BID}-{MAX_BID}, not {value!r}")
         return _BIDS[value - MIN_BID]
 
     @staticmethod
