@@ -66,7 +66,7 @@ def random_any(legal: tuple[Action, ...], rng: random.Random) -> Action:
 
 def random_arrange(legal: tuple[Action, ...], rng: random.Random) -> Action:
     """``auto_arrange`` whenever it is legal (the discard and trim phases), else uniform."""
-    if legal[-1] is AUTO:
+    if legal[0] is AUTO:
         return AUTO
     return legal[int(rng.random() * len(legal))]
 

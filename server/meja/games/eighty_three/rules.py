@@ -56,10 +56,11 @@ not depend on trumps, so it is the same in every view and every action list.
 Actions (sorted by kind in this order, then by card, bid or suit)
 -----------------------------------------------------------------
 ``bid VALUE`` (30-83) and ``pass`` in the auction; ``trump SUIT`` for the bidder;
-in the discard phase ``discard CARD``, ``give CARD`` (to the partner), ``undo``
-(take back the last step), ``done`` (hand the decision in) and ``auto_arrange``
-(4.10.6: the whole decision at once); in the trim phase the same without
-``give``; ``play CARD`` in the tricks; ``ready`` between hands.
+in the discard phase ``auto_arrange`` (4.10.6: the whole decision at once),
+``done`` (hand the decision in), ``discard CARD``, ``give CARD`` (to the
+partner) and ``undo`` (take back the last step); in the trim phase the same
+without ``give``; ``play CARD`` in the tricks; ``ready`` between hands. The
+first legal action always moves the game on (``undo`` sorts last).
 
 A discard decision is a set of cards, so a seat builds it step by step: each
 ``discard`` or ``give`` is refused at once if the decision could then no longer
@@ -549,16 +550,22 @@ INFO: Final = GameInfo(
 
 
 class Kind(IntEnum):
-    """Action kinds, in the order legal actions are sorted."""
+    """Action kinds, in the order legal actions are sorted.
+
+    ``auto_arrange`` and ``done`` sort before the steps and ``undo`` last, so the
+    first legal action always moves the game on (a server's fallback for a
+    failing bot plays ``legal[0]``): in the discard and trim phases it is
+    ``auto_arrange``, the default action.
+    """
 
     BID = 0
     PASS = 1
     TRUMP = 2
-    DISCARD = 3
-    GIVE = 4
-    UNDO = 5
-    DONE = 6
-    AUTO = 7
+    AUTO = 3
+    DONE = 4
+    DISCARD = 5
+    GIVE = 6
+    UNDO = 7
     PLAY = 8
     READY = 9
 
@@ -567,7 +574,7 @@ class Kind(IntEnum):
         return _KIND_WIRE[self]
 
 
-_KIND_WIRE: Final = ("bid", "pass", "trump", "discard", "give", "undo", "done", "auto_arrange", "play", "ready")
+_KIND_WIRE: Final = ("bid", "pass", "trump", "auto_arrange", "done", "discard", "give", "undo", "play", "ready")
 _KIND_OF_WIRE: Final = {name: Kind(i) for i, name in enumerate(_KIND_WIRE)}
 _CARD_KINDS: Final = frozenset({Kind.DISCARD, Kind.GIVE, Kind.PLAY})
 
@@ -961,7 +968,9 @@ class EightyThreeState(StateDefaults):
         es, pts = _ESUIT[self.trump], _POINTS[self.trump]
         k = self.counts(seat)
         g, q, d, e, left = self._steps(seat)
-        out: list[Action] = []
+        out: list[Action] = [AUTO]
+        if len(left) == KEEP:
+            out.append(DONE)
         if len(left) > KEEP:
             # The step's legality depends only on the class of its card: four feasibility checks.
             plain_ok = _infeasible(k, g, q, d, e + 1) is None
@@ -984,9 +993,6 @@ class EightyThreeState(StateDefaults):
             out += gives
         if self.pending[seat]:
             out.append(UNDO)
-        if len(left) == KEEP:
-            out.append(DONE)
-        out.append(AUTO)
         return tuple(out)
 
     def _trim_need(self, seat: int) -> tuple[tuple[int, ...], bool]:
@@ -999,7 +1005,9 @@ class EightyThreeState(StateDefaults):
     def _trim_actions(self, seat: int) -> tuple[Action, ...]:
         es, pts = _ESUIT[self.trump], _POINTS[self.trump]
         left, plain_left = self._trim_need(seat)
-        out: list[Action] = []
+        out: list[Action] = [AUTO]
+        if len(left) == KEEP:
+            out.append(DONE)
         if len(left) > KEEP:
             for c in left:
                 # 4.6.4: non-trumps first; then trumps, never one that scores (4.6.5).
@@ -1007,9 +1015,6 @@ class EightyThreeState(StateDefaults):
                     out.append(_DISCARDS[c])
         if self.pending[seat]:
             out.append(UNDO)
-        if len(left) == KEEP:
-            out.append(DONE)
-        out.append(AUTO)
         return tuple(out)
 
     # ------------------------------------------------------------- apply
