@@ -10,6 +10,7 @@ fixtures test decodes every game's.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import importlib.util
 import json
@@ -130,7 +131,8 @@ def test_random_any_bots_finish_hands_from_their_views() -> None:
 # --------------------------------------------------------------------------- the protocol section
 
 
-def _played_kinds_and_fields() -> tuple[set[str], set[str]]:
+@functools.cache
+def _played_kinds_and_fields() -> tuple[frozenset[str], frozenset[str]]:
     kinds: set[str] = set()
     fields: set[str] = set()
     rng = random.Random(1)
@@ -150,7 +152,14 @@ def _played_kinds_and_fields() -> tuple[set[str], set[str]]:
             fields |= set(state.view(seat).to_wire())
             for e in t.events:
                 fields |= {f"{e.kind}.{k}" for k in e.data}
-    return kinds, fields
+    return frozenset(kinds), frozenset(fields)
+
+
+def test_no_event_kind_is_the_tables() -> None:
+    from meja.rules.game import TABLE_EVENT_KINDS
+
+    kinds, _ = _played_kinds_and_fields()
+    assert len(kinds) >= 20 and not kinds & TABLE_EVENT_KINDS
 
 
 def test_protocol_md_documents_every_action_event_and_view_field() -> None:

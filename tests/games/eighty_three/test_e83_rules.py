@@ -2,11 +2,16 @@
 and README decisions 1, 2 and 8.
 
 Each scenario lays the cards out with ``GAME.stacked`` (or ``play_state`` for
-the tricks) and writes the hands in a comment. Rules about the deal itself use
-seeds and deal codes. Rules with no behaviour of their own:
+the tricks) and writes the hands in a comment. Rules about the deal itself
+(4.2.1, 4.2.2, 4.10.1) use seeds and deal codes. Where a rule's test is an
+acceptance test, its name says so: 4.3.1-4.3.3 are also T-83-05, 4.3.5 T-83-06,
+4.7.3 T-83-07, 4.6.4 and 4.6.5 T-83-08, 4.8.2 and 4.8.3 T-83-09, 4.8.4 T-83-11.
+Rules with no behaviour of their own:
 - 4.0 (research status) and 4.2.3 (replaced by 4.10.1): nothing to test.
 - 4.6.7 and T-83-10 (83 in every hand): also test_e83_conformance.py over
-  1,000 seeded hands; here a scenario.
+  1,000 seeded hands; here scenarios.
+- 4.10.4-4.10.6 in depth (the refusals exact, any two accepted decisions valid
+  together): test_e83_discard.py.
 """
 
 from __future__ import annotations
@@ -232,7 +237,7 @@ def test_t_83_05_trumps_and_their_ranking_under_hearts() -> None:
 
 def test_t_83_06_the_left_pedro_is_not_a_diamond() -> None:
     """T-83-06: hearts trump, 9D led: a seat whose only diamond is 5D is void and may play anything."""
-    #   seat 0 (leads): 9D 2S    seat 1: 5D 3C 4S    (plays second)    seat 2: 3S 4C  seat 3: 6S 7S
+    #   seat 0 (leads): 9D 2S    seat 1: 5D 3C    seat 2: 3S 4C    seat 3: 6S 7S
     state = play_state(["9D 2S", "5D 3C", "3S 4C", "6S 7S"], trump="H")
     state = act(state, 0, play("9D")).state
     assert set(state.legal_actions(1)) == {play("5D"), play("3C")}

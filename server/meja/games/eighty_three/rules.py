@@ -787,6 +787,8 @@ class EightyThreeState(StateDefaults):
         d.update(self.__dict__)
         d.update(changes)
         d.pop("_cache", None)
+        if "hands" in changes or "trump" in changes:
+            d.pop("_counts", None)  # the discard phase's counts hold while the hands do
         return new
 
     # ------------------------------------------------------------- the contract
@@ -946,7 +948,13 @@ class EightyThreeState(StateDefaults):
 
     def counts(self, seat: int) -> Counts:
         """What ``seat`` may know in the discard phase (4.10.5): see :class:`Counts`."""
-        return _counts_of(self.hands[seat], self.hands[(seat + 2) % SEATS], self.trump)
+        known: dict[int, Counts] | None = self.__dict__.get("_counts")
+        if known is None:
+            known = self.__dict__["_counts"] = {}
+        got = known.get(seat)
+        if got is None:
+            got = known[seat] = _counts_of(self.hands[seat], self.hands[(seat + 2) % SEATS], self.trump)
+        return got
 
     def _steps(self, seat: int) -> tuple[int, int, int, int, tuple[int, ...]]:
         """``(gives, point gives, trump discards, plain discards, cards left)`` of ``seat``'s steps."""
