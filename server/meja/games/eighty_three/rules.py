@@ -99,7 +99,16 @@ Readings chosen where the rules are silent
 - Bids are whole numbers (4.5.2); the wire field is ``value``.
 - In the discard phase a seat keeps ``min(6, T)`` of its own ``T`` trumps and
   splits its excess ``T - 6`` between gives and face-up discards; a seat with
-  6 trumps or fewer gives and sheds no trump (4.6.3, 4.10.4).
+  6 trumps or fewer gives and sheds no trump (4.6.3, 4.10.4). Since the team
+  sheds no more than ``N - 12`` trumps (none when ``N <= 12``), a seat whose
+  partner holds fewer than 6 trumps gives at least enough to fill it to 6, and
+  when ``N <= 12`` it gives its whole excess.
+- The refusals of 4.10.4, each with its own message: a point trump discarded;
+  a trump discarded while the team holds 12 or fewer; the team shedding more
+  than ``N - 12``; a trump shed by a seat not holding more than 6 beyond its
+  gives; a give of a non-trump, from a seat with 6 trumps or fewer, or beyond
+  its excess; a give the partner might not be able to trim (below); a step
+  below 6 cards, and ``done`` above 6.
 - A seat judges a give by what it may know (4.10.5): its partner's trump and
   point-trump counts at the start of the phase. A give is refused when the
   partner might then be unable to trim (4.10.4), assuming the partner keeps as
