@@ -1,0 +1,35 @@
+"""Eighty-Three: the partnership bidding and trick-taking game of seed 003 (Pedro / Cinch family).
+
+The folder holds everything of the game: :mod:`.rules` (the engine),
+:mod:`.dealcode`, :mod:`.bots` (interim placeholders), ``PROTOCOL.md`` (its
+section of the wire protocol), :mod:`.fixtures` and ``fixtures/`` (its golden
+frames) and :mod:`.bench_rules` (``meja bench rules --game eighty_three``).
+:data:`PLUGIN` is what the registry (:mod:`meja.games`) knows of it. It has no
+page module yet: the shell shows it with its generic renderer.
+"""
+
+from pathlib import Path
+
+from meja.games.plugin import GamePlugin
+
+from . import bots
+from .rules import GAME
+
+HERE = Path(__file__).resolve().parent
+
+PLUGIN = GamePlugin(
+    game=GAME,
+    bots=bots.make_bot,
+    levels=bots.LEVELS,
+    yardsticks=bots.YARDSTICKS,
+    default_level="normal",
+    page=None,
+    protocol=HERE / "PROTOCOL.md",
+    fixtures="meja.games.eighty_three.fixtures",
+    bench_rules="meja.games.eighty_three.bench_rules",
+    # Words of this game only: the server, store, protocol core and page shell never use them.
+    terms=(
+        "trump", "kitty", "bidder", "trick", "pedro", "joker", "auto_arrange",
+        "partner_trumps", "must_win_on_own_bid",
+    ),
+)  # fmt: skip

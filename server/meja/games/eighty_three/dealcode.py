@@ -1,0 +1,66 @@
+"""Eighty-Three deal codes: a short, typeable name for one hand's deal.
+
+A deal code is the shared format of :mod:`meja.rules.dealcode` (format 2) with
+the game tag 3 and this 2-bit header, from its least significant bit up:
+
+====== ====== ===========================================================
+bits   name   meaning
+====== ====== ===========================================================
+2      dealer the dealer's seat (0-3); the first bid is the seat on its left
+====== ====== ===========================================================
+
+and the hand's 128-bit seed, from which every card of the deal comes (the
+shuffle is :class:`meja.rules.rng.Rng` stream ``deal`` of that seed, see
+:mod:`.rules`). There is one preset (``standard``) and always 4 seats, so the
+code names neither. The whole number is ``((seed << 2 | dealer) << 5 | 3) << 2 | 2``,
+written as 28 Crockford base32 characters and a check character, grouped
+``XXXXX-XXXXX-XXXXX-XXXXX-XXXXXXXXX``.
+
+A code names the first hand of a match (``new_match(..., deal_code=...)``);
+later hands come from the match seed as usual. The same code gives the same
+deal on every machine and Python version because the RNG is specified.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from meja.rules import dealcode as codec
+from meja.rules.errors import BadDealCodeError
+from meja.rules.rng import SEED_BITS
+
+__all__ = ["HEADER_BITS", "PRESET", "SEATS", "TAG", "DealSpec", "decode", "encode", "normalize"]
+
+#: Eighty-Three's game tag in the shared format.
+TAG: Final = 3
+HEADER_BITS: Final = 2
+#: What every code names besides its header: the one preset, the one seat count.
+PRESET: Final = "standard"
+SEATS: Final = 4
+normalize = codec.normalize
+
+
+@dataclass(frozen=True, slots=True)
+class DealSpec:
+    """What a deal code names: the dealer and the hand's seed."""
+
+    dealer: int
+    seed: int
+
+    def __post_init__(self) -> None:
+        if type(self.dealer) is not int or not 0 <= self.dealer < SEATS:
+            raise BadDealCodeError(f"dealer {self.dealer!r} is not a seat of {SEATS}")
+        if type(self.seed) is not int or not 0 <= self.seed < 1 << SEED_BITS:
+            raise BadDealCodeError(f"deal seed must be a {SEED_BITS}-bit int, not {self.seed!r}")
+
+
+def encode(spec: DealSpec) -> str:
+    """The code for ``spec``, grouped for display."""
+    return codec.deal_code(TAG, spec.dealer, HEADER_BITS, spec.seed)
+
+
+def decode(code: str) -> DealSpec:
+    """Read a code as a person typed it; raise :class:`BadDealCodeError` saying what is wrong."""
+    header, seed = codec.read_deal_code(code, TAG, HEADER_BITS, "Eighty-Three")
+    return DealSpec(header, seed)
