@@ -60,7 +60,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 raise
             print(f"meja: {module_name} is not part of this build", file=sys.stderr)
             return 2
-        module.add_arguments(parsers[name])
+        if getattr(module, "WANTS_ARGV", False):
+            module.add_arguments(parsers[name], argv)  # it reads the command line first (--game)
+        else:
+            module.add_arguments(parsers[name])
     args = parser.parse_args(argv)
     assert module is not None  # parse_args exits on anything that chose no command
     if chosen is not None and chosen[0] in LONG_RUNNING:

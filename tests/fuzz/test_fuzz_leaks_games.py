@@ -126,11 +126,16 @@ async def play_game(url: str, name: str, n: int) -> tuple[str, list[tuple[Client
         opened.append(spectator)
         await spectator.watch(table=joined["table"])
         await host.start()
-        players = [Player(c, random_policy(g["policy_seed"] + i), turn_timeout=60,
+        def done(c: Client) -> bool:
+            # the match's end, or two rounds (random play may never reach a target: Eighty-Three)
+            view = c.view
+            return is_match_over(c) or (view is not None and view.get("round", 1) > 2)
+
+        players = [Player(c, random_policy(g["policy_seed"] + i), turn_timeout=60, until=done,
                           tolerate=("action/stale_version", "action/illegal", "table/not_playing"))
                    for i, c in enumerate(humans)]
         await asyncio.gather(*(p.run() for p in players))
-        await spectator.wait_for(is_match_over, timeout=60)
+        await spectator.wait_for(done, timeout=60)
         for c in (*humans, spectator):
             await c.ping()  # every update queued for it has arrived
         label = f"{name} game {n} ({g['preset']}, {g['seats']} seats, {g['humans']} people)"

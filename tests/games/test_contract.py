@@ -38,7 +38,8 @@ values.
 Each game keeps its own, deeper suite (tests/games/<name>/); this one is what
 holds for all of them, so a new game is held to it the day it registers. Sizes:
 ``MEJA_CONTRACT_MATCHES`` matches per configuration (default 3; the first is
-deep), a whole match one time in three, otherwise its first round.
+deep), a whole match one time in three (up to :data:`WHOLE_ROUNDS` rounds),
+otherwise its first round.
 """
 
 from __future__ import annotations
@@ -65,6 +66,9 @@ MATCHES = int(os.environ.get("MEJA_CONTRACT_MATCHES", "3"))
 #: actions after which a round counts as never ending (a random walk may be slow, never stuck)
 ROUND_CAP = 4000
 MATCH_CAP = 20000
+#: rounds a "whole match" plays at most (random play may never reach a game's target: Eighty-Three's
+#: random bids fail and both teams sink; every round must still end)
+WHOLE_ROUNDS = 6
 
 
 @dataclass(frozen=True)
@@ -311,6 +315,8 @@ class Run:
         first_round = state.round
         while state.outcome() is None:
             if not whole and (state.round != first_round or not state.in_round()):
+                break
+            if state.round > first_round + WHOLE_ROUNDS:
                 break
             self.check_state(state, deep)
             choices = [(s, a) for s in state.actors() for a in state.legal_actions(s)]

@@ -357,6 +357,9 @@ class GameInfo:
             "seats": [min(p.min_seats for p in self.presets), max(p.max_seats for p in self.presets)],
             "teams": self.teams,
             "deal_codes": self.deal_codes,
+            "round_start": self.round_start,
+            "round_end": self.round_end,
+            "hold_events": sorted(self.hold_events),
         }
 
 

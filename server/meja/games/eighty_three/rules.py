@@ -1531,7 +1531,7 @@ class EightyThreeState(StateDefaults):
             "teams": [list(t) for t in TEAMS],
             "version": self.version,
             "phase": phase.wire,
-            "hand_number": self.round,
+            "round": self.round,  # the hand, from 1 (every game's view calls it round)
             "dealer": self.dealer,
             "turn": self.turn if self.turn >= 0 else None,
             "awaiting": list(self.awaiting()),
