@@ -73,7 +73,7 @@ def play_snap(server: Server, new_context: Any, shot: Any) -> None:
     page.goto(server.origin + "/")
     page.wait_for_selector("#host")
     catalog = page.evaluate("() => window.meja.games.list.map(g => [g.name, g.page])")
-    assert catalog == [["crazy_eights", "/games/crazy_eights/page.js"], ["snap", None]]
+    assert ["crazy_eights", "/games/crazy_eights/page.js"] in catalog and ["snap", None] in catalog, catalog
 
     # The host form, from the catalog: choosing the game fills in its presets, seats, options, levels.
     assert page.is_checked("#game-crazy_eights")  # the server's default game comes first
