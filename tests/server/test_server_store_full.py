@@ -38,6 +38,9 @@ async def test_a_nearly_full_store_refuses_new_tables_and_live_ones_play_on(
     other = await connect(server)
     refused = await other.request({"type": "host", "name": "Bob", "seats": 2})
     assert refused["type"] == "error" and refused["code"] == "server/full", refused
+    scraped = (await server.metrics.render()).decode()
+    assert "meja_store_full 1.0" in scraped, "the operators' metrics say why"
+    assert 'meja_store_memory_bytes{kind="limit"}' in scraped
 
     before = ann.version
     await play(ann, table, until=lambda w: w.version >= before + 30, timeout=30)  # bots and Ann go on
@@ -46,4 +49,5 @@ async def test_a_nearly_full_store_refuses_new_tables_and_live_ones_play_on(
     await asyncio.sleep(0.3)
     again = await other.request({"type": "host", "name": "Bob", "seats": 2})
     assert again["type"] == "joined", again
+    assert "meja_store_full 0.0" in (await server.metrics.render()).decode()
     raw.close()

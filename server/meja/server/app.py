@@ -288,10 +288,13 @@ class MejaServer:
             self.hub.on_error = lambda exc: self.metrics.redis_error("server.hub", exc)
             self.store.on_error = lambda exc: self.metrics.redis_error("store.redis", exc)
             hub = self.hub
+            service = self.service
             self.metrics.bind(
                 connections=self.sessions.__len__,
                 tables=lambda: [cached.table for cached in list(hub.tables.values())],
                 store=self.store,
+                store_memory=lambda: service.store_memory,
+                store_full=lambda: service.store_full,
             )
             await heartbeat.first()
             self._tasks = [

@@ -45,6 +45,11 @@ name                                   type     what
                                                 pub/sub listener, ``server.session`` a request,
                                                 ``server.timers`` the timers and the heartbeat,
                                                 ``server.hub`` a delivery, ``server.metrics`` a scrape)
+``meja_store_memory_bytes``            gauge    the store's memory use and limit, by ``kind`` (``used``,
+                                                ``limit``), as the server last read it (``memory_check_s``;
+                                                the fullest master of a cluster; absent without a limit)
+``meja_store_full``                    gauge    1 while new tables are refused (``server/full``: the store
+                                                is past ``store_full_pct`` of its limit), else 0
 ``process_*``                          various  CPU seconds, resident memory, open files, start time
                                                 (``prometheus_client``'s process collector, Linux)
 =====================================  =======  ==========================================================
@@ -272,6 +277,14 @@ class Metrics:
             registry=registry,
         )
         self._store: Store | None = None
+        self._store_memory: Callable[[], tuple[int, int] | None] = lambda: None
+        self._store_full: Callable[[], bool] = lambda: False
+        memory = Gauge("meja_store_memory_bytes", "The store's memory use and limit", ["kind"], registry=registry)
+        memory.labels("used").set_function(lambda: (self._store_memory() or (float("nan"), 0))[0])
+        memory.labels("limit").set_function(lambda: (self._store_memory() or (0, float("nan")))[1])
+        Gauge("meja_store_full", "1 while new tables are refused (server/full)", registry=registry).set_function(
+            lambda: 1.0 if self._store_full() else 0.0
+        )
         self.due: tuple[int, int] | None = None
         self._due_at = float("-inf")
         registry.register(_DueCounts(self))
@@ -279,12 +292,21 @@ class Metrics:
             ProcessCollector(registry=registry)
 
     def bind(
-        self, *, connections: Callable[[], int], tables: Callable[[], Iterable[Table]], store: Store | None
+        self,
+        *,
+        connections: Callable[[], int],
+        tables: Callable[[], Iterable[Table]],
+        store: Store | None,
+        store_memory: Callable[[], tuple[int, int] | None] = lambda: None,
+        store_full: Callable[[], bool] = lambda: False,
     ) -> None:
-        """What is read at scrape time: the connection count, the cached tables, the store (due counts)."""
+        """What is read at scrape time: the connection count, the cached tables, the store (due counts),
+        and the store's memory as the table service last read it (its use, its limit, whether full)."""
         self._connections = connections
         self._tables = tables
         self._store = store
+        self._store_memory = store_memory
+        self._store_full = store_full
 
     def _table_counter(self, status: str) -> Callable[[], float]:
         """What ``meja_tables{status}`` reads when scraped."""
