@@ -121,6 +121,15 @@ _LETTER: Final = ("S", "H", "D", "C")
 _NAME: Final = tuple(str(c) for c in CARDS)
 _PENALTY: Final = tuple(50 if r == _EIGHT else 10 if r >= 10 else r + 1 for r in _RANK0)
 
+#: The rules' own tables, per card id (0..103), for the bots' fast simulator to derive from
+#: (each rule is written once: meja.games.crazy_eights.bots.tables builds its masks on these).
+RANK_INDEX: Final = _RANK0
+SUIT_INDEX: Final = _SUIT
+EIGHT_RANK: Final = _EIGHT
+PENALTY_POINTS: Final = _PENALTY
+#: PLAYABLE[active_suit * 13 + top_rank][card]: 1 when the card may be played (1.3.1)
+PLAYABLE: Final = _PLAYABLE
+
 
 def penalty(cards: tuple[Card, ...] | list[Card]) -> int:
     """Penalty points of a hand (1.6.2): 8 = 50, J/Q/K = 10, A = 1, others their number."""

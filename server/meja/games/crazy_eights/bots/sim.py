@@ -25,7 +25,8 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from .tables import EIGHTS, NON_EIGHT_SUIT_MASK, PENALTY, RANK, RANK_MASK, SUIT, SUIT_MASK, bits, suit_key
+from ..rules import PLAYABLE
+from .tables import EIGHTS, NON_EIGHT_SUIT_MASK, PENALTY, RANK, SUIT, bits, suit_key
 
 __all__ = [
     "DRAW_ACT",
@@ -79,9 +80,11 @@ class Rules:
         )
 
 
-#: _FOLLOW[active suit][top card]: the cards that may be played on it (1.3.1).
+#: _FOLLOW[active suit][top card]: the cards that may be played on it (1.3.1), as a bitmask:
+#: the rules' own table (rules.PLAYABLE), not a second statement of the rule.
 _FOLLOW: Final[tuple[tuple[int, ...], ...]] = tuple(
-    tuple(SUIT_MASK[a] | RANK_MASK[RANK[t]] | EIGHTS for t in range(104)) for a in range(4)
+    tuple(sum(1 << c for c, ok in enumerate(PLAYABLE[a * 13 + RANK[t]]) if ok) for t in range(104))
+    for a in range(4)
 )
 
 
@@ -302,7 +305,7 @@ class Sim:
     def playable(self) -> int:
         """The playable cards of the seat on turn (only the drawn card while one is pending)."""
         h = self.hands[self.turn] if self.drawn < 0 else 1 << self.drawn
-        return h & (SUIT_MASK[self.active] | RANK_MASK[RANK[self.top]] | EIGHTS)
+        return h & _FOLLOW[self.active][self.top]
 
     def legal(self) -> list[Action]:
         """The legal actions of the seat to act, in the engine's order (crazy-eights.md 1.3-1.5, 2.2, 2.3)."""

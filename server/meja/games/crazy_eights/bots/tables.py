@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from ..rules import EIGHT_RANK, PENALTY_POINTS, RANK_INDEX, SUIT_INDEX
+
 __all__ = [
     "ALL_CARDS",
     "EIGHT",
@@ -32,12 +34,13 @@ __all__ = [
     "suit_key",
 ]
 
-N_IDS: Final = 104
-EIGHT: Final = 7  # rank index of the 8 (0 = ace)
-RANK: Final[tuple[int, ...]] = tuple(i % 13 for i in range(N_IDS))
-SUIT: Final[tuple[int, ...]] = tuple(i % 52 // 13 for i in range(N_IDS))
-# crazy-eights.md 1.6.2: 8 = 50, J/Q/K = 10, A = 1, others their number.
-PENALTY: Final[tuple[int, ...]] = tuple(50 if r == EIGHT else 10 if r >= 10 else r + 1 for r in RANK)
+N_IDS: Final = len(RANK_INDEX)
+#: The rules' own tables (rules.py): rank index (0 = ace ... 7 = eight), suit and penalty
+#: points (crazy-eights.md 1.6.2) per card id; the masks below are derived from them.
+EIGHT: Final = EIGHT_RANK
+RANK: Final[tuple[int, ...]] = RANK_INDEX
+SUIT: Final[tuple[int, ...]] = SUIT_INDEX
+PENALTY: Final[tuple[int, ...]] = PENALTY_POINTS
 
 SUIT_MASK: Final[tuple[int, ...]] = tuple(
     sum(1 << i for i in range(N_IDS) if SUIT[i] == s) for s in range(4)
