@@ -682,18 +682,19 @@ class KartuTerakhirState(StateDefaults):
         the face-down stock; a challenged hand shown to the challenger and the last round's
         scored hands, both uncounted (their cards lie elsewhere)."""
         shown_all = not self.in_round()
+        name = _NAME.__getitem__
         out = [
-            Location(f"hand/{s}", tuple(_NAME[c] for c in h), "all" if shown_all else (s,))
+            Location(f"hand/{s}", tuple(map(name, h)), "all" if shown_all else _SEAT[s])
             for s, h in enumerate(self.hands)
         ]
-        out.append(Location("discard", tuple(_NAME[c] for c in self.discard), "all"))
-        out.append(Location("stock", tuple(_NAME[c] for c in self.stock), ()))
+        out.append(Location("discard", tuple(map(name, self.discard)), "all"))
+        out.append(Location("stock", tuple(map(name, self.stock)), ()))
         if self.shown_to >= 0:
-            out.append(Location("shown", tuple(_NAME[c] for c in self.shown), (self.shown_to,), counted=False))
+            out.append(Location("shown", tuple(map(name, self.shown)), _SEAT[self.shown_to], counted=False))
         lr = self.last_round
         if lr is not None and lr.round < self.round:
             # 3.8.2: the last round's hands were revealed when it was scored; its cards are dealt again.
-            out.append(Location("last_round", tuple(_NAME[c] for h in lr.hands for c in h), "all", counted=False))
+            out.append(Location("last_round", tuple(name(c) for h in lr.hands for c in h), "all", counted=False))
         return tuple(out)
 
     def legal_actions(self, seat: int) -> tuple[Move, ...]:
