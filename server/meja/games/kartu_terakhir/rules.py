@@ -824,9 +824,8 @@ class KartuTerakhirState(StateDefaults):
             if self.window == seat:
                 return IllegalActionError(f"seat {seat} cannot catch itself; it may call instead")
             return IllegalActionError(
-                "nobody is open to a catch: a catch is accepted only while the player who just played"
-                " to one card without calling has not been caught and nobody has played, drawn or"
-                " challenged since (3.6.2, 3.6.3)"
+                "nobody is open to a catch: the window closes at the first catch, at the target's call,"
+                " and at the next play, draw or challenge (3.6.2, 3.6.3)"
             )
         if kind == Kind.CALL:
             if self.called == seat:
