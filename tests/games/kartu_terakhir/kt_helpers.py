@@ -126,7 +126,7 @@ def kinds(events: Iterable[Event]) -> list[str]:
     return [e.kind for e in events]
 
 
-def of_kind(events: Iterable[Event], kind: str, seat: int | None | str = "any") -> list[Event]:
+def of_kind(events: Iterable[Event], kind: str, seat: int | str | None = "any") -> list[Event]:
     """The events of ``kind`` (seen by ``seat`` unless ``seat == "any"``)."""
     out = [e for e in events if e.kind == kind]
     if seat != "any":

@@ -61,7 +61,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # when run as a script (the hash-seed test)
 
-from meja.games.kartu_terakhir.rules import (  # noqa: E402
+from meja.games.kartu_terakhir.rules import (
     _ALL_MOVES,
     DECK,
     KartuTerakhirState,
@@ -69,7 +69,7 @@ from meja.games.kartu_terakhir.rules import (  # noqa: E402
     Move,
     Phase,
 )
-from meja.rules import (  # noqa: E402
+from meja.rules import (
     BadActionError,
     BadSeatError,
     Event,
@@ -78,9 +78,9 @@ from meja.rules import (  # noqa: E402
     RoundOverError,
     RulesError,
 )
-from meja.rules.game import TABLE_EVENT_KINDS  # noqa: E402
+from meja.rules.game import TABLE_EVENT_KINDS
 
-from games.kartu_terakhir.kt_helpers import CALL, CATCH, CHALLENGE, GAME, TAKE  # noqa: E402
+from games.kartu_terakhir.kt_helpers import CALL, CATCH, CHALLENGE, GAME, TAKE
 
 LONG = os.environ.get("MEJA_LONG") == "1"
 #: Matches per (seat count, option set). A 500 match is several rounds.

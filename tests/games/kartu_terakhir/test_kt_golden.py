@@ -38,10 +38,10 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # when run as a script (--write)
 
-from meja.rules import Event  # noqa: E402
-from meja.rules.rng import Rng  # noqa: E402
+from meja.rules import Event
+from meja.rules.rng import Rng
 
-from games.kartu_terakhir.kt_helpers import CALL, CATCH, CHALLENGE, GAME, TAKE, KartuTerakhirState, Kind, Move  # noqa: E402
+from games.kartu_terakhir.kt_helpers import CALL, CATCH, CHALLENGE, GAME, TAKE, KartuTerakhirState, Kind, Move
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 
