@@ -10,7 +10,10 @@ over, for ``--seconds`` seconds, in this one process on one core. It prints
 rounds/s, actions/s and actions per round. A round includes its deal, so
 rounds/s is what a server or a bot trainer gets from the engine for whole
 rounds; actions/s is ``apply`` throughput (with ``legal_actions`` and the
-policy's small cost). Every action counts: plays, draws, keeps, takes, the timed
+policy's small cost). Both are wall-clock figures; act/cpu-s (``actions_per_cpu_s``)
+divides by this process's CPU time instead, which a loaded shared machine disturbs
+less (compare it with ``tools/bench_rlcard_uno.py``'s, measured the same way).
+Every action counts: plays, draws, keeps, takes, the timed
 penalty draw of a Draw Two, calls and catches.
 
 Then, unless ``--no-split``, a shorter instrumented pass (a quarter of the time)
@@ -193,6 +196,8 @@ class Result:
     actions: int
     seconds: float
     longest_round: int
+    #: CPU seconds of this process over the same playouts (less sensitive to a loaded machine)
+    cpu_seconds: float = 0.0
     split: dict[str, float] | None = field(default=None)
 
     @property
@@ -202,6 +207,10 @@ class Result:
     @property
     def actions_per_s(self) -> float:
         return self.actions / self.seconds if self.seconds else 0.0
+
+    @property
+    def actions_per_cpu_s(self) -> float:
+        return self.actions / self.cpu_seconds if self.cpu_seconds else 0.0
 
     @property
     def actions_per_round(self) -> float:
@@ -217,6 +226,8 @@ class Result:
             "seconds": round(self.seconds, 4),
             "rounds_per_s": round(self.rounds_per_s, 1),
             "actions_per_s": round(self.actions_per_s, 1),
+            "cpu_seconds": round(self.cpu_seconds, 4),
+            "actions_per_cpu_s": round(self.actions_per_cpu_s, 1),
             "actions_per_round": round(self.actions_per_round, 2),
             "longest_round": self.longest_round,
             "split_percent": self.split,
@@ -239,6 +250,7 @@ def measure(
     clock = time.perf_counter
     rounds = actions = longest = 0
     start = clock()
+    cpu_start = time.process_time()
     deadline = start + seconds
     while True:
         n = playout(opts, seats, base + rounds, policy, rng)
@@ -249,6 +261,7 @@ def measure(
         if now >= deadline:
             break
     elapsed = now - start
+    cpu = time.process_time() - cpu_start
     percentages: dict[str, float] | None = None
     if split:
         parts = Split()
@@ -261,7 +274,7 @@ def measure(
                 break
         percentages = parts.percentages()
     changed = {k: v for k, v in opts.to_wire().items() if k != "preset" and v != getattr(KartuTerakhirOptions(), k)}
-    return Result(seats, policy_name, changed, rounds, actions, elapsed, longest, percentages)
+    return Result(seats, policy_name, changed, rounds, actions, elapsed, longest, cpu, percentages)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -312,14 +325,14 @@ def _print_table(results: Sequence[Result], args: argparse.Namespace) -> None:
         f" one process, {env['implementation']} {env['python']} on {env['machine']}"
         + (", stacking on" if args.stacking else "")
     )
-    header = f"{'seats':>5}{'rounds':>9}{'rounds/s':>11}{'actions/s':>12}{'act/round':>11}"
+    header = f"{'seats':>5}{'rounds':>9}{'rounds/s':>11}{'actions/s':>12}{'act/cpu-s':>12}{'act/round':>11}"
     if not args.no_split:
         header += "   split % deal/legal/policy/apply/other"
     print(header)
     for r in results:
         line = (
             f"{r.seats:>5}{r.rounds:>9}{r.rounds_per_s:>11,.0f}"
-            f"{r.actions_per_s:>12,.0f}{r.actions_per_round:>11.1f}"
+            f"{r.actions_per_s:>12,.0f}{r.actions_per_cpu_s:>12,.0f}{r.actions_per_round:>11.1f}"
         )
         if r.split is not None:
             s = r.split

@@ -288,6 +288,7 @@ _NAME: Final = tuple(NAMES[i] for i in _NAMEIX)
 #: every physical card's wire name, in id order (what ``Game.deck`` returns)
 DECK: Final = _NAME
 _IDS_OF: Final = tuple(tuple(i for i in range(CARD_COUNT) if _NAMEIX[i] == n) for n in range(len(NAMES)))
+_FIRST_ID: Final = tuple(ids[0] for ids in _IDS_OF)
 _NAMEIX_OF: Final = {name: i for i, name in enumerate(NAMES)}
 _COLOUR_OF: Final = {letter: i for i, letter in enumerate(COLOURS)}
 #: 3.8.2, 3.11.10: numbers their face value, Skip/Reverse/Draw Two 20, Wild/Wild Draw Four 50
@@ -960,14 +961,38 @@ class KartuTerakhirState(StateDefaults):
         name = move // 5
         slot = move % 5
         # the copy with the lowest id (copies share a name: the module docstring)
-        ids = _IDS_OF[name]
-        i = bisect.bisect_left(hand, ids[0])
+        i = bisect.bisect_left(hand, _FIRST_ID[name])
         card = hand[i]
+        sym = _SYM[card]
+        if (sym < SKIP or sym == WILD) and len(hand) > 2 and self.called != seat and self.shown_to < 0:
+            # The common case, written out: a number or a Wild, two or more cards left, no call
+            # to cancel, no challenged hand on show; the turn passes on (3.3.6). The next state's
+            # dict is filled in place, without the changes dict of the general path.
+            colour = slot if slot < 4 else _COLOUR[card]
+            hl = list(self.hands)
+            hl[seat] = hand[:i] + hand[i + 1 :]
+            v = self.version + 1
+            nxt = (seat + self.direction) % self.seats
+            new = object.__new__(KartuTerakhirState)
+            nd = new.__dict__
+            nd.update(self.__dict__)
+            nd.pop("_legal", None)
+            nd["version"] = nd["turn_v"] = v
+            nd["hands"] = tuple(hl)
+            nd["discard"] = self.discard + (card,)
+            nd["colour"] = colour
+            nd["turn"] = nxt
+            nd["drawn"] = nd["window"] = -1  # 3.6.3: a play closes the window
+            nd["epochs"] = None
+            said: dict[str, Wire] = {"seat": seat, "card": _NAME[card], "colour": COLOURS[colour]}
+            if self.drawn >= 0:
+                said["drawn"] = True
+            played = _tuple_new(Event, ("play", said, None, ()))
+            return _tuple_new(Transition, (new, (played, _tuple_new(Event, ("turn", {"seat": nxt}, None, ())))))
         new_hand = hand[:i] + hand[i + 1 :]
         hl = list(self.hands)
         hl[seat] = new_hand
         v = self.version + 1
-        sym = _SYM[card]
         colour = self.colour if slot == NO_COLOUR and sym >= WILD else (slot if slot < 4 else _COLOUR[card])
         data: dict[str, Wire] = {"seat": seat, "card": _NAME[card], "colour": COLOURS[colour]}
         if self.drawn >= 0:
