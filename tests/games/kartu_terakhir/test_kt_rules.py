@@ -5,10 +5,12 @@ and 7. Each scenario lays the cards out with ``stacked`` and writes them in a
 comment (see ``kt_helpers``). Rules about the deal itself use seeds.
 
 Rules with no behaviour the rules engine can show, and where they are covered:
-- 3.1.3 (colour icons) and 3.9.2-3.9.5 (phones, the shared screen, QR codes,
-  remote play, the Focus toggle): the page and the server; the engine's part
-  (every view carries the top card, the active colour and every count, whoever
-  asks, a spectator too) is ``test_rule_3_9_5_public_data_in_every_view``.
+- 3.1.3 (colour icons), 3.9.4 (remote play over a video call) and the display
+  parts of 3.9.2-3.9.5 (phones, the shared screen, QR codes, the Focus toggle):
+  the page and the server; the engine's parts are ``test_rule_3_9_2_*`` (hands
+  to their seats only, a hand-free view for the shared screen), ``test_rule_3_9_3_*``
+  (the host's options) and ``test_rule_3_9_5_*`` (the top card, the active colour
+  and every count in every view, a spectator's too).
 - 3.5.6 and 3.9.6 (bot policies): the bots are interim placeholders (bots/).
 - 3.7's timer length (30 s, README decision 6) is the table's turn limit
   (``turn_limit_s``), a server setting; the engine's part is ``default_action``.
@@ -397,6 +399,10 @@ def test_rule_3_3_2_wd4_accepted_while_holding_the_colour() -> None:
 
 def test_rule_3_3_3_draw_always_allowed_once_a_turn() -> None:
     """3.3.3: drawing is allowed whether or not the seat can play; once a turn."""
+    # seat 0: R2 R3   <- to act; both playable
+    # seat 1: B1
+    # discard: R7 (top)  active: R
+    # stock (next first): R4 R5
     state = stacked(hands=["R2 R3", "B1"], discard="R7", stock="R4 R5")
     assert DRAW in state.legal_actions(0)
     after = act(state, 0, DRAW).state
@@ -462,6 +468,9 @@ def test_rule_3_3_5_a_required_draw_takes_what_exists() -> None:
 
 def test_rule_3_3_6_play_passes_in_the_current_direction() -> None:
     """3.3.6: play passes to the next seat in the current direction."""
+    # seat 0: R2 R3   <- to act
+    # seats 1-3: B1 / G1 / Y1
+    # discard: R7 (top)  active: R  direction: -1, then 1
     state = stacked(hands=["R2 R3", "B1", "G1", "Y1"], discard="R7", direction=-1)
     assert act(state, 0, play("R2")).state.turn == 3
     state = stacked(hands=["R2 R3", "B1", "G1", "Y1"], discard="R7")
@@ -510,6 +519,9 @@ def test_rule_3_4_draw_two_waits_reaction_ms_then_draws_itself() -> None:
 
 def test_rule_3_4_wild_names_any_colour_including_the_current_one() -> None:
     """3.4: a Wild names the next colour, any of the four, the current one included."""
+    # seat 0: W R1   <- to act
+    # seat 1: B1
+    # discard: R7 (top)  active: R
     state = stacked(hands=["W R1", "B1"], discard="R7")
     assert [a.colour for a in state.legal_actions(0) if a.card == "W"] == ["R", "Y", "G", "B"]
     t = act(state, 0, play("W", "R"))
@@ -520,6 +532,10 @@ def test_rule_3_4_wild_names_any_colour_including_the_current_one() -> None:
 
 def test_rule_3_4_wd4_waits_for_the_victim() -> None:
     """3.4: a Wild Draw Four waits for its victim's choice (take or challenge); no timer of its own."""
+    # seat 0: WD4 R1 R2   <- to act
+    # seat 1: B1 B2 B3    (the victim)
+    # discard: R7 (top)  active: R
+    # stock (next first): G1 G2 G3 G4
     t = act(stacked(hands=["WD4 R1 R2", "B1 B2 B3"], discard="R7", stock="G1 G2 G3 G4"), 0, play("WD4", "G"))
     assert t.state.awaiting() == (1,) and t.state.timed_actions() == ()
     assert t.state.legal_actions(1) == (TAKE, CHALLENGE)
@@ -531,6 +547,11 @@ def test_rule_3_4_wd4_waits_for_the_victim() -> None:
 
 def test_rule_3_5_1_take_four_instead() -> None:
     """3.5.1: the victim may take four instead of challenging: it draws 4 and loses its turn."""
+    # seat 0: WD4 R1   <- to act
+    # seat 1: B1 B2    (the victim)
+    # seat 2: G1
+    # discard: R7 (top)  active: R
+    # stock (next first): Y1 Y2 Y3 Y4
     state = stacked(hands=["WD4 R1", "B1 B2", "G1"], discard="R7", stock="Y1 Y2 Y3 Y4")
     after = act(act(state, 0, play("WD4", "G")).state, 1, TAKE).state
     assert len(after.hands[1]) == 6 and after.turn == 2 and after.colour == 2
@@ -538,6 +559,12 @@ def test_rule_3_5_1_take_four_instead() -> None:
 
 def test_rule_3_5_2_only_the_challenger_sees_the_hand() -> None:
     """3.5.2: only the challenger is shown the challenged hand; the rest learn the verdict and counts."""
+    # seat 0: WD4 R1 B5   <- to act; holds red
+    # seat 1: B1 B2       (the challenger)
+    # seat 2: G1 G2
+    # seat 3: Y1 Y2
+    # discard: R7 (top)  active: R
+    # stock (next first): Y3 Y4 Y5 Y6
     state = stacked(hands=["WD4 R1 B5", "B1 B2", "G1 G2", "Y1 Y2"], discard="R7", stock="Y3 Y4 Y5 Y6")
     t = act(act(state, 0, play("WD4", "G")).state, 1, CHALLENGE)
     assert [e.only for e in of_kind(t.events, "shown")] == [(1,)]
@@ -569,6 +596,11 @@ def test_rule_3_5_3_the_verdict_counts_only_the_prior_colour() -> None:
 def test_rule_3_5_4_bluff_challenger_plays_under_the_named_colour() -> None:
     """3.5.4: bluff proven: the bluffer draws 4, the challenger draws nothing and plays its
     turn under the colour named with the WD4."""
+    # seat 0: WD4 R1   <- to act; holds red: a bluff
+    # seat 1: B1 G2    (the challenger)
+    # seat 2: Y1
+    # discard: R7 (top)  active: R
+    # stock (next first): Y2 Y3 Y4 Y5
     state = stacked(hands=["WD4 R1", "B1 G2", "Y1"], discard="R7", stock="Y2 Y3 Y4 Y5")
     t = act(act(state, 0, play("WD4", "G")).state, 1, CHALLENGE)
     after = t.state
@@ -579,6 +611,11 @@ def test_rule_3_5_4_bluff_challenger_plays_under_the_named_colour() -> None:
 
 def test_rule_3_5_5_honest_challenger_draws_six() -> None:
     """3.5.5: no bluff: the challenger draws 6 and loses its turn; play goes on after it."""
+    # seat 0: WD4 G1   <- to act; no red: honest
+    # seat 1: B1 G2    (the challenger)
+    # seat 2: Y1
+    # discard: R7 (top)  active: R
+    # stock (next first): Y2 Y3 Y4 Y5 Y6 Y7 Y8
     state = stacked(hands=["WD4 G1", "B1 G2", "Y1"], discard="R7", stock="Y2 Y3 Y4 Y5 Y6 Y7 Y8")
     t = act(act(state, 0, play("WD4", "G")).state, 1, CHALLENGE)
     assert len(t.state.hands[1]) == 8 and t.state.turn == 2
@@ -591,6 +628,10 @@ def test_rule_3_5_5_honest_challenger_draws_six() -> None:
 
 def test_rule_3_6_1_a_call_before_playing_with_two_cards() -> None:
     """3.6.1 (a): on one's turn with exactly 2 cards; not with 3; not twice."""
+    # seat 0: R5 R6   <- to act, 2 cards
+    # seat 1: B1 B2 B3
+    # discard: R9 (top)  active: R
+    # then: seat 0 with R5 R6 R7 (3 cards); and seat 1 not on turn
     state = stacked(hands=["R5 R6", "B1 B2 B3"], discard="R9", stock="Y1")
     assert CALL in state.legal_actions(0)
     called = act(state, 0, CALL).state
@@ -604,6 +645,11 @@ def test_rule_3_6_1_a_call_before_playing_with_two_cards() -> None:
 
 def test_rule_3_6_1_b_a_call_right_after_playing_to_one_card() -> None:
     """3.6.1 (b): right after a play that leaves one card, while the window is open; then no catch."""
+    # seat 0: R5 R6   <- to act; plays R5 to one card
+    # seat 1: B1 B2   (the next player)
+    # seat 2: G1 G2
+    # discard: R9 (top)  active: R
+    # stock (next first): Y1 Y2
     state = stacked(hands=["R5 R6", "B1 B2", "G1 G2"], discard="R9", stock="Y1 Y2")
     opened = act(state, 0, play("R5")).state
     t = act(opened, 0, CALL)
@@ -630,6 +676,12 @@ def test_rule_3_6_1_a_call_is_cancelled_by_a_turn_ending_with_two_or_more() -> N
 def test_rule_3_6_2_first_valid_catch_wins_false_catches_cost_nothing() -> None:
     """3.6.2: any other player may catch a one-card seat that has not called; only the first
     catch counts; a catch on nobody is refused and costs the catcher nothing."""
+    # seat 0: R5 R6   <- to act; plays R5 to one card
+    # seat 1: B1 B2
+    # seat 2: G1 G2   (second catcher)
+    # seat 3: Y5 Y6   (first catcher)
+    # discard: R9 (top)  active: R
+    # stock (next first): Y1 Y2 Y3 Y4
     state = stacked(hands=["R5 R6", "B1 B2", "G1 G2", "Y5 Y6"], discard="R9", stock="Y1 Y2 Y3 Y4")
     opened = act(state, 0, play("R5")).state
     rejected(opened, 0, CATCH, IllegalActionError, ILLEGAL)  # not oneself
@@ -664,6 +716,11 @@ def test_rule_3_6_3_window_stays_open_through_a_skip_and_a_pass() -> None:
 
 def test_rule_3_6_3_the_targets_hand_size_changing_closes_it() -> None:
     """3.6.3: the window closes when the target's hand size changes (here: a bluff proven draws 4)."""
+    # seat 0: WD4 R6   <- plays WD4 to one card, holding red: a bluff
+    # seat 1: B1 B2    (the challenger)
+    # seat 2: G1
+    # discard: R9 (top)  active: R
+    # stock (next first): Y1 Y2 Y3 Y4
     state = stacked(hands=["WD4 R6", "B1 B2", "G1"], discard="R9", stock="Y1 Y2 Y3 Y4")
     t = act(act(state, 0, play("WD4", "G")).state, 1, CHALLENGE)
     assert of_kind(t.events, "challenge")[0].data["verdict"] == "bluff"
@@ -674,6 +731,11 @@ def test_rule_3_6_3_the_targets_hand_size_changing_closes_it() -> None:
 def test_rule_3_6_3_a_draw_two_reaction_is_the_catch_window() -> None:
     """3.6.3 with 3.4: a Draw Two to one card opens the window during the reaction wait; the
     automatic penalty draw closes it."""
+    # seat 0: RD2 R6   <- plays RD2 to one card
+    # seat 1: B1 B2    (the victim)
+    # seat 2: G1 G2
+    # discard: R9 (top)  active: R
+    # stock (next first): Y1 Y2 Y3 Y4
     state = stacked(hands=["RD2 R6", "B1 B2", "G1 G2"], discard="R9", stock="Y1 Y2 Y3 Y4")
     react = act(state, 0, play("RD2")).state
     assert react.window == 0 and react.awaiting() == () and react.actors() == (0, 1, 2)
@@ -686,6 +748,10 @@ def test_rule_3_6_3_a_draw_two_reaction_is_the_catch_window() -> None:
 
 def test_rule_3_6_4_going_out_needs_no_call() -> None:
     """3.6.4: playing the last card ends the round at once, with no call."""
+    # seat 0: R6   <- to act, open to a catch (window 0)
+    # seat 1: B1 B2
+    # seat 2: G1
+    # discard: R9 (top)  active: R
     state = stacked(hands=["R6", "B1 B2", "G1"], discard="R9", window=0)
     t = act(state, 0, play("R6"))
     assert t.state.phase == Phase.MATCH_OVER and of_kind(t.events, "round_over")[0].data["winner"] == 0
@@ -695,6 +761,12 @@ def test_rule_3_6_4_going_out_needs_no_call() -> None:
 def test_rule_3_6_5_going_out_on_a_draw_card_the_next_draws_first() -> None:
     """3.6.5, 3.11.8: out on a Draw Two or WD4: the next seat draws the penalty (the whole
     stack with stacking) before scoring; no challenge."""
+    # seat 0: RD2   <- to act, last card
+    # seat 1: B1
+    # seat 2: G1
+    # discard: R9 (top)  active: R
+    # stock (next first): Y5 Y6
+    # then: seat 0 with WD4 alone; then stacking: seat 1 with GD2 alone facing RD2 (pending 2)
     state = stacked(hands=["RD2", "B1", "G1"], discard="R9", stock="Y5 Y6")
     t = act(state, 0, play("RD2"))
     assert kinds(t.events)[:3] == ["play", "draw", "draw"] and "round_over" in kinds(t.events)
@@ -718,6 +790,10 @@ def test_rule_3_6_5_going_out_on_a_draw_card_the_next_draws_first() -> None:
 def test_rule_3_7_stacking_1_answers() -> None:
     """3.7 stacking 1: a pending Draw Two is answered by a Draw Two or WD4; a pending WD4 only
     by a WD4; a plain Wild is no answer (3.11.3)."""
+    # stacking on
+    # seat 0: R1
+    # seat 1: BD2 WD4 W B1   <- to act, facing RD2 (pending 2), then WD4 (pending 4)
+    # discard: R9 RD2 (top)
     s = stacked({"stacking": True}, hands=["R1", "BD2 WD4 W B1"], discard="R9 RD2", pending=2, turn=1)
     assert plays(s, 1) == ["BD2", "WD4"]
     assert s.legal_actions(1)[-1] == TAKE
@@ -730,6 +806,13 @@ def test_rule_3_7_stacking_1_answers() -> None:
 def test_rule_3_7_stacking_2_the_first_who_cannot_answer_takes_all() -> None:
     """3.7 stacking 2: the total grows 2 per Draw Two and 4 per WD4; the first who cannot answer
     takes the whole pile and loses its turn; play continues after it."""
+    # stacking on
+    # seat 0: RD2 R1 R2   <- to act
+    # seat 1: GD2 G1 G2
+    # seat 2: Y1 Y2      (no answer)
+    # seat 3: B1 B2
+    # discard: R9 (top)  active: R
+    # stock (next first): B3 B4 B5 B6 B7
     s = stacked({"stacking": True}, hands=["RD2 R1 R2", "GD2 G1 G2", "Y1 Y2", "B1 B2"], discard="R9",
                 stock=" ".join(["B3", "B4", "B5", "B6", "B7"]))
     s = act(s, 0, play("RD2")).state
@@ -741,6 +824,11 @@ def test_rule_3_7_stacking_2_the_first_who_cannot_answer_takes_all() -> None:
 
 def test_rule_3_7_stacking_3_a_player_who_could_stack_may_decline() -> None:
     """3.7 stacking 3, README decision 6: with stacking_mandatory off, an answer may be declined."""
+    # stacking on
+    # seat 0: R1
+    # seat 1: BD2 B1 B2   <- to act, facing RD2 (pending 2)
+    # discard: R9 RD2 (top)
+    # stock (next first): Y1 Y2
     s = stacked({"stacking": True}, hands=["R1", "BD2 B1 B2"], discard="R9 RD2", pending=2, turn=1,
                 stock="Y1 Y2")
     assert TAKE in s.legal_actions(1) and play("BD2") in s.legal_actions(1)
@@ -750,6 +838,11 @@ def test_rule_3_7_stacking_3_a_player_who_could_stack_may_decline() -> None:
 def test_rule_3_7_stacking_3_mandatory() -> None:
     """3.7 stacking 3, 3.11.4: stacking_mandatory removes only the choice to take the pile while
     an answer is held; the challenge of a single WD4 stays."""
+    # stacking on, stacking_mandatory on
+    # seat 0: R1
+    # seat 1: BD2 B1 B2   <- to act, facing RD2 (pending 2)
+    # discard: R9 RD2 (top)
+    # then: seat 1 WD4 B1 B2 facing a WD4; B1 B2 facing RD2; and mandatory without stacking
     options = {"stacking": True, "stacking_mandatory": True}
     s = stacked(options, hands=["R1", "BD2 B1 B2"], discard="R9 RD2", pending=2, turn=1)
     assert TAKE not in s.legal_actions(1)
@@ -768,14 +861,41 @@ def test_rule_3_7_stacking_3_mandatory() -> None:
 
 def test_rule_3_7_stacking_4_a_stacked_wd4_names_a_colour() -> None:
     """3.7 stacking 4: a WD4 used to stack sets a new colour."""
+    # stacking on
+    # seat 0: R1
+    # seat 1: WD4 B1   <- to act, facing RD2 (pending 2)
+    # discard: R9 RD2 (top)
     s = stacked({"stacking": True}, hands=["R1", "WD4 B1"], discard="R9 RD2", pending=2, turn=1)
     after = act(s, 1, play("WD4", "Y")).state
     assert after.colour == 1 and after.pending == 6
 
 
+def test_rule_3_7_stacking_5_off_by_default_as_the_official_rules() -> None:
+    """3.7 stacking 5: the official rules do not stack, so stacking is an option, off by default:
+    then a Draw Two's victim cannot answer with its own Draw Two (it draws, automatically)."""
+    # seat 0: RD2 R1 R2    <- to act
+    # seat 1: BD2 B1       (holds a Draw Two, may not stack it)
+    # discard: R9 (top)  active: R
+    # stock (next first): Y1 Y2
+    assert GAME.options().stacking is False
+    state = stacked(hands=["RD2 R1 R2", "BD2 B1", "G1 G2"], discard="R9", stock="Y1 Y2")
+    react = act(state, 0, play("RD2")).state
+    assert react.legal_actions(1) == () and react.phase == Phase.REACT
+    rejected(react, 1, play("BD2"), IllegalActionError, ILLEGAL)
+    after = timed(react).state
+    assert hand(after, 1) == ["Y1", "Y2", "B1", "BD2"] and after.turn == 2
+
+
 def test_rule_3_7_stacking_6_challenge_only_a_single_unstacked_wd4() -> None:
     """3.7 stacking 6: a challenge only against a single WD4 that was not played on a pending
     penalty and that nobody stacked on."""
+    # stacking on
+    # seat 0: WD4 R1   <- to act
+    # seat 1: WD4 B1
+    # seat 2: G1 G2
+    # discard: R9 (top)  active: R
+    # stock: Y1 .. Y8
+    # then: seat 1 WD4 B1 facing RD2 (pending 2)
     opts = {"stacking": True}
     s = stacked(opts, hands=["WD4 R1", "WD4 B1", "G1 G2"], discard="R9", stock="Y1 Y2 Y3 Y4 Y5 Y6 Y7 Y8")
     s = act(s, 0, play("WD4", "G")).state
@@ -792,6 +912,9 @@ def test_rule_3_7_stacking_6_challenge_only_a_single_unstacked_wd4() -> None:
 def test_rule_3_7_timer_1_and_2_default_action() -> None:
     """3.7 timer 1-2: out of time: take the pending penalty (a WD4 as Draw 4, never a challenge),
     else draw one; the drawn card is never played; call and catch are not the timer's."""
+    # stacking on: seat 1 B1 B2 facing RD2 (pending 2)
+    # then: seat 0 R1 R2 on R9, stock R3 (drawn, playable)
+    # then: seat 0 B1 on R9, nothing to draw (pass); seat 0 R1 on R9, nothing to draw
     s = stacked({"stacking": True}, hands=["R1", "B1 B2"], discard="R9 RD2", pending=2, turn=1)
     assert s.default_action(1) == TAKE
     s = stacked(hands=["R1 R2", "B1"], discard="R9", stock="R3")
@@ -809,6 +932,9 @@ def test_rule_3_7_timer_1_and_2_default_action() -> None:
 
 def test_rule_3_8_1_one_round_is_the_match_by_default() -> None:
     """3.8.1: the goal is to be first with no cards; one game is one round (the default match)."""
+    # seat 0: R3   <- to act, last card
+    # seat 1: B1
+    # discard: R9 (top)  active: R
     assert GAME.options().match == "round"
     t = act(stacked(hands=["R3", "B1"], discard="R9"), 0, play("R3"))
     assert t.state.phase == Phase.MATCH_OVER and kinds(t.events)[-2:] == ["round_over", "match_over"]
@@ -817,12 +943,21 @@ def test_rule_3_8_1_one_round_is_the_match_by_default() -> None:
 
 def test_rule_3_8_2_points_of_every_kind_of_card() -> None:
     """3.8.2, 3.11.10: numbers their value, Skip/Reverse/Draw Two 20, Wild and WD4 50."""
+    # seat 0: R3               <- to act, last card
+    # seat 1: R0 Y9 GS BR RD2  (0 + 9 + 20 + 20 + 20)
+    # seat 2: W WD4             (50 + 50)
+    # discard: R9 (top)  active: R
     t = act(stacked(hands=["R3", "R0 Y9 GS BR RD2", "W WD4"], discard="R9"), 0, play("R3"))
     assert of_kind(t.events, "round_over")[0].data["points"] == 0 + 9 + 60 + 100
 
 
 def test_rule_3_8_3_match_to_500() -> None:
     """3.8.3: the 500 match: rounds until a total reaches 500; only the round winner scores."""
+    # match 500; scores 420 and 480
+    # seat 0: R3      <- to act, last card
+    # seat 1: W WD4   (100 points: 520 ends the match)
+    # then: seat 1 holds R1 (1 point: 421, the match goes on)
+    # discard: R9 (top)  active: R
     s = stacked({"match": "500"}, hands=["R3", "W WD4"], discard="R9", scores=(420, 480))
     t = act(s, 0, play("R3"))
     assert t.state.phase == Phase.MATCH_OVER and t.state.scores == (520, 480)
@@ -842,15 +977,46 @@ def test_rule_3_8_3_match_to_500() -> None:
 
 def test_rule_3_9_1_the_server_checks_every_card() -> None:
     """3.9.1: the game checks every card played: a card not held, or not matching, is refused."""
+    # seat 0: R1 G5   <- to act
+    # seat 1: B1
+    # discard: R9 (top)  active: R
     s = stacked(hands=["R1 G5", "B1"], discard="R9")
     assert "not in seat 0's hand" in rejected(s, 0, play("Y7"), IllegalActionError, ILLEGAL)
     assert "matches neither" in rejected(s, 0, play("G5"), IllegalActionError, ILLEGAL)
     rejected(s, 1, play("B1"), NotYourTurnError, NOT_YOURS)
 
 
+def test_rule_3_9_2_hands_on_phones_the_table_on_a_shared_screen() -> None:
+    """3.9.2: each hand goes to its own seat only; the shared screen (a spectator's view) shows
+    the table and no hand; dealt hands reach their owners alone."""
+    t = GAME.new_match(GAME.options(), 3, 8)
+    screen = t.state.view(None).to_wire()
+    assert screen["hand"] is None and screen["hand_counts"] == [7, 7, 7] and screen["legal"] == []
+    assert "hand" not in seen(t.events, None)
+    for seat in range(3):
+        assert [e.only for e in events_for(t.events, seat) if e.kind == "hand"] == [(seat,)]
+        assert t.state.view(seat).to_wire()["hand"] == hand(t.state, seat)
+
+
+def test_rule_3_9_3_the_host_sets_the_house_rules_before_starting() -> None:
+    """3.9.3: the host enables stacking (or the timer: the table's turn limit) before starting:
+    the options of the host request, checked; anything else is refused."""
+    options = GAME.options_from_wire({"preset": "standard", "stacking": True})
+    assert options.stacking and not options.stacking_mandatory
+    with pytest.raises(BadOptionsError):
+        GAME.options_from_wire({"stacking": "on"})
+    with pytest.raises(BadOptionsError):
+        GAME.options_from_wire({"turn_seconds": 30})  # the timer is the table's, not a game option
+    state = GAME.new_match(options, 2, 1).state
+    assert state.view(0).to_wire()["stacking"] is True
+
+
 def test_rule_3_9_5_public_data_in_every_view() -> None:
     """3.9.5: the top card, active colour and every count are public: in every view, a
     spectator's too; a hand only in its own seat's view."""
+    # seat 0: R1 G5   <- to act
+    # seat 1: B1 B2 B3
+    # discard: R9 (top)  active: R
     s = stacked(hands=["R1 G5", "B1 B2 B3"], discard="R9")
     for seat in (None, 0, 1):
         v = s.view(seat).to_wire()
@@ -864,6 +1030,9 @@ def test_rule_3_9_5_public_data_in_every_view() -> None:
 def test_rule_3_11_1_a_wild_and_its_colour_are_one_action() -> None:
     """3.11.1: the colour is named with the Wild; a Wild without one is refused, and a coloured
     card naming one too."""
+    # seat 0: W R1   <- to act (then W alone: the last card)
+    # seat 1: B1
+    # discard: R9 (top)  active: R
     s = stacked(hands=["W R1", "B1"], discard="R9")
     assert "must name a colour" in rejected(s, 0, play("W"), IllegalActionError, ILLEGAL)
     assert "only a Wild names a colour" in rejected(s, 0, play("R1", "G"), IllegalActionError, ILLEGAL)
@@ -873,6 +1042,9 @@ def test_rule_3_11_1_a_wild_and_its_colour_are_one_action() -> None:
 
 def test_rule_3_11_2_two_seat_reverse_flips_the_stored_direction() -> None:
     """3.11.2: at 2 seats a Reverse acts as a Skip and the direction flips as at more seats."""
+    # seat 0: RR R1   <- to act
+    # seat 1: B1
+    # discard: R9 (top)  active: R
     s = act(stacked(hands=["RR R1", "B1"], discard="R9"), 0, play("RR")).state
     assert s.turn == 0 and s.direction == -1 and s.view(1).to_wire()["direction"] == -1
 
@@ -880,6 +1052,10 @@ def test_rule_3_11_2_two_seat_reverse_flips_the_stored_direction() -> None:
 def test_rule_3_11_3_no_plain_wild_and_no_play_while_a_draw_two_waits() -> None:
     """3.11.3: with stacking on, a plain Wild is no answer; with it off, the victim draws
     automatically and loses the turn (covered with 3.4)."""
+    # stacking on
+    # seat 0: R1
+    # seat 1: W B1   <- to act, facing RD2 (pending 2)
+    # discard: R9 RD2 (top)
     s = stacked({"stacking": True}, hands=["R1", "W B1"], discard="R9 RD2", pending=2, turn=1)
     assert s.legal_actions(1) == (TAKE, CALL)
     assert "penalty is pending" in rejected(s, 1, play("W", "G"), IllegalActionError, ILLEGAL)
@@ -887,6 +1063,10 @@ def test_rule_3_11_3_no_plain_wild_and_no_play_while_a_draw_two_waits() -> None:
 
 def test_rule_3_11_4_mandatory_keeps_the_challenge() -> None:
     """3.11.4: mandatory stacking leaves the challenge of a single WD4 (see 3.7 stacking 3)."""
+    # stacking on, stacking_mandatory on
+    # seat 0: B1
+    # seat 1: WD4 B2   <- to act, facing a WD4 (pending 4, named G)
+    # discard: R9 WD4 (top)
     s = stacked({"stacking": True, "stacking_mandatory": True}, hands=["B1", "WD4 B2"], discard="R9 WD4",
                 colour="G", pending=4, turn=1)
     assert CHALLENGE in s.legal_actions(1) and TAKE not in s.legal_actions(1)
@@ -910,6 +1090,9 @@ def test_rule_3_11_5_judged_on_the_hand_right_after_the_wd4() -> None:
 
 def test_rule_3_11_6_pass_only_when_stuck_and_nothing_to_draw() -> None:
     """3.11.6: pass exists only with no playable card and nothing to draw."""
+    # seat 0: B1   <- to act, nothing playable on R9; stock G1 (may draw)
+    # then: seat 0 R1 (playable), nothing to draw; then B1, nothing to draw
+    # seat 1: Y1
     rejected(stacked(hands=["B1", "Y1"], discard="R9", stock="G1"), 0, PASS, IllegalActionError, ILLEGAL)
     rejected(stacked(hands=["R1", "Y1"], discard="R9"), 0, PASS, IllegalActionError, ILLEGAL)
     assert stacked(hands=["B1", "Y1"], discard="R9").legal_actions(0) == (PASS,)
@@ -917,6 +1100,10 @@ def test_rule_3_11_6_pass_only_when_stuck_and_nothing_to_draw() -> None:
 
 def test_rule_3_11_7_time_after_a_draw_keeps_the_card() -> None:
     """3.11.7: time running out after a draw keeps the card; the timer never plays nor draws twice."""
+    # seat 0: B1 B2   <- to act, draws R3 (playable)
+    # seat 1: Y1
+    # discard: R9 (top)  active: R
+    # stock (next first): R3
     s = act(stacked(hands=["B1 B2", "Y1"], discard="R9", stock="R3"), 0, DRAW).state
     assert s.default_action(0) == KEEP
     t = act(s, 0, KEEP)
@@ -925,6 +1112,11 @@ def test_rule_3_11_7_time_after_a_draw_keeps_the_card() -> None:
 
 def test_rule_3_11_8_out_on_a_wd4_ends_at_once() -> None:
     """3.11.8: going out on a Draw card ends the round at once: no further turn, answer or challenge."""
+    # stacking on
+    # seat 0: WD4      <- to act, last card
+    # seat 1: WD4 B1   (could have stacked)
+    # discard: R9 (top)  active: R
+    # stock (next first): Y1 Y2 Y3 Y4
     s = stacked({"stacking": True}, hands=["WD4", "WD4 B1"], discard="R9", stock="Y1 Y2 Y3 Y4")
     t = act(s, 0, play("WD4"))
     assert t.state.phase == Phase.MATCH_OVER and t.state.legal_actions(1) == ()
@@ -933,6 +1125,10 @@ def test_rule_3_11_8_out_on_a_wd4_ends_at_once() -> None:
 
 def test_rule_3_11_9_the_stock_is_rebuilt_when_a_draw_needs_a_card() -> None:
     """3.11.9: the stock is rebuilt when a draw needs a card and it is empty, not when it empties."""
+    # seat 0: B1 B2   <- to act, draws G1 (the last stock card)
+    # seat 1: Y1 Y2   (draws next: the stock is rebuilt then)
+    # discard: R1 R2 R9 (top)  active: R
+    # stock (next first): G1
     s = stacked(hands=["B1 B2", "Y1 Y2"], discard="R1 R2 R9", stock="G1")
     t = act(s, 0, DRAW)
     assert "reshuffle" not in kinds(t.events) and t.state.stock == ()
