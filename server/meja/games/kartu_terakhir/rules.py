@@ -164,6 +164,11 @@ Readings settled here where the rules are silent
   ``take`` is not legal and ``default_action`` is ``None`` (the game's default bot
   answers); likewise with a playable card and nothing to draw (all other cards in
   hands), where no move keeps "never plays".
+- **A starter that is not a number** goes back unseen: the ``round_start`` event says
+  how often it happened (``returned``), not which cards (3.2.2 has them turned up; on a
+  server that would only tell everyone which cards lie in the stock).
+- **The table pauses** (``hold_events``) after a rebuilt stock and after a challenge's
+  verdict, so that people see them before the bots move on.
 - **The round result reveals every hand** (they are scored) and the finished
   round's deal code, as the core protocol's fair-deal section says; the view never
   carries the code of the round in progress.
