@@ -1,0 +1,49 @@
+"""Kartu Terakhir ("Last Card"): the UNO-like game of seed 002, for 2-10 seats.
+
+The folder holds everything of the game: :mod:`.rules` (the engine; its
+docstring is the rules in brief), :mod:`.dealcode`, :mod:`.bots` (interim
+placeholders for now), ``PROTOCOL.md`` (its section of the wire protocol),
+:mod:`.fixtures` (its golden frames) and :mod:`.bench_rules` (``meja bench rules
+--game kartu_terakhir``). :data:`PLUGIN` is what the registry (:mod:`meja.games`)
+knows of it.
+"""
+
+from pathlib import Path
+
+from meja.games.plugin import GamePlugin
+
+from . import bots
+from .rules import GAME
+
+HERE = Path(__file__).resolve().parent
+
+PLUGIN = GamePlugin(
+    game=GAME,
+    bots=bots.make_bot,
+    levels=bots.LEVELS,
+    yardsticks=bots.YARDSTICKS,
+    default_level="normal",
+    protocol=HERE / "PROTOCOL.md",
+    fixtures="meja.games.kartu_terakhir.fixtures",
+    bench_rules="meja.games.kartu_terakhir.bench_rules",
+    # Words of this game the shell (server, store, protocol core, page shell) must not use.
+    # Not "catch", "call", "draw", "play", "take", "keep", "skip", "reverse", "colour":
+    # the shell uses those in their ordinary senses (a JS promise's catch, a Redis call...).
+    terms=(
+        "wild",
+        "wd4",
+        "draw two",
+        "draw four",
+        "challenge",
+        "bluff",
+        "stacking",
+        "stacking_mandatory",
+        "reaction_ms",
+        "tangkap",
+        "lewati",
+        "putar balik",
+        "ambil dua",
+        "ganti warna",
+        "menumpuk",
+    ),
+)

@@ -1,0 +1,101 @@
+"""The golden frames of the Kartu Terakhir section of the protocol (``PROTOCOL.md`` beside this file).
+
+Written to ``fixtures/`` by ``client-protocol/tools/make_fixtures.py`` once the game
+is registered (and checked by ``tests/games/kartu_terakhir/test_kt_plugin.py``
+until then): one frame per kind of action, a host request with options and a deal
+code, and two errors the rules give, with the engine's own messages from stacked
+deals: a card that does not match, and a catch that lost the race.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from meja.rules.errors import RulesError
+
+from . import dealcode
+from .rules import CATCH, GAME, Move
+
+__all__ = ["DEAL_CODE", "frames"]
+
+#: a 4-seat deal (seat 3 deals, round seed 12345), as a host would type it
+DEAL_CODE = dealcode.encode(dealcode.DealSpec(4, 3, 12345))
+
+
+def _refusal(state: Any, seat: int, move: Move) -> str:
+    try:
+        state.apply(seat, move)
+    except RulesError as exc:
+        return str(exc)
+    raise AssertionError(f"{move} must be refused")
+
+
+def _no_match() -> str:
+    # seat 0: G5 B7 <- to act; the top card is R9, red is active: G5 matches neither
+    state = GAME.stacked(None, hands=["G5 B7", "Y1 Y2"], discard="R9")
+    return _refusal(state, 0, Move.play("G5"))
+
+
+def _late_catch() -> str:
+    # seat 0 played to one card; seat 2 caught it first; seat 1's catch comes second
+    state = GAME.stacked(None, hands=["R6", "B1 B2 B3", "G1 G2"], discard="R9", stock="Y1 Y2", window=0, turn=1)
+    caught = state.apply(2, CATCH).state
+    return _refusal(caught, 1, CATCH)
+
+
+def frames(table_id: str) -> list[tuple[str, str, str, dict[str, Any]]]:
+    def act(id_: int | None, version: int, action: dict[str, Any]) -> dict[str, Any]:
+        msg: dict[str, Any] = {"type": "act"}
+        if id_ is not None:
+            msg["id"] = id_
+        msg.update(table=table_id, version=version, action=action)
+        return msg
+
+    return [
+        ("client", "act_play", "play a card", act(21, 42, {"kind": "play", "card": "R7"})),
+        (
+            "client",
+            "act_play_wild",
+            "play a Wild Draw Four and name green, in one action",
+            act(22, 42, {"kind": "play", "card": "WD4", "colour": "G"}),
+        ),
+        ("client", "act_draw", "draw a card", act(23, 43, {"kind": "draw"})),
+        ("client", "act_keep", "keep the card just drawn and end the turn", act(24, 44, {"kind": "keep"})),
+        ("client", "act_pass", "pass (no playable card and nothing to draw)", act(None, 45, {"kind": "pass"})),
+        ("client", "act_take", "take the pending penalty", act(25, 46, {"kind": "take"})),
+        ("client", "act_challenge", "challenge the Wild Draw Four played on you", act(26, 46, {"kind": "challenge"})),
+        ("client", "act_call", "call last card", act(27, 47, {"kind": "call"})),
+        ("client", "act_catch", "catch the player open to a catch", act(28, 48, {"kind": "catch"})),
+        ("client", "act_ready", "ready for the next round of a 500 match", act(29, 90, {"kind": "ready"})),
+        (
+            "client",
+            "host_options",
+            "host a 5-seat table with stacking, a match to 500 and a 1 s reaction wait",
+            {
+                "type": "host",
+                "id": "h-2",
+                "name": "Ann",
+                "game": "kartu_terakhir",
+                "seats": 5,
+                "options": {"preset": "standard", "stacking": True, "match": "500", "reaction_ms": 1000},
+            },
+        ),
+        (
+            "client",
+            "host_deal_code",
+            "host a table whose round 1 is a given deal (its seat count comes with it)",
+            {"type": "host", "id": "h-3", "name": "Ann", "game": "kartu_terakhir", "deal_code": DEAL_CODE},
+        ),
+        (
+            "server",
+            "error_illegal",
+            "a card that matches neither the active colour nor the top card's number or symbol",
+            {"type": "error", "code": "action/illegal", "message": _no_match(), "re": 21},
+        ),
+        (
+            "server",
+            "error_late_catch",
+            "a catch that came second: the first catch closed the window",
+            {"type": "error", "code": "action/illegal", "message": _late_catch(), "re": 28},
+        ),
+    ]
