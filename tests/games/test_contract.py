@@ -326,7 +326,10 @@ class Run:
                 seat, action = pick.seat, pick.action
             else:
                 assert choices, f"{config.id} v{state.version}: nobody may act and nothing is timed: stuck"
-                seat, action = rnd.choice(choices)
+                # Lean toward actions that move a card: where drawing is always allowed (Kartu
+                # Terakhir) a uniform walk takes thousands of actions a round.
+                moves = [c for c in choices if "card" in c[1].to_wire()]
+                seat, action = rnd.choice(moves if moves and rnd.random() < 0.8 else choices)
             step = state.apply(seat, action)
             self.check_step(state, seat, action, step.state, step.events)
             log.append((seat, action.to_wire()))

@@ -24,7 +24,7 @@ from .plugin import GamePlugin
 __all__ = ["BUILT_IN", "GamePlugin", "built_in", "get", "get_game", "load", "names", "plugins"]
 
 #: The built-in games, by module: one entry per game, the default game first.
-BUILT_IN: Final = ("meja.games.crazy_eights", "meja.games.eighty_three")
+BUILT_IN: Final = ("meja.games.crazy_eights", "meja.games.kartu_terakhir", "meja.games.eighty_three")
 
 _PLUGINS: dict[str, GamePlugin] = {}
 
