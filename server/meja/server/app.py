@@ -209,6 +209,8 @@ class MejaServer:
         #: open connections by client address (address_key), from their handshake on
         self._per_address: dict[str, int] = {}
         self._tasks: list[asyncio.Task[None]] = []
+        #: (table, connection) whose seat is being committed back to it (_reclaim), and the task doing it
+        self._reclaiming: dict[tuple[str, str], asyncio.Task[None]] = {}
         self._server: Server | None = None
         self._store: Store | None = None
         self._hub: Hub | None = None
@@ -283,6 +285,7 @@ class MejaServer:
                 on_schedule=self._wake,
                 on_commit=self.metrics.on_commit,
             )
+            self.hub.on_orphan = self._reclaim
             self.runner = DueRunner(self.store, self.service, settings, metrics=self.metrics)
             heartbeat = Heartbeat(self.store, self.process_id, settings, metrics=self.metrics)
             self.hub.on_error = lambda exc: self.metrics.redis_error("server.hub", exc)
@@ -376,6 +379,7 @@ class MejaServer:
         log.info("meja %s stopped", self.process_id)
 
     async def _stop_tasks(self) -> None:
+        self._tasks += list(self._reclaiming.values())
         for task in self._tasks:
             task.cancel()
         if self._tasks:
@@ -390,6 +394,25 @@ class MejaServer:
             for task in pending:
                 log.error("task %r did not stop on cancel; left behind", task.get_name())
         self._tasks = []
+
+    def _reclaim(self, table_id: str, member: Any) -> None:
+        """The hub found a live member whose seat nobody holds: commit it back to it (a task)."""
+        if member.token is None or member.seat is None or self.stopping:
+            return
+        key = (table_id, member.session.cid)
+        if key in self._reclaiming:
+            return
+        seat, token, conn = member.seat, member.token, member.session.conn
+
+        async def reclaim() -> None:
+            try:
+                await self.service.reclaim(table_id, seat=seat, token_hash_=token, conn=conn)
+            except Exception:
+                log.exception("could not give table %s seat %s back to its connection", table_id, seat)
+            finally:
+                self._reclaiming.pop(key, None)
+
+        self._reclaiming[key] = asyncio.get_running_loop().create_task(reclaim(), name=f"meja reclaim {table_id}")
 
     # ------------------------------------------------------------------ HTTP
 

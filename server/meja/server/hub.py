@@ -27,7 +27,11 @@ drops them.
 Each delivery also keeps the connection honest: if its seat was freed (the host
 moved it, or it left) it becomes a spectator; if another connection now holds
 the seat (a ``resume`` elsewhere), it is closed with 4001; if the host token
-changed hands, it loses the host's powers.
+changed hands, it loses the host's powers. If nobody holds the seat any more
+while this live connection still has its token (a process that lost Redis for
+longer than its heartbeat lives was taken for dead, and its players marked away),
+the hub asks for the seat back for it (:attr:`Hub.on_orphan`), instead of
+closing a connection that did nothing wrong.
 """
 
 from __future__ import annotations
@@ -61,6 +65,10 @@ class Subscriber(Protocol):
     """A connection, as the hub sees it (implemented by :class:`meja.server.session.Session`)."""
 
     cid: str
+    #: (process id, connection id): what a seat record holding this connection says
+    conn: tuple[str, str]
+    #: a close is queued: the connection is going
+    closing: bool
 
     def send(self, message: dict[str, Any]) -> None: ...
 
@@ -105,6 +113,9 @@ class Hub:
         self._subscriptions = asyncio.Lock()
         #: told of every exception a change's delivery met (the metrics count the Redis ones)
         self.on_error: Callable[[BaseException], object] = lambda exc: None
+        #: told of a live member whose seat nobody holds now (see the module docstring): the
+        #: server commits the seat back to it (TableService.reclaim)
+        self.on_orphan: Callable[[str, Member], object] = lambda table_id, member: None
 
     # ------------------------------------------------------------------ reading
 
@@ -285,6 +296,10 @@ class Hub:
             if record is None or record.token is None or not _same(record.token, member.token):
                 member.seat = None  # the seat was freed or given away: watch from now on
                 member.token = None
+            elif record.conn is None and not member.session.closing:
+                # Marked away while this connection lives (its process was taken for dead): the
+                # seat is this connection's to take back, not another's to keep.
+                self.on_orphan(table.id, member)
             elif record.conn != (self.process_id, member.session.cid):
                 member.session.close_soon(CloseCode.REPLACED, "replaced: the seat was opened by another connection")
                 return False

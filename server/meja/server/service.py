@@ -96,11 +96,18 @@ def wall_ms() -> int:
 
 
 class ReplyTarget(Protocol):
-    """Who asked for a change: the ``update`` of the version *its* commit wrote carries the request's id."""
+    """Who asked for a change: the ``update`` of the version *its* commit wrote carries the request's id.
+
+    ``settle_reply`` is called after the commit's own delivery: a reply no update took (the
+    version had come already, merged into a resynchronisation, before this commit's own
+    delivery) is answered then with a ``state`` carrying the id.
+    """
 
     def expect_reply(self, table_id: str, version: int, commit: str, re: int | str) -> None: ...
 
     def forget_reply(self, table_id: str, version: int) -> None: ...
+
+    def settle_reply(self, table_id: str, version: int, commit: str) -> None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -259,6 +266,10 @@ class TableService:
                 if self.on_commit is not None:
                     self.on_commit(table, new, mutation.events)
                 await self.hub.apply(Change(table_id, version + 1, record, entry), new, mutation.events)
+                if reply is not None:
+                    # No request goes unanswered: if the store's resync had brought this version in
+                    # before this delivery, no update carried the reply (the chaos run found it).
+                    reply[0].settle_reply(table_id, version + 1, new.commit)
                 if schedule and self.on_schedule is not None:
                     self.on_schedule(min(d.due_ms for d in schedule))
                 return version + 1
@@ -429,6 +440,23 @@ class TableService:
         code = current[1].code if current is not None else ""
         host_hash = None if host_token is None else token_hash(host_token)
         return Seated(table_id, code, found[0], token, hashed, host_token, host_hash)
+
+    async def reclaim(self, table_id: str, *, seat: int, token_hash_: str, conn: tuple[str, str]) -> None:
+        """Give ``seat`` back to the live connection ``conn`` that holds its token, if nobody holds it.
+
+        A process that lost Redis for longer than its heartbeat lives is taken for dead and
+        its players are marked away; its connections were alive all along (Hub.on_orphan).
+        """
+
+        def change(t: Table, version: int, now: int) -> tables.Mutation | None:
+            record = t.seats[seat] if 0 <= seat < len(t.seats) else None
+            if record is None or record.conn is not None or record.token is None:
+                return None
+            if not _eq(record.token, token_hash_):  # both are hashes
+                return None
+            return tables.connect(t, seat=seat, conn=conn)
+
+        await self.commit(table_id, change)
 
     async def set_seat(
         self, table_id: str, *, host: str | None, seat: int, to: str, level: str | None, reply: ReplyTarget, re: Any

@@ -187,6 +187,16 @@ class Session:
     def forget_reply(self, table_id: str, version: int) -> None:
         self._replies.pop((table_id, version), None)
 
+    def settle_reply(self, table_id: str, version: int, commit: str) -> None:
+        """Answer with a ``state`` a request whose committed version no ``update`` carried the reply of."""
+        expected = self._replies.get((table_id, version))
+        if expected is None or expected[0] != commit:
+            return
+        del self._replies[(table_id, version)]
+        state = self.hub.state_of(table_id, self.cid, expected[1])
+        if state is not None:
+            self.send(state)
+
     def take_reply_id(self, table_id: str, version: int, commit: str | None) -> int | str | None:
         expected = self._replies.get((table_id, version))
         if expected is None or commit is None or expected[0] != commit:
