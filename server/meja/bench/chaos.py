@@ -80,7 +80,15 @@ What it prints
 - **resumes**: how many took a seat back, how many attempts failed and were
   retried (a process or Redis down), and how many **failed** for good (a
   seat not taken back within :data:`RESUME_GIVE_UP_S`, or refused with
-  ``auth/bad_token`` or ``table/not_found``): must be 0;
+  ``auth/bad_token`` or ``table/not_found``): must be 0; and how long people
+  were without their seat (from the lost connection to the seat back);
+- **requests unanswered**: actions or rematches the server never answered on
+  a connection that stayed open (the person gives up after
+  :data:`ACT_TIMEOUT_S`, as the page does, and resumes); a stall they caused
+  says so;
+- **closed with 4001**: live connections told their seat was opened by
+  another connection, which nobody did (the run never replaces a connection
+  it still reads); the page does not reconnect after a 4001;
 - **the faults** with their times (seconds since the tables started) and how
   long each took; refusals and close codes the people saw; tracebacks the
   servers logged.
@@ -123,14 +131,23 @@ next game event:
     ``ping_timeout_s``, [3 s], and a resume takes the seat over anyway).
 
 - plus :data:`BUSY_SLACK_S` [5 s], the one figure not taken from a setting:
-  after a fault every client of a process reconnects at once, and a process
-  starting again spends its first seconds importing; on a shared 2-core
-  machine that queue has been seen to take a few seconds.
+  every term above assumes the process that takes the people over answers
+  their resumes at once. After a ``kill`` or ``term`` half the people (200 of
+  400 at the default size) resume on the other process within a second, while
+  it also serves every table; on this shared 2-core machine the slowest of
+  them was back 2.5 to 5.6 s after losing the connection (the run prints these
+  times: ``time away``), and a stall after a ``kill`` reached 8.1 s where the
+  ``kill`` term alone says 3.1 s. The slack covers such a queue; the figures
+  printed per fault show how much of it a run used.
 
 With the defaults the bound is 0.85 + max(2.25, 5.5, outage + 5, 9, 3.5) + 5:
 about 15 s (more if a Redis restart took over 4 s). The grace period of the
-tables, :data:`GRACE_S`, is not in it: people here always come back, and a
-table with nobody connected does not count (its bots wait by design).
+tables, :data:`GRACE_S`, is not in it: people here always come back (one who
+takes longer than the grace has a bot play for them meanwhile, which moves the
+table on), and a table with nobody connected does not count (its bots wait
+by design). A request the server never answers holds its person up for
+:data:`ACT_TIMEOUT_S` (15 s): that is a bug, not a recovery, and the stall it
+causes is reported as such.
 
 Only Linux (signals, ``/proc``). Processes and Redis are handled with
 :mod:`meja.bench.server`'s helpers; the audit is ``meja audit``.
@@ -224,6 +241,9 @@ FINAL_RESUME_CODES: Final = frozenset({"auth/bad_token", "table/not_found"})
 GRACE_S: Final = 5
 #: What a request may take at most (a hang, not a speed), and a wait between checks of a cut.
 REQUEST_TIMEOUT_S: Final = 30.0
+#: How long a person waits for the answer to an action (the page's REQUEST_TIMEOUT_MS, web/js/net.js);
+#: then it gives the connection up and resumes, which tells it what became of the action.
+ACT_TIMEOUT_S: Final = 15.0
 POLL_S: Final = 0.25
 #: The stall bound's allowance for a busy machine (see the module docstring).
 BUSY_SLACK_S: Final = 5.0
@@ -471,6 +491,8 @@ class _Stats:
     close_events: list[tuple[float, str]] = field(default_factory=list)
     #: (monotonic time the connection was lost, seconds until the seat was back) of every resume
     away: list[tuple[float, float]] = field(default_factory=list)
+    #: (monotonic time, table id, seat) of every request given up unanswered on an open connection
+    no_answer: list[tuple[float, str, int]] = field(default_factory=list)
     accepted: int = 0
     rematches: int = 0
 
@@ -584,6 +606,7 @@ class _Human:
         c = self.client
         if c is not None:
             self.stats.unexpected.append(f"table {self.table.table_id} seat {self.seat}: {why}; reconnecting")
+            self.stats.no_answer.append((time.monotonic(), self.table.table_id, self.seat))
             c.cut()
 
     async def _step(self, c: Client, stop: asyncio.Event) -> bool:
@@ -627,7 +650,7 @@ class _Human:
         action = self.policy(view)
         self.acted_at = version
         try:
-            answer = await self._guard(c.act(action, version=version, timeout=REQUEST_TIMEOUT_S))
+            answer = await self._guard(c.act(action, version=version, timeout=ACT_TIMEOUT_S))
         except ServerError as exc:
             self.refused.append((version, action, exc.code))
             self.stats.refusals[exc.code] += 1
@@ -650,7 +673,7 @@ class _Human:
 
     async def _rematch(self, c: Client) -> None:
         try:
-            answer = await self._guard(c.rematch(timeout=REQUEST_TIMEOUT_S))
+            answer = await self._guard(c.rematch(timeout=ACT_TIMEOUT_S))
         except ServerError as exc:
             self.stats.refusals[f"rematch {exc.code}"] += 1
             self.stats.unexpected.append(f"table {self.table.table_id}: rematch refused with {exc.code}: {exc}")
@@ -1028,20 +1051,26 @@ def _closes_by_fault(run: _Run) -> dict[str, dict[str, int]]:
 def _stalls(run: _Run) -> dict[str, Any]:
     """The longest stall, and the longest after each kind of fault (the last fault before it ended)."""
     every: list[dict[str, Any]] = []
+    unanswered: dict[str, list[float]] = {}
+    for when, table_id, _ in run.stats.no_answer:
+        unanswered.setdefault(table_id, []).append(when - run.clock.t0)
     for table in run.tables:
         for began, seconds in table.stalls:
-            fault = None
-            for f in run.faults:
-                if f["t"] <= began + seconds:
-                    fault = f
+            fault = _after(run, began + seconds)
+            # A person who waited in vain for an answer held the table up (see ACT_TIMEOUT_S).
+            cause = "request unanswered" if any(
+                began <= t <= began + seconds + 1 for t in unanswered.get(table.table_id, ())) else None
             every.append({"seconds": seconds, "began_at": began, "table": table.table_id, "slot": table.slot,
-                          "after": None if fault is None else f"{fault['kind']} at {fault['t']} s"})
+                          "after": None if fault is None else f"{fault['kind']} at {fault['t']} s",
+                          "cause": cause})
     every.sort(key=lambda s: -s["seconds"])
     by_kind: dict[str, float] = {}
     for s in every:
         kind = "none" if s["after"] is None else s["after"].split(" ")[0]
         by_kind[kind] = max(by_kind.get(kind, 0.0), s["seconds"])
+    plain = [s for s in every if s["cause"] is None]
     return {"longest": every[0] if every else None, "top": every[:10], "longest_by_fault": by_kind,
+            "longest_with_every_request_answered": plain[0] if plain else None,
             "noted_over_s": STALL_NOTE_S, "count": len(every)}
 
 
@@ -1129,6 +1158,8 @@ async def _chaos(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
         "refusals": dict(stats.refusals),
         "unexpected": stats.unexpected[:20],
         "unexpected_count": len(stats.unexpected),
+        # Requests (actions, rematches) the server never answered on an open connection.
+        "requests_unanswered": len(stats.no_answer),
         "closes": dict(stats.closes),
         "closes_by_fault": _closes_by_fault(run),
         # A live connection closed with 4001 although nobody else took its seat (the bench never replaces
@@ -1185,13 +1216,20 @@ def _print_summary(doc: Mapping[str, Any]) -> None:
           f"rematches lost {doc['rematches']['lost']}, doubled {doc['rematches']['doubled']})")
     print(f"  logs replayed          {doc['replayed_tables']:>8}   of {doc['tables']} tables to their stored "
           f"state ({doc['replay_failures']} failed, {doc['unverified_actions']} actions unverified)")
-    where = f"table slot {stall['slot']} at {stall['began_at']} s, after {stall['after']}" if stall else "none"
+    where = "none"
+    if stall:
+        cause = f"; {stall['cause']}" if stall["cause"] else ""
+        where = f"table slot {stall['slot']} at {stall['began_at']} s, after {stall['after']}{cause}"
     print(f"  longest stall          {doc['longest_stall_s']:>8} s ({where}); bound {bound['bound']} s"
           f"{'' if doc['stall_within_bound'] else '  OVER THE BOUND'}")
     by = ", ".join(f"{k} {v} s" for k, v in sorted(doc["stall"]["longest_by_fault"].items()))
     print(f"  longest stall by fault           {by}")
     print(f"  resumes                {doc['resumes']:>8}   ({doc['resume_attempts_retried']} attempts retried, "
           f"{doc['resumes_failed']} failed)")
+    if doc["requests_unanswered"]:
+        plain = doc["stall"]["longest_with_every_request_answered"]
+        print(f"  requests unanswered    {doc['requests_unanswered']:>8}   (on open connections, given up after "
+              f"{ACT_TIMEOUT_S:.0f} s; longest stall without one: {plain['seconds'] if plain else 0} s)")
     print(f"  refusals               {doc['refusals']}")
     print(f"  closes                 {doc['closes']}")
     away = doc["time_away_s"]
