@@ -45,10 +45,11 @@ Given, per human seat, what its client was told (:class:`SeatClaims`):
   the seat was ``auto``, or a time limit's default move: a ``timeout`` event),
   and no request that went unanswered explains (one sent at an earlier
   version, with the same action, each explaining at most one);
-- **refused but applied**: one of those that matches a request refused with
-  ``internal`` (PROTOCOL.md 10: "the table is unchanged") or
-  ``action/stale_version`` (nothing changes) — a lie to the client, counted
-  apart (and also as applied twice: no answer accounts for it).
+- **refused but applied**: one of those that matches a request the server
+  refused (sent at an earlier version, the same action): an error reply means
+  nothing changed (PROTOCOL.md 10; ``internal``: "the table is unchanged"), so
+  this is a lie to the client, counted apart (and also as applied twice: no
+  answer accounts for it).
 
 The same for the host's ``rematch`` requests, against the log's ``rematch``
 events. Every check is exact: a doctored record or claim fails it (the fault
@@ -113,8 +114,6 @@ __all__ = [
 Log = list[tuple[int, tuple[Event, ...]]]
 Wire = dict[str, Any]
 
-#: Refusals that promise the table is unchanged (PROTOCOL.md 10): such a request explains no log action.
-UNCHANGED_CODES: Final = frozenset({"internal", "action/stale_version"})
 #: How many failure messages the report keeps (the counts are always whole).
 MAX_MESSAGES: Final = 50
 
@@ -337,7 +336,7 @@ class SeatClaims:
     accepted: dict[int, Wire] = field(default_factory=dict)
     #: (version seen, action) of requests that got no answer (the connection closed, or it was given up)
     unanswered: list[tuple[int, Wire]] = field(default_factory=list)
-    #: (version seen, action, code) of requests refused with a code that promises no change
+    #: (version seen, action, error code) of requests the server refused (an error reply: nothing changed)
     refused: list[tuple[int, Wire, str]] = field(default_factory=list)
 
     @classmethod
@@ -415,7 +414,8 @@ def check_claims(rep: Replay, claims: TableClaims) -> tuple[list[SeatFindings], 
                 continue
             message = (f"table {table} seat {seat}: {wire} at version {v} was applied but never accepted "
                        f"(applied twice, or by nobody)")
-            refused = [code for sent, a, code in record.refused if a == wire and sent < v and code in UNCHANGED_CODES]
+            # Any error reply promises that nothing changed (PROTOCOL.md 10): a refused request explains nothing.
+            refused = [code for sent, a, code in record.refused if a == wire and sent < v]
             if refused:
                 message += f"; the server refused it with {refused[-1]!r} (PROTOCOL.md 10: the table is unchanged)"
                 found.refused_but_applied.append(message)
