@@ -12,12 +12,12 @@
   once, as the schedule draws bags of all five), through the command as a user
   runs it. It must report nothing lost, nothing applied twice, every log
   replayed to its stored state, every table slot with a finished match (the
-  whole-match ones too: to 50 points here, so that they finish in the time),
+  whole-match ones too: to 30 points here, so that they finish in the time),
   no failed resume and no stall over the bound the run computes from its
   settings (meja.bench.chaos, "The stall bound"), but for one caused by a
   request never answered (the second finding below, counted and printed until
   it is fixed); the figures themselves
-  (stall lengths, times away, rates) are printed. About 1 min 50 s.
+  (stall lengths, times away, rates) are printed. About 1 min 35 s.
 - **A planted bug is caught through the same run**: the servers run through
   planted_serve.py ``double_apply`` (every player's draw is applied a second
   time); the run must fail, reporting actions applied twice. About 20 s.
@@ -176,8 +176,11 @@ def _summary(doc: dict[str, Any]) -> str:
 
 
 def test_a_chaos_run_loses_nothing_and_stalls_within_its_bound(tmp_path: Path):
-    status, doc = _chaos("--minutes", "1.5", "--tables", "20", "--every", "10", "--pace", "0.3",
-                         "--target", "50", "--seed", "12", "--workdir", str(tmp_path))
+    # Quick people (0.1 s to think) and whole matches to 30 points: each slot plays some 400-500 actions
+    # in the 90 s, past the longest match seen (one-round matches took up to 368 actions over 3301 in a
+    # 10-minute run), so every slot finishes one even when a long match comes first.
+    status, doc = _chaos("--minutes", "1.5", "--tables", "20", "--every", "10", "--pace", "0.1",
+                         "--target", "30", "--seed", "12", "--workdir", str(tmp_path))
     print("\n" + _summary(doc))
     detail = json.dumps({k: doc[k] for k in ("audit_messages", "unexpected", "resume_failures", "fault_errors",
                                              "server_traceback_samples", "stall")}, indent=1)[:6000]
@@ -189,6 +192,7 @@ def test_a_chaos_run_loses_nothing_and_stalls_within_its_bound(tmp_path: Path):
     assert not doc["fault_errors"], doc["fault_errors"]
     assert doc["slots_with_a_finished_match"] == 20, detail
     assert doc["whole_slots_with_a_finished_match"] == doc["whole_match_slots"] == 4, detail
+    assert doc["seen_over_but_not_finished"] == 0, detail
     assert doc["resumes"] > 0 and doc["resumes_failed"] == 0, detail
     # Stalls within the bound, but for those a request the server never answered caused (the person waits
     # ACT_TIMEOUT_S for it): LOST_REPLY_FINDING, reproduced below; counted and printed until it is fixed.
@@ -196,6 +200,8 @@ def test_a_chaos_run_loses_nothing_and_stalls_within_its_bound(tmp_path: Path):
     assert plain is None or plain["seconds"] <= doc["stall_bound_s"]["bound"], detail
     assert doc["stall_within_bound"] or doc["requests_unanswered"], detail
     assert doc["server_tracebacks"] == 0, detail
+    # The run's own verdict: failed only by what the two findings below explain (printed above).
+    assert doc["ok"] or doc["requests_unanswered"] or doc["replaced_closes"], detail
     assert status == (0 if doc["ok"] else 1), detail
 
 

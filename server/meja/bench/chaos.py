@@ -94,7 +94,9 @@ What it prints
   servers logged.
 
 The exit status is 0 when nothing was lost or applied twice, every log
-replayed, every resume succeeded and no stall passed the bound; else 1.
+replayed, every resume succeeded, no stall passed the bound, every request was
+answered and no live connection was closed with 4001; else 1 (``ok`` in the
+JSON).
 Timing figures (stalls, moves per second) depend on the machine and on what
 else runs on it.
 
@@ -1131,6 +1133,9 @@ async def _chaos(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
         "one_round_matches_finished": finished(one_round_ids),
         "slots_with_a_finished_match": len(slots_done),
         "whole_slots_with_a_finished_match": len({s for s in slots_done if s >= args.tables - args.whole}),
+        # Whole-match tables whose people saw the match end, but whose log does not end a match (must be 0).
+        "seen_over_but_not_finished": sum(1 for t in run.tables if t.whole and t.finished
+                                          and not per_table.get(t.table_id, {}).get("matches_finished")),
         "actions": report["actions"],
         "actions_per_s": round(report["actions"] / max(run.elapsed_s, 1e-9), 1),
         "human_actions": human_actions,
@@ -1173,7 +1178,9 @@ async def _chaos(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
                     "load_average": [round(x, 2) for x in os.getloadavg()]},
         "note": "timing figures (stalls, actions/s) depend on the machine and on what else runs on it",
     }
-    doc["ok"] = bool(report["ok"] and not stats.resume_failures and doc["stall_within_bound"])
+    doc["ok"] = bool(report["ok"] and not stats.resume_failures and doc["stall_within_bound"]
+                     and not doc["requests_unanswered"] and not doc["replaced_closes"]
+                     and not doc["seen_over_but_not_finished"])
     return doc
 
 
@@ -1209,6 +1216,9 @@ def _print_summary(doc: Mapping[str, Any]) -> None:
     print(f"  matches finished       {doc['matches_finished']:>8}   ({doc['whole_matches_finished']} whole, "
           f"{doc['one_round_matches_finished']} of one round; {doc['slots_with_a_finished_match']} of "
           f"{doc['slots']} slots finished one)")
+    if doc["seen_over_but_not_finished"]:
+        print(f"  seen over, not in log  {doc['seen_over_but_not_finished']:>8}   whole-match tables whose people saw "
+              f"the match end, with no finished match in the log")
     print(f"  actions                {doc['actions']:>8}   ({doc['actions_per_s']}/s; {doc['human_actions']} by "
           f"people, {doc['accepted_answers']} answered as applied)")
     print(f"  lost                   {doc['lost']:>8}")
@@ -1237,7 +1247,8 @@ def _print_summary(doc: Mapping[str, Any]) -> None:
           f"(connection lost to seat back; by fault: {away['longest_by_fault']})")
     if doc["replaced_closes"]:
         print(f"  closed with 4001       {doc['replaced_closes']:>8}   live connections told their seat was opened "
-              f"elsewhere, which nobody did (the page does not reconnect after 4001): {doc['closes_by_fault']}")
+              f"elsewhere, which nobody did (the page does not reconnect after 4001), after "
+              f"{ {k: v['4001'] for k, v in doc['closes_by_fault'].items() if '4001' in v} }")
     if doc["server_tracebacks"]:
         print(f"  server tracebacks      {doc['server_tracebacks']:>8}")
     for line in doc["unexpected"][:5] + doc["resume_failures"][:5] + doc["audit_messages"][:5]:
