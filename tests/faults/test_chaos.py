@@ -223,9 +223,9 @@ OUTAGE_FINDING = (
     "live process for dead (store.alive is False) and marks its connected, awaited players away "
     "(tables.dead_process); that process's hub then finds its own live connection no longer holding the "
     "seat and closes it with 4001 'replaced' (Hub._check), which the page takes as final (web/js/net.js: "
-    "no reconnection), though nobody else opened the seat. Two `meja bench chaos --minutes 10` runs closed "
-    "59 and 192 live connections with 4001 this way, after Redis restarts (outages of 1.4 to 2.35 s: with "
-    "the time since the last heartbeat, past the 2 s TTL) and 5 s Redis pauses."
+    "no reconnection), though nobody else opened the seat. Four `meja bench chaos --minutes 10` runs closed "
+    "59, 192, 2 and 162 live connections with 4001 this way, after Redis restarts (outages of 1.2 to 4.1 s: "
+    "with the time since the last heartbeat, past the 2 s TTL) and 5 s Redis pauses."
 )
 #: Settings of the reproduction: a longer TTL, so that a freeze shorter than it fits after Redis's return.
 OUTAGE_ENV = {"MEJA_HEARTBEAT_TTL_S": "4"}
