@@ -16,11 +16,13 @@ from collections.abc import Sequence
 COMMANDS: dict[str, tuple[str, str]] = {
     "serve": ("meja.server.main", "run the table server (embedded store unless --redis)"),
     "demo": ("meja.bench.demo", "play a round between bots in the terminal"),
+    "audit": ("meja.server.audit", "replay tables' logs from the store and check what their clients were told"),
 }
 BENCHMARKS: dict[str, tuple[str, str]] = {
     "rules": ("meja.bench.rules", "random playouts of the rules engine: rounds/s, actions/s"),
     "bots": ("meja.bench.bots", "duplicate-deal strength of the bot levels"),
     "server": ("meja.bench.server", "load test of real server processes and Redis"),
+    "chaos": ("meja.bench.chaos", "tables played through random faults, then every accepted action audited"),
 }
 
 
