@@ -1,4 +1,4 @@
-"""The ``meja`` command: ``meja serve``, ``meja demo`` and ``meja bench rules|bots|server``.
+"""The ``meja`` command: ``meja serve``, ``meja demo``, ``meja audit`` and ``meja bench rules|bots|server|chaos``.
 
 Each subcommand lives in its own module, imported only when it runs, so that
 ``meja bench rules`` does not import websockets and ``meja serve`` does not

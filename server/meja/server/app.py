@@ -288,6 +288,7 @@ class MejaServer:
             self.hub.on_orphan = self._reclaim
             self.runner = DueRunner(self.store, self.service, settings, metrics=self.metrics)
             heartbeat = Heartbeat(self.store, self.process_id, settings, metrics=self.metrics)
+            self.service.reached_store_for = heartbeat.reached_store_for
             self.hub.on_error = lambda exc: self.metrics.redis_error("server.hub", exc)
             self.store.on_error = lambda exc: self.metrics.redis_error("store.redis", exc)
             hub = self.hub

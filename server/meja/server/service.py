@@ -166,6 +166,9 @@ class TableService:
         )
         #: (game, level) -> its bot (a bot keeps no memory between calls: one serves every seat)
         self._bots: dict[tuple[str, str], Bot] = {}
+        #: seconds this process has reached the store without a failed heartbeat (timers.Heartbeat):
+        #: a dead-process check judges nobody dead before this reaches a heartbeat TTL
+        self.reached_store_for: Callable[[], float] = lambda: float("inf")
         #: the store's memory use, as last read: ``(used, limit)`` or ``None`` (no limit); above
         #: ``store_full_pct`` of the limit, new tables are refused (see :meth:`watch_memory`)
         self.store_memory: tuple[int, int] | None = None
@@ -764,6 +767,11 @@ class TableService:
             return "finish"
         conn = record.conn
         proc, cid = conn
+        if proc != self.process_id and self.reached_store_for() < self.settings.heartbeat_ttl_s:
+            # Just back from an outage (or starting): the other process's heartbeat may have lapsed
+            # in the same outage. Judge nobody dead before a whole TTL of reaching the store (the
+            # chaos run: after Redis restarts, live processes were taken for dead).
+            return "keep"
         # A seat held here is alive if its connection is; elsewhere, if its process heartbeats.
         alive = self.hub.has_connection(cid) if proc == self.process_id else (await self.store.alive([proc]))[0]
         if alive:

@@ -46,6 +46,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Callable
 
 from meja.store.base import Store
@@ -173,12 +174,21 @@ class Heartbeat:
         self.settings = settings
         self.clock = clock
         self.metrics = metrics if metrics is not None else Metrics()
+        #: time.monotonic() of the first heartbeat of the current unbroken run of them (None: the
+        #: last one failed). Until this process has reached the store for a whole heartbeat TTL,
+        #: another process's missing heartbeat may be the same outage, not a death (TableService).
+        self.up_since: float | None = None
+
+    def reached_store_for(self) -> float:
+        """Seconds this process has reached the store without a failed heartbeat (0 if the last failed)."""
+        return 0.0 if self.up_since is None else time.monotonic() - self.up_since
 
     async def first(self) -> int:
         """The first heartbeat; gives downtime back to the timers. How many milliseconds were given back."""
         now = self.clock()
         ttl = int(self.settings.heartbeat_ttl_s * 1000)
         last = await self.store.heartbeat(self.process_id, now, ttl)
+        self.up_since = time.monotonic()
         if last is None or now - last <= self.settings.downtime_s * 1000:
             return 0
         gap = now - last
@@ -193,5 +203,9 @@ class Heartbeat:
             try:
                 await self.store.heartbeat(self.process_id, self.clock(), ttl)
             except Exception as exc:
+                self.up_since = None
                 self.metrics.redis_error("server.timers", exc)
                 log.exception("heartbeat failed")
+            else:
+                if self.up_since is None:
+                    self.up_since = time.monotonic()
