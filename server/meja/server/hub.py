@@ -44,7 +44,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from meja.protocol import messages
+from meja.protocol import codec, messages
 from meja.protocol.errors import CloseCode
 from meja.rules import Event
 from meja.store.base import Change, Store
@@ -71,6 +71,8 @@ class Subscriber(Protocol):
     closing: bool
 
     def send(self, message: dict[str, Any]) -> None: ...
+
+    def send_frame(self, frame: bytes) -> None: ...
 
     def close_soon(self, code: int, reason: str) -> None: ...
 
@@ -268,25 +270,36 @@ class Hub:
     def _deliver(self, cached: Cached, version: int, events: Iterable[Event], commit: str | None) -> None:
         table = cached.table
         wire = [(e, e.to_wire()) for e in events]  # once per version, not per connection
+        # One frame per audience (a seat, or the spectators; host or not), encoded once: every
+        # spectator of a table, or a shared screen, gets the same bytes. Only the reply to a
+        # request (its ``re``) makes a connection's frame its own.
+        frames: dict[tuple[int | None, bool], bytes] = {}
         for member in list(cached.members.values()):
             if member.version >= version:
                 continue
             if not self._check(table, member):
                 continue
             session = member.session
-            seen = [w for e, w in wire if e.is_seen_by(member.seat)]
-            session.send(
-                messages.update(
-                    table=summary(table, self.settings),
-                    version=version,
-                    since=version - 1,
-                    events=seen,
-                    seat=member.seat,
-                    is_host=member.is_host,
-                    view=view_for(table, member.seat),
-                    re=session.take_reply_id(table.id, version, commit),
+            re = session.take_reply_id(table.id, version, commit)
+            audience = (member.seat, member.is_host)
+            frame = None if re is not None else frames.get(audience)
+            if frame is None:
+                seen = [w for e, w in wire if e.is_seen_by(member.seat)]
+                frame = codec.encode(
+                    messages.update(
+                        table=summary(table, self.settings),
+                        version=version,
+                        since=version - 1,
+                        events=seen,
+                        seat=member.seat,
+                        is_host=member.is_host,
+                        view=view_for(table, member.seat),
+                        re=re,
+                    )
                 )
-            )
+                if re is None:
+                    frames[audience] = frame
+            session.send_frame(frame)
             member.version = version
 
     def _check(self, table: Table, member: Member) -> bool:

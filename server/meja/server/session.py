@@ -147,13 +147,18 @@ class Session:
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue one message (see the module docstring for the queue's limit)."""
+        if not self.closing:
+            self.send_frame(codec.encode(message))
+
+    def send_frame(self, frame: bytes) -> None:
+        """Queue one encoded message (the hub encodes an update once for every connection that shares it)."""
         if self.closing:
             return
         if len(self._outbox) >= self.settings.outbox_max:
             self._outbox.clear()
             self.close_soon(CloseCode.TOO_SLOW, "too slow: the client did not read its messages")
             return
-        self._outbox.append(codec.encode(message))
+        self._outbox.append(frame)
         self._ready.set()
 
     def close_soon(self, code: int, reason: str) -> None:
