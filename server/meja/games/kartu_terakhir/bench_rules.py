@@ -40,7 +40,8 @@ use :mod:`random`).
 The yardstick is RLCard's UNO (``tools/bench_rlcard_uno.py``, rlcard 1.2 in a
 scratch venv): the target is at least twice its actions/s at 2 and 4 seats, with
 RLCard's own random loop (``env.run`` with ``RandomAgent``) measured at about
-35,000-40,000 actions/s on the project's 2-core machine; hence :data:`TARGET`.
+35,000-40,000 actions per CPU second on the project's 2-core machine; hence :data:`TARGET`,
+judged per CPU second too.
 It is a figure, not a test: timing depends on the machine and what else runs.
 
 Measured when written, on the shared 2-core machine (CPython 3.11.7, load average
@@ -314,12 +315,14 @@ def _environment() -> dict[str, Any]:
 def _target(results: Sequence[Result], policy: str) -> dict[str, Any] | None:
     if policy != "random-card":
         return None
-    measured = {r.seats: round(r.actions_per_s, 1) for r in results if r.seats in (2, 4)}
+    # Judged per CPU second: on a shared machine the wall clock measures the neighbours,
+    # and the yardstick script reports the same figure, so the two compare in any sitting.
+    measured = {r.seats: round(r.actions_per_cpu_s, 1) for r in results if r.seats in (2, 4)}
     if not measured:
         return None
     return {
         "seats": sorted(measured),
-        "actions_per_s": TARGET,
+        "actions_per_cpu_s": TARGET,
         "measured": measured,
         "met": all(v >= TARGET for v in measured.values()),
         "yardstick": "2x RLCard 1.2 UNO, env.run with RandomAgent (tools/bench_rlcard_uno.py --level run)",
@@ -350,7 +353,7 @@ def _print_table(results: Sequence[Result], args: argparse.Namespace) -> None:
     if target is not None:
         verdict = "met" if target["met"] else "not met"
         got = ", ".join(f"{n} seats {v:,.0f}" for n, v in target["measured"].items())
-        print(f"target: >= {TARGET:,.0f} actions/s at 2 and 4 seats (random-card): {got} ({verdict})")
+        print(f"target: >= {TARGET:,.0f} actions per CPU second at 2 and 4 seats (random-card): {got} ({verdict})")
 
 
 def run(args: argparse.Namespace) -> int:
