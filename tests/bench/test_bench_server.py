@@ -94,6 +94,10 @@ meja_move_latency_seconds_bucket{le="0.01"} 6.0
 meja_move_latency_seconds_bucket{le="+Inf"} 7.0
 meja_move_latency_seconds_count 7.0
 meja_move_latency_seconds_sum 0.05
+# HELP meja_store_memory_bytes The store's memory: used, and the limit (NaN: not known)
+# TYPE meja_store_memory_bytes gauge
+meja_store_memory_bytes{kind="used"} NaN
+meja_store_memory_bytes{kind="limit"} NaN
 """
 
 

@@ -104,6 +104,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import math
 import os
 import platform
 import random
@@ -295,6 +296,8 @@ class MetricsScrape:
         for text in texts:
             for family in text_string_to_metric_families(text):
                 for sample in family.samples:
+                    if not math.isfinite(sample.value):  # a gauge with nothing to report (NaN)
+                        continue
                     labels, value = sample.labels, int(sample.value)
                     if sample.name == "meja_actions_total":
                         if labels.get("outcome") == "accepted":
