@@ -125,13 +125,19 @@ def choose_card(cards: list[str]) -> str:
     return cards[0]
 
 
+def click_card(page: Any, card: str) -> None:
+    """Click a card of the hand where it shows: its left edge (the hand is a fan, and each card
+    lies under the next one but for its index strip)."""
+    page.click(f'#hand button.card[data-card="{card}"]', position={"x": 8, "y": 24})
+
+
 def play_turn_mouse(page: Any, suit: str = "C") -> str:
     """One action by mouse: play a card (naming ``suit`` for an 8), else draw, else pass."""
     before = version(page)
     cards = playable(page)
     if cards:
         card = choose_card(cards)
-        page.click(f'#hand button.card[data-card="{card}"]')
+        click_card(page, card)
         if card.startswith("8") and page.is_visible("#suit-dialog"):
             page.click(f'#suit-dialog button[data-suit="{suit}"]')
         done = f"play {card}"
