@@ -87,17 +87,58 @@ def phase(page: Any) -> str | None:
     return page.evaluate("() => window.meja.view ? window.meja.view.phase : null")  # type: ignore[no-any-return]
 
 
-def host_table(page: Any, origin: str, *, name: str, seats: int, deal_code: str | None = None) -> str:
-    """Host a house table from the home screen (mouse); returns the room code."""
+def host_table(
+    page: Any, origin: str, *, name: str, seats: int, deal_code: str | None = None, target: int | None = None
+) -> str:
+    """Host a house table from the home screen (mouse); returns the room code. ``target``: the
+    match's points (a low one ends the match after a round)."""
     page.goto(origin + "/")
     page.fill("#name", name)
     page.check(f"#seats-{seats}")
+    if target is not None:
+        page.fill("#opt-target", str(target))
     if deal_code:
         page.click(".deal-box summary")
         page.fill("#deal-code", deal_code)
     page.click("#host")
     page.wait_for_selector("#room-code")
     return re.sub(r"\s", "", page.inner_text("#room-code"))
+
+
+SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def short(card: str) -> str:
+    """A card as the caption writes it: "8♠", "10♥"."""
+    return card[:-1] + SIGNS[card[-1]]
+
+
+def wait_my_turn(page: Any, timeout_s: float = 20.0) -> None:
+    page.wait_for_function(
+        "() => { const v = window.meja.view; return !!v && (v.phase !== 'play' || v.turn === window.meja.seat); }",
+        timeout=timeout_s * 1000,
+    )
+
+
+def grow_hand_to(page: Any, size: int) -> None:
+    """Take turns (draw while allowed, else play, else pass) until it is this seat's turn with ``size`` cards."""
+    deadline = time.monotonic() + 60
+    while True:
+        assert time.monotonic() < deadline, "the hand did not grow"
+        wait_my_turn(page)
+        assert phase(page) == "play", f"the round ended before the hand held {size} cards"
+        if len(hand(page)) >= size:
+            return
+        before = version(page)
+        if page.is_enabled("#draw"):
+            page.click("#draw")
+        elif playable(page):
+            click_card(page, choose_card(playable(page)))
+            if page.is_visible("#suit-dialog"):
+                page.click('#suit-dialog button[data-suit="C"]')
+        else:
+            page.click("#pass")
+        wait_version_after(page, before)
 
 
 def start(page: Any) -> None:
@@ -126,9 +167,25 @@ def choose_card(cards: list[str]) -> str:
 
 
 def click_card(page: Any, card: str) -> None:
-    """Click a card of the hand where it shows: its left edge (the hand is a fan, and each card
-    lies under the next one but for its index strip)."""
-    page.click(f'#hand button.card[data-card="{card}"]', position={"x": 8, "y": 24})
+    """Click a card of the hand where it shows: the hand is a fan, each card under the next
+    one but for its left strip (and the keyboard's card in front): the first point, from the
+    left, where the card itself is what the pointer would hit."""
+    selector = f'#hand button.card[data-card="{card}"]'
+    point = page.evaluate(
+        """s => {
+            const b = document.querySelector(s);
+            b.scrollIntoView({block: 'nearest'});
+            const r = b.getBoundingClientRect();
+            for (let x = 4; x < r.width; x += 4) {
+                const hit = document.elementFromPoint(r.left + x, r.top + r.height / 2);
+                if (hit && hit.closest('button.card') === b) return {x, y: r.height / 2};
+            }
+            return null;
+        }""",
+        selector,
+    )
+    assert point is not None, f"{card} shows nowhere: another card covers it whole"
+    page.click(selector, position=point)
 
 
 def play_turn_mouse(page: Any, suit: str = "C") -> str:

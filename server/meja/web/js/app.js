@@ -974,7 +974,15 @@ class App {
         );
       }
       seatsBox.replaceChildren(...seatChoices);
+      // What the host already set stays set when the form is drawn again (a deal code typed after it).
+      const kept = new FormData(form);
       optionsBox.replaceChildren(...(preset.options || []).map((spec) => this.optionField(desc, spec)));
+      for (const spec of preset.options || []) {
+        if (!kept.has(spec.name) || spec.type === "bool") continue;
+        const value = String(kept.get(spec.name));
+        if (spec.type === "int") form.elements[spec.name].value = value;
+        else if ((spec.choices || []).includes(value)) form.querySelector(`input[name="${CSS.escape(spec.name)}"][value="${CSS.escape(value)}"]`).checked = true;
+      }
       // The options box is named for the rules chosen, never for another preset.
       optionsLegend.textContent = t("home.options.of", { preset: this.presetName(desc, preset) });
       optionsSet.hidden = !(preset.options || []).length;
