@@ -1297,19 +1297,47 @@ class App {
     if (s.kind === "human" && !s.connected) notes.push(t("seat.offline"));
     const controls = [];
     if (this.isHost && s.seat !== this.seat && !this.tv) {
-      const to = s.kind === "bot" ? "empty" : "bot";
-      controls.push(
-        el(
-          "button",
-          {
-            type: "button",
-            class: "small",
-            "aria-label": `${t(to === "bot" ? "lobby.seat.to_bot" : "lobby.seat.to_empty")}: ${t("seat.label", { n: s.seat + 1 })}`,
-            onclick: () => this.send({ type: "seat", seat: s.seat, to }),
-          },
-          t(to === "bot" ? "lobby.seat.to_bot" : "lobby.seat.to_empty"),
-        ),
-      );
+      const seatNo = t("seat.label", { n: s.seat + 1 });
+      if (s.kind === "human") {
+        // Taking a person's seat keeps them out of this table for good (a kick sticks): a second click confirms.
+        const armed = this.kickArmed === s.seat;
+        controls.push(
+          el(
+            "button",
+            {
+              type: "button",
+              class: `small${armed ? " danger" : ""}`,
+              id: `seat-control-${s.seat}`,
+              "aria-label": armed ? null : `${t("lobby.seat.remove")}: ${seatNo}`,
+              onclick: () => {
+                if (!armed) {
+                  this.kickArmed = s.seat;
+                  clearTimeout(this.kickTimer);
+                  this.kickTimer = setTimeout(() => {
+                    this.kickArmed = null;
+                    if (this.screen === "lobby") this.showLobby();
+                  }, 6000);
+                  this.showLobby();
+                  return;
+                }
+                this.kickArmed = null;
+                this.send({ type: "seat", seat: s.seat, to: "empty" });
+              },
+            },
+            armed ? t("lobby.seat.remove_confirm", { name: s.name }) : t("lobby.seat.remove"),
+          ),
+        );
+      } else {
+        const to = s.kind === "bot" ? "empty" : "bot";
+        const words = t(to === "bot" ? "lobby.seat.to_bot" : "lobby.seat.to_empty");
+        controls.push(
+          el(
+            "button",
+            { type: "button", class: "small", id: `seat-control-${s.seat}`, "aria-label": `${words}: ${seatNo}`, onclick: () => this.send({ type: "seat", seat: s.seat, to }) },
+            words,
+          ),
+        );
+      }
     }
     return el(
       "li",
