@@ -22,19 +22,21 @@ from meja.rules import get_game
 GAME = get_game("crazy_eights")
 
 
-def find_deal(seats: int, predicate: Callable[[CrazyEightsState], bool], limit: int = 20_000) -> str:
-    """The first house deal code (seat 0 leads) whose round-1 state satisfies ``predicate``."""
-    options = GAME.options("house")
+def find_deal(
+    seats: int, predicate: Callable[[CrazyEightsState], bool], limit: int = 20_000, preset: str = "house"
+) -> str:
+    """The first deal code of ``preset`` (seat 0 leads) whose round-1 state satisfies ``predicate``."""
+    options = GAME.options(preset)
     for seed in range(1, limit):
-        code = encode(DealSpec("house", seats, 0, seed))
+        code = encode(DealSpec(preset, seats, 0, seed))
         state = GAME.new_match(options, seats, 1, deal_code=code).state
         if predicate(state):
             return code
     raise AssertionError("no deal found")
 
 
-def deal_state(code: str, seats: int) -> CrazyEightsState:
-    return GAME.new_match(GAME.options("house"), seats, 1, deal_code=code).state
+def deal_state(code: str, seats: int, preset: str = "house") -> CrazyEightsState:
+    return GAME.new_match(GAME.options(preset), seats, 1, deal_code=code).state
 
 
 def is_stuck(state: CrazyEightsState, seat: int = 0) -> bool:
@@ -281,3 +283,23 @@ def audit(page: Any) -> list[dict[str, Any]]:
 def assert_clean(page: Any, screen: str) -> None:
     violations = audit(page)
     assert violations == [], f"axe violations on the {screen} screen: {violations}"
+
+
+#: The page's languages (strings.js LANGUAGES).
+LANGUAGES = ("en", "id", "vi", "nb")
+
+
+def set_language(page: Any, lang: str) -> None:
+    """Choose the page's language in its menu (by script, so that it works while a modal dialog is open)."""
+    page.evaluate(
+        "l => { const s = document.getElementById('lang'); s.value = l; s.dispatchEvent(new Event('change')); }", lang
+    )
+    assert page.evaluate("() => document.documentElement.lang") == lang
+
+
+def assert_clean_in_every_language(page: Any, screen: str) -> None:
+    """axe-core finds nothing on the screen in each of the page's languages; English again after."""
+    for lang in LANGUAGES:
+        set_language(page, lang)
+        assert_clean(page, f"{screen} ({lang})")
+    set_language(page, "en")

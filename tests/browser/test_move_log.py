@@ -1,5 +1,7 @@
 """The move log: rebuilt after a reload from what the server replays, and drawn again in a new language.
 
+The player here prefers reduced motion: no piece travels, the caption by the pile says what happened.
+
 After a reload mid-round the page resumes with ``since`` a while back (PROTOCOL.md 9: one
 ``update`` per missed version, each with its events), so the log shows the moves made before
 the reload, in order, and the seats' last moves and the caption by the pile come back too.
@@ -19,9 +21,15 @@ LOG_LINES = "() => Array.from(document.querySelectorAll('#log li')).map(li => li
 
 def test_the_log_survives_a_reload_and_follows_the_language(server: Any, new_context: Any, shot: Any) -> None:
     code = find_deal(2, lambda s: True)
-    page = new_context(viewport={"width": 1280, "height": 800}).new_page()
+    # A player who prefers less motion: nothing travels, the caption says it all (still).
+    page = new_context(viewport={"width": 1280, "height": 800}, reduced_motion="reduce").new_page()
     host_table(page, server.origin, name="Tuti", seats=2, deal_code=code)
     start(page)
+    page.evaluate(
+        """() => { window.__flights = 0;
+                   new MutationObserver(cs => { for (const c of cs) window.__flights += c.addedNodes.length; })
+                     .observe(document.querySelector('.motion-layer'), {childList: true}); }"""
+    )
     for _ in range(4):
         wait_my_turn(page)
         if phase(page) != "play":
@@ -33,6 +41,7 @@ def test_the_log_survives_a_reload_and_follows_the_language(server: Any, new_con
     assert len(before) >= 6 and before[0].startswith("Round 1 begins.")
     assert any(line.startswith("Bot 2 ") for line in before)
     caption = page.inner_text("#move-caption")
+    assert caption and page.evaluate("() => window.__flights") == 0
     last_move = page.inner_text('#opponents .seat-box[data-seat="1"] .seat-last')
     assert last_move
 

@@ -52,6 +52,9 @@ def test_two_people_and_a_bot_play_a_round_one_by_keyboard(server: Any, new_cont
     shot(host, "lobby-three-seats")
     start(host)
     guest.wait_for_selector("#hand button.card")
+    # The deal was the host's choice (a deal code): every seat is told so on the table, before the first card.
+    for page in (host, guest):
+        assert page.inner_text("#chosen-note") == "Round 1 is a deal the host chose"
 
     actions = play_until_round_over([(host, play_turn_mouse), (guest, play_turn_keyboard)])
     assert actions, "nobody played"

@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from browser_helpers import (
+    assert_clean_in_every_language,
     click_card,
     find_deal,
     grow_hand_to,
@@ -56,6 +57,11 @@ RECORD_BOXES = """() => {
     new MutationObserver(record).observe(document.getElementById('turn-status'),
         {childList: true, characterData: true, subtree: true});
     record();
+    // The pieces that travel between the seats and the piles.
+    window.__flights = [];
+    new MutationObserver((changes) => {
+        for (const c of changes) for (const n of c.addedNodes) window.__flights.push(n.firstElementChild ? n.firstElementChild.className : '');
+    }).observe(document.querySelector('.motion-layer'), {childList: true});
 }"""
 
 #: Every enabled control of the decision in front of the player, with its box (viewport coordinates).
@@ -193,6 +199,13 @@ def test_the_table_holds_still_shows_moves_and_fits_one_screen(server: Any, new_
         seen = {tuple(b[key]) for b in boxes if b[key] is not None}
         assert len(seen) == 1, f"the {key} box moved across turn changes: {sorted(seen)}"
     assert {b["scroll"] for b in boxes} == {0}
+    # Plays and draws travelled: card faces (to the pile; drawn ones from the stock to the hand),
+    # and card backs from the stock to the bot when the bot drew.
+    flights = page.evaluate("() => window.__flights")
+    moves = page.evaluate("() => window.meja.logEvents.filter(e => ['play', 'draw', 'pass'].includes(e.kind))")
+    assert len(flights) >= len(moves) - 1 and any("card-face" in f for f in flights), (len(moves), flights)
+    if any(m["kind"] == "draw" and m["seat"] == 1 for m in moves):
+        assert any("back" in f for f in flights), flights
 
     # The match is over (target 10): a winner banner, Rematch and Leave in view, not touching.
     page.wait_for_selector("#summary:not([hidden]) .result-banner")
@@ -213,6 +226,7 @@ def test_the_table_holds_still_shows_moves_and_fits_one_screen(server: Any, new_
         )
         assert gap >= 16, f"Rematch and Leave are {gap} px apart at {width}x{height}"
     page.set_viewport_size({"width": 1280, "height": 800})
+    assert_clean_in_every_language(page, "match over")
     shot(page, "match-over")
     # Penalties card by card, in the round's table.
     result = page.evaluate("() => window.meja.view.last_round")

@@ -327,11 +327,11 @@ export class TableScreen {
     if (!v || !table) return;
     const t = this.t;
     const focusWasHere = this.node.contains(document.activeElement);
-    const flights = [];
+    const moving = []; // moves with a piece to fly, placed once the seats are drawn anew
     if (!relabelOnly && !first) {
       for (const ev of events) {
         const move = this.noteMove(ev);
-        if (move && move.motion && move.motion.piece) flights.push(this.resolveFlight(move));
+        if (move && move.motion && move.motion.piece) moving.push(move);
       }
     }
     const frame = this.game.render(v) || {};
@@ -366,7 +366,7 @@ export class TableScreen {
     this.renderKeys(frame.keys || []);
     this.renderSummary(summary);
     if (this.rulesDialog.open) this.fillRules();
-    this.motion.fly(flights.filter(Boolean));
+    this.motion.fly(moving.map((move) => this.resolveFlight(move)));
     this.keepFocus(first, focusWasHere);
   }
 
