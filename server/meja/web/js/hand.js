@@ -72,6 +72,12 @@ export class HandWidget {
       return;
     }
     this.node.replaceChildren(...buttons);
+    // A card's size changes with the text size (the player's setting): the fan follows it too.
+    if (this.resizer) {
+      if (this.watched) this.resizer.unobserve(this.watched);
+      this.watched = buttons[0];
+      this.resizer.observe(this.watched);
+    }
     this.fan();
     let index = focusedId ? buttons.findIndex((b) => b.dataset.card === focusedId) : -1;
     if (index < 0) index = Math.min(this.focusIndex, buttons.length - 1);
