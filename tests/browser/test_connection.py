@@ -158,11 +158,14 @@ def test_every_string_is_translated(server: Any, new_context: Any) -> None:
                     for (const key of Object.keys(english)) {
                         const value = here[key];
                         if (value === undefined) { problems.push(`${name}.${lang}: missing ${key}`); continue; }
-                        if (Array.isArray(english[key]) !== Array.isArray(value)) problems.push(`${name}.${lang}: ${key} is not a list like English's`);
+                        const where = `${name}.${lang}: ${key}`;
+                        if (Array.isArray(english[key]) !== Array.isArray(value)) problems.push(`${where} is no list`);
                         const text = typeof value === 'function' ? value(params) : value;
-                        if (!text || (Array.isArray(text) && !text.every(x => x))) problems.push(`${name}.${lang}: ${key} is empty`);
+                        if (!text || (Array.isArray(text) && !text.every(x => x))) problems.push(`${where} is empty`);
                     }
-                    for (const key of Object.keys(here)) if (!(key in english)) problems.push(`${name}.${lang}: ${key} is not an English key`);
+                    for (const key of Object.keys(here)) {
+                        if (!(key in english)) problems.push(`${name}.${lang}: ${key} is not an English key`);
+                    }
                 }
             }
             return problems;
@@ -173,7 +176,8 @@ def test_every_string_is_translated(server: Any, new_context: Any) -> None:
             const planted = check({shell: {...STRINGS, vi}});
             const ce = tables.crazy_eights.id;
             return {problems: check(tables), planted, languages: Object.keys(LANGUAGES), games: Object.keys(tables),
-                    words: [STRINGS.id['lobby.start'], ce['table.draw.one'], ce['table.pass'], ce['table.stock'], ce['rank.Q']]};
+                    words: [STRINGS.id['lobby.start'], ce['table.draw.one'], ce['table.pass'], ce['table.stock'],
+                            ce['rank.Q']]};
         }"""
     )
     assert found["languages"] == ["en", "id", "vi", "nb"]

@@ -71,7 +71,8 @@ def test_a_deal_code_alone_hosts_its_deal(server: Any, new_context: Any, shot: A
     rules = dict(zip(terms, page.locator("#table-rules dd").all_inner_texts(), strict=True))
     assert rules["Rules"] == "Party"
     # A deal the host chose is said so before the first card (PROTOCOL.md 12).
-    assert rules["Deal code"].startswith("Round 1 is a deal the host chose with a deal code: the host may know every hand.")
+    chosen = "Round 1 is a deal the host chose with a deal code: the host may know every hand."
+    assert rules["Deal code"].startswith(chosen)
     assert page.locator("#seats li").count() == 4
     shot(page, "lobby-party-deal")
     table = page.evaluate("() => window.meja.table")

@@ -28,8 +28,9 @@ def record_frames(page: Any) -> list[Any]:
 
 
 def tv_matches(tv: Any, player: Any) -> None:
-    """The shared screen shows what the player's view says of the table, at the same version."""
-    tv.wait_for_function("v => window.meja.version >= v", arg=version(player))
+    """The shared screen shows what the player's view says of the table, at the same version
+    (called while the table waits for that player, so that neither moves on)."""
+    tv.wait_for_function("v => window.meja.version === v", arg=version(player))
     view = player.evaluate("() => window.meja.view")
     for seat, count in enumerate(view["hand_counts"]):
         shown = tv.inner_text(f'#opponents .seat-box[data-seat="{seat}"] .opp-count')
@@ -93,9 +94,10 @@ def test_the_shared_screen_shows_the_table_and_never_a_hand(
     while moves < 8 and phase(host) == "play":
         for page in (host, guest):
             if phase(page) == "play" and page.evaluate("() => window.meja.view.turn === window.meja.seat"):
+                # A person's turn: nothing moves until they do, so both screens show one version.
+                tv_matches(tv, page)
                 play_turn_mouse(page)
                 moves += 1
-                tv_matches(tv, page)
         host.wait_for_timeout(30)
     tv.wait_for_function("v => window.meja.version >= v", arg=version(host))
     assert tv.locator("#move-caption .latest").inner_text()

@@ -60,7 +60,9 @@ RECORD_BOXES = """() => {
     // The pieces that travel between the seats and the piles.
     window.__flights = [];
     new MutationObserver((changes) => {
-        for (const c of changes) for (const n of c.addedNodes) window.__flights.push(n.firstElementChild ? n.firstElementChild.className : '');
+        for (const c of changes) {
+            for (const n of c.addedNodes) window.__flights.push((n.firstElementChild || n).className);
+        }
     }).observe(document.querySelector('.motion-layer'), {childList: true});
 }"""
 
@@ -209,7 +211,7 @@ def test_the_table_holds_still_shows_moves_and_fits_one_screen(server: Any, new_
 
     # The match is over (target 10): a winner banner, Rematch and Leave in view, not touching.
     page.wait_for_selector("#summary:not([hidden]) .result-banner")
-    assert phase(page) == "match_over", page.evaluate("() => [window.meja.table.options.target, window.meja.table.options.match_mode, window.meja.view.scores]")
+    assert phase(page) == "match_over", page.evaluate("() => [window.meja.table.options, window.meja.view.scores]")
     winners = page.evaluate("() => window.meja.view.winners")
     heading = page.inner_text("#summary-title")
     assert heading == ("You win the match!" if winners == [0] else "Bot 2 wins the match"), heading

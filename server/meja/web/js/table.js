@@ -211,7 +211,12 @@ export class TableScreen {
     this.rulesTitle = el("h2", { id: "rules-title" });
     this.rulesBody = el("div", { class: "rules-body" });
     this.rulesClose = el("button", { type: "button", class: "primary", id: "rules-close", onclick: () => this.rulesDialog.close() });
-    this.rulesDialog = el("dialog", { class: "rules-dialog", id: "rules-dialog", "aria-labelledby": "rules-title" }, this.rulesTitle, this.rulesBody, this.rulesClose);
+    this.rulesDialog = el(
+      "dialog",
+      { class: "rules-dialog", id: "rules-dialog", "aria-labelledby": "rules-title" },
+      el("div", { class: "dialog-head" }, this.rulesTitle, this.rulesClose),
+      this.rulesBody,
+    );
     this.rulesDialog.addEventListener("close", () => {
       if (this.rulesButton.isConnected) this.rulesButton.focus();
     });
@@ -756,12 +761,17 @@ export class TableScreen {
         fallback,
       );
     }
+    // Open if the check failed, or if the player opened it (an update draws the summary again).
+    const open = check === "bad" || this.fairOpen === round;
     const box = el(
       "details",
-      { class: `deal fair-box${check === "bad" ? " bad" : ""}`, id: "fair-box", open: check === "bad" },
+      { class: `deal fair-box${check === "bad" ? " bad" : ""}`, id: "fair-box", open },
       el("summary", { id: "fair-summary" }, headline),
       parts,
     );
+    box.addEventListener("toggle", () => {
+      this.fairOpen = box.open ? round : null;
+    });
     return box;
   }
 }
