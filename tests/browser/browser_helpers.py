@@ -89,6 +89,12 @@ def phase(page: Any) -> str | None:
     return page.evaluate("() => window.meja.view ? window.meja.view.phase : null")  # type: ignore[no-any-return]
 
 
+def open_more_options(page: Any) -> None:
+    """Open the host form's "bots, options and deal code" disclosure (if it is not open)."""
+    if not page.evaluate("() => document.getElementById('more-options').open"):
+        page.click("#more-options > summary")
+
+
 def host_table(
     page: Any, origin: str, *, name: str, seats: int, deal_code: str | None = None, target: int | None = None
 ) -> str:
@@ -97,11 +103,13 @@ def host_table(
     page.goto(origin + "/")
     page.fill("#name", name)
     page.check(f"#seats-{seats}")
-    if target is not None:
-        page.fill("#opt-target", str(target))
     if deal_code:
+        open_more_options(page)
         page.click(".deal-box summary")
         page.fill("#deal-code", deal_code)
+    if target is not None:
+        open_more_options(page)
+        page.fill("#opt-target", str(target))
     page.click("#host")
     page.wait_for_selector("#room-code")
     return re.sub(r"\s", "", page.inner_text("#room-code"))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from browser_helpers import open_more_options
 from meja.games.crazy_eights.dealcode import DealSpec, encode
 
 
@@ -15,6 +16,9 @@ def test_option_specs_become_fields(server: Any, new_context: Any) -> None:
     page = new_context().new_page()
     page.goto(server.origin + "/")
     page.wait_for_selector("#host")
+    # The first screen holds the game, its rules, the table and the button; the rest is one click further.
+    assert page.locator("#opt-target").is_hidden() and page.locator("#bots").is_hidden()
+    open_more_options(page)
     assert page.get_attribute("#opt-target", "type") == "number"
     assert page.get_attribute("#opt-target", "min") == "10" and page.get_attribute("#opt-target", "max") == "1000"
     assert page.inner_text('label[for="opt-target"]') == "Match ends at (points)"  # the game's own words
@@ -56,6 +60,7 @@ def test_a_deal_code_alone_hosts_its_deal(server: Any, new_context: Any, shot: A
     page.goto(server.origin + "/")
     page.wait_for_selector("#host")
     page.fill("#name", "Wati")
+    open_more_options(page)
     page.click(".deal-box summary")
     page.fill("#deal-code", code.lower())
     # The form shows what the code deals...

@@ -19,6 +19,7 @@ from browser_helpers import (
     hand,
     host_table,
     is_stuck,
+    open_more_options,
     start,
     tab_to,
     version,
@@ -184,6 +185,7 @@ def test_one_draw_rules_speak_of_one_draw(server: Any, new_context: Any, shot: A
     page = new_context().new_page()
     page.goto(server.origin + "/")
     page.fill("#name", "Vy")
+    open_more_options(page)
     page.click(".deal-box summary")
     page.fill("#deal-code", code)
     assert page.input_value("#preset") == "classic"

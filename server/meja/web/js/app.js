@@ -780,6 +780,8 @@ class App {
       this.tableScreen.destroy();
       this.tableScreen = null;
     }
+    // A new screen starts at its top (the home page may have been scrolled down to its button).
+    if (screen !== this.screen) window.scrollTo(0, 0);
     this.screen = screen;
     document.body.dataset.screen = screen;
     this.root.replaceChildren(node);
@@ -1049,26 +1051,33 @@ class App {
       if (radio) radio.checked = true;
       fillGame();
     });
+    // What a new host needs is on the first screen (the game, its rules, the table, the button);
+    // the bots' level, the preset's options and a deal code are one click further.
     form.append(
       gameBox,
       el("label", { for: "preset" }, t("home.preset")),
       presetSelect,
       el("p", { class: "label", id: "seats-legend" }, t("home.seats")),
       seatsBox,
-      el("label", { for: "bots" }, t("home.bots")),
-      bots,
-      optionsSet,
-      rulesBox,
+      el("button", { type: "submit", class: "primary big", id: "host" }, t("home.host.button")),
+      status,
       el(
         "details",
-        { class: "deal-box", open: !!dealParam, hidden: !games.list.some((g) => g.deal_codes) },
-        el("summary", {}, t("home.deal_code")),
-        el("label", { for: "deal-code" }, t("home.deal_code")),
-        deal,
-        el("p", { class: "hint", id: "deal-hint" }, t("home.deal_code.hint")),
+        { class: "more-options", id: "more-options", open: !!dealParam },
+        el("summary", {}, t("home.more")),
+        el("label", { for: "bots" }, t("home.bots")),
+        bots,
+        optionsSet,
+        el(
+          "details",
+          { class: "deal-box", open: !!dealParam, hidden: !games.list.some((g) => g.deal_codes) },
+          el("summary", {}, t("home.deal_code")),
+          el("label", { for: "deal-code" }, t("home.deal_code")),
+          deal,
+          el("p", { class: "hint", id: "deal-hint" }, t("home.deal_code.hint")),
+        ),
       ),
-      el("button", { type: "submit", class: "primary", id: "host" }, t("home.host.button")),
-      status,
+      rulesBox,
     );
     fillGame();
     return form;

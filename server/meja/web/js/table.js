@@ -371,7 +371,9 @@ export class TableScreen {
     this.renderKeys(frame.keys || []);
     this.renderSummary(summary);
     if (this.rulesDialog.open) this.fillRules();
-    this.motion.fly(moving.map((move) => this.resolveFlight(move)));
+    // A result covers the piles: what was still in flight to them lands at once.
+    if (summary) this.motion.clear();
+    else this.motion.fly(moving.map((move) => this.resolveFlight(move)));
     this.keepFocus(first, focusWasHere);
   }
 

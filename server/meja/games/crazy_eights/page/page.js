@@ -254,12 +254,14 @@ class CrazyEightsTable {
     // crazy-eights.md 1.4.2: the Draw button shows how many draws are left (where there are several).
     this.drawButton.textContent = maxDraws > 1 ? t("table.draw", { n: left }) : t("table.draw.one");
     this.drawButton.disabled = !v.can_draw;
-    this.drawReason.textContent = v.can_draw ? "" : this.reason(v.draw_blocked, "draw");
+    // Another seat's turn needs no reason under each button: the turn line says whose it is.
+    const quiet = (code) => code === "not_your_turn";
+    this.drawReason.textContent = v.can_draw || quiet(v.draw_blocked) ? "" : this.reason(v.draw_blocked, "draw");
     // 1.4.5: Pass only when stuck and out of draws; otherwise say why not.
     this.passButton.textContent = t("table.pass");
     this.passButton.disabled = !v.can_pass;
     this.passButton.classList.toggle("primary", !!v.can_pass);
-    this.passReason.textContent = v.can_pass ? "" : this.reason(v.pass_blocked, "pass");
+    this.passReason.textContent = v.can_pass || quiet(v.pass_blocked) ? "" : this.reason(v.pass_blocked, "pass");
     this.drawButton.dataset.left = String(left);
   }
 
