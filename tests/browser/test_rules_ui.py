@@ -184,6 +184,7 @@ def test_one_draw_rules_speak_of_one_draw(server: Any, new_context: Any, shot: A
     code = find_deal(2, is_stuck, preset="classic")
     page = new_context().new_page()
     page.goto(server.origin + "/")
+    page.wait_for_selector("#host")
     page.fill("#name", "Vy")
     open_more_options(page)
     page.click(".deal-box summary")

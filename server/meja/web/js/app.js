@@ -445,6 +445,8 @@ class App {
     if (this.tableId && this.spectating) {
       const since = this.version && !this.sinceFailed ? this.version : undefined;
       this.resuming = { since };
+      // What was missed goes to the log; the state after it is drawn (no pause per missed version).
+      this.catchingUp = since !== undefined;
       this.conn.request({ type: "watch", table: this.tableId, since }).catch((err) => {
         if (err.code !== "connection/closed") this.leaveToHome(this.errorText(err));
       });
