@@ -63,3 +63,19 @@ def test_the_log_survives_a_reload_and_follows_the_language(server: Any, new_con
     assert page.inner_text("#log-title") == "Langkah"
     page.select_option("#lang", "en")
     assert page.evaluate(LOG_LINES) == after
+
+    # A long match: the page keeps a bounded list of events and the log its latest 80 lines,
+    # and a move after the bound is still written (the newest line is the newest move).
+    lines = page.evaluate(
+        """() => {
+            const app = window.meja;
+            for (let i = 0; i < 450; i++) {
+                app.addLog(app.table, [{kind: 'pass', seat: 1, active_suit: 'S', top: 'QS'}]);
+                app.tableScreen.render([], false);
+            }
+            app.addLog(app.table, [{kind: 'suit', seat: 1, suit: 'H', active_suit: 'H'}]);
+            app.tableScreen.render([], false);
+            return Array.from(document.querySelectorAll('#log li')).map(li => li.textContent);
+        }"""
+    )
+    assert len(lines) == 80 and lines[-1] == "Bot 2 named Hearts." and lines[-2] == "Bot 2 passed."

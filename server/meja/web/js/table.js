@@ -63,7 +63,7 @@ export class TableScreen {
     this.summaryShownFor = null;
     this.lastMoves = new Map(); // seat -> the latest move event of that seat (this round)
     this.recent = []; // the latest move events, newest last, for the caption
-    this.logCount = 0; // log events already drawn
+    this.lastLogged = null; // the last of the app's log events drawn
     this.frame = null;
     this.build();
     const host = this.host();
@@ -553,16 +553,19 @@ export class TableScreen {
   /** Draw the log from the app's events (all again after a language switch; else the new ones). */
   renderLog(all) {
     const events = this.app.logEvents;
-    if (all || this.logCount > events.length) {
+    // The app keeps a bounded list (the oldest drop out): find where the last event drawn is now.
+    let from = this.lastLogged ? events.lastIndexOf(this.lastLogged) + 1 : 0;
+    if (all || (this.lastLogged && from === 0)) {
       this.log.replaceChildren();
-      this.logCount = 0;
+      from = 0;
     }
-    for (; this.logCount < events.length; this.logCount++) {
-      const ev = events[this.logCount];
+    for (let i = from; i < events.length; i++) {
+      const ev = events[i];
       const text = this.logLine(ev);
       if (!text) continue;
       this.log.append(el("li", { class: ev.seat === this.mySeat && !this.spectator ? "mine" : "" }, text));
     }
+    this.lastLogged = events.length ? events[events.length - 1] : null;
     while (this.log.children.length > LOG_MAX) this.log.firstElementChild.remove();
     this.log.scrollTop = this.log.scrollHeight;
   }
