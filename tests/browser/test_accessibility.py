@@ -111,6 +111,13 @@ def test_phone_layout_and_indonesian(server: Any, new_context: Any, shot: Any) -
     ]
     # Nothing is wider than the screen: no sideways scrolling (and no layout wider than the phone).
     assert page.evaluate("() => document.documentElement.scrollWidth <= Math.min(window.innerWidth, screen.width)")
+    # The header is one line, and the stock, the top card and the suit sit side by side.
+    assert page.evaluate("() => document.querySelector('header.top').getBoundingClientRect().height") < 56
+    tops = page.evaluate(
+        "() => ['#stock', '#top-card', '#indicator'].map(s => document.querySelector(s).getBoundingClientRect().bottom)"
+    )
+    assert max(tops) - min(tops) < 60, tops
+    assert page.evaluate("() => document.getElementById('centre-area').getBoundingClientRect().height") < 200
     assert_clean(page, "table (phone)")
     shot(page, "phone-table-id")
     # Text scales: at twice the browser's font size the table still fits the phone's width.

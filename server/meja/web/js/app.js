@@ -56,7 +56,16 @@
 //                         direction: 1 (clockwise, the next seat is seat + 1) | -1 | null,
 //                         target: string | null (what the match is played to, for the bar),
 //                         keys: [{key, label, button}] (single keys for the game's buttons)}
-//                        (`next`: the action of "Next round"; `match`: the match is over)
+//                        `status.mine`: a decision of this seat waits (out of turn too, such as a
+//                        catch): the turn line is highlighted, and while the tab is hidden its
+//                        title (and, if switched on, a chime) says so. `seats[i].active`: seat
+//                        i's decision holds the game (its box's turn marker); `count` and
+//                        `score` are said in the box. `summary.headline`: a line under the
+//                        result's banner ("Bot 2 went out"); `next`: the action of "Next
+//                        round"; `match`: the match is over (a banner for `winners`).
+//                        `keys[].key`: one character (from the game's strings, so it may
+//                        differ by language) that clicks `button` unless it is disabled or
+//                        hidden; the shell lists the keys, and the player may switch them off.
 //     table.play(id)     a card of the hand was chosen (click, Enter or Space)
 //     table.logLine(event) -> string | null: the move log's line for one of the game's events
 //     table.move(event) (optional) -> {seat, text, short, motion} | null: an event as a move
@@ -65,7 +74,9 @@
 //                        {piece: Node, from, to} where from/to are "seat" (that seat's box,
 //                        or the player's hand) or an Element of the module (the pile): the
 //                        shell flies the piece from one to the other, unless the player
-//                        prefers reduced motion. Without `move`, the log line is the caption.
+//                        prefers reduced motion. `seat` null: a move of the table (a new round,
+//                        a reshuffle). The seats' last moves start afresh at the game's
+//                        `round_start` event. Without `move`, the log line is the caption.
 //     table.hold(event) -> {node, ms} | null: how to show an event the table holds for
 //                        (GameInfo.hold_events); the shell shows `node` for `ms` first
 //     table.destroy()
