@@ -425,6 +425,7 @@ export class TableScreen {
     this.soundButton.setAttribute("aria-pressed", on ? "true" : "false");
     this.soundButton.replaceChildren(bellIcon(on), el("span", { class: "sound-word" }, on ? t("table.sound.on") : t("table.sound.off")));
     this.soundButton.title = t("table.sound.hint");
+    this.soundButton.hidden = this.spectator; // a spectator has no turn to be called to
   }
 
   renderSeats(seatInfo) {
