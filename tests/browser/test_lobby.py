@@ -73,7 +73,11 @@ def test_a_joiner_sees_the_game_and_its_house_rules_before_the_start(server: Any
     code = host.inner_text("#room-code").replace(" ", "")
     guest = new_context(viewport={"width": 390, "height": 844}, is_mobile=True).new_page()
     guest.goto(f"{server.origin}/?join={code}")
-    guest.fill("#name", "Nico")
+    # The invite link filled the code in: the name is what is left to type (focused, selected).
+    guest.wait_for_function("() => document.activeElement && document.activeElement.id === 'name'")
+    assert guest.input_value("#code") == code
+    guest.keyboard.type("Nico")
+    assert guest.input_value("#name") == "Nico"
     guest.click("#join")
     guest.wait_for_selector("#lobby-rules li")
     terms = guest.locator("#table-rules dt").all_inner_texts()
@@ -119,7 +123,8 @@ def test_bots_are_badges_names_are_names_and_a_kick_sticks(server: Any, new_cont
     guest.goto(f"{server.origin}/?join={code}")
     guest.fill("#name", "Putu")
     guest.click("#join")
-    guest.wait_for_selector("#room-code")
+    guest.wait_for_selector("#room-code, #join-status:not(:empty)")
+    assert guest.locator("#room-code").count() == 1, guest.inner_text("#join-status")
     host.wait_for_selector('#seats li[data-seat="1"] .person-name:text-is("Putu")')
     # The host removes Putu (a second click confirms): Putu is told, watches on, and is offered no join.
     host.click('#seats li[data-seat="1"] button')

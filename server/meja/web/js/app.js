@@ -874,8 +874,12 @@ class App {
     else children.push(this.hostSlot, this.joinPanel());
     this.mount("home", el("div", { class: "home" }, children));
     this.fillHostPanel();
-    const focusTarget = this.params.get("join") ? document.getElementById("code") : null;
-    if (focusTarget) focusTarget.focus();
+    // An invite link fills the room code in: what is left to do is to say one's name.
+    const focusTarget = this.params.get("join") ? document.getElementById("name") : null;
+    if (focusTarget) {
+      focusTarget.focus();
+      focusTarget.select();
+    }
   }
 
   joinPanel() {
