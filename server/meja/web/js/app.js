@@ -74,8 +74,8 @@
 //                        {piece: Node, from, to} where from/to are "seat" (that seat's box,
 //                        or the player's hand) or an Element of the module (the pile): the
 //                        shell flies the piece from one to the other, unless the player
-//                        prefers reduced motion. `seat` null: a move of the table (a new round,
-//                        a reshuffle). The seats' last moves start afresh at the game's
+//                        prefers reduced motion. `seat` null: a move of the whole table (a new
+//                        round). The seats' last moves start afresh at the game's
 //                        `round_start` event. Without `move`, the log line is the caption.
 //     table.hold(event) -> {node, ms} | null: how to show an event the table holds for
 //                        (GameInfo.hold_events); the shell shows `node` for `ms` first
