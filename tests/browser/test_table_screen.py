@@ -246,6 +246,7 @@ def test_next_round_is_in_view_and_focus_stays_on_the_table(server: Any, new_con
     page.keyboard.press("Enter")
     page.wait_for_selector("#hand button.card")
     page.wait_for_function("() => document.getElementById('hand').contains(document.activeElement)")
+    page.evaluate(RECORD_BOXES)  # on the phone too, nothing may move while the turn goes back and forth
     wait_my_turn(page)
     # The keys of the decision are listed on the page and work: D draws three times, then Draw is off.
     assert page.inner_text("#keys-hint").startswith("Keys: D Draw · P Pass")
@@ -275,6 +276,11 @@ def test_next_round_is_in_view_and_focus_stays_on_the_table(server: Any, new_con
             page.wait_for_function("v => window.meja.version > v || window.meja.view.phase !== 'play'", arg=before)
         else:
             play_turn_mouse(page)
+    boxes = page.evaluate("() => window.__boxes")
+    assert {"Your turn", "Bot 2's turn"} <= {b["status"] for b in boxes}
+    for key in ("hand", "pile", "stock", "opponent", "draw"):
+        seen = {tuple(b[key]) for b in boxes if b[key] is not None}
+        assert len(seen) == 1, f"the {key} box moved across turn changes on the phone: {sorted(seen)}"
     page.wait_for_selector("#summary:not([hidden])")
     if phase(page) == "round_over":
         assert_controls_in_view(page, {"next-round"}, "the round's end")
