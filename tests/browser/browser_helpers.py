@@ -22,19 +22,21 @@ from meja.rules import get_game
 GAME = get_game("crazy_eights")
 
 
-def find_deal(seats: int, predicate: Callable[[CrazyEightsState], bool], limit: int = 20_000) -> str:
-    """The first house deal code (seat 0 leads) whose round-1 state satisfies ``predicate``."""
-    options = GAME.options("house")
+def find_deal(
+    seats: int, predicate: Callable[[CrazyEightsState], bool], limit: int = 20_000, preset: str = "house"
+) -> str:
+    """The first deal code of ``preset`` (seat 0 leads) whose round-1 state satisfies ``predicate``."""
+    options = GAME.options(preset)
     for seed in range(1, limit):
-        code = encode(DealSpec("house", seats, 0, seed))
+        code = encode(DealSpec(preset, seats, 0, seed))
         state = GAME.new_match(options, seats, 1, deal_code=code).state
         if predicate(state):
             return code
     raise AssertionError("no deal found")
 
 
-def deal_state(code: str, seats: int) -> CrazyEightsState:
-    return GAME.new_match(GAME.options("house"), seats, 1, deal_code=code).state
+def deal_state(code: str, seats: int, preset: str = "house") -> CrazyEightsState:
+    return GAME.new_match(GAME.options(preset), seats, 1, deal_code=code).state
 
 
 def is_stuck(state: CrazyEightsState, seat: int = 0) -> bool:
@@ -87,17 +89,66 @@ def phase(page: Any) -> str | None:
     return page.evaluate("() => window.meja.view ? window.meja.view.phase : null")  # type: ignore[no-any-return]
 
 
-def host_table(page: Any, origin: str, *, name: str, seats: int, deal_code: str | None = None) -> str:
-    """Host a house table from the home screen (mouse); returns the room code."""
+def open_more_options(page: Any) -> None:
+    """Open the host form's "bots, options and deal code" disclosure (if it is not open)."""
+    if not page.evaluate("() => document.getElementById('more-options').open"):
+        page.click("#more-options > summary")
+
+
+def host_table(
+    page: Any, origin: str, *, name: str, seats: int, deal_code: str | None = None, target: int | None = None
+) -> str:
+    """Host a house table from the home screen (mouse); returns the room code. ``target``: the
+    match's points (a low one ends the match after a round)."""
     page.goto(origin + "/")
     page.fill("#name", name)
     page.check(f"#seats-{seats}")
     if deal_code:
+        open_more_options(page)
         page.click(".deal-box summary")
         page.fill("#deal-code", deal_code)
+    if target is not None:
+        open_more_options(page)
+        page.fill("#opt-target", str(target))
     page.click("#host")
     page.wait_for_selector("#room-code")
     return re.sub(r"\s", "", page.inner_text("#room-code"))
+
+
+SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def short(card: str) -> str:
+    """A card as the caption writes it: "8♠", "10♥"."""
+    return card[:-1] + SIGNS[card[-1]]
+
+
+def wait_my_turn(page: Any, timeout_s: float = 20.0) -> None:
+    page.wait_for_function(
+        "() => { const v = window.meja.view; return !!v && (v.phase !== 'play' || v.turn === window.meja.seat); }",
+        timeout=timeout_s * 1000,
+    )
+
+
+def grow_hand_to(page: Any, size: int) -> None:
+    """Take turns (draw while allowed, else play, else pass) until it is this seat's turn with ``size`` cards."""
+    deadline = time.monotonic() + 60
+    while True:
+        assert time.monotonic() < deadline, "the hand did not grow"
+        wait_my_turn(page)
+        assert phase(page) == "play", f"the round ended before the hand held {size} cards"
+        if len(hand(page)) >= size:
+            return
+        before = version(page)
+        if page.is_enabled("#draw"):
+            page.click("#draw")
+        elif playable(page):
+            click_card(page, choose_card(playable(page)))
+            if page.is_visible("#suit-dialog"):
+                page.click('#suit-dialog button[data-suit="C"]')
+        else:
+            page.click("#pass")
+        wait_version_after(page, before)
 
 
 def start(page: Any) -> None:
@@ -125,13 +176,35 @@ def choose_card(cards: list[str]) -> str:
     return cards[0]
 
 
+def click_card(page: Any, card: str) -> None:
+    """Click a card of the hand where it shows: the hand is a fan, each card under the next
+    one but for its left strip (and the keyboard's card in front): the first point, from the
+    left, where the card itself is what the pointer would hit."""
+    selector = f'#hand button.card[data-card="{card}"]'
+    point = page.evaluate(
+        """s => {
+            const b = document.querySelector(s);
+            b.scrollIntoView({block: 'nearest'});
+            const r = b.getBoundingClientRect();
+            for (let x = 4; x < r.width; x += 4) {
+                const hit = document.elementFromPoint(r.left + x, r.top + r.height / 2);
+                if (hit && hit.closest('button.card') === b) return {x, y: r.height / 2};
+            }
+            return null;
+        }""",
+        selector,
+    )
+    assert point is not None, f"{card} shows nowhere: another card covers it whole"
+    page.click(selector, position=point)
+
+
 def play_turn_mouse(page: Any, suit: str = "C") -> str:
     """One action by mouse: play a card (naming ``suit`` for an 8), else draw, else pass."""
     before = version(page)
     cards = playable(page)
     if cards:
         card = choose_card(cards)
-        page.click(f'#hand button.card[data-card="{card}"]')
+        click_card(page, card)
         if card.startswith("8") and page.is_visible("#suit-dialog"):
             page.click(f'#suit-dialog button[data-suit="{suit}"]')
         done = f"play {card}"
@@ -218,3 +291,23 @@ def audit(page: Any) -> list[dict[str, Any]]:
 def assert_clean(page: Any, screen: str) -> None:
     violations = audit(page)
     assert violations == [], f"axe violations on the {screen} screen: {violations}"
+
+
+#: The page's languages (strings.js LANGUAGES).
+LANGUAGES = ("en", "id", "vi", "nb")
+
+
+def set_language(page: Any, lang: str) -> None:
+    """Choose the page's language in its menu (by script, so that it works while a modal dialog is open)."""
+    page.evaluate(
+        "l => { const s = document.getElementById('lang'); s.value = l; s.dispatchEvent(new Event('change')); }", lang
+    )
+    assert page.evaluate("() => document.documentElement.lang") == lang
+
+
+def assert_clean_in_every_language(page: Any, screen: str) -> None:
+    """axe-core finds nothing on the screen in each of the page's languages; English again after."""
+    for lang in LANGUAGES:
+        set_language(page, lang)
+        assert_clean(page, f"{screen} ({lang})")
+    set_language(page, "en")

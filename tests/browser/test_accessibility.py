@@ -1,4 +1,4 @@
-"""Accessibility: an axe-core audit of every screen, the phone layout, reduced motion.
+"""Accessibility: an axe-core audit of every screen in every language, the phone layout, reduced motion.
 
 axe-core (tests/browser/vendor/axe.min.js, refreshed by tools/refresh-axe.sh) is evaluated
 inside the page, which works under the client's Content-Security-Policy, and runs offline
@@ -10,11 +10,14 @@ Cost: about 20 s (one round against a bot).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from browser_helpers import (
     assert_clean,
+    assert_clean_in_every_language,
     audit,
+    click_card,
     deal_state,
     find_deal,
     host_table,
@@ -34,30 +37,42 @@ def test_every_screen_passes_an_axe_audit(server: Any, new_context: Any, shot: A
     page = new_context().new_page()
     page.goto(server.origin + "/")
     page.wait_for_selector("#host")
-    assert_clean(page, "home")
+    assert_clean_in_every_language(page, "home")
     shot(page, "home")
 
     code = find_deal(2, _has_eight)
     eight = next(str(c) for c in deal_state(code, 2).hands[0] if str(c).startswith("8"))
     host_table(page, server.origin, name="Gita", seats=2, deal_code=code)
-    assert_clean(page, "lobby")
+    assert_clean_in_every_language(page, "lobby")
     shot(page, "lobby")
 
     start(page)
     page.wait_for_function("() => window.meja.view.turn === window.meja.seat")
-    assert_clean(page, "table")
+    assert_clean_in_every_language(page, "table")
     shot(page, "table")
 
-    page.click(f'#hand button.card[data-card="{eight}"]')
+    # The rules panel, one click away during play.
+    page.click("#rules-button")
+    page.wait_for_selector("#rules-dialog[open]")
+    assert page.evaluate("() => document.activeElement.id") == "rules-close"
+    assert page.locator("#rules-list li").first.inner_text().startswith("Draws: up to 3 cards a turn")
+    assert_clean_in_every_language(page, "rules panel")
+    shot(page, "rules-panel")
+    page.keyboard.press("Escape")
+    assert page.evaluate("() => document.activeElement.id") == "rules-button"
+
+    click_card(page, eight)
     page.wait_for_selector("#suit-dialog[open]")
-    assert_clean(page, "suit dialog")
+    assert_clean_in_every_language(page, "suit dialog")
     before = version(page)
     page.click('#suit-dialog button[data-suit="D"]')
     wait_version_after(page, before)
 
     play_until_round_over([(page, play_turn_mouse)])
     page.wait_for_selector("#summary:not([hidden])")
-    assert_clean(page, "round summary")
+    assert_clean_in_every_language(page, "round summary")
+    page.click("#fair-summary")
+    assert_clean_in_every_language(page, "round summary, fair-deal check open")
     shot(page, "round-summary")
 
     # The audit is known to work: an unlabelled button planted in the page is caught.
@@ -82,13 +97,37 @@ def test_phone_layout_and_indonesian(server: Any, new_context: Any, shot: Any) -
     page.wait_for_function("() => window.meja.view.turn === window.meja.seat")
     assert page.inner_text("#pass") == "Lewat"
     assert page.inner_text("#draw") == "Ambil (sisa 3)"
-    # Nothing is wider than the screen: no sideways scrolling.
-    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+    # Seed 000's words, and no English or half-translated leftovers.
+    assert page.inner_text("#round-label") == "Babak 1"
+    assert page.inner_text("#stock-label") == "Tumpukan tertutup"
+    assert page.inner_text("#indicator-label") == "Jenis kartu yang berlaku"
+    for name in page.eval_on_selector_all("#hand button.card", "els => els.map(e => e.getAttribute('aria-label'))"):
+        assert re.fullmatch(r"(As|Jack|Queen|King|[2-9]|10) (sekop|hati|wajik|keriting)", name), name
+    assert page.get_attribute('#opponents .seat-box[data-seat="1"] .bot-badge', "aria-label") == "Bot 2, bot (biasa)"
+    # The browser's language chooses the page's: Vietnamese and Norwegian (bokmål, nynorsk, "no") too.
+    first = "async l => (await import('/js/strings.js')).initialLanguage(null, l)"
+    assert [page.evaluate(first, tags) for tags in (["vi-VN"], ["nb-NO"], ["no"], ["nn"], ["fr", "id"], ["in"])] == [
+        "vi", "nb", "nb", "nb", "id", "id"
+    ]
+    # Nothing is wider than the screen: no sideways scrolling (and no layout wider than the phone).
+    assert page.evaluate("() => document.documentElement.scrollWidth <= Math.min(window.innerWidth, screen.width)")
+    # The header is one line, and the stock, the top card and the suit sit side by side.
+    assert page.evaluate("() => document.querySelector('header.top').getBoundingClientRect().height") < 56
+    tops = page.evaluate(
+        "() => ['#stock', '#top-card', '#indicator'].map(s => document.querySelector(s).getBoundingClientRect().bottom)"
+    )
+    assert max(tops) - min(tops) < 60, tops
+    assert page.evaluate("() => document.getElementById('centre-area').getBoundingClientRect().height") < 200
     assert_clean(page, "table (phone)")
     shot(page, "phone-table-id")
     # Text scales: at twice the browser's font size the table still fits the phone's width.
     page.evaluate("() => { document.documentElement.style.fontSize = '200%'; }")
-    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+    # (after two frames: the hand's fan follows the cards' new size when they are laid out)
+    wide = page.evaluate(
+        """async () => { for (let i = 0; i < 2; i++) await new Promise(requestAnimationFrame);
+                         return [document.documentElement.scrollWidth, window.innerWidth, screen.width]; }"""
+    )
+    assert wide[0] <= min(wide[1:]), wide
     assert page.evaluate("() => document.querySelector('#hand .rank').getBoundingClientRect().height") > 30
     shot(page, "phone-table-id-200-percent-text")
     page.evaluate("() => { document.documentElement.style.fontSize = ''; }")

@@ -131,25 +131,60 @@ def test_spectator_sees_the_table_but_no_hand(server: Any, new_context: Any, sho
 
 
 def test_every_string_is_translated(server: Any, new_context: Any) -> None:
-    # strings.js holds every string of the shell, and the game module's strings.js every string of the
-    # game, one table per language: the tables must have the same keys,
-    # and the game's own Indonesian words follow seed 000.
+    # strings.js holds every string of the shell, and each game module's strings.js every
+    # string of its game, one table per language of the page's language menu. Every table must
+    # have every key of the English one (and no other), each a non-empty value of the same
+    # shape (a list of lines where English has one; a function must say something for any
+    # parameters); and the game's own Indonesian words follow seed 000.
     page = new_context().new_page()
     page.goto(server.origin + "/")
     page.wait_for_selector("#host")
-    # The shell's strings and each game module's are both checked.
-    keys = page.evaluate(
+    found = page.evaluate(
         """async () => {
-            const shell = (await import('/js/strings.js')).STRINGS;
-            const game = (await import('/games/crazy_eights/page.js')).strings;
-            const keys = (t) => Object.keys(t).sort();
-            return {shell: [keys(shell.en), keys(shell.id)], game: [keys(game.en), keys(game.id)],
-                    words: [shell.id['lobby.start'], game.id['table.draw.one'], game.id['table.pass']]};
+            const {STRINGS, LANGUAGES} = await import('/js/strings.js');
+            const tables = {shell: STRINGS};
+            for (const g of window.meja.games.list) if (g.page) tables[g.name] = (await import(g.page)).strings;
+            const params = {n: 2, max: 3, left: 1, s: 5, p: 1, names: 'A, B', name: 'A', level: 'Normal', who: 'A',
+                            card: 'X', suit: 'Spades', rank: 'Ace', decks: 1, round: 1, rounds: 5, target: 100,
+                            code: 'ABC', game: 'G', title: 'T', key: 'D', label: 'L', word: 'w', order: 'o',
+                            hash: 'h', link: 'l', preset: 'P', message: 'm', spelled: 'A B C'};
+            const check = (tables) => {
+            const problems = [];
+            for (const [name, table] of Object.entries(tables)) {
+                const english = table.en;
+                for (const lang of Object.keys(LANGUAGES)) {
+                    const here = table[lang];
+                    if (!here) { problems.push(`${name}: no ${lang} table`); continue; }
+                    for (const key of Object.keys(english)) {
+                        const value = here[key];
+                        if (value === undefined) { problems.push(`${name}.${lang}: missing ${key}`); continue; }
+                        const where = `${name}.${lang}: ${key}`;
+                        if (Array.isArray(english[key]) !== Array.isArray(value)) problems.push(`${where} is no list`);
+                        const text = typeof value === 'function' ? value(params) : value;
+                        if (!text || (Array.isArray(text) && !text.every(x => x))) problems.push(`${where} is empty`);
+                    }
+                    for (const key of Object.keys(here)) {
+                        if (!(key in english)) problems.push(`${name}.${lang}: ${key} is not an English key`);
+                    }
+                }
+            }
+            return problems;
+            };
+            // The check can fail: a Vietnamese table with one key taken out is reported.
+            const vi = {...STRINGS.vi};
+            delete vi['summary.next'];
+            const planted = check({shell: {...STRINGS, vi}});
+            const ce = tables.crazy_eights.id;
+            return {problems: check(tables), planted, languages: Object.keys(LANGUAGES), games: Object.keys(tables),
+                    words: [STRINGS.id['lobby.start'], ce['table.draw.one'], ce['table.pass'], ce['table.stock'],
+                            ce['rank.Q']]};
         }"""
     )
-    assert keys["shell"][0] == keys["shell"][1]
-    assert keys["game"][0] == keys["game"][1]
-    assert keys["words"] == ["Mulai", "Ambil", "Lewat"]
+    assert found["languages"] == ["en", "id", "vi", "nb"]
+    assert "crazy_eights" in found["games"]
+    assert found["problems"] == []
+    assert found["planted"] == ["shell.vi: missing summary.next"]
+    assert found["words"] == ["Mulai", "Ambil", "Lewat", "Tumpukan tertutup", "Queen"]
 
 
 def test_a_failed_resume_backs_off_and_asks_for_the_state_alone(server: Any, new_context: Any) -> None:

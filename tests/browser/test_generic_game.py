@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from browser_helpers import assert_clean
+from browser_helpers import assert_clean, open_more_options
 from browser_server import Server, private_redis
 
 TESTS = Path(__file__).resolve().parents[1]
@@ -81,6 +81,7 @@ def play_snap(server: Server, new_context: Any, shot: Any) -> None:
     assert page.input_value("#preset") == "pairs"
     assert [o for o in page.locator("#preset option").all_inner_texts()] == ["Pairs", "Solo"]
     assert page.locator('input[name="seats"]').count() == 1 and page.is_checked("#seats-4")
+    open_more_options(page)  # the bots' level, the options and the deal code are one click further
     assert page.get_attribute("#opt-target", "min") == "1" and page.get_attribute("#opt-target", "max") == "20"
     assert page.input_value("#opt-window_ms") == "300"
     assert page.inner_text('label[for="opt-window_ms"]') == "Window ms"  # no module: said from the key

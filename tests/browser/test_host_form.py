@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from browser_helpers import open_more_options
 from meja.games.crazy_eights.dealcode import DealSpec, encode
 
 
@@ -15,12 +16,24 @@ def test_option_specs_become_fields(server: Any, new_context: Any) -> None:
     page = new_context().new_page()
     page.goto(server.origin + "/")
     page.wait_for_selector("#host")
+    # The first screen holds the game, its rules, the table and the button; the rest is one click further.
+    assert page.locator("#opt-target").is_hidden() and page.locator("#bots").is_hidden()
+    open_more_options(page)
     assert page.get_attribute("#opt-target", "type") == "number"
     assert page.get_attribute("#opt-target", "min") == "10" and page.get_attribute("#opt-target", "max") == "1000"
     assert page.inner_text('label[for="opt-target"]') == "Match ends at (points)"  # the game's own words
     assert page.is_checked("#opt-match_mode-points") and not page.is_checked("#opt-match_mode-wins")
-    assert page.inner_text("#game-name") == "Crazy Eights"  # one game: no choice, but named
-    assert page.locator('input[name="game"][type="radio"]').count() == 0
+    # Every game of the catalog is a choice, named in the game's words, the server's default first.
+    catalog = page.evaluate("() => window.meja.games.list.map(g => g.name)")
+    radios = page.locator('input[name="game"][type="radio"]')
+    assert [radios.nth(i).get_attribute("value") for i in range(radios.count())] == catalog
+    assert page.is_checked("#game-crazy_eights") and page.inner_text('label[for="game-crazy_eights"]') == "Crazy Eights"
+    # The options box is named for the rules chosen (never "House" options under other rules).
+    assert page.inner_text("#options-legend") == "Options for these rules: House (the table's own rules)"
+    page.select_option("#preset", "classic")
+    assert page.inner_text("#options-legend") == "Options for these rules: Classic"
+    assert page.locator("#opt-drawn_card_play-forced").count() == 1
+    page.select_option("#preset", "house")
     field = page.evaluate(
         """() => {
             const desc = {name: "no_such_game"};
@@ -47,6 +60,7 @@ def test_a_deal_code_alone_hosts_its_deal(server: Any, new_context: Any, shot: A
     page.goto(server.origin + "/")
     page.wait_for_selector("#host")
     page.fill("#name", "Wati")
+    open_more_options(page)
     page.click(".deal-box summary")
     page.fill("#deal-code", code.lower())
     # The form shows what the code deals...
@@ -60,7 +74,10 @@ def test_a_deal_code_alone_hosts_its_deal(server: Any, new_context: Any, shot: A
     page.wait_for_selector("#room-code")
     terms = page.locator("#table-rules dt").all_inner_texts()
     rules = dict(zip(terms, page.locator("#table-rules dd").all_inner_texts(), strict=True))
-    assert rules["Rules"] == "Party" and rules["Deal code"] == "A shared deal (from its deal code)"
+    assert rules["Rules"] == "Party"
+    # A deal the host chose is said so before the first card (PROTOCOL.md 12).
+    chosen = "Round 1 is a deal the host chose with a deal code: the host may know every hand."
+    assert rules["Deal code"].startswith(chosen)
     assert page.locator("#seats li").count() == 4
     shot(page, "lobby-party-deal")
     table = page.evaluate("() => window.meja.table")

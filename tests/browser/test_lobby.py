@@ -58,3 +58,91 @@ def test_lobby_invite_qr_code(server: Any, new_context: Any) -> None:
     assert body == qr_svg(link)
     assert re.search(r"<title>(.*?)</title>", body).group(1) == link  # type: ignore[union-attr]
     assert page.evaluate("() => document.querySelector('img.qr').naturalWidth") > 0
+
+
+def test_a_joiner_sees_the_game_and_its_house_rules_before_the_start(server: Any, new_context: Any, shot: Any) -> None:
+    # Seed 000's three questions (how many cards you may draw, when you may pass, whether an 8
+    # may go out) are answered on every seat's screen before the deal, in words fitting the preset.
+    host = new_context().new_page()
+    host.goto(server.origin + "/")
+    host.fill("#name", "Maya")
+    host.select_option("#preset", "classic")
+    host.check("#seats-3")
+    host.click("#host")
+    host.wait_for_selector("#room-code")
+    code = host.inner_text("#room-code").replace(" ", "")
+    guest = new_context(viewport={"width": 390, "height": 844}, is_mobile=True).new_page()
+    guest.goto(f"{server.origin}/?join={code}")
+    # The invite link filled the code in: the name is what is left to type (focused, selected).
+    guest.wait_for_function("() => document.activeElement && document.activeElement.id === 'name'")
+    assert guest.input_value("#code") == code
+    guest.keyboard.type("Nico")
+    assert guest.input_value("#name") == "Nico"
+    guest.click("#join")
+    guest.wait_for_selector("#lobby-rules li")
+    terms = guest.locator("#table-rules dt").all_inner_texts()
+    rules = dict(zip(terms, guest.locator("#table-rules dd").all_inner_texts(), strict=True))
+    assert rules["Game"] == "Crazy Eights" and rules["Rules"] == "Classic"
+    lines = guest.locator("#lobby-rules li").all_inner_texts()
+    assert lines[:3] == [
+        "Draws: only when you cannot play, one card; if it fits, it is played at once.",
+        "Pass: only when nothing is left to draw (after a draw the turn moves on by itself).",
+        "Last card: you may go out on an 8.",
+    ]
+    assert "5 cards each, from one deck of 52." in lines
+    assert not any("3 draws" in line for line in lines)  # a one-draw preset never speaks of three
+    # The empty seat says that a bot takes it at the start, and who that bot is.
+    assert "a bot takes it at the start" in guest.inner_text('#seats li[data-seat="2"]')
+    assert guest.inner_text("#bots-fill") == "At the start, a bot (Normal) takes every empty seat."
+    assert guest.inner_text("#start-wait") == "Only the host can start the game."
+    shot(guest, "lobby-joiner-classic")
+
+
+def test_bots_are_badges_names_are_names_and_a_kick_sticks(server: Any, new_context: Any) -> None:
+    host = new_context().new_page()
+    code = host_table(host, server.origin, name="Oka", seats=3)
+    # A name that could pass for a bot's is refused, in words.
+    other = new_context().new_page()
+    other.goto(f"{server.origin}/?join={code}")
+    other.fill("#name", "Bot 7")
+    other.click("#join")
+    other.wait_for_selector("#join-status:has-text('looks like a bot')")
+    assert other.inner_text("#join-status") == (
+        "That name is taken at this table, or looks like a bot's. Please choose another name."
+    )
+    # A bot is a badge: its words are the style sheet's (no text to copy or imitate), its name is for screen readers.
+    host.click('#seats li[data-seat="2"] button')
+    badge = host.locator('#seats li[data-seat="2"] .bot-badge')
+    badge.wait_for()
+    assert badge.get_attribute("role") == "img"
+    assert badge.get_attribute("aria-label") == "Bot 3, a bot (Normal)"
+    assert badge.evaluate("e => e.textContent") == ""
+    assert "Bot 3" in badge.evaluate("e => getComputedStyle(e, '::before').content")
+    # A person's name is in its own element.
+    guest = new_context().new_page()
+    guest.goto(f"{server.origin}/?join={code}")
+    guest.fill("#name", "Putu")
+    guest.click("#join")
+    guest.wait_for_selector("#room-code, #join-status:not(:empty)")
+    assert guest.locator("#room-code").count() == 1, guest.inner_text("#join-status")
+    host.wait_for_selector('#seats li[data-seat="1"] .person-name:text-is("Putu")')
+    # The host removes Putu (a second click confirms): Putu is told, watches on, and is offered no join.
+    host.click('#seats li[data-seat="1"] button')
+    host.wait_for_selector('#seats li[data-seat="1"] button.danger:has-text("Remove Putu for good?")')
+    host.click('#seats li[data-seat="1"] button')
+    guest.wait_for_selector("#lobby-notice")
+    assert guest.inner_text("#lobby-notice") == (
+        "The host took your seat at this table. You can keep watching, but you cannot join this table again."
+    )
+    assert guest.locator("#leave").count() == 0 and guest.locator("#join").count() == 0
+    assert guest.inner_text("#start-wait") == "You are watching: the host starts the game."
+    assert guest.evaluate("() => window.meja.seat") is None
+    # Trying again from the home page: the server refuses, and the page says why.
+    guest.click("#home-link")
+    guest.fill("#code", code)
+    guest.fill("#name", "Putu")
+    guest.click("#join")
+    guest.wait_for_selector("#join-status:has-text('removed you')")
+    assert guest.inner_text("#join-status") == (
+        "The host removed you from this table, so you cannot join it again. You can still spectate."
+    )

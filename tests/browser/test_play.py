@@ -52,6 +52,9 @@ def test_two_people_and_a_bot_play_a_round_one_by_keyboard(server: Any, new_cont
     shot(host, "lobby-three-seats")
     start(host)
     guest.wait_for_selector("#hand button.card")
+    # The deal was the host's choice (a deal code): every seat is told so on the table, before the first card.
+    for page in (host, guest):
+        assert page.inner_text("#chosen-note") == "Round 1 is a deal the host chose"
 
     actions = play_until_round_over([(host, play_turn_mouse), (guest, play_turn_keyboard)])
     assert actions, "nobody played"
@@ -65,7 +68,12 @@ def test_two_people_and_a_bot_play_a_round_one_by_keyboard(server: Any, new_cont
             pts = [int(x) for x in row.locator(".pts").all_inner_texts()]
             assert pts == [penalty(parse_cards(c)) for c in cards]
             assert row.locator("td.num").first.inner_text().startswith(str(penalty(parse_cards(" ".join(cards)))))
-        # The revealed deal is the one hosted, and it matches the commitment made at the start.
+        # The revealed deal is the one hosted, and it matches the commitment made at the start
+        # (behind the fair-deal disclosure, which says so in its summary line). The host chose it
+        # with a deal code: the check says so rather than "fixed before the round" (PROTOCOL.md 12).
+        assert page.inner_text("#fair-summary") == "Deal chosen by the host: unchanged"
+        page.click("#fair-summary")
+        assert "The host chose this deal with a deal code" in page.inner_text("#commitment")
         assert page.inner_text("#deal-code-shown") == code_deal
         page.wait_for_selector('#commitment[data-check="ok"]')
         shot(page, f"round-summary-{who}")

@@ -19,6 +19,7 @@ from browser_helpers import (
     hand,
     host_table,
     is_stuck,
+    open_more_options,
     start,
     tab_to,
     version,
@@ -63,9 +64,9 @@ def check_buttons(page: Any, expected: dict[str, Any]) -> None:
     assert page.get_attribute("#pass", "aria-describedby") == "pass-reason"
 
 
-def draw(page: Any) -> None:
+def draw(page: Any, by: str = "#draw") -> None:
     before = version(page)
-    page.click("#draw")
+    page.click(by)
     wait_version_after(page, before)
 
 
@@ -90,7 +91,8 @@ def test_pass_follows_the_rules(
     check_buttons(page, engine_after(state, 0))
     assert page.inner_text("#pass-reason") == REASONS["must_draw"]
     for k in range(1, draws + 1):
-        draw(page)
+        # The stock is a pile one can click to draw, as well as the Draw button.
+        draw(page, "#stock" if k == 2 else "#draw")
         check_buttons(page, engine_after(state, k))
     if name == "stuck-three-draws":
         assert page.is_enabled("#pass") and not page.is_enabled("#draw")
@@ -175,3 +177,29 @@ def test_after_an_eight_the_indicator_names_the_called_suit(
     shot(page, f"table-after-eight-{by}")
     if by == "keyboard":
         assert page.evaluate("() => document.getElementById('hand').contains(document.activeElement)")
+
+
+def test_one_draw_rules_speak_of_one_draw(server: Any, new_context: Any, shot: Any) -> None:
+    # Classic (seed 001): one draw, only when stuck; the page never says "3 draws" or "0 draws left".
+    code = find_deal(2, is_stuck, preset="classic")
+    page = new_context().new_page()
+    page.goto(server.origin + "/")
+    page.wait_for_selector("#host")
+    page.fill("#name", "Vy")
+    open_more_options(page)
+    page.click(".deal-box summary")
+    page.fill("#deal-code", code)
+    assert page.input_value("#preset") == "classic"
+    page.click("#host")
+    page.wait_for_selector("#room-code")
+    start(page)
+    page.wait_for_function("() => window.meja.view.turn === window.meja.seat")
+    assert page.inner_text("#draw") == "Draw"
+    assert page.inner_text("#pass-reason") == "Draw first: pass is only for when nothing is left to draw."
+    draw(page)
+    log = page.inner_text("#log")
+    assert "You drew " in log and "left" not in log, log
+    page.click("#rules-button")
+    rules = page.locator("#rules-list li").all_inner_texts()
+    assert rules[0] == "Draws: only when you cannot play, one card; if it fits, it is played at once."
+    shot(page, "classic-rules-panel")

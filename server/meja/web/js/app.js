@@ -1,7 +1,8 @@
-// The page shell of Meja: home, host form, lobby and the table frame over one WebSocket,
-// for any game the server offers. The shell never names a game: each game's description
-// comes in `welcome.catalog`, and what is the game's own on the table (card faces, its
-// centre, its actions, its log lines, its round details) comes from its page module.
+// The page shell of Meja: home, host form, lobby, the table frame and the shared screen over
+// one WebSocket, for any game the server offers. The shell never names a game: each game's
+// description comes in `welcome.catalog`, and what is the game's own on the table (card
+// faces, its centre, its actions, its moves in words, its round details, its rules in plain
+// words) comes from its page module.
 //
 // The server is authoritative (PROTOCOL.md): the page sends requests and draws what the
 // server sends; it never decides what is legal (the view's `legal` and the reasons the
@@ -13,10 +14,15 @@
 //   seat exactly: the server holds the state, the token proves the seat. The fair-deal
 //   commitments and reveals of the table are kept beside it, so a round summary can check
 //   its deal after a reload too.
-// * the move log of this page (not stored).
+// * the move log: the events of this table as they came (not stored). After a reload the
+//   resume asks for the latest versions again (`since`, PROTOCOL.md 9: the server replays
+//   each missed version's events), so the log, the seats' last moves and the caption are
+//   rebuilt from what the server sends; a language switch draws the log again in words.
 //
 // Screens follow the table's status: no table -> home; "lobby" -> lobby; "playing" or
-// "finished" -> table (TableScreen in table.js).
+// "finished" -> table (TableScreen in table.js). `/tv/<code>` is the shared screen: a
+// spectator of that room (never a seat, so never a hand), with the room code and a QR code to
+// join while in the lobby, then the table for a room to read (TableScreen with `tv`).
 //
 // The game module interface
 // -------------------------
@@ -24,24 +30,53 @@
 // ("/games/<name>/page.js"), imported by name when the catalog arrives (games.js). It
 // exports:
 //
-//   strings        {en: {...}, id: {...}}: the game's words. The shell looks up
+//   strings        {en, id, vi, nb}: the game's words in each of the page's languages (a
+//                  test fails when a key is missing in one). The shell looks up
 //                  "preset.<name>", each option spec's `label` and "<label>.<choice>",
 //                  "level.<name>" (a bot level), "rules.<preset>" (a list of lines: the
-//                  rules in brief) and "game.title"; a missing one is said from its key.
+//                  rules in brief, for the host form) and "game.title"; a missing one is
+//                  said from its key. A game may also override the shell's own words for
+//                  its table (say "table.round": "Hand {n}" where the game says hand).
 //   stylesheet     (optional) the URL of the game's CSS; linked, and loaded, before use.
+//                  The table screen's root has class `tv` on the shared screen (style large).
 //   readDealCode(code) (optional) -> {preset, seats} | null: what a deal code of this
 //                  game names, so that the host form shows what a code will deal.
+//   rules(table, t) (optional) -> [string]: the table's rules in plain words, from its table
+//                  map (`preset` and `options` in full), in the page's language (`t`). The
+//                  lobby shows them to every seat, the rules panel during play. Without it:
+//                  the "rules.<preset>" lines.
 //   createTable(host) -> table, the game's part of the table screen:
 //     table.centre       Node: what lies in the middle of the table
 //     table.actions      Node | null: the game's own buttons, under the hand
 //     table.render(view) -> frame: draw the view, and say what the frame shows:
 //                        {round, status: {text, mine} | null,
-//                         seats: [{count, active}] (by seat) | null,
+//                         seats: [{count, active, score}] (by seat; strings) | null,
 //                         hand: [{id, label, playable, face(button)}] | null (no hand widget),
-//                         summary: {round, details: Node, dealCode, match, winners, next} | null}
-//                        (`next`: the action of "Next round"; `match`: the match is over)
+//                         summary: {round, headline, details: Node, dealCode, match, winners, next} | null,
+//                         direction: 1 (clockwise, the next seat is seat + 1) | -1 | null,
+//                         target: string | null (what the match is played to, for the bar),
+//                         keys: [{key, label, button}] (single keys for the game's buttons)}
+//                        `status.mine`: a decision of this seat waits (out of turn too, such as a
+//                        catch): the turn line is highlighted, and while the tab is hidden its
+//                        title (and, if switched on, a chime) says so. `seats[i].active`: seat
+//                        i's decision holds the game (its box's turn marker); `count` and
+//                        `score` are said in the box. `summary.headline`: a line under the
+//                        result's banner ("Bot 2 went out"); `next`: the action of "Next
+//                        round"; `match`: the match is over (a banner for `winners`).
+//                        `keys[].key`: one character (from the game's strings, so it may
+//                        differ by language) that clicks `button` unless it is disabled or
+//                        hidden; the shell lists the keys, and the player may switch them off.
 //     table.play(id)     a card of the hand was chosen (click, Enter or Space)
 //     table.logLine(event) -> string | null: the move log's line for one of the game's events
+//     table.move(event) (optional) -> {seat, text, short, motion} | null: an event as a move
+//                        people see: `text` for the caption by the pile ("Bot 2 played 8♠"),
+//                        `short` for the seat's box ("played 8♠"), and `motion`
+//                        {piece: Node, from, to} where from/to are "seat" (that seat's box,
+//                        or the player's hand) or an Element of the module (the pile): the
+//                        shell flies the piece from one to the other, unless the player
+//                        prefers reduced motion. `seat` null: a move of the whole table (a new
+//                        round). The seats' last moves start afresh at the game's
+//                        `round_start` event. Without `move`, the log line is the caption.
 //     table.hold(event) -> {node, ms} | null: how to show an event the table holds for
 //                        (GameInfo.hold_events); the shell shows `node` for `ms` first
 //     table.destroy()
@@ -51,8 +86,10 @@
 //   host.el(tag, attrs, ...children)   the DOM helper of ui.js
 //   host.act(action)      send one of the view's `legal` actions
 //   host.seat, host.isHost   this page's seat (null: a spectator), and whether it hosts
+//   host.table            the table map (PROTOCOL.md 7.1) of the latest state or update
+//   host.tv               true on the shared screen (a spectator; draw large)
 //   host.seatName(i)      "You", "Bot 3" or the player's name
-//   host.say(text)        a short notice under the hand
+//   host.say(text)        a short notice over the hand
 //   host.choose({id, title, text, choices: [{value, content, className, dataset}], cancel})
 //                         -> Promise<value | null>: a modal choice (cancel: null = it cannot be dodged)
 //   host.closeChoice()    close it (its promise resolves null)
@@ -61,17 +98,23 @@
 // A game whose `page` is null (or whose module does not load) is drawn by the generic
 // renderer (generic.js): its view's fields as a list, its legal actions as buttons.
 
+import { Attention } from "./attention.js";
 import { Games } from "./games.js";
 import { Connection } from "./net.js";
-import { LANGUAGES, gameText, hasText, initialLanguage, language, readable, setLanguage, t } from "./strings.js";
-import { TableScreen } from "./table.js";
+import { LANGUAGES, gameText, hasText, initialLanguage, language, readable, setLanguage, t, textFor } from "./strings.js";
+import { TableScreen, isLogged, seatLabel } from "./table.js";
 import { copyText, el, nextId, spacedCode } from "./ui.js";
 
 const SEATS_KEY = "meja.seats";
 const CURRENT_KEY = "meja.current";
 const LANG_KEY = "meja.lang";
 const NAME_KEY = "meja.name";
+const SHORTCUTS_KEY = "meja.shortcuts";
 const CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+/** Versions asked for again after a reload, to rebuild the move log (the server replays at most its max_resume_updates). */
+const LOG_REPLAY_VERSIONS = 200;
+/** Events kept for the log (the log shows at most 80 lines of them). */
+const LOG_EVENTS_MAX = 400;
 
 // --------------------------------------------------------------------------- storage
 
@@ -140,6 +183,19 @@ export function normalizeRoomCode(text) {
   return out.length === 6 ? out : null;
 }
 
+/** The room code of a shared-screen address (/tv/CODE), or undefined when the page is not one. */
+export function tvCode(pathname) {
+  const m = /^\/tv\/([^/]*)\/?$/.exec(pathname);
+  if (!m) return undefined;
+  let raw = m[1];
+  try {
+    raw = decodeURIComponent(raw);
+  } catch (err) {
+    /* as typed */
+  }
+  return normalizeRoomCode(raw);
+}
+
 // --------------------------------------------------------------------------- the app
 
 class App {
@@ -158,20 +214,35 @@ class App {
     this.screen = null;
     this.tableScreen = null;
     this.homeNotice = null;
+    this.lobbyNotice = null;
     this.queue = Promise.resolve();
     this.catchingUp = false;
     this.resuming = null; // {since}: a resume (or watch) sent whose state has not come yet
     this.sinceFailed = false;
+    this.leaving = false;
+    this.logEvents = []; // the table's events the move log is drawn from (table.js)
+    this.logTable = null;
     this.params = new URLSearchParams(location.search);
+    this.shortcuts = localStorage.getItem(SHORTCUTS_KEY) !== "off";
     setLanguage(initialLanguage(localStorage.getItem(LANG_KEY), navigator.languages || [navigator.language]));
+    this.attention = new Attention({
+      title: () => this.baseTitle(),
+      turnTitle: (title) => t("app.title.turn", { title }),
+    });
     this.buildHeader();
     this.conn = new Connection({
       onOpen: (welcome) => this.onOpen(welcome),
       onMessage: (msg) => this.enqueue(msg),
       onStatus: (status) => this.onStatus(status),
     });
+    this.tvRoom = tvCode(location.pathname);
+    this.tv = this.tvRoom !== undefined;
     const current = store.current();
-    if (current && store.seat(current)) {
+    if (this.tv) {
+      document.body.classList.add("tv");
+      this.spectating = true;
+      this.showMessageScreen(this.tvRoom ? t("conn.connecting") : t("tv.bad_code"));
+    } else if (current && store.seat(current)) {
       this.tableId = current;
       this.showMessageScreen(t("conn.connecting"));
     } else {
@@ -220,9 +291,39 @@ class App {
     return String(value);
   }
 
-  rulesLines(desc, presetName) {
+  /** The preset's rules in brief (the host form): the game's "rules.<preset>" lines. */
+  presetRules(desc, presetName) {
     const lines = desc && hasText(desc.name, `rules.${presetName}`) ? gameText(desc.name, `rules.${presetName}`) : null;
     return Array.isArray(lines) ? lines : [];
+  }
+
+  /** A table's rules in plain words: the module's `rules(table, t)`, else the preset's lines. */
+  rulesLines(desc, table) {
+    if (!desc || !table) return [];
+    const module = this.games.module(desc.name);
+    if (module && typeof module.rules === "function") {
+      try {
+        const lines = module.rules(table, textFor(desc.name));
+        if (Array.isArray(lines) && lines.length) return lines.map(String);
+      } catch (err) {
+        console.warn("the game's rules() failed", err);
+      }
+    }
+    return this.presetRules(desc, table.preset);
+  }
+
+  /** "<game> · <preset> · 3 seats": the table's game in one line. */
+  tableGameLine(desc, table) {
+    const preset = this.games.preset(desc.name, table.preset);
+    const parts = [this.gameTitle(desc)];
+    if (preset) parts.push(this.presetName(desc, preset));
+    parts.push(t("table.seat_count", { n: (table.seats || []).length }));
+    return parts.join(" · ");
+  }
+
+  setShortcuts(on) {
+    this.shortcuts = !!on;
+    localStorage.setItem(SHORTCUTS_KEY, on ? "on" : "off");
   }
 
   // ------------------------------------------------------------------ header and banner
@@ -240,16 +341,21 @@ class App {
     });
     document.getElementById("home-link").addEventListener("click", (ev) => {
       ev.preventDefault();
-      this.goHome();
+      if (this.tv) location.assign("/");
+      else this.goHome();
     });
     this.relabelStatic();
   }
 
-  relabelStatic() {
-    const desc = this.screen === "lobby" || this.screen === "table" ? this.gameOf(this.table) : null;
+  baseTitle() {
+    const desc = this.screen === "lobby" || this.screen === "table" || this.screen === "tv-lobby" ? this.gameOf(this.table) : null;
     const title = desc ? t("app.title.game", { game: this.gameTitle(desc) }) : t("app.title");
-    document.title = title;
-    document.getElementById("app-title").textContent = title;
+    return this.tv ? t("tv.page_title", { title }) : title;
+  }
+
+  relabelStatic() {
+    this.attention.refresh();
+    document.getElementById("app-title").textContent = t("app.title");
     document.getElementById("lang-label").textContent = t("lang.label");
     document.getElementById("home-link").textContent = t("nav.home");
     document.getElementById("skip-link").textContent = t("nav.skip");
@@ -260,7 +366,9 @@ class App {
     if (this.lastStatus) this.onStatus(this.lastStatus);
     if (this.screen === "home") this.showHome();
     else if (this.screen === "lobby") this.showLobby();
+    else if (this.screen === "tv-lobby") this.showTvLobby();
     else if (this.screen === "table" && this.tableScreen) this.tableScreen.relabel();
+    else if (this.screen === "message" && this.messageKey) this.showMessageScreen(t(this.messageKey), this.messageKey);
   }
 
   onStatus(status) {
@@ -348,9 +456,15 @@ class App {
     if (this.tableId && this.spectating) {
       const since = this.version && !this.sinceFailed ? this.version : undefined;
       this.resuming = { since };
+      // What was missed goes to the log; the state after it is drawn (no pause per missed version).
+      this.catchingUp = since !== undefined;
       this.conn.request({ type: "watch", table: this.tableId, since }).catch((err) => {
         if (err.code !== "connection/closed") this.leaveToHome(this.errorText(err));
       });
+      return;
+    }
+    if (this.tv) {
+      if (this.tvRoom) this.watch(this.tvRoom);
       return;
     }
     if (this.pendingWatch) {
@@ -364,13 +478,18 @@ class App {
 
   async resume(tableId, info) {
     const msg = { type: "resume", table: tableId, token: info.token };
-    // Within one page, ask for what was missed since the last version seen; after a
-    // reload the page has nothing to add events to, so the current state is enough.
+    // Within one page, ask for what was missed since the last version seen. After a reload
+    // the page has no log: ask for the latest versions again, whose events rebuild it (the
+    // server replays at most its max_resume_updates; the state after them is the picture).
     // After a resume with `since` failed (the connection closed before the state came, as
     // when the server's outbox overflows on a far-behind catch-up, close 4004), the next
     // one asks for the state alone: it gives the whole picture, and asking for the same
     // catch-up again would fail the same way.
-    if (this.tableId === tableId && this.view !== null && this.version && !this.sinceFailed) msg.since = this.version;
+    if (!this.sinceFailed) {
+      if (this.tableId === tableId && this.view !== null && this.version) msg.since = this.version;
+      else if (Number.isInteger(info.since) && info.since > 0) msg.since = Math.max(0, info.since - LOG_REPLAY_VERSIONS);
+    }
+    if (msg.since === undefined || this.logTable !== tableId) this.resetLog(tableId);
     if (info.host_token) msg.host_token = info.host_token;
     this.catchingUp = true;
     this.resuming = { since: msg.since };
@@ -420,7 +539,14 @@ class App {
       case "update": {
         if (this.tableId && msg.table && msg.table.id && msg.table.id !== this.tableId) break;
         const events = msg.events || [];
-        if (this.screen === "table" && this.tableScreen && !this.catchingUp) {
+        if (this.catchingUp) {
+          // A replayed version of a resume: its events go to the log; the state that follows is drawn.
+          if (msg.table) this.recordFairness(msg.table, events);
+          this.addLog(msg.table, events);
+          if (this.tableScreen) for (const ev of events) this.tableScreen.noteMove(ev);
+          break;
+        }
+        if (this.screen === "table" && this.tableScreen) {
           await this.tableScreen.beforeUpdate(events, msg);
         }
         this.apply(msg, events);
@@ -434,39 +560,61 @@ class App {
     }
   }
 
+  resetLog(tableId) {
+    this.logEvents = [];
+    this.logTable = tableId;
+  }
+
+  addLog(table, events) {
+    const id = (table && table.id) || this.tableId;
+    if (id !== this.logTable) this.resetLog(id);
+    for (const ev of events) if (isLogged(ev)) this.logEvents.push(ev);
+    if (this.logEvents.length > LOG_EVENTS_MAX) this.logEvents.splice(0, this.logEvents.length - LOG_EVENTS_MAX);
+  }
+
   apply(msg, events) {
     const table = msg.table;
     if (!table || typeof table !== "object") return;
     if (this.tableId && table.id && table.id !== this.tableId) return;
+    const wasSeated = this.seat !== null && this.seat !== undefined && !this.spectating;
     this.table = table;
     this.tableId = table.id || this.tableId;
     this.version = msg.version;
     this.seat = msg.seat;
     this.isHost = !!msg.is_host;
     this.view = msg.view || null;
+    this.addLog(table, events);
     this.recordFairness(table, events);
+    if (wasSeated && (msg.seat === null || msg.seat === undefined) && !this.leaving) {
+      // The host took this seat away (PROTOCOL.md 10, seat/kicked): the connection watches now,
+      // and may not join this table again. Say so; offer no join.
+      store.forget(this.tableId);
+      this.spectating = true;
+      this.lobbyNotice = t("lobby.kicked");
+    }
     if (!this.spectating && this.seat !== null && this.seat !== undefined) {
       store.putSeat(this.tableId, { since: this.version, code: table.code, link: table.link });
     }
     if (table.status === "lobby" || !this.view) {
-      this.showLobby();
+      if (this.tv) this.showTvLobby();
+      else this.showLobby();
     } else {
       this.showTable(events);
     }
   }
 
-  /** Commitments (round start) and reveals (round end), kept with the seat (PROTOCOL.md 7). */
+  /** Commitments (round start) and reveals (round end), kept with the seat (PROTOCOL.md 7, 12). */
   recordFairness(table, events) {
     const fair = this.fair || (this.fair = (store.seat(this.tableId) || {}).fair || {});
     const put = (round, data) => {
       fair[round] = { ...(fair[round] || {}), ...data };
     };
     if (table.commitment && table.commitment.round !== undefined) {
-      put(table.commitment.round, { hash: table.commitment.hash });
+      put(table.commitment.round, { hash: table.commitment.hash, ...(table.commitment.chosen ? { chosen: true } : {}) });
     }
     for (const ev of events) {
       const kind = ev.kind;
-      if (kind === "commitment") put(ev.round, { hash: ev.hash });
+      if (kind === "commitment") put(ev.round, { hash: ev.hash, ...(ev.chosen ? { chosen: true } : {}) });
       if (kind === "reveal") put(ev.round, { deal_code: ev.deal_code, salt: ev.salt });
     }
     if (!this.spectating && store.seat(this.tableId)) store.putSeat(this.tableId, { fair });
@@ -542,6 +690,7 @@ class App {
     this.spectating = false;
     this.tableId = null;
     this.fair = null;
+    this.resetLog(null);
     try {
       await this.conn.request(msg);
     } catch (err) {
@@ -558,9 +707,15 @@ class App {
     this.spectating = true;
     this.tableId = null;
     this.fair = {};
+    this.resetLog(null);
     try {
       await this.conn.request({ type: "watch", code: normal });
     } catch (err) {
+      if (err.code === "connection/closed") return; // the next welcome watches again
+      if (this.tv) {
+        this.showMessageScreen(this.errorText(err));
+        return;
+      }
       this.spectating = false;
       if (status) status.textContent = this.errorText(err);
       else this.showToast(this.errorText(err));
@@ -584,7 +739,12 @@ class App {
 
   async leave() {
     if (this.tableId && !this.spectating) {
-      await this.send({ type: "leave" });
+      this.leaving = true;
+      try {
+        await this.send({ type: "leave" });
+      } finally {
+        this.leaving = false;
+      }
       store.forget(this.tableId);
     }
     this.leaveToHome(null);
@@ -597,12 +757,19 @@ class App {
     this.spectating = false;
     this.view = null;
     this.table = null;
+    this.seat = null;
     this.fair = null;
+    this.lobbyNotice = null;
+    this.resetLog(null);
     store.setCurrent(null);
     this.showHome();
   }
 
   leaveToHome(notice) {
+    if (this.tv) {
+      this.showMessageScreen(notice || t("conn.gone"));
+      return;
+    }
     this.homeNotice = notice;
     this.goHome();
   }
@@ -626,14 +793,19 @@ class App {
       this.tableScreen.destroy();
       this.tableScreen = null;
     }
+    // A new screen starts at its top (the home page may have been scrolled down to its button).
+    if (screen !== this.screen) window.scrollTo(0, 0);
     this.screen = screen;
     document.body.dataset.screen = screen;
     this.root.replaceChildren(node);
     this.relabelStatic();
   }
 
-  showMessageScreen(text) {
-    this.mount("message", el("section", { class: "panel" }, el("p", { role: "status" }, text)));
+  showMessageScreen(text, key = null) {
+    this.messageKey = key;
+    const parts = [el("p", { role: "status", id: "message" }, text)];
+    if (this.tv) parts.push(el("p", {}, el("a", { href: "/" }, t("tv.home"))));
+    this.mount("message", el("section", { class: "panel message-screen" }, el("h2", { class: "visually-hidden" }, t("app.title")), parts));
   }
 
   showHome() {
@@ -641,7 +813,7 @@ class App {
     const savedName = localStorage.getItem(NAME_KEY) || "";
     const nameId = "name";
     const children = [];
-    children.push(el("p", { class: "tagline" }, t("app.tagline")));
+    children.push(el("h2", { class: "tagline" }, t("app.tagline")));
     if (this.homeNotice) children.push(el("p", { class: "notice", role: "alert" }, this.homeNotice));
     this.homeNotice = null;
     if (latest) {
@@ -689,6 +861,7 @@ class App {
           value: savedName || t("home.name.default"),
           required: true,
         }),
+        el("p", { class: "hint", id: "name-hint" }, t("home.name.hint")),
       ),
     );
     this.hostSlot = el(
@@ -701,8 +874,12 @@ class App {
     else children.push(this.hostSlot, this.joinPanel());
     this.mount("home", el("div", { class: "home" }, children));
     this.fillHostPanel();
-    const focusTarget = this.params.get("join") ? document.getElementById("code") : null;
-    if (focusTarget) focusTarget.focus();
+    // An invite link fills the room code in: what is left to do is to say one's name.
+    const focusTarget = this.params.get("join") ? document.getElementById("name") : null;
+    if (focusTarget) {
+      focusTarget.focus();
+      focusTarget.select();
+    }
   }
 
   joinPanel() {
@@ -736,6 +913,19 @@ class App {
         { class: "row" },
         el("button", { type: "submit", class: "primary", id: "join" }, t("home.join.button")),
         el("button", { type: "button", id: "watch", onclick: () => this.watch(code.value, status) }, t("home.watch.button")),
+        el(
+          "button",
+          {
+            type: "button",
+            id: "open-tv",
+            onclick: () => {
+              const normal = normalizeRoomCode(code.value);
+              if (!normal) status.textContent = t("error.code_format");
+              else location.assign(`/tv/${normal}`);
+            },
+          },
+          t("home.tv.button"),
+        ),
       ),
       status,
     );
@@ -776,7 +966,8 @@ class App {
     const seatsBox = el("div", { class: "choices", role: "radiogroup", "aria-labelledby": "seats-legend" });
     const bots = el("select", { id: "bots", name: "bots" });
     const optionsBox = el("div", { class: "options" });
-    const optionsSet = el("fieldset", {}, el("legend", {}, t("home.options")), optionsBox);
+    const optionsLegend = el("legend", { id: "options-legend" });
+    const optionsSet = el("fieldset", {}, optionsLegend, optionsBox);
     const rulesList = el("ul", { class: "rules", id: "rules-summary" });
     const rulesBox = el("details", { class: "rules-box", open: true }, el("summary", {}, t("home.rules.title")), rulesList);
     const currentGame = () => {
@@ -802,9 +993,19 @@ class App {
         );
       }
       seatsBox.replaceChildren(...seatChoices);
+      // What the host already set stays set when the form is drawn again (a deal code typed after it).
+      const kept = new FormData(form);
       optionsBox.replaceChildren(...(preset.options || []).map((spec) => this.optionField(desc, spec)));
+      for (const spec of preset.options || []) {
+        if (!kept.has(spec.name) || spec.type === "bool") continue;
+        const value = String(kept.get(spec.name));
+        if (spec.type === "int") form.elements[spec.name].value = value;
+        else if ((spec.choices || []).includes(value)) form.querySelector(`input[name="${CSS.escape(spec.name)}"][value="${CSS.escape(value)}"]`).checked = true;
+      }
+      // The options box is named for the rules chosen, never for another preset.
+      optionsLegend.textContent = t("home.options.of", { preset: this.presetName(desc, preset) });
       optionsSet.hidden = !(preset.options || []).length;
-      const lines = this.rulesLines(desc, preset.name);
+      const lines = this.presetRules(desc, preset.name);
       rulesList.replaceChildren(...lines.map((line) => el("li", {}, line)));
       rulesBox.hidden = !lines.length;
     };
@@ -867,26 +1068,33 @@ class App {
       if (radio) radio.checked = true;
       fillGame();
     });
+    // What a new host needs is on the first screen (the game, its rules, the table, the button);
+    // the bots' level, the preset's options and a deal code are one click further.
     form.append(
       gameBox,
       el("label", { for: "preset" }, t("home.preset")),
       presetSelect,
       el("p", { class: "label", id: "seats-legend" }, t("home.seats")),
       seatsBox,
-      el("label", { for: "bots" }, t("home.bots")),
-      bots,
-      optionsSet,
-      rulesBox,
+      el("button", { type: "submit", class: "primary big", id: "host" }, t("home.host.button")),
+      status,
       el(
         "details",
-        { class: "deal-box", open: !!dealParam, hidden: !games.list.some((g) => g.deal_codes) },
-        el("summary", {}, t("home.deal_code")),
-        el("label", { for: "deal-code" }, t("home.deal_code")),
-        deal,
-        el("p", { class: "hint", id: "deal-hint" }, t("home.deal_code.hint")),
+        { class: "more-options", id: "more-options", open: !!dealParam },
+        el("summary", {}, t("home.more")),
+        el("label", { for: "bots" }, t("home.bots")),
+        bots,
+        optionsSet,
+        el(
+          "details",
+          { class: "deal-box", open: !!dealParam, hidden: !games.list.some((g) => g.deal_codes) },
+          el("summary", {}, t("home.deal_code")),
+          el("label", { for: "deal-code" }, t("home.deal_code")),
+          deal,
+          el("p", { class: "hint", id: "deal-hint" }, t("home.deal_code.hint")),
+        ),
       ),
-      el("button", { type: "submit", class: "primary", id: "host" }, t("home.host.button")),
-      status,
+      rulesBox,
     );
     fillGame();
     return form;
@@ -939,10 +1147,8 @@ class App {
     );
   }
 
-  showLobby() {
-    const table = this.table;
-    if (!table) return;
-    const desc = this.gameOf(table);
+  /** The invite: the room code large and spelled, copy and share, the link and its QR code. */
+  invitePanel(table, desc, { tv = false } = {}) {
     const link = table.link || "";
     const code = table.code || "";
     const fallback = el("input", {
@@ -978,54 +1184,84 @@ class App {
     }
     const qr = el("img", {
       class: "qr",
+      id: "qr",
       src: `/qr/${encodeURIComponent(code)}.svg`,
-      alt: t("lobby.qr"),
+      alt: tv ? t("tv.qr", { link }) : t("lobby.qr"),
       width: 180,
       height: 180,
     });
     qr.addEventListener("error", () => {
       qr.hidden = true;
     });
+    const tvLink = el(
+      "a",
+      { href: `/tv/${encodeURIComponent(code)}`, id: "tv-link", target: "_blank", rel: "noopener" },
+      t("lobby.tv"),
+    );
+    return el(
+      "section",
+      { class: `panel invite-panel${tv ? " tv-invite" : ""}`, "aria-labelledby": "lobby-title" },
+      el("h2", { id: "lobby-title" }, tv ? t("tv.join_title") : t("lobby.title")),
+      el(
+        "div",
+        { class: "invite" },
+        el(
+          "div",
+          { class: "code-box" },
+          el("p", { class: "label", id: "room-code-label" }, t("lobby.code")),
+          el("p", { class: "room-code", id: "room-code", "aria-hidden": "true" }, spacedCode(code)),
+          el("p", { class: "visually-hidden" }, t("lobby.code.spoken", { spelled: code.split("").join(" ") })),
+          tv ? el("p", { class: "tv-scan" }, t("tv.scan")) : el("div", { class: "row" }, buttons),
+        ),
+        qr,
+      ),
+      tv ? null : fallback,
+      tv ? null : copied,
+      el("p", { class: "invite-link" }, el("span", { class: "label" }, `${t("lobby.link")}: `), el("a", { href: link, id: "invite-link" }, link)),
+      tv ? null : el("p", { class: "hint" }, tvLink, " ", t("lobby.tv.hint")),
+    );
+  }
+
+  seatsPanel(table, desc, { tv = false } = {}) {
     const seats = el(
       "ul",
       { class: "seats", id: "seats" },
       (table.seats || []).map((s) => this.lobbySeat(s, table, desc)),
     );
-    const start = this.isHost
-      ? el("button", { type: "button", class: "primary big", id: "start", onclick: () => this.send({ type: "start" }) }, t("lobby.start"))
-      : el("p", { class: "hint" }, t("lobby.start.wait"));
+    const empty = (table.seats || []).some((s) => s.kind === "empty");
+    let start = null;
+    if (!tv) {
+      start = this.isHost
+        ? el("button", { type: "button", class: "primary big", id: "start", onclick: () => this.send({ type: "start" }) }, t("lobby.start"))
+        : el("p", { class: "hint", id: "start-wait" }, this.spectating ? t("lobby.start.watch") : t("lobby.start.wait"));
+    }
+    return el(
+      "section",
+      { class: "panel", "aria-labelledby": "seats-title" },
+      el("h2", { id: "seats-title" }, t("lobby.seats")),
+      seats,
+      empty ? el("p", { class: "hint", id: "bots-fill" }, t("lobby.bots_fill", { level: this.levelName(desc, table.bots) })) : null,
+      tv
+        ? null
+        : el(
+            "div",
+            { class: "row lobby-actions" },
+            start,
+            this.spectating ? null : el("button", { type: "button", id: "leave", onclick: () => this.leave() }, t("nav.leave")),
+          ),
+    );
+  }
+
+  showLobby() {
+    const table = this.table;
+    if (!table) return;
+    const desc = this.gameOf(table);
     const node = el(
       "div",
       { class: "lobby" },
-      el(
-        "section",
-        { class: "panel", "aria-labelledby": "lobby-title" },
-        el("h2", { id: "lobby-title" }, t("lobby.title")),
-        el("p", { class: "label", id: "room-code-label" }, t("lobby.code")),
-        el("p", { class: "room-code", id: "room-code", "aria-hidden": "true" }, spacedCode(code)),
-        el("p", { class: "visually-hidden" }, t("lobby.code.spoken", { spelled: code.split("").join(" ") })),
-        el("div", { class: "row" }, buttons),
-        fallback,
-        copied,
-        el(
-          "div",
-          { class: "invite" },
-          qr,
-          el("p", {}, el("span", { class: "label" }, `${t("lobby.link")}: `), el("a", { href: link, id: "invite-link" }, link)),
-        ),
-      ),
-      el(
-        "section",
-        { class: "panel", "aria-labelledby": "seats-title" },
-        el("h2", { id: "seats-title" }, t("lobby.seats")),
-        seats,
-        el(
-          "div",
-          { class: "row" },
-          start,
-          el("button", { type: "button", id: "leave", onclick: () => this.leave() }, t("nav.leave")),
-        ),
-      ),
+      this.lobbyNotice ? el("p", { class: "notice", role: "alert", id: "lobby-notice" }, this.lobbyNotice) : null,
+      this.invitePanel(table, desc),
+      this.seatsPanel(table, desc),
       desc ? this.lobbyGame(desc, table) : null,
     );
     const focused = document.activeElement && document.activeElement.id;
@@ -1033,7 +1269,22 @@ class App {
     if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
   }
 
-  /** The table's game, preset and options in words, and the preset's rules in brief. */
+  /** The shared screen before the start: how to join (code, QR code, link), who sits where, the rules. */
+  showTvLobby() {
+    const table = this.table;
+    if (!table) return;
+    const desc = this.gameOf(table);
+    const node = el(
+      "div",
+      { class: "lobby tv-lobby" },
+      this.invitePanel(table, desc, { tv: true }),
+      this.seatsPanel(table, desc, { tv: true }),
+      desc ? this.lobbyGame(desc, table) : null,
+    );
+    this.mount("tv-lobby", node);
+  }
+
+  /** The table's game, preset and options in words, and its rules in plain words. */
   lobbyGame(desc, table) {
     const preset = this.games.preset(desc.name, table.preset);
     const options = table.options || {};
@@ -1046,10 +1297,10 @@ class App {
       rows.push([this.optionLabel(desc, spec), this.optionValue(desc, spec, options[spec.name]), spec.name]);
     }
     if (table.deal_code_given) rows.push([t("summary.deal"), t("lobby.deal_given"), "deal"]);
-    const lines = preset ? this.rulesLines(desc, preset.name) : [];
+    const lines = this.rulesLines(desc, table);
     return el(
       "section",
-      { class: "panel", "aria-labelledby": "about-title" },
+      { class: "panel about", "aria-labelledby": "about-title" },
       el("h2", { id: "about-title" }, t("lobby.about")),
       el(
         "dl",
@@ -1057,43 +1308,69 @@ class App {
         rows.map(([dt, dd, key]) => [el("dt", { dataset: { key } }, dt), el("dd", { dataset: { key } }, dd)]),
       ),
       lines.length
-        ? el("details", { class: "rules-box" }, el("summary", {}, t("home.rules.title")), el("ul", { class: "rules" }, lines.map((l) => el("li", {}, l))))
+        ? [el("h3", { id: "lobby-rules-title" }, t("lobby.rules.title")), el("ul", { class: "rules", id: "lobby-rules", "aria-labelledby": "lobby-rules-title" }, lines.map((l) => el("li", {}, l)))]
         : null,
     );
   }
 
   lobbySeat(s, table, desc) {
-    const bits = [];
-    if (s.kind === "empty") bits.push(t("seat.empty"));
-    else if (s.kind === "bot") bits.push(t("seat.bot_name", { n: s.seat + 1 }));
-    else bits.push(s.name);
+    const level = this.levelName(desc, s.level || table.bots);
     const notes = [];
-    if (s.kind === "bot") notes.push(t("seat.level", { level: this.levelName(desc, s.level) }));
-    if (s.seat === table.host_seat) notes.push(t("lobby.host"));
+    if (s.kind === "bot") notes.push(t("seat.level", { level }));
+    if (s.kind === "empty") notes.push(t("seat.empty.note", { level }));
+    if (s.seat === table.host_seat && s.kind === "human") notes.push(t("lobby.host"));
     if (s.seat === this.seat) notes.push(t("lobby.you"));
     if (s.kind === "human" && !s.connected) notes.push(t("seat.offline"));
     const controls = [];
-    if (this.isHost && s.seat !== this.seat && s.kind !== "human") {
-      const to = s.kind === "bot" ? "empty" : "bot";
-      controls.push(
-        el(
-          "button",
-          {
-            type: "button",
-            class: "small",
-            "aria-label": `${t(to === "bot" ? "lobby.seat.to_bot" : "lobby.seat.to_empty")}: ${t("seat.label", { n: s.seat + 1 })}`,
-            onclick: () => this.send({ type: "seat", seat: s.seat, to }),
-          },
-          t(to === "bot" ? "lobby.seat.to_bot" : "lobby.seat.to_empty"),
-        ),
-      );
+    if (this.isHost && s.seat !== this.seat && !this.tv) {
+      const seatNo = t("seat.label", { n: s.seat + 1 });
+      if (s.kind === "human") {
+        // Taking a person's seat keeps them out of this table for good (a kick sticks): a second click confirms.
+        const armed = this.kickArmed === s.seat;
+        controls.push(
+          el(
+            "button",
+            {
+              type: "button",
+              class: `small${armed ? " danger" : ""}`,
+              id: `seat-control-${s.seat}`,
+              "aria-label": armed ? null : `${t("lobby.seat.remove")}: ${seatNo}`,
+              onclick: () => {
+                if (!armed) {
+                  this.kickArmed = s.seat;
+                  clearTimeout(this.kickTimer);
+                  this.kickTimer = setTimeout(() => {
+                    this.kickArmed = null;
+                    if (this.screen === "lobby") this.showLobby();
+                  }, 6000);
+                  this.showLobby();
+                  return;
+                }
+                this.kickArmed = null;
+                this.send({ type: "seat", seat: s.seat, to: "empty" });
+              },
+            },
+            armed ? t("lobby.seat.remove_confirm", { name: s.name }) : t("lobby.seat.remove"),
+          ),
+        );
+      } else {
+        const to = s.kind === "bot" ? "empty" : "bot";
+        const words = t(to === "bot" ? "lobby.seat.to_bot" : "lobby.seat.to_empty");
+        controls.push(
+          el(
+            "button",
+            { type: "button", class: "small", id: `seat-control-${s.seat}`, "aria-label": `${words}: ${seatNo}`, onclick: () => this.send({ type: "seat", seat: s.seat, to }) },
+            words,
+          ),
+        );
+      }
     }
     return el(
       "li",
       { class: `seat seat-${s.kind}`, dataset: { seat: s.seat } },
       el("span", { class: "seat-no" }, t("seat.label", { n: s.seat + 1 })),
-      el("span", { class: "seat-name" }, bits.join(" ")),
-      notes.length ? el("span", { class: "seat-notes" }, `(${notes.join(", ")})`) : null,
+      seatLabel(t, s, s.seat, level),
+      notes.length ? el("span", { class: "seat-notes" }, notes.join(" · ")) : null,
       controls,
     );
   }
@@ -1103,7 +1380,7 @@ class App {
       const desc = this.gameOf(this.table) || { name: this.table.game, title: readable(this.table.game || ""), presets: [] };
       if (this.tableScreen) this.tableScreen.destroy();
       this.tableScreen = null;
-      const screen = new TableScreen(this, desc, this.games.module(desc.name));
+      const screen = new TableScreen(this, desc, this.games.module(desc.name), { tv: this.tv });
       this.mount("table", screen.node);
       this.tableScreen = screen;
       screen.render(events, true);

@@ -83,10 +83,13 @@ export class GenericTable {
       const again = this.buttons.querySelector(`button[data-index="${Math.min(Number(focused), legal.length - 1)}"]`);
       if (again) again.focus();
     }
+    // Whose decision it is, where the view says so in a field every game may have (`awaiting`, a
+    // list of seats, or `turn`, one seat): only to mark the seats' boxes; the buttons come from `legal`.
+    const awaiting = Array.isArray(view.awaiting) ? view.awaiting : Number.isInteger(view.turn) ? [view.turn] : [];
     return {
-      round: null,
+      round: Number.isInteger(view.round) ? view.round : null,
       status: spectator ? null : { text: legal.length ? t("table.your_move") : t("table.waiting"), mine: legal.length > 0 },
-      seats: null,
+      seats: Array.from({ length: Number(view.seats) || 0 }, (_, i) => ({ active: awaiting.includes(i) })),
       hand: null,
       summary: null,
     };

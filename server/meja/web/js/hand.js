@@ -2,8 +2,15 @@
 // Arrows and Home/End move between cards, Enter or Space (a button's own keys) chooses
 // one. The game says what each card is (its id, its spoken name, whether it may be played
 // now, how its face looks); choosing one is the game's to answer (HandWidget.onChoose).
+//
+// The hand is a fan on one line: when the cards do not fit side by side, each overlaps the
+// one before it by just enough that all fit, so the hand never wraps (the table does not
+// grow or jump as cards come and go) and every card's top-left corner (where a game draws
+// its index) stays in view. The card under the pointer or the keyboard comes to the front.
 
 import { el } from "./ui.js";
+
+const GAP_PX = 6;
 
 export class HandWidget {
   /** labelledBy: the id of the hand's heading; onChoose(id): a card was chosen; emptyText(): what an empty hand says. */
@@ -25,6 +32,14 @@ export class HandWidget {
       const i = this.buttons().indexOf(ev.target);
       if (i >= 0) this.setRoving(i);
     });
+    if (typeof ResizeObserver === "function") {
+      this.resizer = new ResizeObserver(() => this.fan());
+      this.resizer.observe(this.node);
+    }
+  }
+
+  destroy() {
+    if (this.resizer) this.resizer.disconnect();
   }
 
   buttons() {
@@ -53,10 +68,17 @@ export class HandWidget {
       return b;
     });
     if (!buttons.length) {
-      this.node.replaceChildren(el("p", { class: "hint" }, this.emptyText()));
+      this.node.replaceChildren(el("p", { class: "hint hand-empty" }, this.emptyText()));
       return;
     }
     this.node.replaceChildren(...buttons);
+    // A card's size changes with the text size (the player's setting): the fan follows it too.
+    if (this.resizer) {
+      if (this.watched) this.resizer.unobserve(this.watched);
+      this.watched = buttons[0];
+      this.resizer.observe(this.watched);
+    }
+    this.fan();
     let index = focusedId ? buttons.findIndex((b) => b.dataset.card === focusedId) : -1;
     if (index < 0) index = Math.min(this.focusIndex, buttons.length - 1);
     this.setRoving(index);
@@ -64,6 +86,21 @@ export class HandWidget {
       this.focusWanted = false;
       buttons[index].focus();
     }
+  }
+
+  /** Overlap the cards just enough that they fit the hand's width on one line. */
+  fan() {
+    const buttons = this.buttons();
+    const n = buttons.length;
+    if (!n) return;
+    const width = this.node.clientWidth - 8; // the hand's padding and the raised card's outline
+    const card = buttons[0].offsetWidth;
+    if (!width || !card) return;
+    let step = GAP_PX;
+    if (n > 1 && n * card + (n - 1) * GAP_PX > width) step = (width - n * card) / (n - 1);
+    const overlap = n > 1 ? Math.min(GAP_PX, step) : 0;
+    this.node.style.setProperty("--fan-step", `${Math.floor(overlap)}px`);
+    this.node.classList.toggle("fanned", overlap < 0);
   }
 
   setRoving(index) {
@@ -76,7 +113,7 @@ export class HandWidget {
   /** Put the focus back on the hand's current card; false if the hand is empty. */
   restoreFocus() {
     const buttons = this.buttons();
-    if (!buttons.length) return false;
+    if (!buttons.length || this.node.closest("[hidden]")) return false;
     buttons[Math.min(this.focusIndex, buttons.length - 1)].focus();
     return true;
   }

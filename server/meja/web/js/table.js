@@ -1,45 +1,86 @@
-// The table screen's frame: the table's name and round, the seats around the table (name,
-// the game's count, presence, bot level, whose move), the game's centre and actions, the
-// hold notice, the hand widget, the move log, the round-summary frame with the fair-deal
-// check, and the choice dialog. What lies on the table is the game's: its page module's
-// table (or the generic renderer) draws the centre and says what the frame shows (see the
-// interface at the top of app.js).
+// The table screen's frame, for every game: the bar (the room, the round, what the match is
+// played to, the rules, the sound), the seats placed around the table (name or a bot's badge,
+// the game's count and score, presence, level, their last move, whose turn it is), the
+// middle of the table (the game's centre, the direction of play, a caption of the latest
+// moves, the hold notice), the player's own seat (hand widget and the game's actions), the
+// move log beside the table (folded away on a phone), the round summary, the rules panel,
+// and the choice dialog. What lies on the table is the game's: its page module's table (or
+// the generic renderer) draws the centre and says what the frame shows (see the interface at
+// the top of app.js).
 //
-// Keyboard: the hand is one tab stop (hand.js); the choice dialog is a modal <dialog>
-// (dialog.js). The log is a polite live region: each move is announced once, as it is
-// added. The hold notice is a status region.
+// Nothing moves when the turn changes: every box has a fixed size (the turn is a border and
+// a marker that are always there, shown or not), the hand is one line (hand.js), and what
+// comes and goes (the hold notice, a short notice about a card) lies over the table instead
+// of pushing it.
+//
+// Keyboard: the hand is one tab stop (hand.js), the game's actions follow it in the tab
+// order, and the game may name single keys for its actions (listed on the page and in the
+// rules panel, and switched off there). When a focused control goes away or is disabled,
+// focus goes to the hand, never to the page. The choice dialog and the rules panel are
+// modal <dialog>s (dialog.js). The log is a polite live region: each move is announced once.
+//
+// The shared screen (`/tv/<code>`, a spectator connection) uses the same frame with class
+// `tv`: every seat around the table, no hand, no log, everything large.
 
 import { ChoiceDialog } from "./dialog.js";
 import { checkDeal } from "./fair.js";
 import { GenericTable } from "./generic.js";
 import { HandWidget } from "./hand.js";
-import { t, textFor } from "./strings.js";
+import { MotionLayer } from "./motion.js";
+import { textFor } from "./strings.js";
 import { copyText, el, sleep, spacedCode } from "./ui.js";
 
 const LOG_MAX = 80;
-/** Table events (meja.rules.game.TABLE_EVENT_KINDS) the log speaks of; the game's own are its module's. */
-const TABLE_EVENTS = new Set([
+const CAPTION_MOVES = 2;
+/** Table events (meja.rules.game.TABLE_EVENT_KINDS); the game's own are its module's. */
+export const TABLE_EVENTS = new Set([
   "seat_changed", "connected", "away", "auto", "started", "rematch", "closed", "commitment", "reveal", "timeout", "act",
 ]);
+/** Table events the log speaks of. */
+const LOGGED_TABLE_EVENTS = new Set(["rematch", "away", "connected", "auto", "timeout"]);
+
+/** Whether the move log may have a line for this event (the game's own events, and a few of the table's). */
+export function isLogged(ev) {
+  return !!ev && typeof ev.kind === "string" && (!TABLE_EVENTS.has(ev.kind) || LOGGED_TABLE_EVENTS.has(ev.kind));
+}
+
+/** Which seats go on the left, across and on the right of a player, in the order of play. */
+export function placeSeats(order) {
+  const n = order.length;
+  if (n <= 2) return { left: [], top: order, right: [] };
+  const side = Math.floor(n / 3);
+  return { left: order.slice(0, side), top: order.slice(side, n - side), right: order.slice(n - side) };
+}
 
 export class TableScreen {
   /** app: the App (app.js); desc: the table's game's catalog entry; module: its page module or null. */
-  constructor(app, desc, module) {
+  constructor(app, desc, module, { tv = false } = {}) {
     this.app = app;
     this.desc = desc;
+    this.module = module;
+    this.tv = tv;
+    this.t = textFor(desc.name); // the game's words first: a game may say "hand" where the shell says "round"
     this.summaryShownFor = null;
+    this.lastMoves = new Map(); // seat -> the latest move event of that seat (this round)
+    this.recent = []; // the latest move events, newest last, for the caption
+    this.lastLogged = null; // the last of the app's log events drawn
+    this.frame = null;
     this.build();
     const host = this.host();
     this.game = module && typeof module.createTable === "function" ? module.createTable(host) : new GenericTable(host, desc);
     this.centreSlot.replaceChildren(...(this.game.centre ? [this.game.centre] : []));
     this.actionsSlot.replaceChildren(...(this.game.actions ? [this.game.actions] : []));
+    this.onKeyDown = (ev) => this.shortcut(ev);
+    document.addEventListener("keydown", this.onKeyDown);
+    // What happened before this screen was built (a reload's replay): the seats' last moves and the caption.
+    for (const ev of this.app.logEvents) this.noteMove(ev);
   }
 
   /** What the game's table may call back (the interface at the top of app.js). */
   host() {
     const screen = this;
     return {
-      t: textFor(this.desc.name),
+      t: this.t,
       el,
       act: (action) => this.app.act(action),
       get seat() {
@@ -48,6 +89,10 @@ export class TableScreen {
       get isHost() {
         return screen.app.isHost;
       },
+      get table() {
+        return screen.table;
+      },
+      tv: this.tv,
       seatName: (i) => this.seatName(i),
       say: (text) => this.say(text),
       choose: (spec) => this.dialog.open(spec),
@@ -59,66 +104,143 @@ export class TableScreen {
   // ------------------------------------------------------------------ structure
 
   build() {
+    const t = this.t;
     this.title = el("h2", { id: "table-title" });
     this.roundLabel = el("p", { class: "round-label", id: "round-label" });
-    this.opponents = el("ul", { class: "opponents", id: "opponents" });
+    this.targetLabel = el("p", { class: "target-label", id: "target-label" });
+    this.chosenNote = el("p", { class: "chosen-note", id: "chosen-note", hidden: true });
+    this.rulesButton = el("button", { type: "button", class: "small", id: "rules-button", onclick: () => this.openRules() });
+    this.soundButton = el("button", {
+      type: "button",
+      class: "small",
+      id: "sound-button",
+      "aria-pressed": "false",
+      onclick: () => {
+        this.app.attention.setSound(!this.app.attention.sound);
+        this.renderBar();
+      },
+    });
+    this.bar = el(
+      "div",
+      { class: "table-bar" },
+      el("div", { class: "bar-text" }, this.title, this.roundLabel, this.targetLabel, this.chosenNote),
+      el("div", { class: "bar-buttons" }, this.rulesButton, this.tv ? null : this.soundButton),
+    );
     this.opponentsTitle = el("h3", { class: "visually-hidden", id: "opponents-title" });
+    this.seatLists = {
+      left: el("ul", { class: "seat-list side-left", "aria-labelledby": "opponents-title" }),
+      top: el("ul", { class: "seat-list side-top", "aria-labelledby": "opponents-title" }),
+      right: el("ul", { class: "seat-list side-right", "aria-labelledby": "opponents-title" }),
+    };
+    this.opponents = el(
+      "div",
+      { class: "opponents", id: "opponents" },
+      this.opponentsTitle,
+      this.seatLists.left,
+      this.seatLists.top,
+      this.seatLists.right,
+    );
     this.centreSlot = el("div", { class: "game-slot", id: "game-centre" });
-    this.actionsSlot = el("div", { class: "game-slot", id: "game-actions" });
+    this.direction = el("p", { class: "direction", id: "direction", hidden: true });
+    this.holdBox = el("div", { class: "hold", id: "hold", role: "status", hidden: true });
+    this.caption = el("div", { class: "move-caption", id: "move-caption" });
+    this.centreArea = el("div", { class: "centre-area", id: "centre-area" }, this.centreSlot, this.holdBox, this.caption);
     this.turnStatus = el("p", { class: "turn-status", id: "turn-status" });
-    this.spectatorNote = el("p", { class: "hint", id: "spectator-note", hidden: true });
+    this.statusRow = el("div", { class: "status-row", id: "status-row" }, this.direction, this.turnStatus);
+    this.spectatorNote = el("p", { class: "hint spectator-note", id: "spectator-note", hidden: true });
     this.handTitle = el("h3", { id: "hand-title" });
+    this.myCount = el("span", { class: "my-count", id: "my-count" });
+    this.myScore = el("span", { class: "seat-score", id: "my-score" });
+    this.myTurn = el("span", { class: "turn-tag", "aria-hidden": "true" }, "▶");
+    this.mySeatLine = el("div", { class: "my-seat", id: "my-seat" }, this.myTurn, this.handTitle, this.myCount, this.myScore);
     this.hand = new HandWidget({
       labelledBy: "hand-title",
       onChoose: (id) => this.game.play(id),
       emptyText: () => t("table.hand_empty"),
     });
+    this.actionsSlot = el("div", { class: "game-slot", id: "game-actions" });
+    this.notice = el("p", { class: "play-notice", id: "play-notice", role: "status" });
+    this.keysHint = el("p", { class: "keys-hint", id: "keys-hint" });
     this.handSection = el(
       "section",
-      { class: "my-area", "aria-labelledby": "hand-title" },
-      this.handTitle,
+      { class: "my-area", id: "my-area", "aria-labelledby": "hand-title" },
+      this.mySeatLine,
       this.hand.node,
+      this.notice,
       this.actionsSlot,
+      this.keysHint,
     );
-    this.holdBox = el("div", { class: "hold", id: "hold", role: "status", hidden: true });
-    this.summary = el("section", { class: "panel summary", id: "summary", hidden: true, "aria-labelledby": "summary-title" });
-    this.logTitle = el("h3", { id: "log-title" });
-    // tabindex: the log scrolls, so keyboard users must be able to reach it to scroll it.
+    this.summary = el("section", { class: "summary", id: "summary", hidden: true, "aria-labelledby": "summary-title" });
+    this.felt = el(
+      "section",
+      { class: "felt", id: "felt", "aria-labelledby": "table-title" },
+      this.opponents,
+      this.centreArea,
+      this.statusRow,
+      this.spectatorNote,
+      this.summary,
+      this.handSection,
+    );
+    this.logTitle = el("span", { id: "log-title" });
     this.log = el("ol", {
       class: "log",
       id: "log",
       "aria-live": "polite",
       "aria-relevant": "additions",
       "aria-labelledby": "log-title",
-      tabindex: "0",
+      tabindex: "0", // the log scrolls: keyboard users must be able to reach it to scroll it
     });
-    this.logBox = el("section", { class: "log-box", "aria-labelledby": "log-title" }, this.logTitle, this.log);
+    this.logBox = el(
+      "details",
+      { class: "log-box", id: "log-box" },
+      el("summary", { class: "log-summary" }, this.logTitle),
+      this.log,
+    );
+    // The log stays open beside the table on a wide screen, folded under it on a phone.
+    this.wide = window.matchMedia("(min-width: 64rem)");
+    this.logBox.open = this.wide.matches;
+    this.onWide = () => {
+      this.logBox.open = this.wide.matches;
+    };
+    this.wide.addEventListener("change", this.onWide);
     this.dialog = new ChoiceDialog({
       restoreFocus: (returnTo) => {
         if (!this.hand.restoreFocus() && returnTo && returnTo.isConnected) returnTo.focus();
       },
     });
-    this.notice = el("p", { class: "play-notice", id: "play-notice", role: "status" });
+    this.rulesTitle = el("h2", { id: "rules-title" });
+    this.rulesBody = el("div", { class: "rules-body" });
+    this.rulesClose = el("button", { type: "button", class: "primary", id: "rules-close", onclick: () => this.rulesDialog.close() });
+    this.rulesDialog = el(
+      "dialog",
+      { class: "rules-dialog", id: "rules-dialog", "aria-labelledby": "rules-title" },
+      el("div", { class: "dialog-head" }, this.rulesTitle, this.rulesClose),
+      this.rulesBody,
+    );
+    this.rulesDialog.addEventListener("close", () => {
+      if (this.rulesButton.isConnected) this.rulesButton.focus();
+    });
+    this.motion = new MotionLayer();
     this.node = el(
       "div",
-      { class: "table-screen" },
-      el("div", { class: "table-head" }, this.title, this.roundLabel),
-      el("section", { class: "opponents-box", "aria-labelledby": "opponents-title" }, this.opponentsTitle, this.opponents),
-      this.centreSlot,
-      this.holdBox,
-      this.turnStatus,
-      this.spectatorNote,
-      this.summary,
-      this.handSection,
-      this.notice,
-      this.logBox,
+      { class: `table-screen${this.tv ? " tv" : ""}`, dataset: { game: this.desc.name } },
+      this.bar,
+      el("div", { class: "table-layout" }, this.felt, this.tv ? null : this.logBox),
       this.dialog.node,
+      this.rulesDialog,
+      this.motion.node,
     );
   }
 
   destroy() {
     this.game.destroy();
+    this.hand.destroy();
+    this.motion.clear();
+    document.removeEventListener("keydown", this.onKeyDown);
+    this.wide.removeEventListener("change", this.onWide);
     if (this.dialog.isOpen) this.dialog.close();
+    if (this.rulesDialog.open) this.rulesDialog.close();
+    this.app.attention.setWaiting(false);
   }
 
   relabel() {
@@ -139,12 +261,16 @@ export class TableScreen {
     return this.app.seat;
   }
 
+  get spectator() {
+    return this.mySeat === null || this.mySeat === undefined;
+  }
+
   seatName(i) {
-    if (i === this.mySeat) return t("table.you");
-    const s = (this.table.seats || [])[i];
-    if (!s) return t("seat.label", { n: i + 1 });
-    if (s.kind === "bot") return t("seat.bot_name", { n: i + 1 });
-    return s.name || t("seat.label", { n: i + 1 });
+    if (i === this.mySeat) return this.t("table.you");
+    const s = ((this.table && this.table.seats) || [])[i];
+    if (!s) return this.t("seat.label", { n: i + 1 });
+    if (s.kind === "bot") return this.t("seat.bot_name", { n: i + 1 });
+    return s.name || this.t("seat.label", { n: i + 1 });
   }
 
   say(text) {
@@ -177,98 +303,323 @@ export class TableScreen {
     }
   }
 
+  /** A move event in the game's words: {seat, text, short, motion} or null (not a move). */
+  describe(ev) {
+    if (!ev || TABLE_EVENTS.has(ev.kind)) return null;
+    if (typeof this.game.move === "function") return this.game.move(ev) || null;
+    const text = this.game.logLine(ev);
+    return text ? { seat: typeof ev.seat === "number" ? ev.seat : null, text, short: null, motion: null } : null;
+  }
+
+  /** Keep a move for the caption and its seat's box; a new round starts both afresh. */
+  noteMove(ev) {
+    if (!ev) return null;
+    if (ev.kind === this.desc.round_start || ev.kind === "rematch") {
+      this.lastMoves.clear();
+      this.recent = [];
+    }
+    const move = this.describe(ev);
+    if (!move) return null;
+    if (typeof move.seat === "number") this.lastMoves.set(move.seat, ev);
+    this.recent.push(ev);
+    if (this.recent.length > CAPTION_MOVES) this.recent.shift();
+    return move;
+  }
+
   render(events, first, relabelOnly = false) {
     const v = this.view;
     const table = this.table;
     if (!v || !table) return;
+    const t = this.t;
+    const focusWasHere = this.node.contains(document.activeElement);
+    const moving = []; // moves with a piece to fly, placed once the seats are drawn anew
+    if (!relabelOnly && !first) {
+      for (const ev of events) {
+        const move = this.noteMove(ev);
+        if (move && move.motion && move.motion.piece) moving.push(move);
+      }
+    }
     const frame = this.game.render(v) || {};
-    if (!relabelOnly) for (const ev of events) this.logEvent(ev);
-    this.title.textContent = t("table.title", { code: spacedCode(table.code) });
-    const round = frame.round;
-    this.roundLabel.hidden = round === null || round === undefined;
-    this.roundLabel.textContent = this.roundLabel.hidden ? "" : t("table.round", { n: round });
-    this.opponentsTitle.textContent = t("lobby.seats");
+    this.frame = frame;
+    this.renderLog(relabelOnly);
+    this.renderBar();
+    this.opponentsTitle.textContent = this.tv ? t("tv.seats") : t("table.opponents");
     this.handTitle.textContent = t("table.your_hand");
     this.logTitle.textContent = t("table.log");
     this.renderSeats(frame.seats || []);
+    this.renderDirection(frame.direction);
+    this.renderCaption();
+    const summary = frame.summary || this.outcomeSummary();
     const status = table.status === "finished" ? null : frame.status; // a match over waits for nobody
     this.turnStatus.textContent = status ? status.text : "";
     this.turnStatus.classList.toggle("mine", !!(status && status.mine));
-    this.turnStatus.hidden = !(status && status.text);
-    const spectator = this.mySeat === null || this.mySeat === undefined;
-    this.spectatorNote.hidden = !spectator;
+    this.turnStatus.hidden = !!summary || !(status && status.text);
+    this.statusRow.hidden = !!summary;
+    this.app.attention.setWaiting(!this.tv && !!(status && status.mine));
+    const spectator = this.spectator;
+    this.spectatorNote.hidden = !spectator || this.tv;
     this.spectatorNote.textContent = t("table.spectating");
-    this.handSection.hidden = spectator;
+    this.centreArea.hidden = !!summary;
+    this.handSection.hidden = spectator || !!summary;
     const hasHand = Array.isArray(frame.hand);
-    this.handTitle.hidden = !hasHand;
     this.hand.node.hidden = !hasHand;
     if (!spectator && hasHand) this.hand.set(frame.hand);
-    this.renderSummary(frame.summary || this.outcomeSummary());
+    const mine = spectator ? null : (frame.seats || [])[this.mySeat] || null;
+    this.myCount.textContent = mine && mine.count ? mine.count : "";
+    this.myScore.textContent = mine && mine.score ? mine.score : "";
+    this.mySeatLine.classList.toggle("on-turn", !!(mine && mine.active));
+    this.renderKeys(frame.keys || []);
+    this.renderSummary(summary);
+    if (this.rulesDialog.open) this.fillRules();
+    // A result covers the piles: what was still in flight to them lands at once.
+    if (summary) this.motion.clear();
+    else this.motion.fly(moving.map((move) => this.resolveFlight(move)));
+    this.keepFocus(first, focusWasHere);
+  }
+
+  /**
+   * Focus never falls to the page: after the table first appears (the lobby's Start is gone)
+   * and whenever the focused control disappeared or was disabled, it goes to the hand.
+   */
+  keepFocus(first, focusWasHere) {
+    if (this.tv) return;
+    const active = document.activeElement;
+    const lost = !active || active === document.body || !active.isConnected || active.disabled === true;
+    const fromApp = first && (lost || this.app.root.contains(active));
+    if (!(fromApp || (focusWasHere && (lost || !this.node.contains(active))))) return;
+    if (this.dialog.isOpen || this.rulesDialog.open) return;
+    if (this.hand.restoreFocus()) return;
+    if (!this.summary.hidden) {
+      const title = document.getElementById("summary-title");
+      if (title) title.focus();
+      return;
+    }
+    this.app.root.focus();
+  }
+
+  resolveFlight(move) {
+    const place = (where) => {
+      if (where && where !== "seat") return where;
+      if (move.seat === null || move.seat === undefined) return null;
+      if (move.seat === this.mySeat && !this.tv) return this.hand.node;
+      return this.opponents.querySelector(`[data-seat="${move.seat}"]`);
+    };
+    return { piece: move.motion.piece, from: place(move.motion.from), to: place(move.motion.to) };
+  }
+
+  renderBar() {
+    const t = this.t;
+    const table = this.table;
+    const frame = this.frame || {};
+    this.title.textContent = this.tv ? t("tv.title", { code: spacedCode(table.code) }) : t("table.title", { code: spacedCode(table.code) });
+    const round = frame.round;
+    this.roundLabel.hidden = round === null || round === undefined;
+    this.roundLabel.textContent = this.roundLabel.hidden ? "" : t("table.round", { n: round });
+    this.targetLabel.hidden = !frame.target;
+    this.targetLabel.textContent = frame.target || "";
+    const chosen = !!(table.commitment && table.commitment.chosen);
+    this.chosenNote.hidden = !chosen;
+    this.chosenNote.textContent = chosen ? t("table.deal_chosen", { n: table.commitment.round }) : "";
+    this.rulesButton.textContent = t("table.rules");
+    const on = this.app.attention.sound;
+    this.soundButton.setAttribute("aria-pressed", on ? "true" : "false");
+    this.soundButton.replaceChildren(bellIcon(on), el("span", { class: "sound-word" }, on ? t("table.sound.on") : t("table.sound.off")));
+    this.soundButton.title = t("table.sound.hint");
+    this.soundButton.hidden = this.spectator; // a spectator has no turn to be called to
   }
 
   renderSeats(seatInfo) {
-    const items = [];
     const seats = this.table.seats || [];
     const n = seats.length;
-    const start = this.mySeat === null || this.mySeat === undefined ? 0 : this.mySeat + 1;
+    const start = this.spectator ? 0 : this.mySeat + 1;
+    const order = [];
     for (let k = 0; k < n; k++) {
       const i = (start + k) % n;
-      if (i === this.mySeat) continue;
-      const s = seats[i] || {};
-      const info = seatInfo[i] || {};
-      const turn = !!info.active;
-      const flags = [];
-      if (s.kind === "bot") flags.push(t("seat.level", { level: this.app.levelName(this.desc, s.level) }));
-      if (s.kind === "human" && s.auto) flags.push(t("seat.auto"));
-      else if (s.kind === "human" && !s.connected) flags.push(t("seat.away"));
-      items.push(
-        el(
-          "li",
-          { class: `opponent${turn ? " on-turn" : ""}`, dataset: { seat: i }, "aria-current": turn ? "true" : null },
-          el("span", { class: "opp-name" }, this.seatName(i)),
-          info.count !== undefined && info.count !== null ? el("span", { class: "opp-count" }, String(info.count)) : null,
-          flags.length ? el("span", { class: "opp-flags" }, flags.join(", ")) : null,
-          turn ? el("span", { class: "opp-turn" }, "◀") : null,
-        ),
-      );
+      if (i !== this.mySeat || this.spectator) order.push(i);
     }
-    this.opponents.replaceChildren(...items);
+    const place = placeSeats(order);
+    for (const side of ["left", "top", "right"]) {
+      this.seatLists[side].replaceChildren(...place[side].map((i) => this.seatBox(i, seats[i] || {}, seatInfo[i] || {})));
+      this.seatLists[side].hidden = !place[side].length;
+    }
+    this.opponents.dataset.count = String(order.length);
+  }
+
+  seatBox(i, s, info) {
+    const t = this.t;
+    const turn = !!info.active;
+    const presence = [];
+    if (s.kind === "human" && s.auto) presence.push(["auto", t("seat.auto")]);
+    else if (s.kind === "human" && !s.connected) presence.push(["away", t("seat.away")]);
+    const last = this.lastMoves.get(i);
+    const move = last ? this.describe(last) : null;
+    const lastText = move ? move.short || move.text : "";
+    return el(
+      "li",
+      { class: `seat-box seat-${s.kind || "empty"}${turn ? " on-turn" : ""}`, dataset: { seat: i }, "aria-current": turn ? "true" : null },
+      el("span", { class: "turn-tag", "aria-hidden": "true" }, "▶"),
+      el(
+        "p",
+        { class: "seat-who" },
+        seatLabel(t, s, i, this.app.levelName(this.desc, s.level)),
+        s.kind === "bot" ? el("span", { class: "seat-level" }, this.app.levelName(this.desc, s.level)) : null,
+        presence.map(([cls, text]) => el("span", { class: `presence ${cls}` }, text)),
+      ),
+      el(
+        "p",
+        { class: "seat-stats" },
+        info.count !== undefined && info.count !== null ? el("span", { class: "opp-count" }, String(info.count)) : null,
+        info.score ? el("span", { class: "seat-score" }, String(info.score)) : null,
+      ),
+      el("p", { class: "seat-last", title: lastText || null }, lastText),
+      turn ? el("span", { class: "visually-hidden" }, t("seat.their_turn")) : null,
+    );
+  }
+
+  renderDirection(direction) {
+    const t = this.t;
+    if (direction !== 1 && direction !== -1) {
+      this.direction.hidden = true;
+      return;
+    }
+    const seats = (this.table.seats || []).length;
+    const from = this.spectator ? 0 : this.mySeat;
+    const order = [];
+    for (let k = 0; k < seats; k++) order.push(this.seatName((((from + direction * k) % seats) + seats) % seats));
+    const word = direction === 1 ? t("table.direction.cw") : t("table.direction.ccw");
+    this.direction.hidden = false;
+    this.direction.replaceChildren(
+      el("span", { class: "direction-arrow", "aria-hidden": "true" }, direction === 1 ? "↻" : "↺"),
+      el("span", { class: "direction-word", "aria-hidden": "true" }, word),
+      el("span", { class: "visually-hidden" }, t("table.direction.order", { word, order: order.join(", ") })),
+    );
+  }
+
+  renderCaption() {
+    const lines = this.recent
+      .map((ev) => this.describe(ev))
+      .filter(Boolean)
+      .map((m) => m.text)
+      .reverse(); // newest first
+    this.caption.replaceChildren(...lines.map((text, k) => el("p", { class: k === 0 ? "latest" : "earlier" }, text)));
+  }
+
+  renderKeys(keys) {
+    const t = this.t;
+    this.keys = keys.filter((k) => k && k.key && k.button);
+    for (const k of this.keys) k.button.setAttribute("aria-keyshortcuts", k.key.toUpperCase());
+    const on = this.app.shortcuts;
+    const parts = this.hand.buttons().length ? [t("keys.hand")] : [];
+    if (on) parts.unshift(...this.keys.map((k) => t("keys.one", { key: k.key.toUpperCase(), label: k.label })));
+    this.keysHint.textContent = parts.length ? `${t("keys.title")}: ${parts.join(" · ")}` : "";
+    this.keysHint.hidden = !parts.length;
+  }
+
+  /** A key the game named for one of its buttons (unless a field, a dialog or the player's setting says no). */
+  shortcut(ev) {
+    if (ev.defaultPrevented || ev.ctrlKey || ev.metaKey || ev.altKey || !this.app.shortcuts) return;
+    const target = ev.target;
+    if (target && (target.isContentEditable || /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName))) return;
+    if (this.dialog.isOpen || this.rulesDialog.open || !this.node.isConnected) return;
+    const key = String(ev.key || "").toLowerCase();
+    const match = (this.keys || []).find((k) => k.key.toLowerCase() === key);
+    if (!match) return;
+    ev.preventDefault();
+    if (!match.button.disabled && !match.button.closest("[hidden]")) match.button.click();
   }
 
   // ------------------------------------------------------------------ the log
 
-  logEvent(ev) {
+  /** The log's line for an event (the table's own events, or the game's words). */
+  logLine(ev) {
+    const t = this.t;
     const me = this.mySeat;
     const who = (seat) => this.seatName(seat);
-    let text = null;
     switch (ev.kind) {
       case "rematch":
-        text = t("log.rematch");
-        break;
+        return t("log.rematch");
       case "away":
-        if (ev.seat !== me) text = t("log.away", { who: who(ev.seat) });
-        break;
+        return ev.seat !== me ? t("log.away", { who: who(ev.seat) }) : null;
       case "connected":
-        if (ev.seat !== me && ev.seat !== undefined) text = t("log.back", { who: who(ev.seat) });
-        break;
+        return ev.seat !== me && ev.seat !== undefined ? t("log.back", { who: who(ev.seat) }) : null;
       case "auto":
-        if (ev.seat !== me && ev.seat !== undefined && ev.auto !== false) text = t("log.auto", { who: who(ev.seat) });
-        break;
+        return ev.seat !== me && ev.seat !== undefined ? t("log.auto", { who: who(ev.seat) }) : null;
+      case "timeout":
+        return t(ev.limit === "ready" ? "log.timeout.ready" : "log.timeout.turn", { who: who(ev.seat) });
       default:
-        if (!TABLE_EVENTS.has(ev.kind)) text = this.game.logLine(ev);
-        break;
+        return TABLE_EVENTS.has(ev.kind) ? null : this.game.logLine(ev);
     }
-    if (!text) return;
-    const item = el("li", { class: ev.seat === me ? "mine" : "" }, text);
-    this.log.append(item);
+  }
+
+  /** Draw the log from the app's events (all again after a language switch; else the new ones). */
+  renderLog(all) {
+    const events = this.app.logEvents;
+    // The app keeps a bounded list (the oldest drop out): find where the last event drawn is now.
+    let from = this.lastLogged ? events.lastIndexOf(this.lastLogged) + 1 : 0;
+    if (all || (this.lastLogged && from === 0)) {
+      this.log.replaceChildren();
+      from = 0;
+    }
+    for (let i = from; i < events.length; i++) {
+      const ev = events[i];
+      const text = this.logLine(ev);
+      if (!text) continue;
+      this.log.append(el("li", { class: ev.seat === this.mySeat && !this.spectator ? "mine" : "" }, text));
+    }
+    this.lastLogged = events.length ? events[events.length - 1] : null;
     while (this.log.children.length > LOG_MAX) this.log.firstElementChild.remove();
     this.log.scrollTop = this.log.scrollHeight;
+  }
+
+  // ------------------------------------------------------------------ the rules panel
+
+  openRules() {
+    this.fillRules();
+    if (!this.rulesDialog.open) this.rulesDialog.showModal();
+    this.rulesClose.focus();
+  }
+
+  fillRules() {
+    const t = this.t;
+    const lines = this.app.rulesLines(this.desc, this.table);
+    const keys = this.keys || [];
+    const shortcuts = el("input", {
+      type: "checkbox",
+      id: "shortcuts",
+      checked: this.app.shortcuts,
+      onchange: (ev) => {
+        this.app.setShortcuts(ev.target.checked);
+        this.renderKeys(this.keys || []);
+      },
+    });
+    this.rulesTitle.textContent = t("rules.title");
+    this.rulesClose.textContent = t("rules.close");
+    this.rulesBody.replaceChildren(
+      el("p", { class: "rules-game" }, this.app.tableGameLine(this.desc, this.table)),
+      lines.length ? el("ul", { class: "rules", id: "rules-list" }, lines.map((l) => el("li", {}, l))) : el("p", {}, t("rules.none")),
+      this.tv
+        ? null
+        : el(
+            "section",
+            { class: "keys-box", "aria-labelledby": "keys-title" },
+            el("h3", { id: "keys-title" }, t("keys.title")),
+            el(
+              "ul",
+              { class: "keys-list" },
+              keys.map((k) => el("li", {}, el("kbd", {}, k.key.toUpperCase()), ` ${k.label}`)),
+              el("li", {}, t("keys.hand")),
+              el("li", {}, t("keys.tab")),
+            ),
+            el("div", { class: "field check" }, shortcuts, el("label", { for: "shortcuts" }, t("keys.single"))),
+          ),
+    );
   }
 
   // ------------------------------------------------------------------ the round summary
 
   /** The end of a match as the table map says it (`outcome`), for a game whose table gives no summary. */
   outcomeSummary() {
+    const t = this.t;
     const table = this.table;
     const outcome = table.outcome;
     if (table.status !== "finished" || !outcome) return null;
@@ -306,6 +657,7 @@ export class TableScreen {
   }
 
   renderSummary(summary) {
+    const t = this.t;
     if (!summary) {
       this.summary.hidden = true;
       this.summary.replaceChildren();
@@ -314,81 +666,159 @@ export class TableScreen {
     const v = this.view;
     const focusedId = this.summary.contains(document.activeElement) ? document.activeElement.id : null;
     const hasRound = summary.round !== null && summary.round !== undefined;
-    const title = el(
-      "h2",
-      { id: "summary-title", tabindex: "-1" },
-      hasRound ? t("summary.title", { n: summary.round }) : t("summary.match_over"),
-    );
-    const parts = [title];
-    if (summary.details) parts.push(summary.details);
-    if (hasRound) parts.push(this.dealBox(summary.round, summary.dealCode));
+    const winners = summary.winners || [];
+    const iWon = !this.spectator && winners.includes(this.mySeat);
+    let heading;
     if (summary.match) {
-      const names = (summary.winners || []).map((s) => this.seatName(s));
-      if (hasRound) parts.push(el("h3", {}, t("summary.match_over")));
-      parts.push(el("p", { class: "winners", id: "winners" }, t("summary.winners", { n: names.length, names: names.join(", ") })));
-      if (this.app.isHost) {
-        parts.push(el("button", { type: "button", class: "primary", id: "rematch", onclick: () => this.app.send({ type: "rematch" }) }, t("summary.rematch")));
+      if (iWon) heading = winners.length > 1 ? t("summary.you_share") : t("summary.you_win");
+      else heading = t("summary.match_won", { n: winners.length, names: winners.map((s) => this.seatName(s)).join(", ") });
+    } else {
+      heading = t("summary.title", { n: summary.round });
+    }
+    const banner = el(
+      "div",
+      { class: `result-banner${summary.match ? " match" : ""}${iWon ? " won" : ""}` },
+      el("h2", { id: "summary-title", tabindex: "-1" }, heading),
+      summary.match
+        ? el("p", { class: "winners", id: "winners" }, t("summary.winners", { n: winners.length, names: winners.map((s) => this.seatName(s)).join(", ") }))
+        : null,
+      summary.headline ? el("p", { class: "headline", id: "summary-headline" }, summary.headline) : null,
+      summary.match && hasRound ? el("p", { class: "headline" }, t("summary.last_round", { n: summary.round })) : null,
+    );
+    const main = [];
+    const side = [];
+    if (summary.match) {
+      if (this.tv) {
+        /* the shared screen shows the result; the players' phones have the buttons */
+      } else if (this.app.isHost) {
+        main.push(el("button", { type: "button", class: "primary big", id: "rematch", onclick: () => this.app.send({ type: "rematch" }) }, t("summary.rematch")));
       } else {
-        parts.push(el("p", { class: "hint" }, t("summary.rematch.wait")));
+        main.push(el("p", { class: "hint", id: "rematch-wait" }, t("summary.rematch.wait")));
       }
-      parts.push(el("button", { type: "button", id: "leave-table", onclick: () => this.app.leave() }, t("nav.leave")));
+      if (!this.tv) side.push(el("button", { type: "button", id: "leave-table", onclick: () => this.app.leave() }, t("nav.leave")));
     } else if (summary.next) {
       const next = summary.next;
-      parts.push(el("button", { type: "button", class: "primary", id: "next-round", onclick: () => this.app.act(next) }, t("summary.next")));
-    } else if (this.mySeat !== null && this.mySeat !== undefined) {
-      parts.push(el("p", { class: "hint", id: "waiting", role: "status" }, t("summary.waiting")));
+      main.push(el("button", { type: "button", class: "primary big", id: "next-round", onclick: () => this.app.act(next) }, t("summary.next")));
+    } else if (!this.spectator) {
+      main.push(el("p", { class: "hint", id: "waiting", role: "status" }, t("summary.waiting")));
     }
+    const parts = [banner];
+    if (main.length || side.length) parts.push(el("div", { class: "summary-actions" }, el("div", { class: "main" }, main), el("div", { class: "side" }, side)));
+    if (summary.details) parts.push(summary.details);
+    if (hasRound) parts.push(this.dealBox(summary.round, summary.dealCode));
     this.summary.replaceChildren(...parts);
     this.summary.hidden = false;
     const key = `${summary.round}/${summary.match}/${v ? v.phase : ""}`;
+    if (this.tv) return;
     if (focusedId && document.getElementById(focusedId)) {
       document.getElementById(focusedId).focus();
     } else if (this.summaryShownFor !== key) {
       // Move focus to the summary when it appears, so keyboard and screen reader users land on it.
       this.summaryShownFor = key;
-      title.focus();
-    } else if (!this.summary.contains(document.activeElement) && document.activeElement === document.body) {
-      title.focus();
+      document.getElementById("summary-title").focus();
     }
   }
 
-  /** The round's deal code (to share and replay) and the fair-deal check of its commitment. */
+  /** The round's deal code (to share and replay) and the fair-deal check, behind a disclosure, in plain words. */
   dealBox(round, code) {
+    const t = this.t;
     const fair = (this.app.fair || {})[round] || {};
-    const status = el("p", { class: "commitment", id: "commitment" });
     const check = checkDeal(fair, code);
-    status.dataset.check = check;
-    if (check === "none") status.textContent = t("summary.commit.none");
-    else if (check === "wait") status.textContent = t("summary.commit.wait");
-    else status.textContent = check === "ok" ? t("summary.commit.ok", { hash: fair.hash.slice(0, 12) }) : t("summary.commit.bad");
+    const chosen = !!fair.chosen;
+    const status = el("p", { class: "commitment", id: "commitment", dataset: { check } });
+    let headline;
+    if (check === "none") {
+      headline = t("fair.none.short");
+      status.textContent = t("fair.none");
+    } else if (check === "wait") {
+      headline = t("fair.wait");
+      status.textContent = t("fair.wait");
+    } else if (check === "ok") {
+      headline = chosen ? t("fair.ok_chosen.short") : t("fair.ok.short");
+      status.textContent = chosen ? t("fair.ok_chosen") : t("fair.ok");
+    } else {
+      headline = t("fair.bad.short");
+      status.textContent = t("fair.bad");
+    }
     status.classList.toggle("bad", check === "bad");
-    if (!code) return el("div", { class: "deal" }, status);
-    const link = dealLink(this.table, code);
-    const fallback = el("input", { type: "text", readonly: true, hidden: true, class: "copy-fallback", "aria-label": t("summary.deal") });
-    const copied = el("span", { class: "form-status", role: "status" });
-    return el(
-      "div",
-      { class: "deal" },
-      el("p", {}, el("span", { class: "label" }, `${t("summary.deal")}: `), el("code", { id: "deal-code-shown" }, code)),
-      el("p", { class: "hint" }, t("summary.deal.hint")),
-      el(
-        "button",
-        {
-          type: "button",
-          id: "copy-deal",
-          dataset: { link },
-          onclick: async () => {
-            const ok = await copyText(link, fallback);
-            copied.textContent = ok ? t("lobby.copied") : t("lobby.copy_failed");
+    const parts = [status];
+    if (fair.hash) parts.push(el("p", { class: "hint fingerprint" }, t("fair.fingerprint", { hash: fair.hash.slice(0, 16) })));
+    if (code) {
+      const link = dealLink(this.table, code);
+      const fallback = el("input", { type: "text", readonly: true, hidden: true, class: "copy-fallback", "aria-label": t("summary.deal") });
+      const copied = el("span", { class: "form-status", role: "status" });
+      parts.push(
+        el("p", {}, el("span", { class: "label" }, `${t("summary.deal")}: `), el("code", { id: "deal-code-shown" }, code)),
+        el("p", { class: "hint" }, t("summary.deal.hint")),
+        el(
+          "button",
+          {
+            type: "button",
+            id: "copy-deal",
+            dataset: { link },
+            onclick: async () => {
+              const ok = await copyText(link, fallback);
+              copied.textContent = ok ? t("lobby.copied") : t("lobby.copy_failed");
+            },
           },
-        },
-        t("summary.copy_deal"),
-      ),
-      copied,
-      fallback,
-      status,
+          t("summary.copy_deal"),
+        ),
+        copied,
+        fallback,
+      );
+    }
+    // Open if the check failed, or if the player opened it (an update draws the summary again).
+    const open = check === "bad" || this.fairOpen === round;
+    const box = el(
+      "details",
+      { class: `deal fair-box${check === "bad" ? " bad" : ""}`, id: "fair-box", open },
+      el("summary", { id: "fair-summary" }, headline),
+      parts,
     );
+    box.addEventListener("toggle", () => {
+      this.fairOpen = box.open ? round : null;
+    });
+    return box;
   }
+}
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+/** A bell (struck through when the sound is off): decorative, the button's words say it. */
+function bellIcon(on) {
+  const svg = document.createElementNS(SVG_NS, "svg");
+  svg.setAttribute("viewBox", "0 0 24 24");
+  svg.setAttribute("class", "bell");
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("focusable", "false");
+  const paths = ["M12 3a6 6 0 0 0-6 6v4l-2 3h16l-2-3V9a6 6 0 0 0-6-6z", "M9.5 19a2.5 2.5 0 0 0 5 0"];
+  if (!on) paths.push("M4 4l16 16");
+  for (const d of paths) {
+    const path = document.createElementNS(SVG_NS, "path");
+    path.setAttribute("d", d);
+    svg.append(path);
+  }
+  return svg;
+}
+
+/**
+ * How a seat is named on the table and in the lobby: a person's name in its own element;
+ * a bot by a badge whose words the style sheet draws (so no text, and no name a person
+ * types, can pass for it; copying the page copies none of it) and whose accessible name
+ * says it; an empty seat in words.
+ */
+export function seatLabel(t, s, i, levelName) {
+  if (s.kind === "bot") {
+    const name = t("seat.bot_name", { n: i + 1 });
+    return el("span", {
+      class: "bot-badge",
+      role: "img",
+      "aria-label": t("seat.bot_spoken", { name, level: levelName }),
+      dataset: { badge: name },
+    });
+  }
+  if (s.kind === "human") return el("span", { class: "person-name seat-name" }, s.name || t("seat.label", { n: i + 1 }));
+  return el("span", { class: "seat-name empty-name" }, t("seat.empty"));
 }
 
 /**
@@ -404,3 +834,4 @@ export function dealLink(table, code) {
   }
   return `${origin}/play?deal=${encodeURIComponent(code)}`;
 }
+

@@ -114,6 +114,23 @@ export function cardImage(name, extraClass = "") {
   return el;
 }
 
+/** The suits' signs, for short text such as a caption ("8♠"): four distinct shapes, as the cards' own. */
+const SIGNS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+
+/** "8♠", "10♥", "Q♣": a card in a few characters, for the caption by the pile and the seats' last moves. */
+export function cardShort(name) {
+  const c = parseCard(name);
+  return `${c.rank}${SIGNS[c.suit]}`;
+}
+
+/** A face-down card (the stock, a card another seat drew): decorative, the words say what it is. */
+export function cardBack(extraClass = "") {
+  const el = document.createElement("span");
+  el.className = `card back ${extraClass}`.trim();
+  el.setAttribute("aria-hidden", "true");
+  return el;
+}
+
 /** A short inline label for a card ("Q♥" as text and shape), for the summary and log. */
 export function cardChip(name) {
   const c = parseCard(name);
