@@ -51,7 +51,7 @@ MESSAGE_KEYS: Mapping[str, frozenset[str]] = {
     "pong": frozenset({"type", "re"}),
 }
 TABLE_KEYS = frozenset({"id", "code", "link", "game", "preset", "options", "status", "seats", "teams", "host_seat",
-                        "bots", "grace_s", "turn_limit_s", "turn_deadline_ms", "commitment", "deal_code_given",
+                        "bots", "grace_s", "turn_limit_s", "awaiting", "turn_deadline_ms", "commitment", "deal_code_given",
                         "outcome"})
 SEAT_KEYS = frozenset({"seat", "kind", "name", "level", "connected", "auto"})
 COMMITMENT_KEYS = frozenset({"round", "hash", "chosen"})

@@ -26,6 +26,8 @@ What the server asks of a state, so that it guesses nothing
     The seats whose decision holds the game up: what turn limits, bots' thinking
     pauses and presence checks watch. Several seats in a phase where they act in
     any order (Eighty-Three's discards, everyone's ``ready`` between rounds).
+    It is public: every connection gets it in the table map (``awaiting``), so
+    it may depend only on what every seat may see.
 ``actors()``
     Every seat that may act now, ``awaiting()`` included: a seat with an
     out-of-turn action (Kartu Terakhir's catch, or a last-card call right after a

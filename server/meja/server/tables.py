@@ -664,6 +664,8 @@ def summary(t: Table, settings: Settings) -> dict[str, Any]:
         "grace_s": t.grace_s,
         "turn_limit_s": t.turn_limit_s,
     }
+    if t.status == PLAYING:
+        out["awaiting"] = list(t.awaiting())
     if t.deadline is not None and t.status == PLAYING:
         out["turn_deadline_ms"] = t.deadline
     if t.commitment is not None:
