@@ -79,7 +79,7 @@ EVENT_KEYS: Mapping[str, frozenset[str]] = {
     "ready": frozenset({"seat"}),
     "round_over": frozenset({"round", "winner", "penalties", "hands", "deal_code", "scores", "wins"}),
     "match_over": frozenset({"winners", "scores", "wins"}),
-    "seat_changed": frozenset({"seat", "to", "name", "level"}),
+    "seat_changed": frozenset({"seat", "to", "name", "level", "kicked"}),
     "connected": frozenset({"seat"}),
     "away": frozenset({"seat"}),
     "auto": frozenset({"seat"}),

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from server_helpers import host, join
+from server_helpers import events, host, join
 
 STORES = ["memory", "redis"]
 
@@ -38,6 +38,9 @@ async def test_a_kicked_player_cannot_rejoin(store: str, serve: Any, connect: An
     await ann.ok({"type": "seat", "table": table, "seat": 1, "to": "empty"})
     await ann.ok({"type": "seat", "table": table, "seat": 2, "to": "bot"})
     await ann.ok({"type": "seat", "table": table, "seat": 2, "to": "empty"})
+    changes = [(e["seat"], e["to"], e.get("kicked")) for e in events(ann) if e["kind"] == "seat_changed"]
+    # Said on the wire: a person's seat taken is a kick, a bot's is not.
+    assert changes[-3:] == [(1, "empty", True), (2, "bot", True), (2, "empty", None)]
     version = ann.version
     reply = await bob.error({"type": "join", "table": table, "name": "Bob"}, "seat/kicked")
     assert "watch" in reply["message"]
@@ -66,4 +69,5 @@ async def test_leaving_is_not_a_kick(serve: Any, connect: Any) -> None:
     joined = await host(ann, seats=2)
     await join(bob, table=joined["table"], name="Bob")
     await bob.ok({"type": "leave", "table": joined["table"]})
+    assert not any(e.get("kicked") for e in events(ann) if e["kind"] == "seat_changed")
     await join(bob, table=joined["table"], name="Bob")

@@ -179,10 +179,12 @@ def _default_level(settings: Settings, plugin: games.GamePlugin) -> str:
     return settings.bot_level if settings.bot_level in plugin.levels else plugin.default_level
 
 
-def _seat_event(seat: int, record: SeatRecord) -> Event:
+def _seat_event(seat: int, record: SeatRecord, *, kicked: bool = False) -> Event:
     data: dict[str, Any] = {"seat": seat, "to": record.kind, "name": record.name}
     if record.kind == BOT:
         data["level"] = record.level
+    if kicked:
+        data["kicked"] = True
     return Event("seat_changed", data)
 
 
@@ -317,7 +319,7 @@ def set_seat(t: Table, *, seat: int, to: str, level: str | None) -> Mutation:
     if taken.is_human and taken.origin is not None and taken.origin not in kicked:
         kicked = (*kicked, taken.origin)[-MAX_KICKED:]  # the kick sticks (module docstring)
     new = t.evolve(seats=t.seats[:seat] + (record,) + t.seats[seat + 1 :], kicked=kicked)
-    return Mutation(new, (_seat_event(seat, record),))
+    return Mutation(new, (_seat_event(seat, record, kicked=taken.is_human),))
 
 
 def start(t: Table, *, version: int, now: int) -> Mutation:

@@ -219,7 +219,6 @@ class App {
     this.catchingUp = false;
     this.resuming = null; // {since}: a resume (or watch) sent whose state has not come yet
     this.sinceFailed = false;
-    this.leaving = false;
     this.logEvents = []; // the table's events the move log is drawn from (table.js)
     this.logTable = null;
     this.params = new URLSearchParams(location.search);
@@ -577,6 +576,7 @@ class App {
     if (!table || typeof table !== "object") return;
     if (this.tableId && table.id && table.id !== this.tableId) return;
     const wasSeated = this.seat !== null && this.seat !== undefined && !this.spectating;
+    const mySeat = this.seat;
     this.table = table;
     this.tableId = table.id || this.tableId;
     this.version = msg.version;
@@ -585,9 +585,10 @@ class App {
     this.view = msg.view || null;
     this.addLog(table, events);
     this.recordFairness(table, events);
-    if (wasSeated && (msg.seat === null || msg.seat === undefined) && !this.leaving) {
-      // The host took this seat away (PROTOCOL.md 10, seat/kicked): the connection watches now,
-      // and may not join this table again. Say so; offer no join.
+    const kicked = (events || []).some((e) => e && e.kind === "seat_changed" && e.kicked && e.seat === mySeat);
+    if (wasSeated && (msg.seat === null || msg.seat === undefined) && kicked) {
+      // The host took this seat away (PROTOCOL.md 7.3: seat_changed with kicked; 10, seat/kicked):
+      // the connection watches now, and may not join this table again. Say so; offer no join.
       store.forget(this.tableId);
       this.spectating = true;
       this.lobbyNotice = t("lobby.kicked");
@@ -739,12 +740,7 @@ class App {
 
   async leave() {
     if (this.tableId && !this.spectating) {
-      this.leaving = true;
-      try {
-        await this.send({ type: "leave" });
-      } finally {
-        this.leaving = false;
-      }
+      await this.send({ type: "leave" });
       store.forget(this.tableId);
     }
     this.leaveToHome(null);
