@@ -108,7 +108,7 @@ def test_bots_are_badges_names_are_names_and_a_kick_sticks(server: Any, new_cont
     other.click("#join")
     other.wait_for_selector("#join-status:has-text('looks like a bot')")
     assert other.inner_text("#join-status") == (
-        "That name is taken at this table, or looks like a bot's. Please choose another name."
+        "That name looks like a bot's: only bots are called Bot. Please choose a name without the word bot."
     )
     # A bot is a badge: its words are the style sheet's (no text to copy or imitate), its name is for screen readers.
     host.click('#seats li[data-seat="2"] button')

@@ -18,7 +18,7 @@ DRAFT_CODES = {
 
 def test_every_draft_code_exists_and_additions_are_known() -> None:
     assert set(errors.ERROR_CODES) >= DRAFT_CODES
-    assert set(errors.ERROR_CODES) - DRAFT_CODES == {"limit/exceeded", "server/full", "name/taken", "seat/kicked"}
+    assert set(errors.ERROR_CODES) - DRAFT_CODES == {"limit/exceeded", "server/full", "name/taken", "name/reserved", "seat/kicked"}
 
 
 def test_close_codes() -> None:

@@ -33,6 +33,7 @@ The tree (``code`` is what goes on the wire; it never changes within protocol 1)
     │   ├── SeatTaken                          seat/taken
     │   ├── BadSeat                            seat/bad_seat
     │   ├── NameTaken                          name/taken       (addition)
+    │   │   └── NameReserved                   name/reserved    (addition)
     │   └── Kicked                             seat/kicked      (addition)
     ├── StaleVersion                           action/stale_version
     ├── ServerFull                             server/full   (the store is nearly full: no new tables)
@@ -68,6 +69,7 @@ __all__ = [
     "LimitExceeded",
     "MalformedFrame",
     "MejaError",
+    "NameReserved",
     "NameTaken",
     "NotHost",
     "NotLobby",
@@ -254,9 +256,16 @@ class BadSeat(SeatError):
 
 
 class NameTaken(SeatError):
-    """The name looks like a bot's or like another seat's name (compared confusable-insensitively)."""
+    """The name looks like another seat's name at the table (compared confusable-insensitively)."""
 
     code = "name/taken"
+
+
+class NameReserved(NameTaken):
+    """The name could pass for a bot's, at any table: a case of :class:`NameTaken` with its own code,
+    so that a client can say which (choosing another name does not help if it still says "bot")."""
+
+    code = "name/reserved"
 
 
 class Kicked(SeatError):

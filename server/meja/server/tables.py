@@ -99,6 +99,7 @@ from meja.protocol.errors import (
     BadSeat,
     BadTableOptions,
     Kicked,
+    NameReserved,
     NameTaken,
     NotLobby,
     NotPlaying,
@@ -162,10 +163,10 @@ def bot_levels(game: str) -> tuple[str, ...]:
 
 def clean_name(name: str) -> str:
     """A display name as stored and shown (:func:`meja.server.names.clean`: NFKC, trimmed, visible,
-    few stacked marks, 1-24 characters), refused with ``name/taken`` if it could pass for a bot's."""
+    few stacked marks, 1-24 characters), refused with ``name/reserved`` if it could pass for a bot's."""
     text = names.clean(name)
     if names.passes_for_a_bot(text):
-        raise NameTaken(f"name {text!r} looks like a bot's: bots are named {BOT_NAME!r}")
+        raise NameReserved(f"name {text!r} looks like a bot's: bots are named {BOT_NAME!r}")
     return text
 
 
