@@ -1,9 +1,9 @@
 """What each seat (and a spectator) may see at every table version, from the table's log in Redis.
 
-The same judge as tests/fuzz/test_fuzz_leaks_games.py's ``Truth`` (a copy of its logic, so the
-browser tests need nothing of the fuzz suite): the table's record and log are read from the
-test's redis-server, the log's ``act`` events are replayed through the game's rules, and each
-version's ``State.locations()`` says where every card lies and who may see it. A frame a
+The same judge as the wire leak fuzzer's (tests/table_truth.py's ``Truth``): the table's record
+and log are read from the test's redis-server, the log's ``act`` events are replayed through the
+game's rules, and each version's ``State.locations()`` says where every card lies and who may
+see it. A frame a
 connection received is then checked for card names its seat could not see at the versions it
 covers.
 """
@@ -15,11 +15,10 @@ import threading
 from typing import Any
 
 import msgpack
-from meja import games
 from meja.rules.game import Event
 from meja.server.records import Table, decode_entry
-from meja.server.tables import TABLE_EVENTS
 from meja.store import open_store
+from table_truth import Truth, strings_in
 
 
 def read_table(redis_url: str, table_id: str) -> tuple[Table, list[tuple[int, tuple[Event, ...]]]]:
@@ -45,50 +44,6 @@ def read_table(redis_url: str, table_id: str) -> tuple[Table, list[tuple[int, tu
     if "error" in out:
         raise out["error"]
     return out["record"], out["log"]
-
-
-class Truth:
-    """Card names each seat (None: a spectator) may see at each version of the table."""
-
-    def __init__(self, record: Table, log: list[tuple[int, tuple[Event, ...]]]) -> None:
-        game = games.get_game(record.game)
-        self.names = frozenset(game.deck(record.game_options, len(record.seats)))
-        self.seats = len(record.seats)
-        self.visible: dict[int, dict[int | None, set[str]]] = {}
-        state = None
-        for version, events in log:
-            game_events = [e for e in events if e.kind not in TABLE_EVENTS]
-            act = next((e for e in events if e.kind == "act"), None)
-            if state is None and game_events:
-                state = game.new_match(record.game_options, self.seats, record.seed, record.deal_code).state
-            elif act is not None and state is not None:
-                state = state.apply(int(act.data["seat"]), game.decode_action(dict(act.data["action"]))).state
-            if state is not None:
-                locations = state.locations()
-                self.visible[version] = {
-                    s: {c for loc in locations if loc.seen_by == "all" or (s is not None and s in loc.seen_by)
-                        for c in loc.cards}
-                    for s in (*range(self.seats), None)
-                }
-
-    def seen(self, seat: int | None, first: int, last: int) -> set[str]:
-        out: set[str] = set()
-        for v in range(first, last + 1):
-            out |= self.visible.get(v, {}).get(seat, set())
-        return out
-
-
-def strings_in(value: Any) -> list[str]:
-    out, stack = [], [value]
-    while stack:
-        v = stack.pop()
-        if isinstance(v, str):
-            out.append(v)
-        elif isinstance(v, dict):
-            stack.extend(v.values())
-        elif isinstance(v, list):
-            stack.extend(v)
-    return out
 
 
 def leaks(frames: list[Any], truth: Truth, seat: int | None) -> list[str]:

@@ -44,6 +44,7 @@ from meja.server.records import Table, decode_entry
 from meja.server.settings import Settings
 from meja.server.tables import TABLE_EVENTS
 from meja_client import Client, Player, connect, decode, is_match_over, random_policy
+from table_truth import Truth, strings_in
 
 GAMES_PER_GAME = 300 if LONG else 8
 BATCH = 4
@@ -148,54 +149,6 @@ async def play_game(url: str, name: str, n: int) -> tuple[str, list[tuple[Client
         raise
 
 
-class Truth:
-    """What every seat may see at every table version, from the table's log replayed through its rules."""
-
-    def __init__(self, record: Table, log: list[tuple[int, tuple[Event, ...]]]) -> None:
-        game = games.get_game(record.game)
-        self.game = game
-        self.names = frozenset(game.deck(record.game_options, len(record.seats)))
-        self.seats = len(record.seats)
-        self.only: dict[int, list[Event]] = {}
-        #: version -> {seat or None: card names visible}, for versions with a game state
-        self.visible: dict[int, dict[int | None, set[str]]] = {}
-        state = None
-        for version, events in log:
-            game_events = [e for e in events if e.kind not in TABLE_EVENTS]
-            act = next((e for e in events if e.kind == "act"), None)
-            if state is None and game_events:
-                state = game.new_match(record.game_options, self.seats, record.seed, record.deal_code).state
-            elif act is not None and state is not None:
-                state = state.apply(int(act.data["seat"]), game.decode_action(dict(act.data["action"]))).state
-            self.only[version] = [e for e in events if e.only is not None]
-            if state is not None:
-                locations = state.locations()
-                self.visible[version] = {
-                    s: {c for loc in locations if loc.seen_by == "all" or (s is not None and s in loc.seen_by)
-                        for c in loc.cards}
-                    for s in (*range(self.seats), None)
-                }
-
-    def seen(self, seat: int | None, first: int, last: int) -> set[str]:
-        out: set[str] = set()
-        for v in range(first, last + 1):
-            out |= self.visible.get(v, {}).get(seat, set())
-        return out
-
-
-def _strings(value: Any) -> list[str]:
-    out, stack = [], [value]
-    while stack:
-        v = stack.pop()
-        if isinstance(v, str):
-            out.append(v)
-        elif isinstance(v, dict):
-            stack.extend(v.values())
-        elif isinstance(v, list):
-            stack.extend(v)
-    return out
-
-
 def check_frames(client: Client, who: str, seat: int | None, truth: Truth, allowed: frozenset[str]) -> int:
     """The module docstring's checks for one connection; the number of frames checked."""
     checked = 0
@@ -235,7 +188,7 @@ def check_frames(client: Client, who: str, seat: int | None, truth: Truth, allow
         else:
             first = last = None
         if first is not None:
-            named = {s for s in _strings({k: v for k, v in message.items() if k != "table"}) if s in truth.names}
+            named = {s for s in strings_in({k: v for k, v in message.items() if k != "table"}) if s in truth.names}
             leaked = named - truth.seen(seat, first, last)
             if leaked:
                 raise Leak(f"{who} was sent {sorted(leaked)} in a {kind} at version {last}")
@@ -257,7 +210,7 @@ def check_audiences(table_id: str, connections: list[tuple[Client, str, int | No
                 if e.only == () or (seat is not None and seat in (e.only or ())):
                     continue
                 wire = json.dumps(e.to_wire(), sort_keys=True)
-                if wire in received and any(c in truth.names for c in _strings(e.to_wire())):
+                if wire in received and any(c in truth.names for c in strings_in(e.to_wire())):
                     raise Leak(f"{who}: got seat {e.only}'s {e.kind} of version {version}")
 
 
