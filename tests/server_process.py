@@ -75,11 +75,15 @@ class ServerProcess:
         self.store = store
         self.name = name
         self.port = port or free_port()
-        # The inherited PYTHONPATH is dropped (the server runs the installed package); one the
-        # suite gives on purpose (a test-only game's folder) is kept.
+        # The server runs this checkout's code (ROOT/server first on its path), whatever
+        # the venv's editable install points at: a worktree's tests test the worktree. The
+        # inherited PYTHONPATH is dropped; one the suite gives on purpose (a test-only
+        # game's folder) follows.
         self.env = {**os.environ, **base_env}
         self.env.pop("PYTHONPATH", None)
         self.env.update(env or {})
+        given = self.env.get("PYTHONPATH")
+        self.env["PYTHONPATH"] = os.pathsep.join([str(ROOT / "server"), *([given] if given else [])])
         self.entry = list(entry) if entry is not None else [sys.executable, "-m", "meja.cli"]
         self.args = list(args)
         self.log_dir = Path(tempfile.mkdtemp(prefix=f"{log_prefix}-{name}-"))

@@ -73,7 +73,6 @@ import time
 from collections import Counter
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -101,9 +100,6 @@ TARGET = 200  # 4.1.2: fixed by the rules
 DEAL = "3PPC5-E03FJ-RPBGH-A98BP-EC39F9CEW"
 #: a person away keeps the seat (no bot stands in while a resume is under way)
 GRACE_S = 600
-ROOT = Path(__file__).resolve().parents[2]
-#: The servers run this checkout's code (the venv's editable install may be another checkout's).
-ENV = {"PYTHONPATH": str(ROOT / "server")}
 #: The whole test may take this long, servers included (measured about 10 s on a loaded 2-core machine).
 COST_S = 60
 #: One-seat events (PROTOCOL.md 9): they name their seat, and reach it alone.
@@ -515,8 +511,8 @@ async def test_a_whole_match_of_eighty_three_through_two_processes(fresh_redis: 
     started = time.monotonic()
     plugin = games.get(GAME)
     levels = dict(zip(BOTS, (plugin.levels[0], plugin.levels[-1]), strict=True))
-    a = ServerProcess(fresh_redis, name="a", env=ENV)
-    b = ServerProcess(fresh_redis, name="b", env=ENV)
+    a = ServerProcess(fresh_redis, name="a")
+    b = ServerProcess(fresh_redis, name="b")
     async with servers(a, b) as (a, b):
         ann = await clients(a.url)
         assert GAME in (await ann.hello())["games"]

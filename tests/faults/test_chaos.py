@@ -156,7 +156,7 @@ async def test_the_audit_replays_rematches_and_catches_doctored_claims(aof_redis
 def _chaos(*args: str, env: dict[str, str] | None = None, timeout: float = 600) -> tuple[int, dict[str, Any]]:
     """Run ``meja bench chaos --json ARGS`` as a user would; its exit status and its JSON."""
     full_env = {**os.environ, **(env or {})}
-    full_env.pop("PYTHONPATH", None)  # the servers run the installed package
+    full_env["PYTHONPATH"] = str(ROOT / "server")  # this checkout's code, servers included
     done = subprocess.run(
         [sys.executable, "-m", "meja.cli", "bench", "chaos", "--json", *args],
         capture_output=True, text=True, timeout=timeout, env=full_env, cwd=ROOT, check=False,
