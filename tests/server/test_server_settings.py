@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 import pytest
+from meja.server.app import lan_address
 from meja.server.settings import Settings, SettingsError, settings_table
+from server_helpers import host
 
 
 def test_defaults_are_the_documented_ones() -> None:
@@ -70,3 +73,19 @@ def test_invite_links_use_the_public_origin() -> None:
 def test_codec_limits_follow_the_settings() -> None:
     limits = Settings(max_frame_bytes=1000, max_depth=3).codec_limits
     assert (limits.max_frame_bytes, limits.max_depth) == (1000, 3)
+
+
+async def test_a_server_on_every_interface_invites_by_its_network_address(serve: Any, connect: Any) -> None:
+    """Bound to 0.0.0.0 with no public origin, links name the address a phone in the room can open."""
+    lan = lan_address()
+    if lan is None:
+        pytest.skip("this machine has no network address besides loopback")
+    server = await serve(host="0.0.0.0", public_origin=None)
+    ann = await connect(f"ws://127.0.0.1:{server.port}/ws")
+    joined = await host(ann, seats=2)
+    assert ann.table is not None and ann.table["link"] == f"http://{lan}:{server.port}/?join={joined['code']}"
+    # Where the operator names the origin, it wins; bound to loopback, links stay on loopback.
+    named = await serve(host="0.0.0.0", public_origin="https://cards.example.org")
+    assert named.settings.origin == "https://cards.example.org"
+    local = await serve(public_origin=None)
+    assert local.settings.public_origin is None and local.settings.origin.startswith("http://127.0.0.1:")

@@ -143,6 +143,20 @@ _NO_UPGRADE: Final = (
 )
 
 
+
+def lan_address() -> str | None:
+    """This machine's IPv4 address on the network its default route leaves by, else ``None``.
+
+    A UDP socket "connected" to an address outside every network sends nothing; the
+    kernel only chooses the source address a packet would leave with.
+    """
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        probe.connect(("192.0.2.1", 9))  # TEST-NET-1 (RFC 5737): never routed to anyone
+        address: str = probe.getsockname()[0]
+        if not address.startswith("127.") and address != "0.0.0.0":
+            return address
+    return None
+
 class StaticFiles:
     """The web client's files, read once and kept (the client is a handful of small files).
 
@@ -273,6 +287,13 @@ class MejaServer:
         if self.settings.port == 0:
             # Tests ask for any free port: links must name the one we got.
             self.settings = self.settings.replace(port=sock.getsockname()[1])
+        if not self.settings.public_origin and self.settings.host in ("", "0.0.0.0", "::"):
+            # Bound to every interface with no public origin: invite links and QR codes name
+            # this machine's address on its network, which a phone in the room can open
+            # (127.0.0.1 would be the phone itself).
+            lan = lan_address()
+            if lan is not None:
+                self.settings = self.settings.replace(public_origin=f"http://{lan}:{self.settings.port}")
         settings = self.settings
         try:
             self._store = self._given_store if self._given_store is not None else open_store(settings.redis_url)
@@ -339,7 +360,11 @@ class MejaServer:
         else:
             log.info("meja %s serving %s; tables live in Redis", self.process_id, where)
         if not settings.public_origin:
-            log.warning("invite links use %s: set --public-origin to the address players can reach", settings.origin)
+            log.warning(
+                "invite links use %s, which only this machine can open: serve with --host 0.0.0.0 to invite "
+                "phones and friends on this network, or set --public-origin to the address players can reach",
+                settings.origin,
+            )
 
     async def stop(self) -> None:
         """Graceful shutdown; see the module docstring."""

@@ -61,6 +61,7 @@ class Settings:
         None,
         "URL",
         "origin that invite links are built from (`https://cards.example.org`); unset: "
+        "`http://<this machine's network address>:<port>` when `host` is 0.0.0.0, else "
         "`http://<host>:<port>`, with a warning, since a phone cannot reach 127.0.0.1",
     )
     trust_proxy: bool = _s(
