@@ -63,7 +63,8 @@ class Scene:
     """A real table taken through lobby -> start -> one play by the server's own table functions."""
 
     lobby: dict[str, Any]  #: the table map in the lobby (after Bob joined and seat 2 became a bot)
-    playing: dict[str, Any]  #: the table map after the first play
+    started: dict[str, Any]  #: the table map right after the start (version 3)
+    playing: dict[str, Any]  #: the table map after the first play (version 4)
     lobby_update: list[dict[str, Any]]  #: events of version 2 (seat 2 becomes a bot), as Bob sees them
     start_events: list[dict[str, Any]]  #: events of version 3 (the start), as seat 0 sees them
     start_view: dict[str, Any]  #: seat 0's view after the start
@@ -105,6 +106,7 @@ def _scene() -> Scene:
         played = tables.act(started.table, seat=seat, action=first, client_version=3, version=4, now=now)
     return Scene(
         lobby=tables.summary(bot.table, settings),
+        started=tables.summary(started.table, settings),
         playing=tables.summary(played.table, settings),
         lobby_update=[e.to_wire() for e in bot.events if e.is_seen_by(1)],
         start_events=[e.to_wire() for e in started.events if e.is_seen_by(0)],
@@ -232,7 +234,7 @@ def fixtures() -> list[Fixture]:
             "update_start",
             "the answer to start: the deal's commitment, round 1, the host's hand",
             m.update(
-                table=scene.playing,
+                table=scene.started,
                 version=3,
                 since=2,
                 events=scene.start_events,
@@ -246,7 +248,7 @@ def fixtures() -> list[Fixture]:
             "server",
             "state_playing",
             "seat 0's whole picture in round 1 (after a resume or a reload)",
-            m.state(table=scene.playing, version=3, seat=0, is_host=True, view=scene.start_view, re=7),
+            m.state(table=scene.started, version=3, seat=0, is_host=True, view=scene.start_view, re=7),
         ),
         (
             "server",

@@ -238,7 +238,9 @@ async def test_leave_and_seat_changes(serve: Any, connect: Any) -> None:
     await join(cat, code=joined["code"], name="Cat")
     # The host hands Cat's seat to a bot: Cat watches from now on; her token opens nothing.
     update = await ann.ok({"type": "seat", "table": table, "seat": 2, "to": "bot"})
-    assert update["events"] == [{"kind": "seat_changed", "seat": 2, "to": "bot", "name": "Bot", "level": "normal"}]
+    assert update["events"] == [
+        {"kind": "seat_changed", "seat": 2, "to": "bot", "name": "Bot", "level": "normal", "kicked": True}
+    ]
     seen = await cat.until(lambda m: m["type"] == "update")
     assert seen["seat"] is None and seen["table"]["seats"][2]["kind"] == "bot"
     await cat.error({"type": "act", "table": table, "version": 0, "action": {"kind": "draw"}}, "auth/not_seated")
