@@ -31,6 +31,11 @@ class Truth:
         #: version -> {seat or None: card names visible}, for versions with a game state
         self.visible: dict[int, dict[int | None, set[str]]] = {}
         state = None
+        if log and log[0][0] > 1:
+            raise ValueError(
+                f"the log starts at version {log[0][0]}: older entries were trimmed (settings.log_keep), "
+                "so it cannot be replayed from the deal; judge with a larger log_keep"
+            )
         for version, events in log:
             game_events = [e for e in events if e.kind not in TABLE_EVENTS]
             act = next((e for e in events if e.kind == "act"), None)

@@ -68,6 +68,10 @@ FAST: dict[str, Any] = {
     "shutdown_timeout_s": 3.0,
     "close_timeout_s": 1.0,
     "bot_workers": 0,
+    # The judge replays each table's whole log from its first version: keep all of it (a
+    # random game at 10 seats can pass the default 2,000 entries, and a trimmed log cannot
+    # be replayed from the deal).
+    "log_keep": 1_000_000,
 }
 
 
