@@ -653,10 +653,13 @@ class App {
     }
     const level = String(data.get("bots") || desc.default_level);
     const deal = String(data.get("deal_code") || "").trim();
-    if (!deal) return { type: "host", game: desc.name, options, seats: Number(data.get("seats")), bots: level };
+    // The turn timer: "" leaves it to the server (off unless its operator set one), 0 is off.
+    const limit = String(data.get("turn_limit_s") ?? "");
+    const timer = limit === "" ? {} : { turn_limit_s: Number(limit) };
+    if (!deal) return { type: "host", game: desc.name, options, seats: Number(data.get("seats")), bots: level, ...timer };
     // A deal code alone is enough: the server reads its game, preset and seats from it. The
     // form's options go with it only where the form shows that very game and preset.
-    const msg = { type: "host", deal_code: deal };
+    const msg = { type: "host", deal_code: deal, ...timer };
     const read = this.games.readDealCode(deal);
     if (read && read.game === desc.name && read.preset === preset.name) {
       msg.game = desc.name;
@@ -961,6 +964,7 @@ class App {
     const presetSelect = el("select", { id: "preset", name: "preset" });
     const seatsBox = el("div", { class: "choices", role: "radiogroup", "aria-labelledby": "seats-legend" });
     const bots = el("select", { id: "bots", name: "bots" });
+    const timer = this.turnLimitField();
     const optionsBox = el("div", { class: "options" });
     const optionsLegend = el("legend", { id: "options-legend" });
     const optionsSet = el("fieldset", {}, optionsLegend, optionsBox);
@@ -1080,6 +1084,7 @@ class App {
         el("summary", {}, t("home.more")),
         el("label", { for: "bots" }, t("home.bots")),
         bots,
+        timer,
         optionsSet,
         el(
           "details",
@@ -1094,6 +1099,23 @@ class App {
     );
     fillGame();
     return form;
+  }
+
+  /**
+   * The turn timer of the host form: off, or seconds a turn among common choices that the
+   * server's limits (``welcome.limits.turn_limit_s``) allow. When the time is up the server plays
+   * the seat's default move (each game says which); the table shows the seconds left.
+   */
+  turnLimitField() {
+    const [min, max] = (this.conn.limits && this.conn.limits.turn_limit_s) || [5, 600];
+    const choices = [15, 30, 60, 120].filter((n) => n >= min && n <= max);
+    const select = el(
+      "select",
+      { id: "turn-limit", name: "turn_limit_s" },
+      el("option", { value: "" }, t("home.turn_limit.off")),
+      ...choices.map((n) => el("option", { value: n }, t("home.turn_limit.s", { n }))),
+    );
+    return [el("label", { for: "turn-limit" }, t("home.turn_limit")), select];
   }
 
   /** One option of a preset, as its spec says: int a number field, choice radios, bool a checkbox. */
@@ -1292,6 +1314,7 @@ class App {
       if (!(spec.name in options)) continue;
       rows.push([this.optionLabel(desc, spec), this.optionValue(desc, spec, options[spec.name]), spec.name]);
     }
+    if (table.turn_limit_s) rows.push([t("home.turn_limit"), t("home.turn_limit.s", { n: table.turn_limit_s }), "turn-limit"]);
     if (table.deal_code_given) rows.push([t("summary.deal"), t("lobby.deal_given"), "deal"]);
     const lines = this.rulesLines(desc, table);
     return el(
@@ -1350,6 +1373,21 @@ class App {
           ),
         );
       } else {
+        if (s.kind === "bot" && (desc?.levels || []).length > 1) {
+          // Each bot's level is the host's to choose, seat by seat (the form's level is only the default).
+          const pick = el(
+            "select",
+            {
+              id: `seat-level-${s.seat}`,
+              class: "small",
+              "aria-label": `${t("lobby.seat.level")}: ${seatNo}`,
+              onchange: (ev) => this.send({ type: "seat", seat: s.seat, to: "bot", level: ev.target.value }),
+            },
+            ...desc.levels.map((lvl) => el("option", { value: lvl }, this.levelName(desc, lvl))),
+          );
+          pick.value = s.level || table.bots;
+          controls.push(pick);
+        }
         const to = s.kind === "bot" ? "empty" : "bot";
         const words = t(to === "bot" ? "lobby.seat.to_bot" : "lobby.seat.to_empty");
         controls.push(

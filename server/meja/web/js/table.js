@@ -146,7 +146,10 @@ export class TableScreen {
     this.caption = el("div", { class: "move-caption", id: "move-caption" });
     this.centreArea = el("div", { class: "centre-area", id: "centre-area" }, this.centreSlot, this.holdBox, this.caption);
     this.turnStatus = el("p", { class: "turn-status", id: "turn-status" });
-    this.statusRow = el("div", { class: "status-row", id: "status-row" }, this.direction, this.turnStatus);
+    // The turn timer (a table with a turn limit): seconds left for the seat whose turn it is.
+    this.clock = el("span", { class: "turn-clock", id: "turn-clock", role: "timer", hidden: true });
+    this.clockTimer = null;
+    this.statusRow = el("div", { class: "status-row", id: "status-row" }, this.direction, this.turnStatus, this.clock);
     this.spectatorNote = el("p", { class: "hint spectator-note", id: "spectator-note", hidden: true });
     this.handTitle = el("h3", { id: "hand-title" });
     this.myCount = el("span", { class: "my-count", id: "my-count" });
@@ -232,7 +235,42 @@ export class TableScreen {
     );
   }
 
+  /**
+   * The turn timer from the table map's ``turn_deadline_ms`` (the server's clock). The time left
+   * is taken once, when the deadline arrives, and never shown above the table's limit, so a
+   * phone whose clock is ahead or behind shows about the right count; the server alone decides
+   * when the time is up.
+   */
+  renderClock(status) {
+    const table = this.table;
+    const deadline = table && table.status === "playing" ? table.turn_deadline_ms : null;
+    if (!deadline || !status || !table.turn_limit_s) {
+      clearInterval(this.clockTimer);
+      this.clockTimer = null;
+      this.clockDeadline = null;
+      this.clock.hidden = true;
+      return;
+    }
+    if (this.clockDeadline !== deadline) {
+      this.clockDeadline = deadline;
+      const left = Math.min(table.turn_limit_s * 1000, Math.max(0, deadline - Date.now()));
+      this.clockEnd = performance.now() + left;
+    }
+    this.clockMine = !!status.mine;
+    this.tickClock();
+    this.clock.classList.toggle("mine", this.clockMine);
+    this.clock.hidden = false;
+    if (!this.clockTimer) this.clockTimer = setInterval(() => this.tickClock(), 1000);
+  }
+
+  tickClock() {
+    const secs = Math.max(0, Math.ceil((this.clockEnd - performance.now()) / 1000));
+    this.clock.textContent = this.t("table.time_left", { n: secs });
+    this.clock.classList.toggle("urgent", this.clockMine && secs <= 10);
+  }
+
   destroy() {
+    clearInterval(this.clockTimer);
     this.game.destroy();
     this.hand.destroy();
     this.motion.clear();
@@ -355,6 +393,7 @@ export class TableScreen {
     this.turnStatus.classList.toggle("mine", !!(status && status.mine));
     this.turnStatus.hidden = !!summary || !(status && status.text);
     this.statusRow.hidden = !!summary;
+    this.renderClock(status && !summary ? status : null);
     this.app.attention.setWaiting(!this.tv && !!(status && status.mine));
     const spectator = this.spectator;
     this.spectatorNote.hidden = !spectator || this.tv;
