@@ -72,3 +72,28 @@ def test_the_host_sets_each_bots_level(server: Any, new_context: Any) -> None:
     page.wait_for_selector("#hand button.card")
     levels = page.evaluate("() => window.meja.table.seats.map(s => s.level || null)")
     assert levels == [None, "hard", "normal"]
+
+
+def test_an_option_shows_only_where_it_means_something(server: Any, new_context: Any) -> None:
+    # Crazy Eights: a match to a points target, or to a number of rounds won (its specs' `when`).
+    page = new_context().new_page()
+    page.goto(server.origin + "/")
+    page.fill("#name", "Dee")
+    page.check("#seats-2")
+    open_more_options(page)
+    assert page.is_visible("#opt-target") and page.locator("#opt-rounds").is_hidden()
+    page.check("#opt-match_mode-wins")
+    assert page.is_visible("#opt-rounds") and page.locator("#opt-target").is_hidden()
+    page.fill("#opt-rounds", "3")
+    page.click("#host")
+    page.wait_for_selector("#room-code")
+    about = page.inner_text("#about-title >> xpath=..")
+    assert "Rounds" in about and "Match ends at" not in about
+    page = new_context().new_page()  # (this page would go back to its table)
+    page.goto(server.origin + "/")
+    page.fill("#name", "Eve")
+    page.check("#seats-2")
+    page.click("#host")
+    page.wait_for_selector("#room-code")
+    about = page.inner_text("#about-title >> xpath=..")
+    assert "Match ends at" in about and "Rounds" not in about

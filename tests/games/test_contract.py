@@ -454,3 +454,15 @@ def test_the_protocol_section_names_every_field(name: str) -> None:
         common = {"game", "seat", "seats", "version", "phase", "round", "legal"}
         missing |= {f for f in (views - common) | kinds | fields if f"`{f}`" not in text}
     assert not missing, f"{plugin.protocol}: not documented: {sorted(missing)}"
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_an_options_when_names_options_of_its_preset(name: str) -> None:
+    """``OptionSpec.when`` refers to other options of the same preset, by values they can take."""
+    for preset in games.get_game(name).info.presets:
+        specs = {o.name: o for o in preset.options}
+        for spec in preset.options:
+            for other, allowed in spec.when:
+                assert other in specs and other != spec.name, f"{name}/{preset.name}: {spec.name} names {other}"
+                for value in allowed:
+                    assert specs[other].check(value) == value

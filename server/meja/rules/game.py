@@ -253,6 +253,12 @@ class OptionSpec:
     ``type``: ``"int"`` (``min``..``max`` by ``step``), ``"choice"`` (one of
     ``choices``) or ``"bool"``. ``label`` is the key of its words in the game's
     page strings (``option.<name>``; a choice's words are ``<label>.<choice>``).
+    ``when``: ``((other option, (values...)), ...)``: the option means something
+    only while each other option named has one of those values (a match's number
+    of rounds in wins mode, not in points mode; an option the preset lacks does not
+    count); a host form shows it only then,
+    and a table's description leaves it out otherwise. The game still checks and
+    keeps it whatever the others are.
     """
 
     name: str
@@ -263,6 +269,11 @@ class OptionSpec:
     max: int | None = None
     step: int = 1
     label: str = ""
+    when: tuple[tuple[str, tuple[Wire, ...]], ...] = ()
+
+    def applies(self, values: Mapping[str, Any]) -> bool:
+        """Whether the option means something under ``values`` (the table's options), by :attr:`when`."""
+        return all(name not in values or values[name] in allowed for name, allowed in self.when)
 
     def check(self, value: Any) -> Any:
         """``value`` if the host may set it, else :class:`BadOptionsError` naming the option."""
@@ -287,6 +298,8 @@ class OptionSpec:
         if self.type == "int":
             out.update(min=self.min, max=self.max, step=self.step)
         out["label"] = self.label or f"option.{self.name}"
+        if self.when:
+            out["when"] = {name: list(allowed) for name, allowed in self.when}
         return out
 
 

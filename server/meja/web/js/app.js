@@ -172,6 +172,11 @@ const store = {
 // --------------------------------------------------------------------------- codes
 
 /** A room code as typed, read like the server reads it (any case, I/L = 1, O = 0), or null. */
+/** Whether an option means something under ``values`` (its spec's ``when``: other options' values). */
+export function optionApplies(spec, values) {
+  return Object.entries(spec.when || {}).every(([name, allowed]) => !(name in values) || allowed.includes(values[name]));
+}
+
 export function normalizeRoomCode(text) {
   let out = "";
   for (const raw of String(text).trim().toUpperCase()) {
@@ -640,17 +645,24 @@ class App {
     return true;
   }
 
+  /** The values of the form's fields for ``preset``'s options, by name. */
+  formOptions(form, preset) {
+    const data = new FormData(form);
+    const options = {};
+    for (const spec of preset.options || []) {
+      if (spec.type === "bool") options[spec.name] = !!(form.elements[spec.name] && form.elements[spec.name].checked);
+      else if (spec.type === "int") options[spec.name] = Number(data.get(spec.name) ?? spec.default);
+      else options[spec.name] = String(data.get(spec.name) ?? spec.default);
+    }
+    return options;
+  }
+
   /** The host request of the form: the game, its preset and every option, seats, bots; or a deal code. */
   hostRequest(form) {
     const data = new FormData(form);
     const desc = this.games.get(String(data.get("game") || "")) || this.games.list[0];
     const preset = this.games.preset(desc.name, String(data.get("preset") || ""));
-    const options = { preset: preset.name };
-    for (const spec of preset.options || []) {
-      if (spec.type === "bool") options[spec.name] = form.elements[spec.name].checked;
-      else if (spec.type === "int") options[spec.name] = Number(data.get(spec.name));
-      else options[spec.name] = String(data.get(spec.name) ?? spec.default);
-    }
+    const options = { preset: preset.name, ...this.formOptions(form, preset) };
     const level = String(data.get("bots") || desc.default_level);
     const deal = String(data.get("deal_code") || "").trim();
     // The turn timer: "" leaves it to the server (off unless its operator set one), 0 is off.
@@ -974,6 +986,16 @@ class App {
       const checked = gameBox.querySelector("input:checked");
       return games.get(checked ? checked.value : "") || games.list[0];
     };
+    // An option that means something only under others' values (its spec's `when`) shows only then.
+    const showApplicable = () => {
+      const preset = games.preset(currentGame().name, presetSelect.value);
+      const values = this.formOptions(form, preset);
+      for (const spec of preset.options || []) {
+        const field = optionsBox.querySelector(`[data-option="${CSS.escape(spec.name)}"]`);
+        if (field) field.hidden = !optionApplies(spec, values);
+      }
+    };
+    optionsBox.addEventListener("change", showApplicable);
     const fillPreset = () => {
       const desc = currentGame();
       const preset = games.preset(desc.name, presetSelect.value);
@@ -995,13 +1017,20 @@ class App {
       seatsBox.replaceChildren(...seatChoices);
       // What the host already set stays set when the form is drawn again (a deal code typed after it).
       const kept = new FormData(form);
-      optionsBox.replaceChildren(...(preset.options || []).map((spec) => this.optionField(desc, spec)));
+      optionsBox.replaceChildren(
+        ...(preset.options || []).map((spec) => {
+          const field = this.optionField(desc, spec);
+          field.dataset.option = spec.name;
+          return field;
+        }),
+      );
       for (const spec of preset.options || []) {
         if (!kept.has(spec.name) || spec.type === "bool") continue;
         const value = String(kept.get(spec.name));
         if (spec.type === "int") form.elements[spec.name].value = value;
         else if ((spec.choices || []).includes(value)) form.querySelector(`input[name="${CSS.escape(spec.name)}"][value="${CSS.escape(value)}"]`).checked = true;
       }
+      showApplicable();
       // The options box is named for the rules chosen, never for another preset.
       optionsLegend.textContent = t("home.options.of", { preset: this.presetName(desc, preset) });
       optionsSet.hidden = !(preset.options || []).length;
@@ -1311,7 +1340,7 @@ class App {
       [t("lobby.rules"), preset ? this.presetName(desc, preset) : readable(table.preset || ""), "preset"],
     ];
     for (const spec of (preset && preset.options) || []) {
-      if (!(spec.name in options)) continue;
+      if (!(spec.name in options) || !optionApplies(spec, options)) continue;
       rows.push([this.optionLabel(desc, spec), this.optionValue(desc, spec, options[spec.name]), spec.name]);
     }
     if (table.turn_limit_s) rows.push([t("home.turn_limit"), t("home.turn_limit.s", { n: table.turn_limit_s }), "turn-limit"]);
