@@ -290,3 +290,23 @@ def test_next_round_is_in_view_and_focus_stays_on_the_table(server: Any, new_con
         # The button is gone (waiting for the bot): the focus stays in the summary, not on the page.
         page.wait_for_function("() => !document.getElementById('next-round')")
         page.wait_for_function("() => document.activeElement !== document.body")
+
+
+def test_a_long_caption_is_read_whole_on_a_phone(server: Any, new_context: Any) -> None:
+    # The longest captions are a bot's 8 with the suit it named, in Vietnamese or Indonesian.
+    page = new_context(viewport={"width": 390, "height": 844}).new_page()
+    host_table(page, server.origin, name="Tuti", seats=2)
+    start(page)
+    height_before = page.evaluate("() => document.getElementById('move-caption').getBoundingClientRect().height")
+    fits = page.evaluate(
+        """() => {
+            const latest = document.querySelector('#move-caption .latest')
+                || document.getElementById('move-caption').appendChild(Object.assign(document.createElement('p'), {className: 'latest'}));
+            latest.textContent = 'Bot 2 đã đánh 8♠ và gọi chất cơ, rồi bốc thêm hai lá';
+            return {wide: latest.scrollWidth <= latest.clientWidth, tall: latest.scrollHeight <= latest.clientHeight + 1,
+                    lines: Math.round(latest.getBoundingClientRect().height / parseFloat(getComputedStyle(latest).lineHeight)),
+                    height: document.getElementById('move-caption').getBoundingClientRect().height};
+        }"""
+    )
+    assert fits["wide"] and fits["tall"] and fits["lines"] == 2, fits
+    assert fits["height"] == height_before  # the caption's box keeps its size: nothing below it moves
