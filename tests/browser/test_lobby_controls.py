@@ -97,3 +97,22 @@ def test_an_option_shows_only_where_it_means_something(server: Any, new_context:
     page.wait_for_selector("#room-code")
     about = page.inner_text("#about-title >> xpath=..")
     assert "Match ends at" in about and "Rounds" not in about
+
+
+def test_a_link_only_this_machine_can_open_says_so(server: Any, new_context: Any) -> None:
+    page = new_context().new_page()
+    page.goto(server.origin + "/")
+    page.fill("#name", "Fay")
+    page.click("#host")
+    page.wait_for_selector("#room-code")
+    # The test server is reached on 127.0.0.1, so its invite links are of no use to a friend.
+    assert page.inner_text("#invite-link").startswith("http://127.0.0.1:")
+    assert "only on this computer" in page.inner_text("#loopback-note")
+    checks = page.evaluate(
+        """async () => {
+            const {isLoopback} = await import('/js/app.js');
+            return ['http://127.0.0.1:8000/?join=K', 'http://localhost/', 'http://[::1]:80/', 'http://192.168.1.5:8000/',
+                    'https://meja.example/?join=K', 'not a link'].map(isLoopback);
+        }"""
+    )
+    assert checks == [True, True, True, False, False, False]

@@ -172,6 +172,16 @@ const store = {
 // --------------------------------------------------------------------------- codes
 
 /** A room code as typed, read like the server reads it (any case, I/L = 1, O = 0), or null. */
+/** Whether ``link`` names this machine only (127.0.0.0/8, ::1, localhost): nobody else can open it. */
+export function isLoopback(link) {
+  try {
+    const host = new URL(link).hostname;
+    return host === "localhost" || host.endsWith(".localhost") || host === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(host);
+  } catch {
+    return false;
+  }
+}
+
 /** Whether an option means something under ``values`` (its spec's ``when``: other options' values). */
 export function optionApplies(spec, values) {
   return Object.entries(spec.when || {}).every(([name, allowed]) => !(name in values) || allowed.includes(values[name]));
@@ -1265,6 +1275,8 @@ class App {
       tv ? null : fallback,
       tv ? null : copied,
       el("p", { class: "invite-link" }, el("span", { class: "label" }, `${t("lobby.link")}: `), el("a", { href: link, id: "invite-link" }, link)),
+      // A link to this machine's loopback address opens nowhere else: say so, and what to do.
+      tv || !isLoopback(link) ? null : el("p", { class: "notice", id: "loopback-note" }, t("lobby.loopback")),
       tv ? null : el("p", { class: "hint" }, tvLink, " ", t("lobby.tv.hint")),
     );
   }
