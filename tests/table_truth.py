@@ -31,7 +31,7 @@ class Truth:
         #: version -> {seat or None: card names visible}, for versions with a game state
         self.visible: dict[int, dict[int | None, set[str]]] = {}
         state = None
-        if log and log[0][0] > 1:
+        if log and log[0][0] > 0:  # version 0 is the table's creation
             raise ValueError(
                 f"the log starts at version {log[0][0]}: older entries were trimmed (settings.log_keep), "
                 "so it cannot be replayed from the deal; judge with a larger log_keep"
