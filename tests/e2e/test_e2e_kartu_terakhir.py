@@ -163,6 +163,8 @@ class Match:
     where: dict[int, str]
     spectator: Client
     open_client: OpenClient
+    #: rematches allowed while goals remain (a match to 500 has rounds enough: none)
+    max_matches: int = MAX_MATCHES
     matches: int = 1
     resumes: list[Resume] = field(default_factory=list)
 
@@ -203,7 +205,7 @@ class Person:
             view, version = client.view, client.version
             seen = version
             if over(client):
-                if not self.goals() or self.match.matches >= MAX_MATCHES:
+                if not self.goals() or self.match.matches >= self.match.max_matches:
                     return
                 # The bots went out before every goal came: a new match at the table (the host asks).
                 if self.seat == ANN:
@@ -534,10 +536,11 @@ def assert_fair_rounds(events: Sequence[Message]) -> int:
     return len(reveals)
 
 
-def assert_scoring(events: Sequence[Message]) -> None:
-    """3.8.2: the winner scores the cards left in the other hands; totals add up (a match restarts them)."""
+def assert_scoring(events: Sequence[Message], target: int | None) -> None:
+    """3.8.2: the winner scores the cards left in the other hands; totals add up (a rematch restarts them);
+    3.8.3: a match to ``target`` ends at the first round that takes a total there, won by the best total."""
     totals = [0] * SEATS
-    for e in events:
+    for n, e in enumerate(events):
         if e["kind"] == "rematch":
             totals = [0] * SEATS
         if e["kind"] != "round_over":
@@ -547,6 +550,12 @@ def assert_scoring(events: Sequence[Message]) -> None:
         assert e["points"] == sum(points(c) for h in hands for c in h), e
         totals[winner] += e["points"]
         assert e["scores"] == totals, (e["scores"], totals)
+        end = next((x for x in events[n + 1 :] if x["kind"] in ("match_over", "round_start")), None)
+        ends = target is None or max(totals) >= target
+        assert (end is not None and end["kind"] == "match_over") == ends, (target, totals, end)
+        if ends:
+            assert end == {"kind": "match_over", "scores": totals,
+                           "winners": [s for s in range(SEATS) if totals[s] == max(totals)]}, end
 
 
 # --------------------------------------------------------------------------- the tests
@@ -564,7 +573,13 @@ def test_the_script_meets_every_goal_in_process() -> None:
     assert not run["goals_left"], run
 
 
-async def test_a_whole_game_of_kartu_terakhir_through_two_processes(fresh_redis: str, clients: OpenClient) -> None:
+@pytest.mark.parametrize("kind", ["round", pytest.param("500", marks=pytest.mark.slow)])
+async def test_a_whole_game_of_kartu_terakhir_through_two_processes(
+    fresh_redis: str, clients: OpenClient, kind: str
+) -> None:
+    """``round``: the game's default match of one round (rematches while goals remain); ``500``: a match
+    of rounds to 500 (3.8.3), with the people ready between rounds: several times the cost."""
+    options = {**OPTIONS, "match": kind}
     started = time.monotonic()
     plugin = games.get(GAME)
     levels = dict(zip(BOTS, (plugin.levels[0], plugin.levels[-1]), strict=True))
@@ -573,7 +588,7 @@ async def test_a_whole_game_of_kartu_terakhir_through_two_processes(fresh_redis:
     async with servers(a, b) as (a, b):
         ann = await clients(a.url)
         assert GAME in (await ann.hello())["games"]
-        joined = await ann.host(name=NAMES[ANN], game=GAME, seats=SEATS, options=OPTIONS, deal_code=DEAL,
+        joined = await ann.host(name=NAMES[ANN], game=GAME, seats=SEATS, options=options, deal_code=DEAL,
                                 grace_s=GRACE_S, turn_limit_s=TURN_LIMIT_S)
         table_id = joined["table"]
         bob = await clients(b.url)
@@ -588,7 +603,9 @@ async def test_a_whole_game_of_kartu_terakhir_through_two_processes(fresh_redis:
         view = ann.view
         assert view is not None and view["stacking"] and not view["stacking_mandatory"]
 
-        match = Match({"a": a.url, "b": b.url}, {ANN: "a", BOB: "b"}, spectator, clients)
+        assert view["match"] == kind and view["target"] == (500 if kind == "500" else None)
+        match = Match({"a": a.url, "b": b.url}, {ANN: "a", BOB: "b"}, spectator, clients,
+                      max_matches=MAX_MATCHES if kind == "round" else 1)
         people = {ANN: Person(ann, match), BOB: Person(bob, match)}
         await asyncio.wait_for(asyncio.gather(*(p.play() for p in people.values())), timeout=COST_S)
         await spectator.wait_for(over, timeout=30)
@@ -610,11 +627,11 @@ async def test_a_whole_game_of_kartu_terakhir_through_two_processes(fresh_redis:
             assert view is not None
             for key in ("phase", "scores", "winners", "round", "last_round"):
                 assert view[key] == final[key], (key, view[key], final[key])
-        assert_scoring(events)
+        assert_scoring(events, final["target"])
         ends = [e for e in events if e["kind"] == "match_over"]
         assert len(ends) == match.matches
         assert ends[-1] == {"kind": "match_over", "winners": final["winners"], "scores": final["scores"]}
-        assert final["winners"] == [final["last_round"]["winner"]]
+        assert final["last_round"]["winner"] in final["winners"]
         table = spectator.table
         assert table is not None and table["status"] == "finished"
         assert table["outcome"]["winners"] == final["winners"], table["outcome"]
@@ -703,9 +720,13 @@ async def test_a_whole_game_of_kartu_terakhir_through_two_processes(fresh_redis:
 
         kinds = Counter(m.kind.wire for _, s, m in replayed.actions if s in PEOPLE)
         assert {"play", "draw", "call", "catch", "challenge"} <= set(kinds), kinds
+        rounds = sum(1 for e in events if e["kind"] == "round_over")
+        if kind == "500":
+            assert rounds > 1 and "ready" in kinds, (rounds, kinds)
 
     elapsed = time.monotonic() - started
-    print(f"\nkartu terakhir e2e: {match.matches} match(es), {len(replayed.actions)} actions, {version} versions, "
+    print(f"\nkartu terakhir e2e ({kind}): {match.matches} match(es), {rounds} round(s), "
+          f"{len(replayed.actions)} actions, {version} versions, "
           f"played in {played_s:.1f} s, {elapsed:.1f} s in all; goals {met}; catches {dict(catches)}; "
           f"verdicts {dict(verdicts)}; resumes {[(r.seat, r.moved, r.achieved, r.caught) for r in match.resumes]}; "
           f"timeouts {[e['seat'] for _, e in timeouts]}; the people's actions {dict(kinds)}; "
