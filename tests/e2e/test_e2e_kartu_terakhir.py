@@ -119,7 +119,8 @@ COST_S = 120
 #: The servers' settings beside the harness's: turn limits this short, and bots whose reflex (a catch out
 #: of turn) is slow enough that a window stays open while a person resumes, and a person catches first.
 ENV = {"MEJA_TURN_LIMIT_MIN_S": "1", "MEJA_BOT_REACT_MIN_MS": "600", "MEJA_BOT_REACT_MAX_MS": "900"}
-#: One-seat events (PROTOCOL.md 7): a ``draw`` with cards, a ``hand``, a ``shown``.
+#: The view's fields that are the seat's own (PROTOCOL.md 4: its hand, its actions, its drawn card, the hand
+#: shown to it as a challenger); the others are public: a spectator's view has the same.
 OWN_FIELDS = frozenset({"seat", "hand", "legal", "drawn", "shown", "deal_code"})
 
 
@@ -392,6 +393,8 @@ def check_what_was_seen(client: Client, seat: int | None, matches: Sequence[Matc
             assert ek in EVENT_KINDS or ek in TABLE_EVENTS, f"{who}: an event {ek!r} that section 7 does not name"
             if ek == "hand" or (ek == "draw" and "cards" in event):
                 assert event["seat"] == seat, f"{who} got seat {event['seat']}'s {ek} event"
+            if ek == "shown":  # to the challenger only: it names the challenged seat
+                assert seat is not None and event["seat"] != seat, f"{who} got a shown event of seat {event['seat']}"
         checked += 1
     return checked
 
