@@ -160,9 +160,18 @@ export function fillCardFace(node, name, trump) {
   corner.className = "corner";
   const rank = document.createElement("span");
   rank.className = "rank";
-  rank.textContent = joker ? "JK" : c.rank;
-  corner.append(rank, suitIcon(c.suit, "suit-icon small"));
-  node.append(corner, suitIcon(c.suit, "suit-icon pip"));
+  // The joker's index is a star; its word is on its face (a button's visible words are in its name).
+  rank.textContent = joker ? "" : c.rank; // the joker's star is drawn by the style sheet
+  corner.append(rank);
+  if (!joker) corner.append(suitIcon(c.suit, "suit-icon small"));
+  if (joker) {
+    const word = document.createElement("span");
+    word.className = "joker-word";
+    word.textContent = t("card.joker");
+    node.append(corner, word);
+  } else {
+    node.append(corner, suitIcon(c.suit, "suit-icon pip"));
+  }
   const role = trumpRole(name, trump);
   if (role !== null) {
     node.classList.add("trump");
@@ -172,13 +181,9 @@ export function fillCardFace(node, name, trump) {
     ribbon.className = `trump-ribbon${isRed(trump) ? " red" : ""}`;
     ribbon.setAttribute("aria-hidden", "true");
     ribbon.append(suitIcon(trump, "suit-icon tiny"));
+    // What it scores, drawn by the style sheet from data-points: the card's spoken name says it in words.
     const n = points(name, trump);
-    if (n) {
-      const pts = document.createElement("span");
-      pts.className = "card-points";
-      pts.textContent = String(n);
-      ribbon.append(pts);
-    }
+    if (n) ribbon.dataset.points = String(n);
     node.append(ribbon);
   }
   return node;

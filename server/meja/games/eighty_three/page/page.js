@@ -277,6 +277,7 @@ class EightyThreeTable {
   render(view) {
     const t = this.t;
     this.view = view;
+    this.centre.dataset.version = String(view.version); // which view the table shows (tests wait on it)
     const phase = view.phase;
     if (phase !== "discard" && phase !== "trim") this.stepError = "";
     this.renderHead();
