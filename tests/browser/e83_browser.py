@@ -34,7 +34,7 @@ def host_e83(page: Any, origin: str, *, name: str, deal_code: str | None = None)
     return "".join(page.inner_text("#room-code").split())
 
 
-def find_deal(predicate: Any, dealer: int = 3, limit: int = 5000) -> str:
+def find_deal(predicate: Any, dealer: int = 3, limit: int = 50_000) -> str:
     """The first deal code (``dealer`` deals) whose hand-1 state satisfies ``predicate``."""
     for i in range(1, limit):
         code = encode(DealSpec(dealer, (i * 0x9E3779B97F4A7C15_F39CC0605CEDC834) % (1 << 128)))

@@ -66,11 +66,14 @@ WORDS = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}
 
 
 def _strong_first_caller(state: Any) -> bool:
-    """Seat 0 calls first (dealer 3); with the kitty it holds 8+ trumps of one suit, the joker and the left pedro."""
+    """Seat 0 calls first (dealer 3); with the kitty it holds 8+ trumps of one suit, the joker and the
+    left pedro among them, and with its partner more than 12 (so the team must shed trumps, 4.6.5)."""
     best = max(range(4), key=lambda s: trumps_with_kitty(state, s))
     cards = (*state.hands[0], *state.kitty)
     left5 = NAMES.index("5" + SUITS[3 - best])
-    return trumps_with_kitty(state, best) >= 8 and JOKER in cards and left5 in cards
+    mine = trumps_with_kitty(state, best)
+    team = mine + sum(is_trump(c, best) for c in state.hands[2])
+    return mine >= 8 and team > 12 and JOKER in cards and left5 in cards
 
 
 def summary_checks(page: Any) -> dict[str, Any]:
@@ -205,6 +208,7 @@ def test_a_hand_by_keyboard_then_auto_arrange(server: Any, new_context: Any, sho
 
     # By hand: give the excess trumps (the dialog asks give or discard), discard the rest, one Undo; Done.
     gave: list[str] = []
+    shed: list[str] = []  # trumps discarded: shown face up after the exchange
     undone = refused = False
     dialog_audited = False
     deadline = time.monotonic() + 90
@@ -230,20 +234,27 @@ def test_a_hand_by_keyboard_then_auto_arrange(server: Any, new_context: Any, sho
             assert error.startswith("That move is not allowed now: ") and len(error) > 40, error
             assert version(page) == before and view(page)["hand"] == v["hand"]
             refused = True
-        card = gives[0] if gives else discards[0]
+        both = [c for c in gives if c in discards]
+        card = both[0] if both and not dialog_audited else gives[0] if gives else discards[0]
         before = version(page)
         press_card(page, card)
+        kind = "give" if card in gives else "discard"
         if card in gives and card in discards:
+            # A trump of the excess while the team holds more than 12: give it or shed it face up.
+            page.wait_for_selector("#step-dialog[open]")
+            assert page.inner_text("#step-dialog h2") == page.get_attribute(f'#hand button.card[data-card="{card}"]', "aria-label")
             if not dialog_audited:
-                page.wait_for_selector("#step-dialog[open]")
                 assert_clean(page, "step dialog")
                 shot(page, "e83-step-dialog")
                 dialog_audited = True
-            choose_in_dialog(page, "give")
+                kind = "discard"  # the first one face up, the rest to the partner
+            choose_in_dialog(page, kind)
         wait_version_after(page, before)
-        if card in gives:
+        if kind == "give":
             gave.append(card)
             assert page.locator("#to-partner .chip").count() == len(gave)  # the tray shows the steps so far
+        elif is_trump(NAMES.index(card), SUITS.index(suit)):
+            shed.append(card)
         if not undone and not gives and view(page)["selected"]["discards"]:
             # Undo takes the last step back: the card returns to the hand.
             last = view(page)["selected"]["discards"][-1]
@@ -252,7 +263,8 @@ def test_a_hand_by_keyboard_then_auto_arrange(server: Any, new_context: Any, sho
             wait_version_after(page, before)
             assert last in view(page)["hand"]
             undone = True
-    assert undone and refused and len(gave) == n - 6
+    assert undone and refused and dialog_audited and shed and len(gave) + len(shed) == n - 6
+    assert not any(points(NAMES.index(c), SUITS.index(suit)) for c in shed)  # a point trump is never shed
     assert page.inner_text("#step-error") == ""  # a step the server took clears the refusal
     before = version(page)
     press(page, "#done")
@@ -260,9 +272,12 @@ def test_a_hand_by_keyboard_then_auto_arrange(server: Any, new_context: Any, sho
 
     # The exchange made public how many trumps each seat passed (4.6.4); then the tricks.
     def passed(page: Any) -> None:
-        counts = view(page)["passed_counts"]
-        assert counts[0] == len(gave)
-        assert f"Passed to partners: You {len(gave)}" in page.inner_text("#trick-note")
+        v = view(page)
+        assert v["passed_counts"][0] == len(gave)
+        note = page.inner_text("#trick-note")
+        assert f"Passed to partners: You {len(gave)}" in note, note
+        assert {x["card"] for x in v["shown"] if x["seat"] == 0} == set(shed)
+        assert "Shown face up: " in note
 
     keyboard_play_hand(page, shot, "hand1", passed)
     result = summary_checks(page)

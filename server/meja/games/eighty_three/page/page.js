@@ -720,7 +720,7 @@ class EightyThreeTable {
         const trump = isTrump(name, v.trump);
         const chosen = await this.host.choose({
           id: "step-dialog",
-          title: t("step.title", { card: cardName(name) }),
+          title: t("step.title", { card: cardLabel(name, v.trump) }),
           text: t("step.text"),
           cancel: t("step.cancel"),
           choices: steps.map((a) => ({
