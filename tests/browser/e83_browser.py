@@ -13,7 +13,6 @@ import time
 from typing import Any
 
 from browser_helpers import click_card, open_more_options, tab_to, version, wait_version_after
-
 from meja.games.eighty_three.dealcode import DealSpec, encode
 from meja.games.eighty_three.rules import GAME, NAMES, is_trump, points
 
@@ -51,7 +50,11 @@ def trumps_with_kitty(state: Any, suit: int, seat: int = 0) -> int:
 def best_suit(cards: list[str]) -> str:
     """The suit that gives these cards the most trumps (then the most trump points)."""
     ids = [NAMES.index(c) for c in cards]
-    return max(SUITS, key=lambda s: (sum(is_trump(c, SUITS.index(s)) for c in ids), sum(points(c, SUITS.index(s)) for c in ids)))
+    def strength(suit: str) -> tuple[int, int]:
+        i = SUITS.index(suit)
+        return sum(is_trump(c, i) for c in ids), sum(points(c, i) for c in ids)
+
+    return max(SUITS, key=strength)
 
 
 # --------------------------------------------------------------------------- the page's state

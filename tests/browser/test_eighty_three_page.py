@@ -57,7 +57,6 @@ from e83_browser import (
     view,
     wait_decision,
 )
-
 from meja.games.eighty_three.rules import JOKER, NAMES, is_trump, points
 
 LONG = os.environ.get("MEJA_LONG", "") not in ("", "0")
@@ -127,7 +126,7 @@ def keyboard_play_hand(page: Any, shot: Any, label: str, first: Any = None) -> N
             assert_clean(page, f"{label} trick")
             shot(page, f"e83-{label}-trick")
             shot_taken = True
-        card = [a["card"] for a in v["legal"] if a["kind"] == "play"][0]
+        card = next(a["card"] for a in v["legal"] if a["kind"] == "play")
         before = version(page)
         press_card(page, card)
         wait_version_after(page, before)
@@ -188,7 +187,8 @@ def test_a_hand_by_keyboard_then_auto_arrange(server: Any, new_context: Any, sho
     assert page.get_attribute("#trump-indicator", "data-suit") == suit
     assert page.locator(f"#trump-indicator .trump-shape.suit-{suit}").count() == 1
     joker = page.locator('#hand button.card[data-card="JK"]')
-    assert "trump" in joker.get_attribute("class").split() and joker.get_attribute("aria-label") == "Joker, trump, 18 points"
+    assert "trump" in joker.get_attribute("class").split()
+    assert joker.get_attribute("aria-label") == "Joker, trump, 18 points"
     pedro = page.locator(f'#hand button.card[data-card="{left5}"]')
     assert "trump" in pedro.get_attribute("class").split()
     assert pedro.get_attribute("aria-label").endswith("trump (left pedro), 5 points")
@@ -200,7 +200,8 @@ def test_a_hand_by_keyboard_then_auto_arrange(server: Any, new_context: Any, sho
     )
     counts = page.inner_text("#discard-counts")
     assert counts.startswith(f"You hold 17 cards, {n} trumps"), counts
-    assert page.locator("#discard-rules li").count() == 3 and page.evaluate("() => document.getElementById('discard-rules-box').open")
+    assert page.locator("#discard-rules li").count() == 3
+    assert page.evaluate("() => document.getElementById('discard-rules-box').open")  # open on a wide screen
     assert page.inner_text("#turn-status") == "Shed 11 cards"
     assert_in_view(page, "discard")
     assert_clean_in_every_language(page, "discard phase")
@@ -242,7 +243,8 @@ def test_a_hand_by_keyboard_then_auto_arrange(server: Any, new_context: Any, sho
         if card in gives and card in discards:
             # A trump of the excess while the team holds more than 12: give it or shed it face up.
             page.wait_for_selector("#step-dialog[open]")
-            assert page.inner_text("#step-dialog h2") == page.get_attribute(f'#hand button.card[data-card="{card}"]', "aria-label")
+            named = page.get_attribute(f'#hand button.card[data-card="{card}"]', "aria-label")
+            assert page.inner_text("#step-dialog h2") == named
             if not dialog_audited:
                 assert_clean(page, "step dialog")
                 shot(page, "e83-step-dialog")
@@ -287,7 +289,8 @@ def test_a_hand_by_keyboard_then_auto_arrange(server: Any, new_context: Any, sho
     assert_clean_in_every_language(page, "hand summary")
     shot(page, "e83-summary")
     log = page.inner_text("#log")
-    assert f"You named {WORDS[suit].lower()} trumps" in log and re.search(r"Bot [234] (played|won trick)", log), log[-600:]
+    assert f"You named {WORDS[suit].lower()} trumps" in log, log[-600:]
+    assert re.search(r"Bot [234] (played|won trick)", log), log[-600:]
     before = version(page)
     press(page, "#next-round")
     wait_version_after(page, before)
@@ -401,7 +404,8 @@ def test_one_human_three_bots_on_a_phone(server: Any, new_context: Any, shot: An
     assert v["scores"][team] >= 200 and outcome["teams"] == [team]
     names = {0: "You", 1: "Bot 2", 2: "Bot 3", 3: "Bot 4"}
     assert page.inner_text("#winners") == "Co-winners: " + ", ".join(names[s] for s in v["winners"])
-    assert page.inner_text("#summary-headline") == ("Us (You + Bot 3) won the match." if team == 0 else "Them (Bot 2 + Bot 4) won the match.")
+    winner = "Us (You + Bot 3)" if team == 0 else "Them (Bot 2 + Bot 4)"
+    assert page.inner_text("#summary-headline") == f"{winner} won the match."
     assert page.locator("#rematch").is_visible()
     assert_in_view(page, "match over")
     assert_clean(page, "match over")
