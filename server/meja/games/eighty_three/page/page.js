@@ -488,6 +488,9 @@ class EightyThreeTable {
     this.trickBox.hidden = !show;
     if (!show) return;
     this.trickTitle.textContent = t("trick.title");
+    // A seat sees the trick around it (itself at the bottom, its partner across); a spectator
+    // (the shared screen) sees the four seats in a row, in seat order, each card under its name.
+    this.trickBox.classList.toggle("flat", this.spectator);
     let cards = v.trick || [];
     let done = false;
     let winner = null;
