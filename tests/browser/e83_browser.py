@@ -117,9 +117,18 @@ OUT_OF_VIEW = """() => {
 }"""
 
 
-def assert_in_view(page: Any, what: str) -> None:
-    out = page.evaluate(OUT_OF_VIEW)
-    assert out == [], f"{what}: controls below the fold: {out}"
+def assert_in_view(page: Any, what: str, sizes: tuple[tuple[int, int], ...] = ()) -> None:
+    """Every enabled control of the decision lies in the viewport, at the page's size and at each of ``sizes``."""
+    original = page.viewport_size
+    try:
+        for size in (None, *sizes):
+            if size is not None:
+                page.set_viewport_size({"width": size[0], "height": size[1]})
+                page.wait_for_function("w => window.innerWidth === w", arg=size[0])
+            out = page.evaluate(OUT_OF_VIEW)
+            assert out == [], f"{what} at {size or original}: controls below the fold: {out}"
+    finally:
+        page.set_viewport_size(original)
 
 
 # --------------------------------------------------------------------------- mouse

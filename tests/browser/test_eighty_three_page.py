@@ -60,6 +60,7 @@ from e83_browser import (
 from meja.games.eighty_three.rules import JOKER, NAMES, is_trump, points
 
 LONG = os.environ.get("MEJA_LONG", "") not in ("", "0")
+PHONE = ((390, 844),)
 SUITS = "SHDC"
 WORDS = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}
 
@@ -150,7 +151,7 @@ def test_a_hand_by_keyboard_then_auto_arrange(server: Any, new_context: Any, sho
     assert options == [a["value"] for a in legal(page, "bid")] == list(range(30, 84))
     assert page.is_enabled("#pass") and page.inner_text("#turn-status") == "Your bid"
     assert text(page, "#trump-indicator") == "Trumps not named yet"
-    assert_in_view(page, "auction")
+    assert_in_view(page, "auction", PHONE)
     assert_clean(page, "auction")
     shot(page, "e83-auction")
     tab_to(page, "#bid-value")
@@ -172,7 +173,7 @@ def test_a_hand_by_keyboard_then_auto_arrange(server: Any, new_context: Any, sho
     n = sum(is_trump(NAMES.index(c), SUITS.index(suit)) for c in v["hand"])
     assert n >= 8
     assert page.inner_text(f"#trump-{suit} .suit-count").startswith(f"{n} trumps")
-    assert_in_view(page, "trump")
+    assert_in_view(page, "trump", PHONE)
     assert_clean(page, "naming trumps")
     shot(page, "e83-trump")
     before = version(page)
@@ -203,7 +204,7 @@ def test_a_hand_by_keyboard_then_auto_arrange(server: Any, new_context: Any, sho
     assert page.locator("#discard-rules li").count() == 3
     assert page.evaluate("() => document.getElementById('discard-rules-box').open")  # open on a wide screen
     assert page.inner_text("#turn-status") == "Shed 11 cards"
-    assert_in_view(page, "discard")
+    assert_in_view(page, "discard", PHONE)
     assert_clean_in_every_language(page, "discard phase")
     shot(page, "e83-discard")
 
@@ -285,7 +286,7 @@ def test_a_hand_by_keyboard_then_auto_arrange(server: Any, new_context: Any, sho
     result = summary_checks(page)
     assert result["bidder"] == 0 and result["bid"] == 83
     assert page.inner_text("#summary-title") == "Hand 1 is over"
-    assert_in_view(page, "hand summary")
+    assert_in_view(page, "hand summary", PHONE)
     assert_clean_in_every_language(page, "hand summary")
     shot(page, "e83-summary")
     log = page.inner_text("#log")

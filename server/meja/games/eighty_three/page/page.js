@@ -165,8 +165,12 @@ class EightyThreeTable {
     this.rulesBox.open = this.wide.matches;
     this.rulesOpenSet = false;
     this.rulesBox.addEventListener("toggle", () => {
-      this.rulesOpenSet = true;
+      if (this.rulesBox.open !== this.wide.matches) this.rulesOpenSet = true; // the player's own choice
     });
+    this.onWide = () => {
+      if (!this.rulesOpenSet) this.rulesBox.open = this.wide.matches;
+    };
+    this.wide.addEventListener("change", this.onWide);
     this.toDiscard = el("p", { class: "tray", id: "to-discard" });
     this.toPartner = el("p", { class: "tray", id: "to-partner" });
     this.discardBox = el(
@@ -236,6 +240,7 @@ class EightyThreeTable {
   }
 
   destroy() {
+    this.wide.removeEventListener("change", this.onWide);
     this.host.closeChoice();
   }
 
