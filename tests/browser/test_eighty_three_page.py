@@ -141,6 +141,11 @@ def test_a_hand_by_keyboard_then_auto_arrange(server: Any, new_context: Any, sho
     assert_clean(page, "lobby (eighty-three)")
     rules = page.locator("#table-rules").inner_text()
     assert "Eighty-Three" in rules and "Standard" in rules
+    option = page.locator('#table-rules dt[data-key="must_win_on_own_bid"]').inner_text()
+    assert option == "Win only on a made bid of your own"
+    lines = page.locator("#lobby-rules li").all_inner_texts()
+    assert len(lines) == 9 and lines[0].startswith("Four players in two teams; partners sit opposite")
+    assert lines[-1] == "The first team to 200 wins; if both reach it after the same hand, the bidders win."
     tab_to(page, "#start")
     page.keyboard.press("Enter")
 
@@ -343,7 +348,7 @@ def test_one_human_three_bots_on_a_phone(server: Any, new_context: Any, shot: An
     page = ctx.new_page()
     host_e83(page, server.origin, name="Putu")
     page.click("#start")
-    hands_done = 0
+    hands_done = captions = 0
     decisions: list[str] = []
     shots: set[str] = set()
     deadline = time.monotonic() + (3600 if LONG else 150)
@@ -381,6 +386,13 @@ def test_one_human_three_bots_on_a_phone(server: Any, new_context: Any, shot: An
             wait_version_after(page, before)
             decisions.append("trim auto")
         elif decision == "play":
+            trick = v["trick"]
+            if trick and trick[-1]["seat"] != 0:
+                # The bot's card is said by the table before this decision: who and what.
+                seat, card = trick[-1]["seat"], trick[-1]["card"]
+                shown = "Joker" if card == "JK" else card[:-1] + {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[card[-1]]
+                assert page.inner_text("#move-caption .latest") == f"Bot {seat + 1} played {shown}"
+                captions += 1
             decisions.append(play_mouse(page))
         elif decision == "hand_over":
             summary_checks(page)
@@ -397,6 +409,7 @@ def test_one_human_three_bots_on_a_phone(server: Any, new_context: Any, shot: An
     if not LONG:
         assert hands_done == 1
         assert any(d.startswith("play") for d in decisions) and any(d in ("done", "auto_arrange") for d in decisions)
+        assert captions >= 1
         return
     # The end of the match: the winning team is named, its total is 200 or more (4.8.4).
     v = view(page)
