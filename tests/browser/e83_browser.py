@@ -95,6 +95,23 @@ def view(page: Any) -> dict[str, Any]:
     return page.evaluate("() => window.meja.view")  # type: ignore[no-any-return]
 
 
+#: This seat's own part of the discard phase: other seats act at the same time (their steps
+#: move the version on too), so a step of ours is waited for by what it changes of ours.
+MINE = """() => {
+  const v = window.meja.view;
+  return JSON.stringify([v.phase, v.round, v.hand, v.selected, (v.decided || [])[window.meja.seat]]);
+}"""
+
+
+def mine(page: Any) -> str:
+    return str(page.evaluate(MINE))
+
+
+def wait_mine_after(page: Any, before: str) -> None:
+    """Wait until this seat's own part of the view changed (its step, its decision) from ``before``."""
+    page.wait_for_function(f"b => ({MINE})() !== b", arg=before)
+
+
 def legal(page: Any, kind: str) -> list[dict[str, Any]]:
     return [a for a in view(page)["legal"] if a["kind"] == kind]
 
@@ -171,20 +188,20 @@ def discard_by_hand_mouse(page: Any) -> list[str]:
         v = view(page)
         kinds = {a["kind"] for a in v["legal"]}
         if "done" in kinds:
-            before = version(page)
+            before = mine(page)
             page.click("#done")
-            wait_version_after(page, before)
+            wait_mine_after(page, before)
             steps.append("done")
             return steps
         gives = [a["card"] for a in v["legal"] if a["kind"] == "give"]
         discards = [a["card"] for a in v["legal"] if a["kind"] == "discard"]
         card = gives[0] if gives else discards[0]
-        before = version(page)
+        before = mine(page)
         click_card(page, card)
         if card in gives and card in discards:
             page.wait_for_selector("#step-dialog[open]")
             page.click('#step-dialog button[data-kind="give"]')
-        wait_version_after(page, before)
+        wait_mine_after(page, before)
         steps.append(("give " if card in gives else "discard ") + card)
         page.wait_for_function(DECISION)
 

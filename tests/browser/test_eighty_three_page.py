@@ -48,6 +48,7 @@ from e83_browser import (
     find_deal,
     host_e83,
     legal,
+    mine,
     play_mouse,
     press,
     press_card,
@@ -56,6 +57,7 @@ from e83_browser import (
     trumps_with_kitty,
     view,
     wait_decision,
+    wait_mine_after,
 )
 from meja.games.eighty_three.rules import JOKER, NAMES, is_trump, points
 
@@ -113,7 +115,9 @@ def keyboard_play_hand(page: Any, shot: Any, label: str, first: Any = None) -> N
         if decision in ("hand_over", "finished"):
             return
         if decision == "trim":
+            before = mine(page)
             press(page, "#auto-arrange")
+            wait_mine_after(page, before)
             continue
         assert decision == "play", decision
         assert_in_view(page, f"{label} play")
@@ -234,16 +238,16 @@ def test_a_hand_by_keyboard_then_auto_arrange(server: Any, new_context: Any, sho
             # anyway, it is sent: the server refuses it and its reason shows under the buttons.
             kept = next(c for c in v["hand"] if c not in discards)
             assert is_trump(NAMES.index(kept), SUITS.index(suit))
-            before = version(page)
+            before = mine(page)
             press_card(page, kept)
             page.wait_for_selector("#step-error:not(:empty)")
             error = page.inner_text("#step-error")
             assert error.startswith("That move is not allowed now: ") and len(error) > 40, error
-            assert version(page) == before and view(page)["hand"] == v["hand"]
+            assert mine(page) == before  # nothing of this seat changed
             refused = True
         both = [c for c in gives if c in discards]
         card = both[0] if both and not dialog_audited else gives[0] if gives else discards[0]
-        before = version(page)
+        before = mine(page)
         press_card(page, card)
         kind = "give" if card in gives else "discard"
         if card in gives and card in discards:
@@ -257,7 +261,7 @@ def test_a_hand_by_keyboard_then_auto_arrange(server: Any, new_context: Any, sho
                 dialog_audited = True
                 kind = "discard"  # the first one face up, the rest to the partner
             choose_in_dialog(page, kind)
-        wait_version_after(page, before)
+        wait_mine_after(page, before)
         if kind == "give":
             gave.append(card)
             assert page.locator("#to-partner .chip").count() == len(gave)  # the tray shows the steps so far
@@ -266,17 +270,17 @@ def test_a_hand_by_keyboard_then_auto_arrange(server: Any, new_context: Any, sho
         if not undone and not gives and view(page)["selected"]["discards"]:
             # Undo takes the last step back: the card returns to the hand.
             last = view(page)["selected"]["discards"][-1]
-            before = version(page)
+            before = mine(page)
             press(page, "#undo")
-            wait_version_after(page, before)
+            wait_mine_after(page, before)
             assert last in view(page)["hand"]
             undone = True
     assert undone and refused and dialog_audited and shed and len(gave) + len(shed) == n - 6
     assert not any(points(NAMES.index(c), SUITS.index(suit)) for c in shed)  # a point trump is never shed
     assert page.inner_text("#step-error") == ""  # a step the server took clears the refusal
-    before = version(page)
+    before = mine(page)
     press(page, "#done")
-    wait_version_after(page, before)
+    wait_mine_after(page, before)
 
     # The exchange made public how many trumps each seat passed (4.6.4); then the tricks.
     def passed(page: Any) -> None:
@@ -326,9 +330,9 @@ def test_a_hand_by_keyboard_then_auto_arrange(server: Any, new_context: Any, sho
             wait_version_after(page, before)
         elif decision in ("discard", "trim"):
             assert_in_view(page, f"hand 2 {decision}")
-            before = version(page)
+            before = mine(page)
             press(page, "#auto-arrange")
-            wait_version_after(page, before)
+            wait_mine_after(page, before)
             if decision == "discard":
                 auto = True
                 assert page.inner_text("#log").count("Auto-arranged") >= 1
@@ -376,14 +380,14 @@ def test_one_human_three_bots_on_a_phone(server: Any, new_context: Any, shot: An
             if v["round"] % 2:
                 decisions += discard_by_hand_mouse(page)
             else:
-                before = version(page)
+                before = mine(page)
                 page.click("#auto-arrange")
-                wait_version_after(page, before)
+                wait_mine_after(page, before)
                 decisions.append("auto_arrange")
         elif decision == "trim":
-            before = version(page)
+            before = mine(page)
             page.click("#auto-arrange")
-            wait_version_after(page, before)
+            wait_mine_after(page, before)
             decisions.append("trim auto")
         elif decision == "play":
             trick = v["trick"]

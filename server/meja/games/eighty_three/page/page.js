@@ -162,13 +162,16 @@ class EightyThreeTable {
     // The phase's rules, in place: open beside the table on a wide screen, one tap away on a phone.
     this.rulesBox = el("details", { class: "discard-rules-box", id: "discard-rules-box" }, this.rulesSummary, this.discardRules);
     this.wide = window.matchMedia("(min-width: 64rem)");
-    this.rulesBox.open = this.wide.matches;
-    this.rulesOpenSet = false;
+    this.rulesOpenSet = false; // the player opened or closed it: the screen's width no longer decides
+    this.autoOpen = this.wide.matches; // what the page itself last set (toggle events come later)
+    this.rulesBox.open = this.autoOpen;
     this.rulesBox.addEventListener("toggle", () => {
-      if (this.rulesBox.open !== this.wide.matches) this.rulesOpenSet = true; // the player's own choice
+      if (this.rulesBox.open !== this.autoOpen) this.rulesOpenSet = true;
     });
     this.onWide = () => {
-      if (!this.rulesOpenSet) this.rulesBox.open = this.wide.matches;
+      if (this.rulesOpenSet) return;
+      this.autoOpen = this.wide.matches;
+      this.rulesBox.open = this.autoOpen;
     };
     this.wide.addEventListener("change", this.onWide);
     this.toDiscard = el("p", { class: "tray", id: "to-discard" });
@@ -475,7 +478,7 @@ class EightyThreeTable {
     }
     this.discardRules.replaceChildren(...lines.map((l) => el("li", {}, l)));
     this.rulesSummary.textContent = t("discard.rules");
-    if (!this.rulesOpenSet) this.rulesBox.open = this.wide.matches;
+    this.onWide();
     const chips = (cards) => (cards.length ? cards.map((c) => cardChip(c, trump)) : [el("span", { class: "tray-empty" }, t("discard.tray.empty"))]);
     this.toDiscard.replaceChildren(el("span", { class: "label" }, `${t("discard.tray.discard")}: `), ...chips(sel.discards));
     this.toPartner.replaceChildren(
