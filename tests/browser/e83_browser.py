@@ -146,6 +146,13 @@ def assert_in_view(page: Any, what: str, sizes: tuple[tuple[int, int], ...] = ()
             assert out == [], f"{what} at {size or original}: controls below the fold: {out}"
     finally:
         page.set_viewport_size(original)
+        page.wait_for_function("w => window.innerWidth === w", arg=original["width"])
+
+
+def log_text(page: Any) -> str:
+    """The move log's lines (read from the page whether its box is folded or not)."""
+    lines = page.evaluate("() => Array.from(document.querySelectorAll('#log li'), li => li.textContent)")
+    return "\n".join(lines)
 
 
 # --------------------------------------------------------------------------- mouse

@@ -48,6 +48,7 @@ from e83_browser import (
     find_deal,
     host_e83,
     legal,
+    log_text,
     mine,
     play_mouse,
     press,
@@ -298,7 +299,7 @@ def test_a_hand_by_keyboard_then_auto_arrange(server: Any, new_context: Any, sho
     assert_in_view(page, "hand summary", PHONE)
     assert_clean_in_every_language(page, "hand summary")
     shot(page, "e83-summary")
-    log = page.inner_text("#log")
+    log = log_text(page)
     assert f"You named {WORDS[suit].lower()} trumps" in log, log[-600:]
     assert re.search(r"Bot [234] (played|won trick)", log), log[-600:]
     before = version(page)
@@ -335,7 +336,7 @@ def test_a_hand_by_keyboard_then_auto_arrange(server: Any, new_context: Any, sho
             wait_mine_after(page, before)
             if decision == "discard":
                 auto = True
-                assert page.inner_text("#log").count("Auto-arranged") >= 1
+                assert log_text(page).count("Auto-arranged") >= 1
         else:
             assert decision == "play" and auto, decision
             break
