@@ -77,7 +77,7 @@ def test_the_plugin_describes_the_game() -> None:
     assert described["name"] == "eighty_three" and described["title"] == "Eighty-Three"
     assert described["teams"] == "partners" and described["deal_codes"] is True
     assert described["seats"] == [4, 4] and described["default_preset"] == "standard"
-    assert described["levels"] == ["easy", "normal", "hard"] and described["page"] is None
+    assert described["levels"] == ["easy", "normal", "hard"] and described["page"] == "/games/eighty_three/page.js"
     assert PLUGIN.yardsticks == ("random-any",)
     assert PLUGIN.protocol == FOLDER / "PROTOCOL.md" and PLUGIN.protocol.is_file()
     assert PLUGIN.fixtures == "meja.games.eighty_three.fixtures"

@@ -1,0 +1,232 @@
+// Eighty-Three's cards as the page shows them: the server's card names ("QH", "10C", the
+// joker "JK"), their spoken names, the four suit shapes, and what makes a card a trump.
+//
+// The ranks are real text and the suits four distinct shapes (the <symbol>s addSuitShapes
+// puts in the page once), so the table reads in black and white; red is only a second cue.
+// A trump carries a mark of its own (the trump suit's shape in a ribbon, and "trump" in its
+// spoken name), so the joker and the left pedro (the five of the other suit of the trumps'
+// colour, eighty-three.md 4.3.1) read as trumps at a glance, not as a card of their print.
+//
+// What is a trump and what a trump scores is said here only to show it (4.3, 4.4: the
+// PROTOCOL.md beside this folder, section 2): the server alone decides what may be played.
+
+/** The strings lookup of the page (host.t): set once by page.js before anything is drawn. */
+let t = (key) => key;
+export function useText(lookup) {
+  t = lookup;
+}
+
+export const SUITS = ["S", "H", "D", "C"];
+export const JOKER = "JK";
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+const SHAPES = {
+  S: [["path", { d: "M50 4C38 22 10 38 10 60c0 13 10 22 22 22 7 0 12-3 15-7l-5 21h16l-5-21c3 4 8 7 15 7 12 0 22-9 22-22C90 38 62 22 50 4z" }]],
+  H: [["path", { d: "M50 92C22 68 6 52 6 32 6 17 17 7 30 7c9 0 16 5 20 13 4-8 11-13 20-13 13 0 24 10 24 25 0 20-16 36-44 60z" }]],
+  D: [["path", { d: "M50 3 86 50 50 97 14 50z" }]],
+  C: [
+    ["circle", { cx: "50", cy: "27", r: "20" }],
+    ["circle", { cx: "27", cy: "58", r: "20" }],
+    ["circle", { cx: "73", cy: "58", r: "20" }],
+    ["path", { d: "M44 50h12l6 46H38z" }],
+  ],
+  // The joker: a five-pointed star, a shape no suit has.
+  J: [["path", { d: "M50 4 61 37h35L68 58l11 34-29-21-29 21 11-34L4 37h35z" }]],
+};
+
+/** Put the suit shapes in the page once (shared with any other game's module: same ids, same shapes). */
+export function addSuitShapes(doc = document) {
+  if (doc.getElementById("e83-shape-J")) return;
+  const sprite = doc.createElementNS(SVG_NS, "svg");
+  sprite.setAttribute("class", "sprite");
+  sprite.setAttribute("aria-hidden", "true");
+  sprite.setAttribute("focusable", "false");
+  for (const [suit, parts] of Object.entries(SHAPES)) {
+    const symbol = doc.createElementNS(SVG_NS, "symbol");
+    symbol.id = `e83-shape-${suit}`;
+    symbol.setAttribute("viewBox", "0 0 100 100");
+    for (const [tag, attrs] of parts) {
+      const node = doc.createElementNS(SVG_NS, tag);
+      for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+      symbol.append(node);
+    }
+    sprite.append(symbol);
+  }
+  doc.body.prepend(sprite);
+}
+
+/** {rank, suit} from "QH", "10C"; the joker is {rank: "JK", suit: null}. */
+export function parseCard(name) {
+  if (name === JOKER) return { rank: "JK", suit: null };
+  const m = /^(10|[2-9AJQK])([SHDC])$/.exec(String(name));
+  if (!m) return { rank: "?", suit: "S" };
+  return { rank: m[1], suit: m[2] };
+}
+
+/** The other suit of the same colour (4.3.1): spades and clubs, hearts and diamonds. */
+export function offSuit(suit) {
+  return { S: "C", C: "S", H: "D", D: "H" }[suit];
+}
+
+/** The card's place in the trump ranking (4.3.3) under `trump`, or null for a plain card. */
+export function trumpRole(name, trump) {
+  if (!trump) return null;
+  const c = parseCard(name);
+  if (c.rank === "JK") return "JK";
+  if (c.suit === trump) return c.rank;
+  if (c.rank === "5" && c.suit === offSuit(trump)) return "left 5";
+  return null;
+}
+
+export function isTrump(name, trump) {
+  return trumpRole(name, trump) !== null;
+}
+
+/** 4.4: the point table (only trumps score; 83 in all). The server's POINT_TABLE is the one that counts. */
+const POINTS = { A: 1, K: 30, J: 1, 10: 10, 9: 9, 5: 5, "left 5": 5, 3: 3, 2: 1, JK: 18 };
+
+/** What a card scores when `trump` is named (0 for every plain card). */
+export function points(name, trump) {
+  const role = trumpRole(name, trump);
+  return role === null ? 0 : POINTS[role] || 0;
+}
+
+/** 4.3.3: the trumps high to low. */
+const TRUMP_ORDER = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "left 5", "4", "3", "2", "JK"];
+const PLAIN_ORDER = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"];
+
+/**
+ * The hand as the page lays it out: once trumps are named, the trumps first, high to low
+ * (the left pedro and the joker among them), then each plain suit high to low; before that,
+ * suit by suit, high to low, the joker last.
+ */
+export function sortHand(cards, trump) {
+  const key = (name) => {
+    const role = trumpRole(name, trump);
+    if (role !== null) return [0, TRUMP_ORDER.indexOf(role)];
+    const c = parseCard(name);
+    if (c.rank === "JK") return [5, 0];
+    return [1 + SUITS.indexOf(c.suit), PLAIN_ORDER.indexOf(c.rank)];
+  };
+  return [...cards].sort((a, b) => {
+    const ka = key(a);
+    const kb = key(b);
+    return ka[0] - kb[0] || ka[1] - kb[1];
+  });
+}
+
+export function isRed(suit) {
+  return suit === "H" || suit === "D";
+}
+
+/** "Queen of hearts", "Joker". */
+export function cardName(name) {
+  const c = parseCard(name);
+  if (c.rank === "JK") return t("card.joker");
+  return t("card.name", { rank: t(`rank.${c.rank}`), suit: t(`suit.${c.suit}`) });
+}
+
+/** The spoken name with its trump role and points: "5 of diamonds, trump (left pedro), 5 points". */
+export function cardLabel(name, trump) {
+  const role = trumpRole(name, trump);
+  if (role === null) return cardName(name);
+  const n = points(name, trump);
+  const what = role === "left 5" ? t("card.left_pedro") : role === "JK" ? t("card.trump_joker") : t("card.trump");
+  return n ? t("card.label.points", { card: cardName(name), what, n }) : t("card.label", { card: cardName(name), what });
+}
+
+/** An <svg> of a suit's shape (or the joker's star): decorative, the words carry the meaning. */
+export function suitIcon(suit, className = "suit-icon") {
+  const svg = document.createElementNS(SVG_NS, "svg");
+  const shape = suit || "J";
+  svg.setAttribute("class", `${className} suit-${shape}`);
+  svg.setAttribute("viewBox", "0 0 100 100");
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("focusable", "false");
+  svg.dataset.suit = shape;
+  const use = document.createElementNS(SVG_NS, "use");
+  use.setAttribute("href", `#e83-shape-${shape}`);
+  svg.append(use);
+  return svg;
+}
+
+/** The face of a card inside `node`: rank and suit shape, and a trump's ribbon under `trump`. */
+export function fillCardFace(node, name, trump) {
+  const c = parseCard(name);
+  const joker = c.rank === "JK";
+  node.classList.add("card-face", joker ? "joker" : isRed(c.suit) ? "red" : "black");
+  node.dataset.card = name;
+  const corner = document.createElement("span");
+  corner.className = "corner";
+  const rank = document.createElement("span");
+  rank.className = "rank";
+  // The joker's index is a star; its word is on its face (a button's visible words are in its name).
+  rank.textContent = joker ? "" : c.rank; // the joker's star is drawn by the style sheet
+  corner.append(rank);
+  if (!joker) corner.append(suitIcon(c.suit, "suit-icon small"));
+  if (joker) {
+    const word = document.createElement("span");
+    word.className = "joker-word";
+    word.textContent = t("card.joker");
+    node.append(corner, word);
+  } else {
+    node.append(corner, suitIcon(c.suit, "suit-icon pip"));
+  }
+  const role = trumpRole(name, trump);
+  if (role !== null) {
+    node.classList.add("trump");
+    if (role === "left 5" || role === "JK") node.classList.add("special-trump");
+    // The ribbon: the trump suit's shape, so a left pedro or the joker reads "trump" by shape.
+    const ribbon = document.createElement("span");
+    ribbon.className = `trump-ribbon${isRed(trump) ? " red" : ""}`;
+    ribbon.setAttribute("aria-hidden", "true");
+    ribbon.append(suitIcon(trump, "suit-icon tiny"));
+    // What it scores, drawn by the style sheet from data-points: the card's spoken name says it in words.
+    const n = points(name, trump);
+    if (n) ribbon.dataset.points = String(n);
+    node.append(ribbon);
+  }
+  return node;
+}
+
+/** A non-interactive card picture with its spoken name (the trick, the summary). */
+export function cardImage(name, trump, extraClass = "") {
+  const node = document.createElement("span");
+  node.className = `card ${extraClass}`.trim();
+  node.setAttribute("role", "img");
+  node.setAttribute("aria-label", cardLabel(name, trump));
+  fillCardFace(node, name, trump);
+  return node;
+}
+
+const SIGNS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+
+/** "8♠", "10♥", "Joker": a card in a few characters, for captions and the seats' last moves. */
+export function cardShort(name) {
+  const c = parseCard(name);
+  if (c.rank === "JK") return t("card.joker");
+  return `${c.rank}${SIGNS[c.suit]}`;
+}
+
+/** A face-down card (a pass to the partner, a discard): decorative, the words say what it is. */
+export function cardBack(extraClass = "") {
+  const node = document.createElement("span");
+  node.className = `card back ${extraClass}`.trim();
+  node.setAttribute("aria-hidden", "true");
+  return node;
+}
+
+/** A short inline label for a card ("Q" and a heart's shape), with its spoken name. */
+export function cardChip(name, trump) {
+  const c = parseCard(name);
+  const node = document.createElement("span");
+  const joker = c.rank === "JK";
+  node.className = `chip ${joker ? "joker" : isRed(c.suit) ? "red" : "black"}${isTrump(name, trump) ? " trump" : ""}`;
+  node.setAttribute("role", "img");
+  node.setAttribute("aria-label", cardLabel(name, trump));
+  const rank = document.createElement("span");
+  rank.textContent = joker ? "JK" : c.rank;
+  rank.setAttribute("aria-hidden", "true");
+  node.append(rank, suitIcon(c.suit, "suit-icon inline"));
+  return node;
+}

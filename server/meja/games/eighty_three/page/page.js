@@ -1,0 +1,1014 @@
+// Eighty-Three's page module: what the table screen shows that is this game's own. The
+// shell (server/meja/web/js/app.js, whose opening comment defines the interface) loads it by
+// name from the catalog and frames it: seats, hand widget, log, caption, summary, dialogs,
+// the shared screen. Crazy Eights' module is the model this one follows.
+//
+// Everything comes from the seat's view (PROTOCOL.md beside this folder, section 8) and the
+// game's events (section 9); the page decides nothing about legality: the view's `legal`
+// says which bids, suits, steps and cards the server accepts, and a card the player picks
+// that has no legal step is sent all the same, so that the server's refusal (which cites the
+// rule) is shown in its words.
+//
+// What lies on the table, phase by phase (eighty-three.md 4.5-4.8):
+// * always: the contract (the bid and who holds it), the trump indicator by shape and word
+//   (with the left pedro and the joker named, 4.3), and both teams' scores, tricks and points
+//   this hand, the partner's team marked "you";
+// * auction: the calls so far, and under the hand the bidding panel (the legal bids only, a
+//   Bid button, Pass, and why Pass is missing for a dealer who must bid, 4.5.5);
+// * trump: the bidder's four suit buttons (each says how many trumps it would give);
+// * discard and trim: the rules explained in place with this seat's counts (its trumps, its
+//   partner's trumps and point trumps, 4.10.5), the cards chosen to discard and to give the
+//   partner, Auto-arrange, Done and Undo (4.6, 4.10.4-4.10.6). A card that can be discarded
+//   or given asks which; the server's refusal of a step shows under the buttons;
+// * play: the trick in the middle, each card at its seat's side with its name, the leader
+//   marked; a finished trick stays there with its winner until the next card; the game holds
+//   the table for a moment after each trick and after the exchange (the `hold` events);
+// * hand over: each team's captured point cards, its points, the bid made or missed, the
+//   score change and the totals (4.8).
+//
+// The captured cards are not in the view (it keeps the tricks' count and points per team):
+// this module keeps the `trick` events it is shown (live, and replayed after a reload) and
+// lists a team's cards only when all six tricks of the hand add up to the view's points.
+
+import {
+  addSuitShapes,
+  cardBack,
+  cardChip,
+  cardImage,
+  cardLabel,
+  cardName,
+  cardShort,
+  fillCardFace,
+  isRed,
+  isTrump,
+  offSuit,
+  points,
+  sortHand,
+  SUITS,
+  suitIcon,
+  useText,
+} from "./cards.js";
+import { STRINGS } from "./strings.js";
+
+export const strings = STRINGS;
+export const stylesheet = new URL("./page.css", import.meta.url).href;
+
+const TRICK_PAUSE_MS = 1200; // a finished trick stays in view (PROTOCOL.md 1: the table pauses after `trick`)
+const EXCHANGE_PAUSE_MS = 1400;
+const CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+const DEAL_TAG = 3n; // Eighty-Three's tag in the shared deal-code format (meja.rules.dealcode)
+const KEEP = 6; // 4.6.2
+
+/**
+ * What a deal code of this game names (dealcode.py beside this folder: format 2, tag 3, a
+ * 2-bit dealer, 28 characters and a Luhn mod 32 check character), or null. Only to fill the
+ * host form: the server checks the code again and is the one that deals.
+ */
+export function readDealCode(text) {
+  const values = [];
+  for (const raw of String(text).trim().toUpperCase()) {
+    if (raw === "-" || raw === " ") continue;
+    const c = raw === "I" || raw === "L" ? "1" : raw === "O" ? "0" : raw;
+    const v = CODE_ALPHABET.indexOf(c);
+    if (v < 0) return null;
+    values.push(v);
+  }
+  if (values.length !== 29) return null;
+  let total = 0;
+  values.slice(0, -1).reverse().forEach((v, i) => {
+    let x = v;
+    if (i % 2 === 0) {
+      x *= 2;
+      x = Math.floor(x / 32) + (x % 32);
+    }
+    total += x;
+  });
+  if ((32 - (total % 32)) % 32 !== values[values.length - 1]) return null;
+  let number = 0n;
+  for (const v of values.slice(0, -1)) number = (number << 5n) | BigInt(v);
+  if ((number & 3n) !== 2n || ((number >> 2n) & 31n) !== DEAL_TAG) return null;
+  return { preset: "standard", seats: 4, dealer: Number((number >> 7n) & 3n) };
+}
+
+/** The table's rules in plain words (the lobby, the rules panel), from the table map's options. */
+export function rules(table, t) {
+  const o = (table && table.options) || {};
+  return [
+    t("rules.teams"),
+    t("rules.deal"),
+    t("rules.auction"),
+    t("rules.trumps"),
+    t("rules.discard"),
+    t("rules.play"),
+    t("rules.points"),
+    t("rules.score"),
+    o.must_win_on_own_bid ? t("rules.win.own_bid") : t("rules.win"),
+  ];
+}
+
+export function createTable(host) {
+  return new EightyThreeTable(host);
+}
+
+function teamOf(seat) {
+  return seat % 2;
+}
+
+class EightyThreeTable {
+  constructor(host) {
+    this.host = host;
+    this.t = host.t;
+    useText(host.t);
+    addSuitShapes();
+    this.view = null;
+    this.seen = new WeakSet(); // events already taken into account (the shell shows each several times)
+    this.handTricks = []; // the trick events of the hand in play, by number - 1
+    this.tricksOfHand = new Map(); // hand number -> its six trick events, once it is scored
+    this.kitty = null; // {hand, cards}: the kitty this seat took, as its `kitty` event said
+    this.stepError = "";
+    const el = host.el;
+
+    // ---- the centre: contract and trumps, team scores, the phase's own part
+    this.contract = el("p", { class: "e83-contract", id: "contract" });
+    this.trumpLabel = el("span", { class: "label", id: "trump-label" });
+    this.trumpValue = el("span", { class: "trump-value", id: "trump-value" });
+    this.trumpBox = el(
+      "p",
+      { class: "trump-indicator", id: "trump-indicator", "aria-labelledby": "trump-label trump-value" },
+      this.trumpLabel,
+      this.trumpValue,
+    );
+    this.teamsBox = el("ul", { class: "team-scores", id: "team-scores" });
+    this.exchangeLine = el("p", { class: "exchange-line", id: "exchange-line" });
+    this.auctionTitle = el("h3", { class: "panel-title", id: "auction-title" });
+    this.auctionList = el("ol", { class: "auction-list", id: "auction", "aria-labelledby": "auction-title" });
+    this.auctionBox = el("div", { class: "auction-box", id: "auction-box" }, this.auctionTitle, this.auctionList);
+    this.trickSlots = [0, 1, 2, 3].map((pos) =>
+      el("div", { class: `trick-slot pos-${pos}`, dataset: { pos: String(pos) } }),
+    );
+    this.trickNote = el("p", { class: "trick-note", id: "trick-note" });
+    this.trickTitle = el("h3", { class: "visually-hidden", id: "trick-title" });
+    this.trickBox = el(
+      "section",
+      { class: "trick-box", id: "trick", "aria-labelledby": "trick-title" },
+      this.trickTitle,
+      el("div", { class: "trick-grid" }, this.trickSlots),
+      this.trickNote,
+    );
+    this.discardTitle = el("h3", { class: "visually-hidden", id: "discard-title" });
+    this.discardRules = el("ul", { class: "discard-rules", id: "discard-rules" });
+    this.discardCounts = el("p", { class: "discard-counts", id: "discard-counts" });
+    this.rulesSummary = el("summary", { class: "rules-summary", id: "discard-rules-summary" });
+    // The phase's rules, in place: open beside the table on a wide screen, one tap away on a phone.
+    this.rulesBox = el("details", { class: "discard-rules-box", id: "discard-rules-box" }, this.rulesSummary, this.discardRules);
+    this.wide = window.matchMedia("(min-width: 64rem)");
+    this.rulesOpenSet = false; // the player opened or closed it: the screen's width no longer decides
+    this.autoOpen = this.wide.matches; // what the page itself last set (toggle events come later)
+    this.rulesBox.open = this.autoOpen;
+    this.rulesBox.addEventListener("toggle", () => {
+      if (this.rulesBox.open !== this.autoOpen) this.rulesOpenSet = true;
+    });
+    this.onWide = () => {
+      if (this.rulesOpenSet) return;
+      this.autoOpen = this.wide.matches;
+      this.rulesBox.open = this.autoOpen;
+    };
+    this.wide.addEventListener("change", this.onWide);
+    this.toDiscard = el("p", { class: "tray", id: "to-discard" });
+    this.toPartner = el("p", { class: "tray", id: "to-partner" });
+    this.discardBox = el(
+      "section",
+      { class: "discard-box", id: "discard-box", "aria-labelledby": "discard-title" },
+      this.discardTitle,
+      this.discardCounts,
+      el("div", { class: "trays" }, this.toDiscard, this.toPartner),
+    );
+    this.waitNote = el("p", { class: "wait-note", id: "wait-note" });
+    this.centre = el(
+      "div",
+      { class: "e83-centre" },
+      el("div", { class: "e83-head" }, this.contract, this.trumpBox),
+      this.teamsBox,
+      this.exchangeLine,
+      this.auctionBox,
+      this.discardBox,
+      this.trickBox,
+      this.waitNote,
+    );
+
+    // ---- the actions under the hand
+    this.bidLabel = el("label", { for: "bid-value", id: "bid-label" });
+    this.bidSelect = el("select", { id: "bid-value", onchange: () => this.renderBidButton() });
+    this.bidButton = el("button", { type: "button", class: "primary", id: "bid", onclick: () => this.bid() });
+    this.passButton = el("button", { type: "button", id: "pass", "aria-describedby": "pass-reason", onclick: () => this.pass() });
+    this.passReason = el("p", { class: "reason", id: "pass-reason" });
+    this.bidPanel = el(
+      "div",
+      { class: "bid-panel", id: "bid-panel" },
+      el("div", { class: "bid-field" }, this.bidLabel, this.bidSelect),
+      this.bidButton,
+      this.passButton,
+      this.passReason,
+    );
+    this.trumpPrompt = el("p", { class: "panel-prompt", id: "trump-prompt" });
+    this.trumpButtons = SUITS.map((s) =>
+      el("button", { type: "button", class: `trump-choice suit-${s}`, id: `trump-${s}`, dataset: { suit: s }, onclick: () => this.nameTrump(s) }),
+    );
+    this.kittyLine = el("p", { class: "kitty-line", id: "kitty-line" });
+    this.trumpPanel = el(
+      "div",
+      { class: "trump-panel", id: "trump-panel" },
+      this.trumpPrompt,
+      el("div", { class: "trump-choices" }, this.trumpButtons),
+      this.kittyLine,
+    );
+    this.discardStatus = el("p", { class: "discard-status", id: "discard-status" });
+    this.autoButton = el("button", { type: "button", class: "primary", id: "auto-arrange", onclick: () => this.simple("auto_arrange") });
+    this.doneButton = el("button", { type: "button", id: "done", onclick: () => this.simple("done") });
+    this.undoButton = el("button", { type: "button", id: "undo", onclick: () => this.simple("undo") });
+    this.stepErrorBox = el("p", { class: "step-error", id: "step-error", role: "alert" });
+    this.discardPanel = el(
+      "div",
+      { class: "discard-panel", id: "discard-panel" },
+      el(
+        "div",
+        { class: "discard-main" },
+        this.discardStatus,
+        el("div", { class: "discard-buttons" }, this.autoButton, this.doneButton, this.undoButton),
+        this.stepErrorBox,
+      ),
+      this.rulesBox,
+    );
+    this.actions = el("div", { class: "e83-actions" }, this.bidPanel, this.trumpPanel, this.discardPanel);
+  }
+
+  destroy() {
+    this.wide.removeEventListener("change", this.onWide);
+    this.host.closeChoice();
+  }
+
+  get mySeat() {
+    return this.host.seat;
+  }
+
+  get spectator() {
+    return this.mySeat === null || this.mySeat === undefined;
+  }
+
+  legal(kind) {
+    return ((this.view && this.view.legal) || []).filter((a) => a.kind === kind);
+  }
+
+  can(kind) {
+    return this.legal(kind).length > 0;
+  }
+
+  /** The seat the page is drawn from (a spectator sees the table from seat 0). */
+  get base() {
+    return this.spectator ? 0 : this.mySeat;
+  }
+
+  teamName(team) {
+    const t = this.t;
+    const seats = ((this.view && this.view.teams) || [[0, 2], [1, 3]])[team] || [];
+    const names = seats.map((s) => this.host.seatName(s)).join(" + ");
+    if (this.spectator) return t("team.n", { n: team + 1, names });
+    return team === teamOf(this.mySeat) ? t("team.us", { names }) : t("team.them", { names });
+  }
+
+  trumpWord(suit) {
+    return this.t(`suit.${suit}`);
+  }
+
+  // ------------------------------------------------------------------ drawing
+
+  render(view) {
+    const t = this.t;
+    this.view = view;
+    this.centre.dataset.version = String(view.version); // which view the table shows (tests wait on it)
+    const phase = view.phase;
+    if (phase !== "discard" && phase !== "trim") this.stepError = "";
+    this.renderHead();
+    this.renderTeams();
+    this.renderExchange();
+    this.renderAuction();
+    this.renderDiscardBox();
+    this.renderTrick();
+    this.renderWait();
+    if (!this.spectator) this.renderActions();
+    this.actions.hidden = this.spectator || !["auction", "trump", "discard", "trim"].includes(phase);
+    const trump = view.trump;
+    const steps = this.stepsByCard();
+    const plays = new Set(this.legal("play").map((a) => a.card));
+    const hand = this.spectator ? null : sortHand(view.hand || [], trump);
+    return {
+      round: view.round,
+      status: this.status(),
+      target: t("table.target", { target: view.target }),
+      direction: 1, // 4.7.1: play goes clockwise
+      seats: Array.from({ length: view.seats }, (_, i) => ({
+        count: t("table.cards", { n: (view.hand_counts || [])[i] ?? 0 }),
+        score: this.seatRoles(i),
+        active: (view.awaiting || []).includes(i) && phase !== "hand_over",
+      })),
+      hand: hand
+        ? hand.map((name) => ({
+            id: name,
+            label: cardLabel(name, trump),
+            playable: phase === "play" ? plays.has(name) : !!steps[name],
+            face: (node) => fillCardFace(node, name, trump),
+          }))
+        : null,
+      keys: this.spectator
+        ? []
+        : [
+            { key: t("key.bid"), label: t("action.bid.short"), button: this.bidButton },
+            { key: t("key.pass"), label: t("action.pass"), button: this.passButton },
+            { key: t("key.auto"), label: t("action.auto"), button: this.autoButton },
+            { key: t("key.done"), label: t("action.done"), button: this.doneButton },
+            { key: t("key.undo"), label: t("action.undo"), button: this.undoButton },
+          ].filter((k) => !k.button.closest("[hidden]")),
+      summary: this.summary(),
+    };
+  }
+
+  /** What a seat's box says besides its cards: partner or opponent, dealer, bidder. */
+  seatRoles(i) {
+    const t = this.t;
+    const v = this.view;
+    const parts = [];
+    // The partner is marked on its box (the opponents are the two seats not so marked).
+    if (!this.spectator && i !== this.mySeat && teamOf(i) === teamOf(this.mySeat)) parts.push(t("seat.partner"));
+    if (v.dealer === i) parts.push(t("seat.dealer"));
+    if (v.bid !== null && v.bid !== undefined && v.bidder === i) parts.push(t("seat.bidder", { n: v.bid }));
+    else if (v.phase === "auction" && (v.passed || [])[i]) parts.push(t("seat.passed"));
+    return parts.join(" · ");
+  }
+
+  renderHead() {
+    const t = this.t;
+    const el = this.host.el;
+    const v = this.view;
+    if (v.bid !== null && v.bid !== undefined) {
+      this.contract.textContent = t("contract.bid", { n: v.bid, who: this.host.seatName(v.bidder) });
+    } else if (v.high_bid) {
+      this.contract.textContent = t("contract.high", { n: v.high_bid, who: this.host.seatName(v.bidder) });
+    } else {
+      this.contract.textContent = t("contract.none");
+    }
+    this.trumpLabel.textContent = t("trump.label");
+    const suit = v.trump;
+    this.trumpBox.className = `trump-indicator${suit ? ` suit-${suit}${isRed(suit) ? " red" : ""}` : " none"}`;
+    this.trumpBox.dataset.suit = suit || "";
+    if (suit) {
+      this.trumpValue.replaceChildren(
+        suitIcon(suit, "suit-icon trump-shape"),
+        el("span", { class: "trump-word", id: "trump-word" }, this.trumpWord(suit)),
+        el("span", { class: "trump-extra", id: "trump-extra" }, t("trump.extra", { card: cardShort(`5${offSuit(suit)}`) })),
+      );
+    } else {
+      this.trumpValue.replaceChildren(el("span", { class: "trump-word", id: "trump-word" }, t("trump.none")));
+    }
+  }
+
+  renderTeams() {
+    const t = this.t;
+    const el = this.host.el;
+    const v = this.view;
+    const inHand = ["play", "hand_over", "match_over"].includes(v.phase);
+    this.teamsBox.setAttribute("aria-label", t("team.scores", { target: v.target }));
+    this.teamsBox.replaceChildren(
+      ...[0, 1].map((team) => {
+        const ours = !this.spectator && team === teamOf(this.mySeat);
+        const bidding = v.bidder !== null && v.bidder !== undefined && v.bid !== null && teamOf(v.bidder) === team;
+        return el(
+          "li",
+          { class: `team-row${ours ? " ours" : ""}${bidding ? " bidding" : ""}`, dataset: { team: String(team) } },
+          el("span", { class: "team-name" }, this.teamName(team)),
+          el("span", { class: "team-total" }, t("team.total", { n: (v.scores || [])[team] ?? 0 })),
+          inHand
+            ? el(
+                "span",
+                { class: "team-hand" },
+                el("span", { class: "visually-hidden" }, `${t("team.this_hand.label")} `),
+                t("team.this_hand", { tricks: (v.tricks || [])[team] ?? 0, points: (v.points || [])[team] ?? 0 }),
+              )
+            : null,
+        );
+      }),
+    );
+  }
+
+  /** After the exchange: how many trumps each seat passed (public, 4.6.4) and the trumps shown face up (4.6.5). */
+  renderExchange() {
+    const t = this.t;
+    const v = this.view;
+    const parts = [];
+    if (Array.isArray(v.passed_counts) && ["trim", "play"].includes(v.phase)) {
+      const gave = v.passed_counts.map((n, s) => [n, s]).filter(([n]) => n > 0);
+      parts.push(
+        gave.length
+          ? t("exchange.passed", { list: gave.map(([n, s]) => t("exchange.passed.one", { who: this.host.seatName(s), n })).join(", ") })
+          : t("exchange.none"),
+      );
+      const shown = v.shown || [];
+      if (shown.length) parts.push(t("exchange.shown", { list: shown.map((x) => cardShort(x.card)).join(" ") }));
+    }
+    this.exchangeSummary = parts.join(" · ");
+    this.exchangeLine.textContent = v.phase === "trim" ? this.exchangeSummary : "";
+    this.exchangeLine.hidden = v.phase !== "trim" || !parts.length;
+  }
+
+  renderAuction() {
+    const t = this.t;
+    const el = this.host.el;
+    const v = this.view;
+    this.auctionBox.hidden = v.phase !== "auction" && v.phase !== "trump";
+    this.auctionTitle.textContent = t("auction.title");
+    const calls = v.auction || [];
+    this.auctionList.replaceChildren(
+      ...(calls.length
+        ? calls.map((c) =>
+            el(
+              "li",
+              { class: c.bid ? "call bid" : "call pass", dataset: { seat: String(c.seat) } },
+              el("span", { class: "call-who" }, this.host.seatName(c.seat)),
+              el("span", { class: "call-what" }, c.bid ? String(c.bid) : t("auction.pass")),
+            ),
+          )
+        : [el("li", { class: "call none" }, t("auction.empty", { who: this.host.seatName((v.dealer + 1) % 4) }))]),
+    );
+  }
+
+  /** The discard phase's rules in place, with this seat's own counts, and its steps so far. */
+  renderDiscardBox() {
+    const t = this.t;
+    const el = this.host.el;
+    const v = this.view;
+    const phase = v.phase;
+    const open = (phase === "discard" || phase === "trim") && !this.spectator;
+    this.discardBox.hidden = !open;
+    if (!open) return;
+    const trump = v.trump;
+    const sel = v.selected || { discards: [], gives: [] };
+    const held = [...(v.hand || []), ...sel.discards, ...sel.gives];
+    const mine = held.filter((c) => isTrump(c, trump));
+    const minePoints = mine.filter((c) => points(c, trump) > 0);
+    const mate = (this.mySeat + 2) % 4;
+    this.discardTitle.textContent = phase === "trim" ? t("discard.title.trim") : t("discard.title");
+    const lines = [];
+    if (phase === "discard") {
+      const pt = v.partner_trumps || { trumps: 0, points: 0 };
+      this.discardCounts.textContent = t("discard.counts", {
+        n: held.length,
+        trumps: mine.length,
+        points: minePoints.length,
+        partner: this.host.seatName(mate),
+        ptrumps: pt.trumps,
+        ppoints: pt.points,
+        team: mine.length + pt.trumps,
+      });
+      lines.push(t("discard.rule.six"), t("discard.rule.give"), t("discard.rule.team"));
+    } else {
+      const got = (v.received || []).length;
+      this.discardCounts.textContent = got
+        ? t("discard.trim.counts", { n: got, who: this.host.seatName(mate), cards: (v.received || []).map(cardShort).join(" ") })
+        : t("discard.trim.none");
+      lines.push(t("discard.rule.trim"));
+    }
+    this.discardRules.replaceChildren(...lines.map((l) => el("li", {}, l)));
+    this.rulesSummary.textContent = t("discard.rules");
+    this.onWide();
+    const chips = (cards) => (cards.length ? cards.map((c) => cardChip(c, trump)) : [el("span", { class: "tray-empty" }, t("discard.tray.empty"))]);
+    this.toDiscard.replaceChildren(el("span", { class: "label" }, `${t("discard.tray.discard")}: `), ...chips(sel.discards));
+    this.toPartner.replaceChildren(
+      el("span", { class: "label" }, `${t("discard.tray.give", { who: this.host.seatName(mate) })}: `),
+      ...chips(sel.gives),
+    );
+    this.toPartner.hidden = phase === "trim";
+  }
+
+  renderTrick() {
+    const t = this.t;
+    const el = this.host.el;
+    const v = this.view;
+    const show = v.phase === "play";
+    this.trickBox.hidden = !show;
+    if (!show) return;
+    this.trickTitle.textContent = t("trick.title");
+    // A seat sees the trick around it (itself at the bottom, its partner across); a spectator
+    // (the shared screen) sees the four seats in a row, in seat order, each card under its name.
+    this.trickBox.classList.toggle("flat", this.spectator);
+    let cards = v.trick || [];
+    let done = false;
+    let winner = null;
+    if (!cards.length && v.last_trick) {
+      cards = v.last_trick.cards || [];
+      winner = v.last_trick.winner;
+      done = true;
+    }
+    const bySeat = new Map(cards.map((x) => [x.seat, x.card]));
+    const leader = done ? (cards[0] || {}).seat : v.leader;
+    this.trickSlots.forEach((slot, pos) => {
+      const seat = (this.base + pos) % 4;
+      const card = bySeat.get(seat);
+      const name = this.host.seatName(seat);
+      const tags = [];
+      if (seat === leader) tags.push(t("trick.led"));
+      if (done && seat === winner) tags.push(t("trick.won"));
+      slot.dataset.seat = String(seat);
+      slot.className = `trick-slot pos-${pos}${done ? " done" : ""}${done && seat === winner ? " winner" : ""}${
+        !done && v.turn === seat ? " to-play" : ""
+      }`;
+      const parts = [
+        card ? cardImage(card, v.trump, "trick-card") : el("span", { class: "card slot-empty", "aria-hidden": "true" }),
+        el("span", { class: "slot-name" }, name, tags.length ? el("span", { class: "slot-tag" }, ` · ${tags.join(", ")}`) : null),
+      ];
+      if (!card) parts.push(el("span", { class: "visually-hidden" }, t("trick.nothing_yet")));
+      slot.replaceChildren(...parts);
+    });
+    const number = (v.tricks || [0, 0]).reduce((a, b) => a + b, 0) + (done ? 0 : 1);
+    const note = done
+      ? t("trick.won_by", { who: this.host.seatName(winner), n: number, points: cards.reduce((s, x) => s + points(x.card, v.trump), 0) })
+      : t("trick.number", { n: Math.min(number, 6) });
+    // What the exchange made public (4.6.4, 4.6.5) stays in view through the tricks, on the same line.
+    this.trickNote.textContent = this.exchangeSummary ? `${note} · ${this.exchangeSummary}` : note;
+  }
+
+  renderWait() {
+    const t = this.t;
+    const v = this.view;
+    let text = "";
+    if (v.phase === "trump" && v.bidder !== this.mySeat) text = t("wait.trump", { who: this.host.seatName(v.bidder) });
+    else if ((v.phase === "discard" || v.phase === "trim") && this.spectator) text = t("wait.discard");
+    this.waitNote.textContent = text;
+    this.waitNote.hidden = !text;
+  }
+
+  status() {
+    const v = this.view;
+    const t = this.t;
+    const me = this.mySeat;
+    const awaiting = v.awaiting || [];
+    const mine = !this.spectator && awaiting.includes(me);
+    const who = (s) => this.host.seatName(s);
+    let text = "";
+    switch (v.phase) {
+      case "auction":
+        text = v.turn === me ? (this.can("pass") ? t("status.bid") : t("status.bid_forced")) : t("status.bidding", { who: who(v.turn) });
+        break;
+      case "trump":
+        text = v.turn === me ? t("status.trump") : t("status.naming", { who: who(v.turn) });
+        break;
+      case "discard":
+      case "trim":
+        if (mine) text = v.phase === "trim" ? t("status.trim", { n: Math.max(0, (v.hand || []).length - KEEP) }) : t("status.discard", { n: Math.max(0, (v.hand || []).length - KEEP) });
+        else text = t("status.waiting", { names: awaiting.map(who).join(", ") });
+        break;
+      case "play":
+        text = v.turn === me ? t("status.play") : t("status.playing", { who: who(v.turn) });
+        break;
+      default:
+        return null;
+    }
+    return { text, mine };
+  }
+
+  renderActions() {
+    const t = this.t;
+    const el = this.host.el;
+    const v = this.view;
+    const phase = v.phase;
+    // The bidding panel: the legal bids only (4.5.2), Pass unless the dealer must bid (4.5.5).
+    this.bidPanel.hidden = phase !== "auction";
+    if (phase === "auction") {
+      const bids = this.legal("bid").map((a) => a.value);
+      const before = this.bidSelect.value;
+      this.bidLabel.textContent = t("bid.label");
+      const values = bids.length ? bids : [Math.max(30, (v.high_bid || 29) + 1)];
+      const same = this.bidSelect.options.length === values.length && values.every((x, i) => this.bidSelect.options[i].value === String(x));
+      if (!same) {
+        this.bidSelect.replaceChildren(...values.map((x) => el("option", { value: String(x) }, String(x))));
+        if (values.map(String).includes(before)) this.bidSelect.value = before;
+      }
+      this.bidSelect.disabled = !bids.length;
+      this.bidButton.disabled = !bids.length;
+      this.renderBidButton();
+      this.passButton.textContent = t("action.pass");
+      const canPass = this.can("pass");
+      this.passButton.disabled = !canPass;
+      const forced = v.turn === this.mySeat && !canPass;
+      this.passReason.textContent = forced ? t("reason.dealer_must_bid") : "";
+    }
+    // Naming trumps (4.6.1): each suit says how many trumps it would give this hand.
+    const naming = phase === "trump" && v.turn === this.mySeat;
+    this.trumpPanel.hidden = !naming;
+    if (naming) {
+      const hand = v.hand || [];
+      this.trumpPrompt.textContent = t("trump.prompt");
+      this.trumpButtons.forEach((b) => {
+        const s = b.dataset.suit;
+        const n = hand.filter((c) => isTrump(c, s)).length;
+        const pts = hand.reduce((sum, c) => sum + points(c, s), 0);
+        b.disabled = !this.legal("trump").some((a) => a.suit === s);
+        b.replaceChildren(
+          suitIcon(s, "suit-icon big"),
+          el("span", { class: "suit-word" }, this.trumpWord(s)),
+          el("span", { class: "suit-count" }, t("trump.count", { n, points: pts })),
+        );
+      });
+      const k = this.kitty && this.kitty.hand === v.round ? this.kitty.cards : [];
+      this.kittyLine.replaceChildren(...(k.length ? [el("span", { class: "label" }, `${t("kitty.took")}: `), ...k.map((c) => cardChip(c, null))] : []));
+    }
+    // The discard phase (4.6, 4.10.4-4.10.6).
+    const deciding = (phase === "discard" || phase === "trim") && (v.awaiting || []).includes(this.mySeat);
+    const waitingOthers = (phase === "discard" || phase === "trim") && !deciding;
+    this.discardPanel.hidden = !(deciding || waitingOthers);
+    if (deciding || waitingOthers) {
+      const left = Math.max(0, (v.hand || []).length - KEEP);
+      if (!deciding) this.discardStatus.textContent = t("discard.status.decided");
+      else if (left) this.discardStatus.textContent = t("discard.status.left", { n: left });
+      else this.discardStatus.textContent = t("discard.status.ready");
+      this.autoButton.textContent = t("action.auto");
+      this.doneButton.textContent = t("action.done");
+      this.undoButton.textContent = t("action.undo");
+      this.autoButton.disabled = !this.can("auto_arrange");
+      this.doneButton.disabled = !this.can("done");
+      this.doneButton.classList.toggle("primary", this.can("done"));
+      this.autoButton.classList.toggle("primary", !this.can("done"));
+      this.undoButton.disabled = !this.can("undo");
+    }
+    this.stepErrorBox.textContent = this.stepError;
+  }
+
+  renderBidButton() {
+    const value = Number(this.bidSelect.value);
+    this.bidButton.textContent = this.bidButton.disabled || !value ? this.t("action.bid.short") : this.t("action.bid", { n: value });
+  }
+
+  // ------------------------------------------------------------------ acting
+
+  /** The legal discard steps per card: {"7C": [{kind: "discard"}, {kind: "give"}]}. */
+  stepsByCard() {
+    const out = {};
+    for (const a of (this.view && this.view.legal) || []) {
+      if (a.kind !== "discard" && a.kind !== "give") continue;
+      (out[a.card] || (out[a.card] = [])).push(a);
+    }
+    return out;
+  }
+
+  bid() {
+    if (this.bidButton.disabled) return;
+    const value = Number(this.bidSelect.value);
+    const action = this.legal("bid").find((a) => a.value === value);
+    if (!action) return;
+    this.host.focusHand();
+    this.host.act(action);
+  }
+
+  pass() {
+    if (this.passButton.disabled) return;
+    this.host.focusHand();
+    this.host.act({ kind: "pass" });
+  }
+
+  nameTrump(suit) {
+    const action = this.legal("trump").find((a) => a.suit === suit);
+    if (!action) return;
+    this.host.focusHand();
+    this.host.act(action);
+  }
+
+  async simple(kind) {
+    const action = this.legal(kind)[0];
+    if (!action) return;
+    this.host.focusHand();
+    await this.send(action);
+  }
+
+  /** Send an action of the discard phase; the server's refusal, if any, shows under the buttons. */
+  async send(action) {
+    this.stepError = "";
+    this.stepErrorBox.textContent = "";
+    const reply = await this.host.act(action);
+    if (reply === null || reply === undefined) {
+      // host.act resolves null when the server refused; the shell said why in its notice.
+      const notice = document.getElementById("toast");
+      this.stepError = (notice && notice.textContent) || this.t("reason.refused");
+      this.stepErrorBox.textContent = this.stepError;
+    }
+  }
+
+  /** A card of the hand was chosen (click, Enter or Space). */
+  async play(name) {
+    const t = this.t;
+    const v = this.view;
+    if (!v || this.spectator) return;
+    if (v.phase === "play") {
+      if (v.turn !== this.mySeat) {
+        this.host.say(t("reason.not_your_turn"));
+        return;
+      }
+      const action = this.legal("play").find((a) => a.card === name);
+      if (!action) {
+        this.host.say(t("reason.cannot_play", { card: cardName(name) }));
+        return;
+      }
+      this.host.focusHand();
+      this.host.act(action);
+      return;
+    }
+    if (v.phase === "discard" || v.phase === "trim") {
+      if (!(v.awaiting || []).includes(this.mySeat)) {
+        this.host.say(t("discard.status.decided"));
+        return;
+      }
+      const steps = this.stepsByCard()[name] || [];
+      let action = steps[0] || null;
+      if (steps.length > 1) {
+        const mate = this.host.seatName((this.mySeat + 2) % 4);
+        const trump = isTrump(name, v.trump);
+        const chosen = await this.host.choose({
+          id: "step-dialog",
+          title: t("step.title", { card: cardLabel(name, v.trump) }),
+          text: t("step.text"),
+          cancel: t("step.cancel"),
+          choices: steps.map((a) => ({
+            value: a.kind,
+            className: `step-choice step-${a.kind}`,
+            dataset: { kind: a.kind },
+            content: [a.kind === "give" ? t("step.give", { who: mate }) : trump ? t("step.discard_up") : t("step.discard")],
+          })),
+        });
+        if (!chosen) return;
+        action = steps.find((a) => a.kind === chosen) || null;
+      }
+      // No legal step: send the discard anyway, so that the server says why not (4.10.4).
+      this.host.focusHand();
+      await this.send(action || { kind: "discard", card: name });
+      return;
+    }
+    this.host.say(v.phase === "auction" ? t("reason.bid_first") : v.phase === "trump" ? t("reason.trump_first") : t("reason.not_now"));
+  }
+
+  // ------------------------------------------------------------------ events: log, moves, holds
+
+  /** Take an event into account once (the shell shows each one several times). */
+  note(ev) {
+    if (!ev || typeof ev !== "object" || this.seen.has(ev)) return;
+    this.seen.add(ev);
+    if (ev.kind === "trick" && typeof ev.number === "number") {
+      if (ev.number === 1) this.handTricks = [];
+      this.handTricks[ev.number - 1] = ev;
+    } else if (ev.kind === "hand_over" && typeof ev.hand === "number") {
+      this.tricksOfHand.set(ev.hand, this.handTricks.slice());
+    } else if (ev.kind === "kitty" && Array.isArray(ev.cards) && ev.seat === this.mySeat) {
+      this.kitty = { hand: this.view ? this.view.round : null, cards: ev.cards };
+    } else if (ev.kind === "hand_start") {
+      this.handTricks = [];
+      if (this.kitty && this.kitty.hand !== ev.hand) this.kitty = null;
+    }
+  }
+
+  logLine(ev) {
+    this.note(ev);
+    const t = this.t;
+    const who = (seat) => this.host.seatName(seat);
+    const me = this.mySeat;
+    switch (ev.kind) {
+      case "hand_start":
+        return t("log.hand_start", { n: ev.hand, who: who(ev.dealer) });
+      case "bid":
+        return t("log.bid", { who: who(ev.seat), n: ev.value });
+      case "pass":
+        return t("log.pass", { who: who(ev.seat) });
+      case "contract":
+        return t("log.contract", { who: who(ev.bidder), n: ev.bid });
+      case "kitty":
+        return Array.isArray(ev.cards) ? t("log.kitty_you", { cards: ev.cards.map(cardShort).join(" ") }) : t("log.kitty", { who: who(ev.seat) });
+      case "trump":
+        return t("log.trump", { who: who(ev.seat), suit: this.trumpWord(ev.suit).toLowerCase(), card: cardShort(`5${offSuit(ev.suit)}`) });
+      case "partner_trumps":
+        return t("log.partner_trumps", { who: who(ev.partner), n: ev.trumps, p: ev.points });
+      case "discard_phase":
+        return t("log.discard_phase");
+      case "arranged":
+        return t("log.arranged", { n: (ev.gives || []).length, s: (ev.discards || []).length });
+      case "decided":
+        return ev.seat === me ? t("log.decided_you") : t("log.decided", { who: who(ev.seat) });
+      case "exchange":
+        return this.exchangeText(ev);
+      case "received":
+        return t("log.received", { who: who(ev.from), cards: (ev.cards || []).map(cardShort).join(" ") });
+      case "trim_phase":
+        return t("log.trim_phase", { names: (ev.seats || []).map(who).join(", ") });
+      case "trimmed":
+        return (ev.shown || []).length ? t("log.trimmed_shown", { list: ev.shown.map((x) => cardShort(x.card)).join(" ") }) : t("log.trimmed");
+      case "play":
+        return t("log.play", { who: who(ev.seat), card: cardShort(ev.card) });
+      case "trick":
+        return t("log.trick", { who: who(ev.winner), n: ev.number, points: ev.points });
+      case "hand_over":
+        return this.handOverText(ev);
+      case "match_over":
+        return t("log.match_over", { team: this.teamName((ev.teams || [0])[0]) });
+      case "turn":
+        return ev.seat === me ? t("log.turn_you") : null;
+      default:
+        return null;
+    }
+  }
+
+  exchangeText(ev) {
+    const t = this.t;
+    const gave = (ev.passed || []).map((n, s) => [n, s]).filter(([n]) => n > 0);
+    const passed = gave.length
+      ? t("exchange.passed", { list: gave.map(([n, s]) => t("exchange.passed.one", { who: this.host.seatName(s), n })).join(", ") })
+      : t("exchange.none");
+    const shown = (ev.shown || []).length ? ` ${t("exchange.shown", { list: ev.shown.map((x) => cardShort(x.card)).join(" ") })}` : "";
+    return `${t("log.exchange")} ${passed}.${shown}`;
+  }
+
+  handOverText(ev) {
+    const t = this.t;
+    const team = teamOf(ev.bidder);
+    const key = ev.made ? "log.hand_over.made" : "log.hand_over.missed";
+    return t(key, { team: this.teamName(team), n: ev.bid, got: (ev.captured || [])[team] ?? 0, d: signed((ev.delta || [])[team] ?? 0) });
+  }
+
+  /** An event as a move people see: the caption, the seat's last move, and what travels where. */
+  move(ev) {
+    this.note(ev);
+    const t = this.t;
+    const el = this.host.el;
+    const who = (seat) => this.host.seatName(seat);
+    const me = this.mySeat;
+    switch (ev.kind) {
+      case "hand_start":
+        return { seat: null, text: t("move.hand_start", { n: ev.hand, who: who(ev.dealer) }), short: null, motion: null };
+      case "bid":
+        return {
+          seat: ev.seat,
+          text: t("move.bid", { who: who(ev.seat), n: ev.value }),
+          short: t("move.short.bid", { n: ev.value }),
+          motion: { piece: el("span", { class: "bid-token" }, String(ev.value)), from: "seat", to: this.contract },
+        };
+      case "pass":
+        return { seat: ev.seat, text: t("move.pass", { who: who(ev.seat) }), short: t("move.short.pass"), motion: null };
+      case "contract":
+        return { seat: ev.bidder, text: t("move.contract", { who: who(ev.bidder), n: ev.bid }), short: t("move.short.contract", { n: ev.bid }), motion: null };
+      case "kitty":
+        return {
+          seat: ev.seat,
+          text: ev.seat === me ? t("move.kitty_you") : t("move.kitty", { who: who(ev.seat) }),
+          short: t("move.short.kitty"),
+          motion: { piece: cardBack("flying"), from: this.contract, to: "seat" },
+        };
+      case "trump": {
+        const suit = this.trumpWord(ev.suit).toLowerCase();
+        return { seat: ev.seat, text: t("move.trump", { who: who(ev.seat), suit }), short: t("move.short.trump", { suit }), motion: null };
+      }
+      case "decided":
+        return { seat: ev.seat, text: ev.seat === me ? t("move.decided_you") : t("move.decided", { who: who(ev.seat) }), short: t("move.short.decided"), motion: null };
+      case "exchange":
+        return { seat: null, text: this.exchangeText(ev), short: null, motion: null };
+      case "received":
+        return { seat: null, text: t("move.received", { who: who(ev.from), n: (ev.cards || []).length }), short: null, motion: null };
+      case "play":
+        return {
+          seat: ev.seat,
+          text: t("move.play", { who: who(ev.seat), card: cardShort(ev.card) }),
+          short: t("move.short.play", { card: cardShort(ev.card) }),
+          motion: { piece: cardImage(ev.card, this.view ? this.view.trump : null, "flying"), from: "seat", to: this.trickBox },
+        };
+      case "trick":
+        return {
+          seat: ev.winner,
+          text: t("move.trick", { who: who(ev.winner), n: ev.number, points: ev.points }),
+          short: t("move.short.trick", { n: ev.number }),
+          motion: null,
+        };
+      case "hand_over":
+        return { seat: null, text: this.handOverText(ev), short: null, motion: null };
+      default:
+        return null;
+    }
+  }
+
+  /** The pauses the game holds the table for: a finished trick, and the exchange. */
+  hold(ev) {
+    this.note(ev);
+    const t = this.t;
+    const el = this.host.el;
+    if (ev.kind === "trick") {
+      const trump = this.view ? this.view.trump : null;
+      const node = el(
+        "div",
+        { class: "e83-hold", id: "trick-hold" },
+        el("strong", {}, t("hold.trick", { n: ev.number, who: this.host.seatName(ev.winner), points: ev.points })),
+        el(
+          "ul",
+          { class: "hold-cards" },
+          (ev.cards || []).map((x) =>
+            el("li", { class: x.seat === ev.winner ? "winner" : "" }, el("span", { class: "hold-who" }, this.host.seatName(x.seat)), " ", cardChip(x.card, trump)),
+          ),
+        ),
+      );
+      return { node, ms: TRICK_PAUSE_MS };
+    }
+    if (ev.kind === "exchange") {
+      const node = el("div", { class: "e83-hold", id: "exchange-hold" }, el("strong", {}, t("hold.exchange")), " ", el("span", {}, this.exchangeText(ev)));
+      return { node, ms: EXCHANGE_PAUSE_MS };
+    }
+    return null;
+  }
+
+  // ------------------------------------------------------------------ the hand summary
+
+  /** Each team's captured point cards and points, the bid made or missed, the change and the totals (4.8). */
+  summary() {
+    const v = this.view;
+    const over = v.phase === "hand_over" || v.phase === "match_over";
+    const result = v.last_hand;
+    if (!over || !result) return null;
+    const t = this.t;
+    const el = this.host.el;
+    const trump = result.trump;
+    const bidTeam = teamOf(result.bidder);
+    const tricks = this.tricksOfHand.get(result.hand) || [];
+    const complete = tricks.filter(Boolean).length === 6;
+    const cardsOf = [[], []];
+    if (complete) for (const tr of tricks) for (const x of tr.cards || []) if (points(x.card, trump)) cardsOf[tr.team].push(x.card);
+    const known = complete && [0, 1].every((team) => cardsOf[team].reduce((s, c) => s + points(c, trump), 0) === result.captured[team]);
+    const rows = [0, 1].map((team) => {
+      const cards = sortHand(cardsOf[team], trump);
+      const cell = !known
+        ? el("span", { class: "hint" }, t("summary.cards_unknown"))
+        : cards.length
+          ? el(
+              "ul",
+              { class: "point-cards" },
+              cards.map((c) => el("li", { class: "point-card" }, cardChip(c, trump), el("span", { class: "pts" }, String(points(c, trump))))),
+            )
+          : el("span", {}, t("summary.no_points"));
+      const ours = !this.spectator && team === teamOf(this.mySeat);
+      return el(
+        "tr",
+        { class: `${ours ? "ours" : ""}${team === bidTeam ? " bidding" : ""}`, dataset: { team: String(team) } },
+        el("th", { scope: "row" }, this.teamName(team), team === bidTeam ? el("span", { class: "bid-tag" }, ` (${t("summary.bid_tag", { n: result.bid })})`) : null),
+        el("td", { class: "cards-cell" }, cell),
+        el("td", { class: "num" }, String(result.captured[team])),
+        el("td", { class: `num delta${result.delta[team] < 0 ? " minus" : ""}` }, signed(result.delta[team])),
+        el("td", { class: "num" }, String(result.scores[team])),
+      );
+    });
+    const table = el(
+      "table",
+      { class: "scores hand-scores", id: "hand-scores" },
+      el("caption", {}, t("summary.caption", { target: v.target, trump: this.trumpWord(trump).toLowerCase() })),
+      el(
+        "thead",
+        {},
+        el(
+          "tr",
+          {},
+          el("th", { scope: "col" }, t("summary.team")),
+          el("th", { scope: "col" }, t("summary.point_cards")),
+          el("th", { scope: "col" }, t("summary.captured")),
+          el("th", { scope: "col" }, t("summary.change")),
+          el("th", { scope: "col" }, t("summary.total")),
+        ),
+      ),
+      el("tbody", {}, rows),
+    );
+    const made = el(
+      "p",
+      { class: `bid-result ${result.made ? "made" : "missed"}`, id: "bid-result" },
+      el("span", { class: "bid-mark", "aria-hidden": "true" }, result.made ? "✔" : "✘"),
+      " ",
+      result.made
+        ? t("summary.made", { team: this.teamName(bidTeam), n: result.bid, got: result.captured[bidTeam] })
+        : t("summary.missed", { team: this.teamName(bidTeam), n: result.bid, got: result.captured[bidTeam] }),
+    );
+    const ready = this.legal("ready")[0] || null;
+    const match = v.phase === "match_over";
+    return {
+      round: result.hand,
+      headline: match
+        ? t("summary.match_team", { team: this.teamName(v.winning_team ?? 0) })
+        : result.made
+          ? t("summary.headline.made", { who: this.host.seatName(result.bidder), n: result.bid })
+          : t("summary.headline.missed", { who: this.host.seatName(result.bidder), n: result.bid }),
+      details: el("div", { class: "hand-details" }, made, table),
+      dealCode: result.deal_code || v.deal_code || null,
+      match,
+      winners: v.winners || [],
+      next: ready,
+    };
+  }
+}
+
+function signed(n) {
+  return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0";
+}

@@ -1,0 +1,432 @@
+"""Eighty-Three in real Chromium: one human and three bots (the partner a bot too), the game's page module.
+
+Two tests, the server in a subprocess on a real redis-server (conftest.py):
+
+* **keyboard only, two hands, 1280x800**: a deal (found with the engine) where seat 0 calls
+  first and, with the kitty, holds 8 or more trumps of one suit, the joker and the left pedro
+  among them. The human bids 83 (the bidding panel lists only the legal bids), names trumps,
+  comes down to 6 by hand (trumps to the partner through the step dialog, a refused step whose
+  server message shows under the buttons, an Undo), plays the six tricks, reads the hand
+  summary; then in hand 2 it calls again (Pass by its key), comes down to 6 with Auto-arrange
+  and plays the hand out. Every screen passes axe-core (the discard phase and the summary in
+  all four languages), every control of the current decision lies above the fold, and
+  screenshots are saved at both sizes.
+* **mouse on a phone (390x844)**: one whole hand by default; with ``MEJA_LONG=1`` a whole match
+  to its end (200), the discard phase by hand in odd hands and by Auto-arrange in even ones.
+  The partner is marked, the controls of each decision are above the fold, and the match ends
+  with the winning team named.
+
+The bots are whatever the game's bots are (today random placeholders): nothing here depends
+on what they choose. With random bots a match to 200 can take a very long time (both teams'
+scores drift down: a random bidder overbids), so the long version is meant to run with the
+game's real bots.
+
+Cost: about 60-90 s together on a busy 2-core machine (the page pauses after each trick).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from typing import Any
+
+from browser_helpers import (
+    assert_clean,
+    assert_clean_in_every_language,
+    set_language,
+    tab_to,
+    version,
+    wait_version_after,
+)
+from e83_browser import (
+    assert_in_view,
+    auction_mouse,
+    best_suit,
+    choose_in_dialog,
+    discard_by_hand_mouse,
+    find_deal,
+    host_e83,
+    legal,
+    log_text,
+    mine,
+    play_mouse,
+    press,
+    press_card,
+    text,
+    trump_mouse,
+    trumps_with_kitty,
+    view,
+    wait_decision,
+    wait_mine_after,
+)
+from meja.games.eighty_three.rules import JOKER, NAMES, is_trump, points
+
+LONG = os.environ.get("MEJA_LONG", "") not in ("", "0")
+PHONE = ((390, 844),)
+SUITS = "SHDC"
+WORDS = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}
+
+
+def _strong_first_caller(state: Any) -> bool:
+    """Seat 0 calls first (dealer 3); with the kitty it holds 8+ trumps of one suit, the joker and the
+    left pedro among them, and with its partner more than 12 (so the team must shed trumps, 4.6.5)."""
+    best = max(range(4), key=lambda s: trumps_with_kitty(state, s))
+    cards = (*state.hands[0], *state.kitty)
+    left5 = NAMES.index("5" + SUITS[3 - best])
+    mine = trumps_with_kitty(state, best)
+    team = mine + sum(is_trump(c, best) for c in state.hands[2])
+    return mine >= 8 and team > 12 and JOKER in cards and left5 in cards
+
+
+def summary_checks(page: Any) -> dict[str, Any]:
+    """The hand summary says what the view's last hand says: each team's point cards add up to its points, 83 in all."""
+    v = view(page)
+    result = v["last_hand"]
+    rows = page.locator("#hand-scores tbody tr")
+    assert rows.count() == 2
+    total = 0
+    for team in (0, 1):
+        row = page.locator(f'#hand-scores tbody tr[data-team="{team}"]')
+        values = [int(x) for x in row.locator(".point-card .pts").all_inner_texts()]
+        cells = row.locator("td").all_inner_texts()
+        assert int(cells[1]) == result["captured"][team] == sum(values), (team, cells, values)
+        assert cells[3] == str(result["scores"][team])
+        total += result["captured"][team]
+    assert total == 83
+    bidders = result["bidder"] % 2
+    text = page.inner_text("#bid-result")
+    assert (" and made it" in text) == result["made"] and f"bid {result['bid']}" in text, text
+    us = "Us (You + Bot 3)" if bidders == 0 else "Them (Bot 2 + Bot 4)"
+    assert text.lstrip("✔✘ ").startswith(us), text
+    return result  # type: ignore[no-any-return]
+
+
+# --------------------------------------------------------------------------- keyboard
+
+
+def keyboard_play_hand(page: Any, shot: Any, label: str, first: Any = None) -> None:
+    """Play the tricks of a hand by keyboard only, until its summary; check the trick as it goes.
+    ``first(page)`` runs at the hand's first decision of the tricks."""
+    shot_taken = False
+    deadline = time.monotonic() + 120
+    while True:
+        assert time.monotonic() < deadline, "the hand did not end"
+        decision = wait_decision(page)
+        if decision in ("hand_over", "finished"):
+            return
+        if decision == "trim":
+            before = mine(page)
+            press(page, "#auto-arrange")
+            wait_mine_after(page, before)
+            continue
+        assert decision == "play", decision
+        assert_in_view(page, f"{label} play")
+        v = view(page)
+        for x in v["trick"]:  # every card played so far lies on its seat's side of the trick
+            slot = page.locator(f'#trick .trick-slot[data-seat="{x["seat"]}"] .card')
+            assert slot.get_attribute("data-card") == x["card"]
+        if not shot_taken:
+            if first is not None:
+                first(page)
+            assert_clean(page, f"{label} trick")
+            shot(page, f"e83-{label}-trick")
+            shot_taken = True
+        card = next(a["card"] for a in v["legal"] if a["kind"] == "play")
+        before = version(page)
+        press_card(page, card)
+        wait_version_after(page, before)
+
+
+def test_a_hand_by_keyboard_then_auto_arrange(server: Any, new_context: Any, shot: Any) -> None:
+    code = find_deal(_strong_first_caller)
+    page = new_context(viewport={"width": 1280, "height": 800}).new_page()
+    host_e83(page, server.origin, name="Wulan", deal_code=code)
+    assert page.evaluate("() => window.meja.table.game") == "eighty_three"
+    assert_clean(page, "lobby (eighty-three)")
+    rules = page.locator("#table-rules").inner_text()
+    assert "Eighty-Three" in rules and "Standard" in rules
+    option = page.locator('#table-rules dt[data-key="must_win_on_own_bid"]').inner_text()
+    assert option == "Win only on a made bid of your own"
+    lines = page.locator("#lobby-rules li").all_inner_texts()
+    assert len(lines) == 9 and lines[0].startswith("Four players in two teams; partners sit opposite")
+    assert lines[-1] == "The first team to 200 wins; if both reach it after the same hand, the bidders win."
+    tab_to(page, "#start")
+    page.keyboard.press("Enter")
+
+    # The auction: seat 0 calls first; the panel lists exactly the legal bids.
+    assert wait_decision(page) == "auction"
+    assert page.inner_text("#auction") == "First call: You."
+    options = page.eval_on_selector_all("#bid-value option", "els => els.map(e => Number(e.value))")
+    assert options == [a["value"] for a in legal(page, "bid")] == list(range(30, 84))
+    assert page.is_enabled("#pass") and page.inner_text("#turn-status") == "Your bid"
+    assert text(page, "#trump-indicator") == "Trumps not named yet"
+    assert_in_view(page, "auction", PHONE)
+    assert_clean(page, "auction")
+    shot(page, "e83-auction")
+    tab_to(page, "#bid-value")
+    page.keyboard.press("End")
+    assert page.input_value("#bid-value") == "83"
+    tab_to(page, "#bid")
+    assert page.inner_text("#bid") == "Bid 83"
+    before = version(page)
+    page.keyboard.press("Enter")
+    wait_version_after(page, before)
+
+    # 83 ends the auction at once (4.5.4): the bidder takes the kitty and names trumps.
+    assert wait_decision(page) == "trump"
+    v = view(page)
+    assert v["bidder"] == 0 and v["bid"] == 83 and len(v["hand"]) == 17
+    assert page.inner_text("#contract") == "Bid 83 by You"
+    assert page.locator("#kitty-line .chip").count() == 5
+    suit = best_suit(v["hand"])
+    n = sum(is_trump(NAMES.index(c), SUITS.index(suit)) for c in v["hand"])
+    assert n >= 8
+    assert page.inner_text(f"#trump-{suit} .suit-count").startswith(f"{n} trumps")
+    assert_in_view(page, "trump", PHONE)
+    assert_clean(page, "naming trumps")
+    shot(page, "e83-trump")
+    before = version(page)
+    press(page, f"#trump-{suit}")
+    wait_version_after(page, before)
+
+    # The discard phase: the trump indicator by shape and word, the joker and the left pedro marked as trumps.
+    assert wait_decision(page) == "discard"
+    left5 = "5" + SUITS[3 - SUITS.index(suit)]
+    indicator = text(page, "#trump-indicator")
+    assert WORDS[suit] in indicator and "joker" in indicator, indicator
+    assert page.get_attribute("#trump-indicator", "data-suit") == suit
+    assert page.locator(f"#trump-indicator .trump-shape.suit-{suit}").count() == 1
+    joker = page.locator('#hand button.card[data-card="JK"]')
+    assert "trump" in joker.get_attribute("class").split()
+    assert joker.get_attribute("aria-label") == "Joker, trump, 18 points"
+    pedro = page.locator(f'#hand button.card[data-card="{left5}"]')
+    assert "trump" in pedro.get_attribute("class").split()
+    assert pedro.get_attribute("aria-label").endswith("trump (left pedro), 5 points")
+    assert pedro.locator(".trump-ribbon").count() == 1
+    # The hand lays the trumps out first, high to low, the left pedro and the joker among them.
+    shown = page.eval_on_selector_all("#hand button.card", "els => els.map(e => e.dataset.card)")
+    assert [is_trump(NAMES.index(c), SUITS.index(suit)) for c in shown] == sorted(
+        (is_trump(NAMES.index(c), SUITS.index(suit)) for c in shown), reverse=True
+    )
+    counts = page.inner_text("#discard-counts")
+    assert counts.startswith(f"You hold 17 cards, {n} trumps"), counts
+    assert page.locator("#discard-rules li").count() == 3
+    assert page.evaluate("() => document.getElementById('discard-rules-box').open")  # open on a wide screen
+    assert page.inner_text("#turn-status") == "Shed 11 cards"
+    assert_in_view(page, "discard", PHONE)
+    assert_clean_in_every_language(page, "discard phase")
+    shot(page, "e83-discard")
+
+    # By hand: give the excess trumps (the dialog asks give or discard), discard the rest, one Undo; Done.
+    gave: list[str] = []
+    shed: list[str] = []  # trumps discarded: shown face up after the exchange
+    undone = refused = False
+    dialog_audited = False
+    deadline = time.monotonic() + 90
+    while True:
+        assert time.monotonic() < deadline, "the discard by hand did not end"
+        assert wait_decision(page) == "discard"
+        v = view(page)
+        kinds = {a["kind"] for a in v["legal"]}
+        if "done" in kinds:
+            assert len(v["hand"]) == 6 and page.inner_text("#turn-status") == "6 cards: press Done"
+            break
+        gives = [a["card"] for a in v["legal"] if a["kind"] == "give"]
+        discards = [a["card"] for a in v["legal"] if a["kind"] == "discard"]
+        if not gives and not refused:
+            # Once the excess is given, a trump has no step left (4.6.3: trumps are kept). Chosen
+            # anyway, it is sent: the server refuses it and its reason shows under the buttons.
+            kept = next(c for c in v["hand"] if c not in discards)
+            assert is_trump(NAMES.index(kept), SUITS.index(suit))
+            before = mine(page)
+            press_card(page, kept)
+            page.wait_for_selector("#step-error:not(:empty)")
+            error = page.inner_text("#step-error")
+            assert error.startswith("That move is not allowed now: ") and len(error) > 40, error
+            assert mine(page) == before  # nothing of this seat changed
+            refused = True
+        both = [c for c in gives if c in discards]
+        card = both[0] if both and not dialog_audited else gives[0] if gives else discards[0]
+        before = mine(page)
+        press_card(page, card)
+        kind = "give" if card in gives else "discard"
+        if card in gives and card in discards:
+            # A trump of the excess while the team holds more than 12: give it or shed it face up.
+            page.wait_for_selector("#step-dialog[open]")
+            named = page.get_attribute(f'#hand button.card[data-card="{card}"]', "aria-label")
+            assert page.inner_text("#step-dialog h2") == named
+            if not dialog_audited:
+                assert_clean(page, "step dialog")
+                shot(page, "e83-step-dialog")
+                dialog_audited = True
+                kind = "discard"  # the first one face up, the rest to the partner
+            choose_in_dialog(page, kind)
+        wait_mine_after(page, before)
+        if kind == "give":
+            gave.append(card)
+            assert page.locator("#to-partner .chip").count() == len(gave)  # the tray shows the steps so far
+        elif is_trump(NAMES.index(card), SUITS.index(suit)):
+            shed.append(card)
+        if not undone and not gives and view(page)["selected"]["discards"]:
+            # Undo takes the last step back: the card returns to the hand.
+            last = view(page)["selected"]["discards"][-1]
+            before = mine(page)
+            press(page, "#undo")
+            wait_mine_after(page, before)
+            assert last in view(page)["hand"]
+            undone = True
+    assert undone and refused and dialog_audited and shed and len(gave) + len(shed) == n - 6
+    assert not any(points(NAMES.index(c), SUITS.index(suit)) for c in shed)  # a point trump is never shed
+    assert page.inner_text("#step-error") == ""  # a step the server took clears the refusal
+    before = mine(page)
+    press(page, "#done")
+    wait_mine_after(page, before)
+
+    # The exchange made public how many trumps each seat passed (4.6.4); then the tricks.
+    def passed(page: Any) -> None:
+        v = view(page)
+        assert v["passed_counts"][0] == len(gave)
+        note = page.inner_text("#trick-note")
+        assert f"Passed to partners: You {len(gave)}" in note, note
+        assert {x["card"] for x in v["shown"] if x["seat"] == 0} == set(shed)
+        assert "Shown face up: " in note
+
+    keyboard_play_hand(page, shot, "hand1", passed)
+    result = summary_checks(page)
+    assert result["bidder"] == 0 and result["bid"] == 83
+    assert page.inner_text("#summary-title") == "Hand 1 is over"
+    assert_in_view(page, "hand summary", PHONE)
+    assert_clean_in_every_language(page, "hand summary")
+    shot(page, "e83-summary")
+    log = log_text(page)
+    assert f"You named {WORDS[suit].lower()} trumps" in log, log[-600:]
+    assert re.search(r"Bot [234] (played|won trick)", log), log[-600:]
+    before = version(page)
+    press(page, "#next-round")
+    wait_version_after(page, before)
+
+    # Hand 2: the dealer is seat 0; a pass by its key (or the dealer's forced bid), then Auto-arrange.
+    deadline = time.monotonic() + 120
+    auto = False
+    while True:
+        assert time.monotonic() < deadline, "hand 2 did not reach its tricks"
+        decision = wait_decision(page)
+        v = view(page)
+        if decision == "auction":
+            assert v["round"] == 2 and v["dealer"] == 0
+            assert_in_view(page, "hand 2 auction")
+            before = version(page)
+            if page.is_enabled("#pass"):
+                page.keyboard.press("p")  # the key the page lists for Pass
+            else:
+                assert page.inner_text("#pass-reason") == "The other three passed: the dealer must bid."
+                tab_to(page, "#bid-value")
+                page.keyboard.press("Home")
+                press(page, "#bid")
+            wait_version_after(page, before)
+        elif decision == "trump":
+            before = version(page)
+            press(page, f"#trump-{best_suit(v['hand'])}")
+            wait_version_after(page, before)
+        elif decision in ("discard", "trim"):
+            assert_in_view(page, f"hand 2 {decision}")
+            before = mine(page)
+            press(page, "#auto-arrange")
+            wait_mine_after(page, before)
+            if decision == "discard":
+                auto = True
+                assert log_text(page).count("Auto-arranged") >= 1
+        else:
+            assert decision == "play" and auto, decision
+            break
+    keyboard_play_hand(page, shot, "hand2")
+    result = summary_checks(page)
+    assert result["hand"] == 2
+
+
+# --------------------------------------------------------------------------- mouse, on a phone
+
+
+def test_one_human_three_bots_on_a_phone(server: Any, new_context: Any, shot: Any) -> None:
+    ctx = new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = ctx.new_page()
+    host_e83(page, server.origin, name="Putu")
+    page.click("#start")
+    hands_done = captions = 0
+    decisions: list[str] = []
+    shots: set[str] = set()
+    deadline = time.monotonic() + (3600 if LONG else 150)
+    while True:
+        assert time.monotonic() < deadline, f"the {'match' if LONG else 'hand'} did not end: {decisions[-30:]}"
+        decision = wait_decision(page, timeout_s=120)
+        v = view(page)
+        if decision == "finished":
+            break
+        assert_in_view(page, f"phone {decision}")
+        # The partner is marked on its box; the opponents are not.
+        for seat in (1, 2, 3):
+            stats = page.inner_text(f'#opponents .seat-box[data-seat="{seat}"] .seat-stats')
+            assert ("Partner" in stats) == (seat == 2), (seat, stats)
+        if decision not in shots and hands_done == 0:
+            shots.add(decision)
+            shot(page, f"e83-phone-{decision}")
+            if decision == "play":
+                assert_clean(page, "phone trick")
+        if decision == "auction":
+            decisions.append(auction_mouse(page))
+        elif decision == "trump":
+            decisions.append("trump " + trump_mouse(page))
+        elif decision == "discard":
+            if v["round"] % 2:
+                decisions += discard_by_hand_mouse(page)
+            else:
+                before = mine(page)
+                page.click("#auto-arrange")
+                wait_mine_after(page, before)
+                decisions.append("auto_arrange")
+        elif decision == "trim":
+            before = mine(page)
+            page.click("#auto-arrange")
+            wait_mine_after(page, before)
+            decisions.append("trim auto")
+        elif decision == "play":
+            trick = v["trick"]
+            if trick and trick[-1]["seat"] != 0:
+                # The bot's card is said by the table before this decision: who and what.
+                seat, card = trick[-1]["seat"], trick[-1]["card"]
+                shown = "Joker" if card == "JK" else card[:-1] + {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[card[-1]]
+                assert page.inner_text("#move-caption .latest") == f"Bot {seat + 1} played {shown}"
+                captions += 1
+            decisions.append(play_mouse(page))
+        elif decision == "hand_over":
+            summary_checks(page)
+            hands_done += 1
+            if hands_done == 1:
+                assert_clean(page, "phone hand summary")
+                shot(page, "e83-phone-summary")
+            if not LONG:
+                break
+            before = version(page)
+            page.click("#next-round")
+            wait_version_after(page, before)
+            decisions.append("ready")
+    if not LONG:
+        assert hands_done == 1
+        assert any(d.startswith("play") for d in decisions) and any(d in ("done", "auto_arrange") for d in decisions)
+        assert captions >= 1
+        return
+    # The end of the match: the winning team is named, its total is 200 or more (4.8.4).
+    v = view(page)
+    outcome = page.evaluate("() => window.meja.table.outcome")
+    team = v["winning_team"]
+    assert v["scores"][team] >= 200 and outcome["teams"] == [team]
+    names = {0: "You", 1: "Bot 2", 2: "Bot 3", 3: "Bot 4"}
+    assert page.inner_text("#winners") == "Co-winners: " + ", ".join(names[s] for s in v["winners"])
+    winner = "Us (You + Bot 3)" if team == 0 else "Them (Bot 2 + Bot 4)"
+    assert page.inner_text("#summary-headline") == f"{winner} won the match."
+    assert page.locator("#rematch").is_visible()
+    assert_in_view(page, "match over")
+    assert_clean(page, "match over")
+    shot(page, "e83-phone-match-over")
+    set_language(page, "en")
