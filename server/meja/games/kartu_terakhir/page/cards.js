@@ -118,11 +118,13 @@ function span(className, text) {
 }
 
 /**
- * The face of a card inside `el`: its symbol as text in the corner, its colour's shape in
- * the corner and large in the middle (with the symbol again). A Wild shows the four shapes,
+ * The face of a card inside `el`: its symbol as text in the corner (where a fanned hand
+ * leaves it in view), its colour's shape in the corner and large in the middle (on a card of
+ * the hand the text is there once, so that what a button shows is part of its spoken name;
+ * a picture may show it in the middle too: `symbolInMiddle`). A Wild shows the four shapes,
  * or, on the pile once its colour is chosen (`chosen`), that colour's shape.
  */
-export function fillCardFace(el, name, chosen = null) {
+export function fillCardFace(el, name, chosen = null, { symbolInMiddle = false } = {}) {
   const c = parseCard(name);
   const colour = c.colour || chosen;
   el.classList.add("card-face", colour ? `colour-${colour}` : "wild");
@@ -141,7 +143,7 @@ export function fillCardFace(el, name, chosen = null) {
     for (const k of COLOURS) four.append(colourIcon(k, "colour-icon quarter"));
     middle.append(four);
   }
-  middle.append(span("middle-symbol", text));
+  if (symbolInMiddle && colour) middle.append(span("middle-symbol", text));
   el.append(corner, middle);
   return el;
 }
@@ -152,7 +154,8 @@ export function cardImage(name, extraClass = "", chosen = null) {
   el.className = `card ${extraClass}`.trim();
   el.setAttribute("role", "img");
   el.setAttribute("aria-label", cardName(name, chosen));
-  fillCardFace(el, name, chosen);
+  // A picture (role img) may show its symbol twice: the pile is read across a room.
+  fillCardFace(el, name, chosen, { symbolInMiddle: true });
   return el;
 }
 

@@ -1,0 +1,316 @@
+"""Kartu Terakhir's page module (issue 10) in a real Chromium against a real server.
+
+* A 4-seat round with two people in two browser contexts and two bots, played to its end
+  through the page: Ana by mouse, Budi by keyboard alone. A deal code gives Ana a Wild Draw
+  Four while she holds the colour in force, and her the first turn with Budi next: she plays
+  it through the colour chooser, Budi gets the choice (Draw 4 or Challenge) and challenges,
+  and he alone is shown her hand with the verdict (a bluff). Later each presses **Last
+  card** when the page offers it, and **Catch** when the other left themselves open. The
+  cards, the active colour by shape and word and the round's score cards (card by card, the
+  winner's points their sum) are checked against the view the server sent.
+* A phone beside the shared screen (/tv/<code>): with **Focus** off the phone shows the top
+  card, the active colour and every seat's count; with Focus on only the hand (the data is
+  still in the view); the setting survives a reload. 10 seats fit a 390x844 phone and the
+  shared screen.
+* axe-core finds nothing on the new screens (the colour chooser, the challenge choice, the
+  revealed hand, Catch and Last card, the round summary, the phone with Focus on, the
+  shared screen). Screenshots go where the other browser tests put theirs.
+
+The round test has a server of its own whose bots react out of turn only after several
+seconds (``MEJA_BOT_REACT_*``), so that a person's catch is not a race against a bot's;
+the bots still play their turns at the tests' pace and choose what they like. Nothing here
+depends on how they play: the players act on what the page offers whenever it offers it.
+
+Cost: about 40 s.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+from browser_helpers import assert_clean, tab_to, version, wait_version_after
+from browser_server import Server, private_redis
+from kt_helpers import (
+    deal_view,
+    find_deal,
+    host_kt,
+    is_my_turn,
+    join,
+    legal_kinds,
+    phase,
+    pick_play,
+    play_card,
+    press,
+    view,
+)
+
+OVER = ("round_over", "match_over")
+COLOUR_WORDS = {"R": "Red", "Y": "Yellow", "G": "Green", "B": "Blue"}
+SHAPES = {"R": "circle", "Y": "triangle", "G": "square", "B": "diamond"}
+#: Bots that answer out of turn (a catch, a call) only after 20 s: the people's catches win.
+SLOW_REFLEX = {"MEJA_BOT_REACT_MIN_MS": "20000", "MEJA_BOT_REACT_MAX_MS": "21000"}
+
+
+def points(card: str) -> int:
+    if card in ("W", "WD4"):
+        return 50
+    return int(card[1]) if card[1:].isdigit() else 20
+
+
+def bluff_deal() -> str:
+    """4 seats, dealer 3 (seat 0 plays first, seat 1 next): seat 0 holds a Wild Draw Four and
+    a card of the starter's colour (a bluff if it plays the Wild Draw Four at once)."""
+
+    def ok(state: Any) -> bool:
+        v = state.view(0).to_wire()
+        return "WD4" in v["hand"] and any(c[0] == v["colour"] and c not in ("W", "WD4") for c in v["hand"])
+
+    return find_deal(4, 3, ok)
+
+
+def wait_change(page: Any, before: int, kind: str) -> None:
+    """Until the server answered: a new version, or the action no longer offered (another seat was first)."""
+    page.wait_for_function(
+        "([v, k]) => window.meja.version > v || !(window.meja.view.legal || []).some(a => a.kind === k)",
+        arg=[before, kind],
+    )
+
+
+def colour_of_indicator(page: Any) -> tuple[str, str, str]:
+    return (
+        page.get_attribute("#indicator", "data-colour"),
+        page.inner_text("#indicator-value"),
+        page.get_attribute("#indicator svg.colour-icon", "data-colour"),
+    )
+
+
+def check_table_matches_view(page: Any) -> None:
+    """The hand's cards, the top card and the active colour are what the view says, by name and shape."""
+    v = view(page)
+    assert page.eval_on_selector_all("#hand button.card", "els => els.map(e => e.dataset.card)") == v["hand"]
+    assert page.get_attribute("#top-card .card", "data-card") == v["top"]
+    data, word, shape = colour_of_indicator(page)
+    assert (data, word, shape) == (v["colour"], COLOUR_WORDS[v["colour"]], v["colour"])
+    names = page.eval_on_selector_all("#hand button.card", "els => els.map(e => e.getAttribute('aria-label'))")
+    for card, name in zip(v["hand"], names, strict=True):
+        if card == "W":
+            assert name == "Wild"
+        elif card == "WD4":
+            assert name == "Wild Draw Four"
+        else:
+            symbol = {"S": "Skip", "R": "Reverse", "D2": "Draw Two"}.get(card[1:], card[1:])
+            assert name == f"{symbol}, {COLOUR_WORDS[card[0]].lower()}", (card, name)
+    # Every coloured card shows its colour's shape (in the corner and the middle), as text its symbol.
+    shapes = page.eval_on_selector_all(
+        "#hand button.card",
+        "els => els.map(e => [e.dataset.card, [...e.querySelectorAll('svg.colour-icon')].map(s => s.dataset.colour)])",
+    )
+    for card, icons in shapes:
+        if card in ("W", "WD4"):
+            assert sorted(icons) == sorted("RYGB"), (card, icons)
+        else:
+            assert icons == [card[0], card[0]], (card, icons)
+
+
+class Round:
+    """Two people at one table, acting on what their pages offer, until the round is over."""
+
+    def __init__(self, ana: Any, budi: Any, shot: Any) -> None:
+        self.pages = [(ana, False), (budi, True)]  # (page, keyboard only)
+        self.seat = {id(ana): 0, id(budi): 1}
+        self.shot = shot
+        self.called: list[int] = []  # seats that pressed Last card
+        self.caught: list[tuple[int, int]] = []  # (catcher, target) through the page
+        self.actions: list[str] = []
+
+    def other(self, page: Any) -> int:
+        return 1 - self.seat[id(page)]
+
+    def step(self, page: Any, keyboard: bool) -> bool:
+        """One thing this page's player does now, if the page offers something; whether it did."""
+        v = view(page)
+        if not v or v["phase"] in OVER:
+            return False
+        me = self.seat[id(page)]
+        kinds = legal_kinds(page)
+        if "catch" in kinds:
+            target = v["window"]
+            before = version(page)
+            assert page.is_visible("#catch"), "Catch is legal but not shown"
+            if not self.caught:
+                self.shot(page, "kt-catch")
+                assert_clean(page, "Kartu Terakhir, Catch shown")
+                if "catch" not in legal_kinds(page):
+                    return True
+            press(page, "#catch", keyboard)
+            wait_change(page, before, "catch")
+            if page.evaluate("v => window.meja.version > v", before):
+                self.caught.append((me, target))
+                self.actions.append(f"{me} caught {target}")
+            return True
+        if "call" in kinds and v["window"] == me:
+            # Right after a play to one card (3.6.1 b): the page offers Last card out of turn.
+            before = version(page)
+            press(page, "#call", keyboard)
+            wait_change(page, before, "call")
+            self.called.append(me)
+            self.actions.append(f"{me} called after")
+            return True
+        if not is_my_turn(page):
+            return False
+        n = v["seats"]
+        hand = v["hand"]
+        before = version(page)
+        if v["pending"] and "take" in kinds:
+            press(page, "#take", keyboard)
+            wait_version_after(page, before)
+            self.actions.append(f"{me} took {v['pending']}")
+            return True
+        action = pick_play(page)
+        open_to_catch = (me + v["direction"]) % n == self.other(page)  # the other person plays next
+        if len(hand) == 2 and action and "call" in kinds:
+            if open_to_catch and not self.caught:
+                pass  # play without calling: the other person may catch this seat
+            elif not self.called or not open_to_catch:
+                assert page.is_visible("#call"), "Last card is legal but not shown"
+                if not self.called:
+                    self.shot(page, "kt-last-card")
+                press(page, "#call", keyboard)
+                wait_version_after(page, before)
+                self.called.append(me)
+                self.actions.append(f"{me} called before")
+                return True
+        if not self.caught and not open_to_catch and len(hand) <= 2 and "draw" in kinds and (self.called or len(hand) < 2):
+            action = None  # wait for the catch: draw rather than go out first
+        if action and (not v["drew"] or action["card"] == v["drawn"]):
+            play_card(page, action, keyboard)
+            self.actions.append(f"{me} played {action['card']}")
+        elif "keep" in kinds:
+            press(page, "#keep", keyboard)
+            wait_version_after(page, before)
+            self.actions.append(f"{me} kept")
+        elif "draw" in kinds:
+            press(page, "#draw", keyboard)
+            wait_version_after(page, before)
+            self.actions.append(f"{me} drew")
+        elif "pass" in kinds:
+            press(page, "#pass", keyboard)
+            wait_version_after(page, before)
+            self.actions.append(f"{me} passed")
+        else:
+            return False
+        return True
+
+    def play_out(self, timeout_s: float = 150.0) -> None:
+        deadline = time.monotonic() + timeout_s
+        while time.monotonic() < deadline:
+            if all(phase(p) in OVER for p, _ in self.pages):
+                return
+            acted = False
+            for page, keyboard in self.pages:
+                acted = self.step(page, keyboard) or acted
+            if not acted:
+                self.pages[0][0].wait_for_timeout(30)
+        raise AssertionError(f"the round did not end in {timeout_s} s; last actions: {self.actions[-20:]}")
+
+
+def test_a_four_seat_round_with_a_challenge_a_call_and_a_catch(workdir: Path, new_context: Any, shot: Any) -> None:
+    code = bluff_deal()
+    start = deal_view(code, 4, 0)
+    with private_redis(workdir) as redis_url:
+        server = Server(redis_url, workdir, env=SLOW_REFLEX)
+        try:
+            play_the_round(server, code, start, new_context, shot)
+        finally:
+            server.close()
+
+
+def play_the_round(server: Server, code: str, start: dict[str, Any], new_context: Any, shot: Any) -> None:
+    ana = new_context(viewport={"width": 1280, "height": 800}).new_page()
+    room = host_kt(ana, server.origin, name="Ana", seats=4, deal_code=code, reaction_ms=300)
+    budi = new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True).new_page()
+    join(budi, server.origin, room, "Budi")
+    ana.wait_for_selector('#seats li[data-seat="1"]:has-text("Budi")')
+    ana.click("#start")
+    ana.wait_for_selector("#hand button.card")
+    budi.wait_for_selector("#hand button.card")
+    assert view(ana)["hand"] == start["hand"] and view(ana)["turn"] == 0
+    check_table_matches_view(ana)
+    check_table_matches_view(budi)
+
+    # Ana plays the Wild Draw Four through the colour chooser (a bluff: she holds the colour in force).
+    held = start["colour"]
+    chosen = next(c for c in "RYGB" if c != held)
+    ana.wait_for_selector("#hand button.card.playable")
+    before = version(ana)
+    from kt_helpers import choose_card
+
+    choose_card(ana, "WD4", keyboard=False)
+    ana.wait_for_selector("#colour-dialog[open]")
+    words = ana.eval_on_selector_all("#colour-dialog button[data-colour]", "els => els.map(e => [e.dataset.colour, e.innerText])")
+    assert [w[0] for w in words] == ["R", "Y", "G", "B"] and all(COLOUR_WORDS[c] in text for c, text in words)
+    shot(ana, "kt-colour-chooser")
+    assert_clean(ana, "Kartu Terakhir, colour chooser")
+    ana.click(f'#colour-dialog button[data-colour="{chosen}"]')
+    wait_version_after(ana, before)
+    assert view(ana)["colour"] == chosen
+    assert ana.get_attribute("#top-card .card", "aria-label") == f"Wild Draw Four, {COLOUR_WORDS[chosen].lower()} chosen"
+    assert ana.get_attribute("#top-card .card svg.colour-icon", "data-colour") == chosen  # the chosen colour's shape
+
+    # Budi, by keyboard: the choice of 3.5 (Draw 4 or Challenge), then Challenge.
+    budi.wait_for_selector("#challenge:visible")
+    assert budi.is_visible("#take") and budi.inner_text("#take") == "Draw 4"
+    assert "Ana played a Wild Draw Four" in budi.inner_text("#challenge-text")
+    assert budi.inner_text("#turn-status") == "A Wild Draw Four on you: draw 4 or challenge"
+    assert not ana.is_visible("#challenge") and not ana.is_visible("#take")
+    assert budi.inner_text("#pending") == "+4 cards waiting for You"
+    assert ana.inner_text("#pending") == "+4 cards waiting for Budi"
+    shot(budi, "kt-challenge-choice")
+    assert_clean(budi, "Kartu Terakhir, the challenge choice")
+    before = version(budi)
+    tab_to(budi, "#challenge")
+    budi.keyboard.press("Enter")
+    wait_version_after(budi, before)
+    # The verdict: a bluff. Only Budi is shown Ana's hand, as it was right after the Wild Draw Four.
+    budi.wait_for_selector("#shown:visible")
+    shown = budi.eval_on_selector_all("#shown-cards .chip", "els => els.map(e => e.dataset.card)")
+    expected = list(start["hand"])
+    expected.remove("WD4")
+    assert shown == expected
+    assert budi.inner_text("#shown-verdict") == "Ana held the colour in force: a bluff."
+    assert budi.inner_text("#shown-title") == "Ana's hand"
+    assert view(budi)["shown"] == {"seat": 0, "cards": expected}
+    assert ana.locator("#shown").is_hidden() and view(ana)["shown"] is None
+    ana.wait_for_function("() => window.meja.view.hand.length === 10")  # she drew 4
+    shot(budi, "kt-revealed-hand")
+    assert_clean(budi, "Kartu Terakhir, the revealed hand")
+    assert is_my_turn(budi)  # the challenger plays its turn normally (3.5.4)
+
+    rnd = Round(ana, budi, shot)
+    rnd.play_out()
+    assert rnd.called, f"nobody pressed Last card: {rnd.actions}"
+    assert rnd.caught, f"nobody caught anyone: {rnd.actions}"
+
+    # The round summary: every hand card by card with its points; the winner scores their sum.
+    for page in (ana, budi):
+        page.wait_for_selector("#scores")
+        v = view(page)
+        result = v["last_round"]
+        total = 0
+        for seat, cards in enumerate(result["hands"]):
+            row = f'#scores tr[data-seat="{seat}"]'
+            chips = page.eval_on_selector_all(f"{row} .chip", "els => els.map(e => e.dataset.card)")
+            assert chips == cards
+            pts = page.eval_on_selector_all(f"{row} .pts", "els => els.map(e => Number(e.innerText))")
+            assert pts == [points(c) for c in cards]
+            if seat != result["winner"]:
+                total += sum(pts)
+                n = sum(pts)
+                assert page.inner_text(f"{row} td.num") == f"{n} {'point' if n == 1 else 'points'}"
+        assert total == result["points"]
+        assert page.inner_text(f'#scores tr[data-seat="{result["winner"]}"] td.num') == f"scores {total}"
+    shot(ana, "kt-summary")
+    assert_clean(ana, "Kartu Terakhir, round summary")
+    assert_clean(budi, "Kartu Terakhir, round summary (phone)")
