@@ -263,10 +263,10 @@ def play_the_round(server: Server, code: str, start: dict[str, Any], new_context
     budi.wait_for_selector("#challenge:visible")
     assert budi.is_visible("#take") and budi.inner_text("#take") == "Draw 4"
     assert "Ana played a Wild Draw Four" in budi.inner_text("#challenge-text")
-    assert budi.inner_text("#turn-status") == "A Wild Draw Four on you: draw 4 or challenge"
+    assert budi.inner_text("#turn-status") == "Draw 4 or challenge?"
     assert not ana.is_visible("#challenge") and not ana.is_visible("#take")
-    assert budi.inner_text("#pending") == "+4 cards waiting for You"
-    assert ana.inner_text("#pending") == "+4 cards waiting for Budi"
+    assert budi.inner_text("#pending .pending-short") == "+4 waiting"
+    assert ana.inner_text("#pending .pending-short") == "+4 waiting"
     shot(budi, "kt-challenge-choice")
     assert_clean(budi, "Kartu Terakhir, the challenge choice")
     before = version(budi)
@@ -314,3 +314,138 @@ def play_the_round(server: Server, code: str, start: dict[str, Any], new_context
     shot(ana, "kt-summary")
     assert_clean(ana, "Kartu Terakhir, round summary")
     assert_clean(budi, "Kartu Terakhir, round summary (phone)")
+
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+
+
+def first_turn_deal(seats: int) -> str:
+    """A deal where seat 0 plays first (the dealer is the last seat) and holds a plain playable card."""
+
+    def ok(state: Any) -> bool:
+        v = state.view(0).to_wire()
+        return any(a["kind"] == "play" and a["card"] not in ("W", "WD4") for a in v["legal"])
+
+    return find_deal(seats, seats - 1, ok)
+
+
+def counts_shown(page: Any) -> dict[int, str]:
+    boxes = page.eval_on_selector_all(
+        "#opponents .seat-box",
+        "els => els.map(e => [Number(e.dataset.seat), (e.querySelector('.opp-count') || {}).innerText || null])",
+    )
+    return {int(seat): text for seat, text in boxes}
+
+
+def test_a_phone_holds_the_hand_beside_the_shared_screen_and_focus_hides_the_table(
+    server: Any, new_context: Any, shot: Any
+) -> None:
+    code = first_turn_deal(4)
+    phone = new_context(**PHONE).new_page()
+    room = host_kt(phone, server.origin, name="Ana", seats=4, deal_code=code)
+    tv = new_context(viewport={"width": 1280, "height": 720}).new_page()
+    tv.goto(f"{server.origin}/tv/{room}")
+    tv.wait_for_selector("#room-code")
+    phone.click("#start")
+    phone.wait_for_selector("#hand button.card")
+    tv.wait_for_selector("#top-card .card")
+    tv.wait_for_function("v => window.meja.version === v", arg=version(phone))
+    v = view(phone)
+    assert v["turn"] == 0  # the table waits for Ana: nothing moves while the screens are checked
+
+    # Focus off (the default): the phone shows the top card, the active colour and every count.
+    assert phone.get_attribute("#focus", "aria-pressed") == "false"
+    assert phone.is_visible("#top-card .card") and phone.is_visible("#indicator")
+    assert phone.get_attribute("#top-card .card", "data-card") == v["top"]
+    assert phone.get_attribute("#indicator", "data-colour") == v["colour"]
+    assert counts_shown(phone) == {s: f"{n} cards" for s, n in enumerate(v["hand_counts"]) if s != 0}
+    # The shared screen shows the table: every seat's count, the pile and the colour, no hand.
+    assert counts_shown(tv) == {s: f"{n} cards" for s, n in enumerate(v["hand_counts"])}
+    assert tv.get_attribute("#top-card .card", "data-card") == v["top"]
+    assert colour_of_indicator(tv)[0] == v["colour"]
+    assert tv.locator("#hand button.card").count() == 0 and tv.locator("#focus").is_hidden()
+    shot(phone, "kt-phone-focus-off")
+    shot(tv, "kt-tv")
+
+    # Focus on: the hand alone. The view still carries the public data; only the drawing changed.
+    phone.click("#focus")
+    assert phone.get_attribute("#focus", "aria-pressed") == "true"
+    assert phone.locator("#kt-centre").is_hidden()
+    assert not phone.is_visible("#top-card .card") and not phone.is_visible("#indicator")
+    assert all(text is None for text in counts_shown(phone).values())
+    assert phone.locator("#hand button.card").count() == len(v["hand"]) and phone.is_visible("#draw")
+    assert phone.is_visible("#opponents")  # names and whose turn it is stay
+    focused = view(phone)
+    assert focused["top"] == v["top"] and focused["colour"] == v["colour"] and focused["hand_counts"] == v["hand_counts"]
+    assert phone.evaluate("() => localStorage.getItem('meja.kartu_terakhir.focus')") == "on"
+    shot(phone, "kt-phone-focus-on")
+    assert_clean(phone, "Kartu Terakhir, phone with Focus on")
+
+    # A play from the phone with Focus on: the shared screen shows it on the pile.
+    action = pick_play(phone)
+    assert action is not None
+    play_card(phone, action, keyboard=False)
+    tv.wait_for_function("c => { const e = document.querySelector('#top-card .card'); return e && e.dataset.card === c; }", arg=action["card"])
+    assert phone.locator("#kt-centre").is_hidden()
+
+    # Remembered: after a reload the phone is still in Focus.
+    phone.reload()
+    phone.wait_for_selector("#hand button.card")
+    assert phone.get_attribute("#focus", "aria-pressed") == "true"
+    assert phone.locator("#kt-centre").is_hidden()
+    # And off again, by keyboard: everything is back.
+    tab_to(phone, "#focus")
+    phone.keyboard.press("Enter")
+    phone.wait_for_selector("#top-card .card")
+    assert phone.get_attribute("#focus", "aria-pressed") == "false"
+    assert all(text and text.endswith(("card", "cards")) for text in counts_shown(phone).values())
+    assert phone.evaluate("() => localStorage.getItem('meja.kartu_terakhir.focus')") == "off"
+    from browser_helpers import assert_clean_in_every_language
+
+    assert_clean_in_every_language(tv, "Kartu Terakhir, shared screen")
+
+
+def inside(page: Any, selector: str) -> list[str]:
+    """The elements of ``selector`` that do not lie wholly inside the viewport's width (and the page's)."""
+    return page.evaluate(  # type: ignore[no-any-return]
+        """s => [...document.querySelectorAll(s)].filter(e => {
+            const r = e.getBoundingClientRect();
+            return r.width === 0 || r.left < 0 || r.right > window.innerWidth;
+        }).map(e => e.dataset.seat || e.id || e.className)""",
+        selector,
+    )
+
+
+def test_ten_seats_on_a_phone_and_on_the_shared_screen(server: Any, new_context: Any, shot: Any) -> None:
+    code = first_turn_deal(10)
+    phone = new_context(**PHONE).new_page()
+    room = host_kt(phone, server.origin, name="Ana", seats=10, deal_code=code)
+    tv = new_context(viewport={"width": 1280, "height": 720}).new_page()
+    tv.goto(f"{server.origin}/tv/{room}")
+    tv.wait_for_selector("#room-code")
+    phone.click("#start")
+    phone.wait_for_selector("#hand button.card")
+    tv.wait_for_selector("#top-card .card")
+    tv.wait_for_function("v => window.meja.version === v", arg=version(phone))
+    v = view(phone)
+    assert v["seats"] == 10 and v["turn"] == 0
+    # The phone: nine opponents, each box whole and its count readable; no sideways scrolling.
+    assert phone.locator("#opponents .seat-box").count() == 9
+    assert inside(phone, "#opponents .seat-box") == []
+    assert counts_shown(phone) == {s: f"{n} cards" for s, n in enumerate(v["hand_counts"]) if s != 0}
+    assert phone.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+    # Every control of the decision is there at once: the hand, Draw, the top card and the colour.
+    for selector in ("#hand", "#draw", "#top-card .card", "#indicator"):
+        assert inside(phone, selector) == [], selector
+    bottom = phone.evaluate("() => document.getElementById('draw').getBoundingClientRect().bottom + window.scrollY")
+    top_of_felt = phone.evaluate("() => document.getElementById('felt').getBoundingClientRect().top + window.scrollY")
+    assert bottom - top_of_felt <= 844, "the table of 10 seats is taller than the phone"
+    shot(phone, "kt-10-seats-phone")
+    # The shared screen: all ten seats on one screen, with their counts.
+    assert tv.locator("#opponents .seat-box").count() == 10
+    assert inside(tv, "#opponents .seat-box") == []
+    assert counts_shown(tv) == {s: f"{n} cards" for s, n in enumerate(v["hand_counts"])}
+    assert tv.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+    shot(tv, "kt-10-seats-tv")
+    assert_clean(phone, "Kartu Terakhir, 10 seats on a phone")
+    assert_clean(tv, "Kartu Terakhir, 10 seats on the shared screen")

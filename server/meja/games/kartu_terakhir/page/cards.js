@@ -133,7 +133,12 @@ export function fillCardFace(el, name, chosen = null, { symbolInMiddle = false }
   const text = /^[0-9]$/.test(c.symbol) ? c.symbol : FACE[c.symbol] || c.symbol;
   const corner = span("corner");
   corner.setAttribute("aria-hidden", "true");
-  corner.append(span("symbol", text));
+  // The symbol is drawn by the style sheet from data-symbol (real text, it scales): a card of
+  // the hand is a button whose name says the card in words ("Draw Two, green"), and "+2"
+  // painted as content is not a second, different name for it.
+  const symbol = span("symbol");
+  symbol.dataset.symbol = text;
+  corner.append(symbol);
   if (colour) corner.append(colourIcon(colour, "colour-icon small"));
   const middle = span("middle");
   middle.setAttribute("aria-hidden", "true");

@@ -138,7 +138,7 @@ class KartuTerakhirTable {
     );
     this.indicatorLabel = el("p", { class: "label", id: "indicator-label" });
     this.indicator = el("p", { class: "indicator", id: "indicator", "aria-labelledby": "indicator-label indicator-value" });
-    this.pending = el("p", { class: "pending", id: "pending", hidden: true });
+    this.pending = el("p", { class: "pending none", id: "pending" });
     this.centre = el(
       "div",
       { class: "centre kt-centre", id: "kt-centre" },
@@ -239,8 +239,17 @@ class KartuTerakhirTable {
       colourIcon(colour, "colour-icon indicator-shape"),
       el("span", { class: "indicator-word", id: "indicator-value" }, t(`colour.${colour}`)),
     );
-    this.pending.hidden = !(view.pending > 0);
-    this.pending.textContent = view.pending > 0 ? t("table.pending", { n: view.pending, name: this.host.seatName(view.turn) }) : "";
+    // A waiting penalty keeps its place when there is none, so that the pile never moves.
+    const pending = view.pending > 0;
+    this.pending.classList.toggle("none", !pending);
+    this.pending.replaceChildren(
+      ...(pending
+        ? [
+            el("span", { class: "pending-short", "aria-hidden": "true" }, t("table.pending", { n: view.pending })),
+            el("span", { class: "visually-hidden" }, t("table.pending.long", { n: view.pending, name: this.host.seatName(view.turn) })),
+          ]
+        : []),
+    );
     const focus = this.focus && !this.spectator && !this.host.tv;
     // Focus (3.9.5): the hand alone; the public data is still here, only not drawn.
     this.centre.hidden = focus;
@@ -522,7 +531,8 @@ class KartuTerakhirTable {
         return t("log.match_over");
       default: {
         const move = this.move(ev);
-        return move ? `${move.text}.` : null;
+        if (!move) return null;
+        return /[.!?]$/.test(move.text) ? move.text : `${move.text}.`;
       }
     }
   }
