@@ -54,14 +54,17 @@ def host_kt(
     """Host a Kartu Terakhir table through the host form (mouse); returns the room code."""
     page.goto(origin + "/")
     page.fill("#name", name)
-    page.check("#game-kartu_terakhir")
-    page.check(f"#seats-{seats}")
     if deal_code:
+        # The page reads the code (the module's readDealCode): its game and seat count are
+        # chosen in the form by the code alone.
+        assert not page.is_checked("#game-kartu_terakhir")
         open_more_options(page)
         page.click(".deal-box summary")
         page.fill("#deal-code", deal_code)
-        # The page reads the code: its game and seat count are chosen in the form.
         assert page.is_checked("#game-kartu_terakhir") and page.is_checked(f"#seats-{seats}")
+    else:
+        page.check("#game-kartu_terakhir")
+        page.check(f"#seats-{seats}")
     if reaction_ms is not None or stacking:
         open_more_options(page)
     if reaction_ms is not None:

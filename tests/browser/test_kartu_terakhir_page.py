@@ -233,6 +233,11 @@ def play_the_round(server: Server, code: str, start: dict[str, Any], new_context
     budi = new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True).new_page()
     join(budi, server.origin, room, "Budi")
     ana.wait_for_selector('#seats li[data-seat="1"]:has-text("Budi")')
+    # The lobby tells every seat this table's rules, as the module words them from the options.
+    for page in (ana, budi):
+        rules = page.inner_text("#lobby-rules")
+        assert "No stacking: a Draw Two's 2 cards are drawn by themselves after 0.3 s" in rules
+        assert "Wild Draw Four: the next player draws 4 and loses a turn, or challenges" in rules
     ana.click("#start")
     ana.wait_for_selector("#hand button.card")
     budi.wait_for_selector("#hand button.card")
@@ -373,6 +378,7 @@ def test_a_phone_holds_the_hand_beside_the_shared_screen_and_focus_hides_the_tab
     assert phone.locator("#kt-centre").is_hidden()
     assert not phone.is_visible("#top-card .card") and not phone.is_visible("#indicator")
     assert all(text is None for text in counts_shown(phone).values())
+    assert phone.inner_text("#my-count") == f"{len(v['hand'])} cards"  # the player's own count stays
     assert phone.locator("#hand button.card").count() == len(v["hand"]) and phone.is_visible("#draw")
     assert phone.is_visible("#opponents")  # names and whose turn it is stay
     focused = view(phone)
@@ -385,7 +391,11 @@ def test_a_phone_holds_the_hand_beside_the_shared_screen_and_focus_hides_the_tab
     action = pick_play(phone)
     assert action is not None
     play_card(phone, action, keyboard=False)
-    tv.wait_for_function("c => { const e = document.querySelector('#top-card .card'); return e && e.dataset.card === c; }", arg=action["card"])
+    # (the bots move on at once, so the pile may already hold theirs: Ana's box says her move)
+    card = action["card"]
+    face = {"S": "⊘", "R": "⇄", "D2": "+2"}.get(card[1:], card[1:])
+    sign = {"R": "●", "Y": "▲", "G": "■", "B": "◆"}[card[0]]
+    tv.wait_for_selector(f'#opponents .seat-box[data-seat="0"] .seat-last:text-is("played {face}{sign}")')
     assert phone.locator("#kt-centre").is_hidden()
 
     # Remembered: after a reload the phone is still in Focus.

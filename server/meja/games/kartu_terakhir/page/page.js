@@ -267,7 +267,7 @@ class KartuTerakhirTable {
       target: match ? t("table.target.500", { target: view.target }) : t("table.target.round"),
       direction: view.direction === -1 ? -1 : 1,
       seats: Array.from({ length: view.seats }, (_, i) => ({
-        count: focus ? null : this.seatCount(i),
+        count: focus && i !== this.mySeat ? null : this.seatCount(i), // the player's own count stays
         score: match ? t("table.score", { n: (view.scores || [])[i] ?? 0 }) : null,
         active: view.phase === "play" && view.turn === i,
       })),
@@ -415,7 +415,6 @@ class KartuTerakhirTable {
     this.focus = !this.focus;
     saveFocus(this.focus);
     this.focusButton.setAttribute("aria-pressed", this.focus ? "true" : "false");
-    this.host.say(this.focus ? this.t("focus.on") : this.t("focus.off"));
     this.host.redraw();
   }
 
