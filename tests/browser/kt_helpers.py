@@ -96,9 +96,11 @@ def plays(page: Any) -> list[dict[str, Any]]:
 
 
 def is_my_turn(page: Any) -> bool:
-    return bool(page.evaluate(
-        "() => { const v = window.meja.view; return !!v && v.phase === 'play' && v.turn === window.meja.seat; }"
-    ))
+    return bool(
+        page.evaluate(
+            "() => { const v = window.meja.view; return !!v && v.phase === 'play' && v.turn === window.meja.seat; }"
+        )
+    )
 
 
 def phase(page: Any) -> str | None:

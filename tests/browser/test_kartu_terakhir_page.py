@@ -30,9 +30,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-from browser_helpers import assert_clean, tab_to, version, wait_version_after
+from browser_helpers import assert_clean, assert_clean_in_every_language, tab_to, version, wait_version_after
 from browser_server import Server, private_redis
 from kt_helpers import (
+    choose_card,
     deal_view,
     find_deal,
     host_kt,
@@ -182,7 +183,8 @@ class Round:
                 self.called.append(me)
                 self.actions.append(f"{me} called before")
                 return True
-        if not self.caught and not open_to_catch and len(hand) <= 2 and "draw" in kinds and (self.called or len(hand) < 2):
+        waiting = not self.caught and not open_to_catch and "draw" in kinds
+        if waiting and len(hand) <= 2 and (self.called or len(hand) < 2):
             action = None  # wait for the catch: draw rather than go out first
         if action and (not v["drew"] or action["card"] == v["drawn"]):
             play_card(page, action, keyboard)
@@ -250,18 +252,19 @@ def play_the_round(server: Server, code: str, start: dict[str, Any], new_context
     chosen = next(c for c in "RYGB" if c != held)
     ana.wait_for_selector("#hand button.card.playable")
     before = version(ana)
-    from kt_helpers import choose_card
-
     choose_card(ana, "WD4", keyboard=False)
     ana.wait_for_selector("#colour-dialog[open]")
-    words = ana.eval_on_selector_all("#colour-dialog button[data-colour]", "els => els.map(e => [e.dataset.colour, e.innerText])")
+    words = ana.eval_on_selector_all(
+        "#colour-dialog button[data-colour]", "els => els.map(e => [e.dataset.colour, e.innerText])"
+    )
     assert [w[0] for w in words] == ["R", "Y", "G", "B"] and all(COLOUR_WORDS[c] in text for c, text in words)
     shot(ana, "kt-colour-chooser")
     assert_clean(ana, "Kartu Terakhir, colour chooser")
     ana.click(f'#colour-dialog button[data-colour="{chosen}"]')
     wait_version_after(ana, before)
     assert view(ana)["colour"] == chosen
-    assert ana.get_attribute("#top-card .card", "aria-label") == f"Wild Draw Four, {COLOUR_WORDS[chosen].lower()} chosen"
+    name = f"Wild Draw Four, {COLOUR_WORDS[chosen].lower()} chosen"
+    assert ana.get_attribute("#top-card .card", "aria-label") == name
     assert ana.get_attribute("#top-card .card svg.colour-icon", "data-colour") == chosen  # the chosen colour's shape
 
     # Budi, by keyboard: the choice of 3.5 (Draw 4 or Challenge), then Challenge.
@@ -382,7 +385,7 @@ def test_a_phone_holds_the_hand_beside_the_shared_screen_and_focus_hides_the_tab
     assert phone.locator("#hand button.card").count() == len(v["hand"]) and phone.is_visible("#draw")
     assert phone.is_visible("#opponents")  # names and whose turn it is stay
     focused = view(phone)
-    assert focused["top"] == v["top"] and focused["colour"] == v["colour"] and focused["hand_counts"] == v["hand_counts"]
+    assert (focused["top"], focused["colour"], focused["hand_counts"]) == (v["top"], v["colour"], v["hand_counts"])
     assert phone.evaluate("() => localStorage.getItem('meja.kartu_terakhir.focus')") == "on"
     shot(phone, "kt-phone-focus-on")
     assert_clean(phone, "Kartu Terakhir, phone with Focus on")
@@ -410,8 +413,6 @@ def test_a_phone_holds_the_hand_beside_the_shared_screen_and_focus_hides_the_tab
     assert phone.get_attribute("#focus", "aria-pressed") == "false"
     assert all(text and text.endswith(("card", "cards")) for text in counts_shown(phone).values())
     assert phone.evaluate("() => localStorage.getItem('meja.kartu_terakhir.focus')") == "off"
-    from browser_helpers import assert_clean_in_every_language
-
     assert_clean_in_every_language(tv, "Kartu Terakhir, shared screen")
 
 
