@@ -43,6 +43,7 @@ from kt_helpers import (
     phase,
     pick_play,
     play_card,
+    plays,
     press,
     view,
 )
@@ -161,6 +162,8 @@ class Round:
             return True
         if not is_my_turn(page):
             return False
+        arrow = page.inner_text("#direction .direction-arrow")
+        assert arrow == ("↻" if v["direction"] == 1 else "↺"), (arrow, v["direction"])  # the direction of play
         n = v["seats"]
         hand = v["hand"]
         before = version(page)
@@ -320,7 +323,7 @@ def play_the_round(server: Server, code: str, start: dict[str, Any], new_context
         assert total == result["points"]
         assert page.inner_text(f'#scores tr[data-seat="{result["winner"]}"] td.num') == f"scores {total}"
     shot(ana, "kt-summary")
-    assert_clean(ana, "Kartu Terakhir, round summary")
+    assert_clean_in_every_language(ana, "Kartu Terakhir, round summary")
     assert_clean(budi, "Kartu Terakhir, round summary (phone)")
 
 
@@ -460,3 +463,52 @@ def test_ten_seats_on_a_phone_and_on_the_shared_screen(server: Any, new_context:
     shot(tv, "kt-10-seats-tv")
     assert_clean(phone, "Kartu Terakhir, 10 seats on a phone")
     assert_clean(tv, "Kartu Terakhir, 10 seats on the shared screen")
+
+
+def test_stacking_shows_the_waiting_penalty_and_only_the_answers(server: Any, new_context: Any, shot: Any) -> None:
+    """Stacking on (3.7): Ana's Draw Two on Budi, Budi's Draw Two back, Ana takes the 4."""
+
+    def ok(state: Any) -> bool:
+        a, b = state.view(0).to_wire(), state.view(1).to_wire()
+        d2 = [x["card"] for x in a["legal"] if x["kind"] == "play" and x["card"].endswith("D2")]
+        answers = [c for c in a["hand"] if c.endswith("D2") or c == "WD4"]
+        return len(d2) == 1 and len(answers) == 1 and any(c.endswith("D2") for c in b["hand"])
+
+    code = find_deal(2, 1, ok)
+    ana = new_context(viewport={"width": 1280, "height": 800}).new_page()
+    room = host_kt(ana, server.origin, name="Ana", seats=2, deal_code=code, stacking=True)
+    budi = new_context(**PHONE).new_page()
+    join(budi, server.origin, room, "Budi")
+    ana.wait_for_selector('#seats li[data-seat="1"]:has-text("Budi")')
+    assert "Stacking: answer a Draw Two with a Draw Two or a Wild Draw Four" in ana.inner_text("#lobby-rules")
+    ana.click("#start")
+    ana.wait_for_selector("#hand button.card")
+    budi.wait_for_selector("#hand button.card")
+    assert ana.inner_text("#pending").strip() == ""  # no penalty waits: its place is kept, empty
+
+    d2 = next(a for a in plays(ana) if a["card"].endswith("D2"))
+    play_card(ana, d2, keyboard=False)
+    budi.wait_for_selector("#take:visible")
+    assert budi.inner_text("#pending .pending-short") == "+2 waiting"
+    assert budi.inner_text("#take") == "Take 2 cards"
+    assert budi.inner_text("#turn-status") == "Answer the +2 or take it"
+    playable = budi.eval_on_selector_all("#hand button.card.playable", "els => els.map(e => e.dataset.card)")
+    assert playable and all(c.endswith("D2") or c == "WD4" for c in playable)
+    assert budi.is_hidden("#draw") and budi.is_hidden("#challenge")
+    assert ana.inner_text("#pending .pending-short") == "+2 waiting"
+    shot(budi, "kt-stacking")
+    assert_clean(budi, "Kartu Terakhir, a penalty waiting (stacking)")
+
+    answer = next(a for a in plays(budi) if a["card"].endswith("D2"))
+    play_card(budi, answer, keyboard=True)
+    ana.wait_for_selector("#take:visible")
+    assert ana.inner_text("#pending .pending-short") == "+4 waiting"
+    assert ana.inner_text("#take") == "Take 4 cards"
+    assert ana.locator("#hand button.card.playable").count() == 0  # her one answer is played
+    before = version(ana)
+    hand = len(view(ana)["hand"])
+    ana.click("#take")
+    wait_version_after(ana, before)
+    v = view(ana)
+    assert len(v["hand"]) == hand + 4 and v["turn"] == 1 and v["pending"] == 0
+    assert ana.inner_text("#pending").strip() == ""
