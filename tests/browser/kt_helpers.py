@@ -111,7 +111,15 @@ def press(page: Any, selector: str, keyboard: bool) -> None:
     """Press a button as a mouse user (click) or a keyboard user (Tab to it, Enter) would."""
     assert page.is_visible(selector), f"{selector} is not shown"
     if keyboard:
-        tab_to(page, selector)
+        seen = []
+        for _ in range(80):
+            if page.evaluate("s => !!document.activeElement && document.activeElement.matches(s)", selector):
+                break
+            page.keyboard.press("Tab")
+            seen.append(page.evaluate("() => document.activeElement.id || document.activeElement.tagName"))
+        else:
+            hidden = page.evaluate("s => document.querySelector(s).hidden", selector)
+            raise AssertionError(f"Tab never reached {selector} (hidden now: {hidden}); focus went {seen}")
         page.keyboard.press("Enter")
     else:
         page.click(selector)
