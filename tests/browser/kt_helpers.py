@@ -65,6 +65,9 @@ def host_kt(
     else:
         page.check("#game-kartu_terakhir")
         page.check(f"#seats-{seats}")
+    # The form speaks the game's words: its rules in brief and its options' labels (strings.js).
+    assert "2 to 10 players, 7 cards each" in page.inner_text("#rules-summary")
+    assert page.inner_text('label[for="opt-stacking"]') == "Stacking: answer a Draw card with a Draw card"
     if reaction_ms is not None or stacking:
         open_more_options(page)
     if reaction_ms is not None:
@@ -107,10 +110,28 @@ def phase(page: Any) -> str | None:
     return page.evaluate("() => window.meja.view ? window.meja.view.phase : null")  # type: ignore[no-any-return]
 
 
-def press(page: Any, selector: str, keyboard: bool) -> None:
-    """Press a button as a mouse user (click) or a keyboard user (Tab to it, Enter) would."""
+#: The single keys the page lists for its buttons (English; strings.js "key.*").
+KEYS = {
+    "#draw": "d",
+    "#keep": "k",
+    "#pass": "p",
+    "#take": "t",
+    "#challenge": "h",
+    "#call": "l",
+    "#catch": "c",
+    "#focus": "f",
+}
+
+
+def press(page: Any, selector: str, keyboard: bool, key: bool = False) -> None:
+    """Press a button as a mouse user (click) or a keyboard user would: Tab to it and Enter, or
+    (``key``) its single key as the page lists it."""
     assert page.is_visible(selector), f"{selector} is not shown"
-    if keyboard:
+    if keyboard and key:
+        letter = KEYS[selector]
+        assert page.get_attribute(selector, "aria-keyshortcuts") == letter.upper()
+        page.keyboard.press(letter)
+    elif keyboard:
         seen = []
         for _ in range(80):
             if page.evaluate("s => !!document.activeElement && document.activeElement.matches(s)", selector):
@@ -174,25 +195,26 @@ def best_colour(hand: list[str]) -> str:
     return max(COLOURS, key=lambda c: counts[c])
 
 
-def play_card(page: Any, action: dict[str, Any], keyboard: bool) -> None:
+def play_card(page: Any, action: dict[str, Any], keyboard: bool, before: int | None = None) -> None:
     """Play a legal play action through the hand (and the colour chooser for a Wild with a colour)."""
-    before = version(page)
+    if before is None:
+        before = version(page)
     choose_card(page, action["card"], keyboard)
     if action.get("colour"):
         choose_colour(page, action["colour"], keyboard)
     wait_version_after(page, before)
 
 
-def pick_play(page: Any) -> dict[str, Any] | None:
-    """The test players' policy: a non-Wild first (highest points first), else a Wild of the colour held most."""
-    options = plays(page)
+def pick_play(v: dict[str, Any]) -> dict[str, Any] | None:
+    """The test players' policy on a view: a non-Wild first (highest points first), else a Wild
+    naming the colour held most."""
+    options = [a for a in v["legal"] if a["kind"] == "play"]
     if not options:
         return None
     plain = [a for a in options if not a.get("colour") and a["card"] not in ("W", "WD4")]
     if plain:
         return plain[-1]
-    hand = view(page)["hand"]
-    colour = best_colour(hand)
+    colour = best_colour(v["hand"])
     for a in options:
         if a.get("colour") in (None, colour):
             return a

@@ -21,7 +21,7 @@ seconds (``MEJA_BOT_REACT_*``), so that a person's catch is not a race against a
 the bots still play their turns at the tests' pace and choose what they like. Nothing here
 depends on how they play: the players act on what the page offers whenever it offers it.
 
-Cost: about 40 s.
+Cost: about 60 s on an idle machine (the round is about 450 actions with today's bots).
 """
 
 from __future__ import annotations
@@ -39,8 +39,6 @@ from kt_helpers import (
     host_kt,
     is_my_turn,
     join,
-    legal_kinds,
-    phase,
     pick_play,
     play_card,
     plays,
@@ -54,6 +52,13 @@ COLOUR_WORDS = {"R": "Red", "Y": "Yellow", "G": "Green", "B": "Blue"}
 SHAPES = {"R": "circle", "Y": "triangle", "G": "square", "B": "diamond"}
 #: Bots that answer out of turn (a catch, a call) only after 20 s: the people's catches win.
 SLOW_REFLEX = {"MEJA_BOT_REACT_MIN_MS": "20000", "MEJA_BOT_REACT_MAX_MS": "21000"}
+
+
+def face(card: str) -> str:
+    """What a card shows as text: its number, or its symbol."""
+    if card in ("W", "WD4"):
+        return {"W": "W", "WD4": "+4"}[card]
+    return {"S": "⊘", "R": "⇄", "D2": "+2"}.get(card[1:], card[1:])
 
 
 def points(card: str) -> int:
@@ -115,6 +120,18 @@ def check_table_matches_view(page: Any) -> None:
             assert sorted(icons) == sorted("RYGB"), (card, icons)
         else:
             assert icons == [card[0], card[0]], (card, icons)
+    # The number or symbol is drawn as text in the corner ("7", "⊘", "⇄", "+2", "W", "+4").
+    drawn = page.eval_on_selector_all(
+        "#hand button.card .symbol", "els => els.map(e => getComputedStyle(e, '::before').content)"
+    )
+    assert drawn == [f'"{face(card)}"' for card in v["hand"]]
+
+
+SNAPSHOT = """() => {
+    const arrow = document.querySelector('#direction .direction-arrow');
+    return {view: window.meja.view, seat: window.meja.seat, version: window.meja.version,
+            arrow: arrow ? arrow.textContent : null};
+}"""
 
 
 class Round:
@@ -122,38 +139,37 @@ class Round:
 
     def __init__(self, ana: Any, budi: Any, shot: Any) -> None:
         self.pages = [(ana, False), (budi, True)]  # (page, keyboard only)
-        self.seat = {id(ana): 0, id(budi): 1}
         self.shot = shot
         self.called: list[int] = []  # seats that pressed Last card
         self.caught: list[tuple[int, int]] = []  # (catcher, target) through the page
         self.actions: list[str] = []
 
-    def other(self, page: Any) -> int:
-        return 1 - self.seat[id(page)]
-
-    def step(self, page: Any, keyboard: bool) -> bool:
-        """One thing this page's player does now, if the page offers something; whether it did."""
-        v = view(page)
+    def step(self, page: Any, keyboard: bool) -> bool | None:
+        """One thing this page's player does now, if the page offers something: whether it did
+        (None: the round is over for this page). One read of the page's state (view, version,
+        what the page draws) per step, so that what is judged is one moment."""
+        snap = page.evaluate(SNAPSHOT)
+        v, me, before = snap["view"], snap["seat"], snap["version"]
         if not v or v["phase"] in OVER:
-            return False
-        me = self.seat[id(page)]
-        kinds = legal_kinds(page)
+            return None
+        other = 1 - me
+        kinds = [a["kind"] for a in v["legal"]]
+        my_turn = v["phase"] == "play" and v["turn"] == me
         if "catch" in kinds:
             target = v["window"]
-            before = version(page)
-            if target == self.other(page):
+            if target == other and my_turn:
                 # The other person left themselves open, and this one plays next: the table waits.
                 assert page.is_visible("#catch"), "Catch is legal but not shown"
                 if not self.caught:
                     self.shot(page, "kt-catch")
                     assert_clean(page, "Kartu Terakhir, Catch shown")
-                press(page, "#catch", keyboard)
+                press(page, "#catch", keyboard, key=False)  # by Tab, for the keyboard player
             else:
                 # A bot open to a catch: the next seat may play first and close the window.
                 # (Windows open and close quickly there, so a failed try is only a race lost; the
                 # page's Catch is held to account where the table waits, above.)
                 try:
-                    press(page, "#catch", keyboard)
+                    press(page, "#catch", keyboard, key=True)
                 except (AssertionError, PlaywrightError):
                     return True  # too late: the window closed (another may have opened since)
             wait_change(page, before, "catch")
@@ -163,44 +179,36 @@ class Round:
             return True
         if "call" in kinds and v["window"] == me:
             # Right after a play to one card (3.6.1 b): the page offers Last card out of turn.
-            before = version(page)
             try:
-                press(page, "#call", keyboard)
+                press(page, "#call", keyboard, key=True)
             except (AssertionError, PlaywrightError):
-                if "call" in legal_kinds(page):
-                    raise
                 return True  # too late: the next seat played and the window closed
             wait_change(page, before, "call")
             self.called.append(me)
             self.actions.append(f"{me} called after")
             return True
-        if not is_my_turn(page):
+        if not my_turn:
             return False
-        v = view(page)  # as it is now that it is this seat's turn (the table waits for it)
-        kinds = legal_kinds(page)
-        # The direction of play, as the page shows it and the view says it (read at once).
-        arrow, direction = page.evaluate(
-            "() => [document.querySelector('#direction .direction-arrow').textContent, window.meja.view.direction]"
-        )
-        assert arrow == ("↻" if direction == 1 else "↺"), (arrow, direction)
-        n = v["seats"]
+        # The direction of play, as the page shows it and the view says it.
+        assert snap["arrow"] == ("↻" if v["direction"] == 1 else "↺"), (snap["arrow"], v["direction"])
         hand = v["hand"]
-        before = version(page)
         if v["pending"] and "take" in kinds:
-            press(page, "#take", keyboard)
+            press(page, "#take", keyboard, key=True)
             wait_version_after(page, before)
             self.actions.append(f"{me} took {v['pending']}")
             return True
-        action = pick_play(page)
-        open_to_catch = (me + v["direction"]) % n == self.other(page)  # the other person plays next
+        action = pick_play(v)
+        # The other person plays next (after a number card: a Skip or a Draw Two would pass them by).
+        plain = bool(action) and action["card"][1:].isdigit()
+        open_to_catch = (me + v["direction"]) % v["seats"] == other and plain
         if len(hand) == 2 and action and "call" in kinds:
             if open_to_catch and not self.caught:
                 pass  # play without calling: the other person may catch this seat
-            elif not self.called or not open_to_catch:
+            else:  # Last card before the play (3.6.1 a): nobody can catch this seat
                 assert page.is_visible("#call"), "Last card is legal but not shown"
                 if not self.called:
                     self.shot(page, "kt-last-card")
-                press(page, "#call", keyboard)
+                press(page, "#call", keyboard, key=bool(self.called))  # the first by Tab
                 wait_version_after(page, before)
                 self.called.append(me)
                 self.actions.append(f"{me} called before")
@@ -209,34 +217,25 @@ class Round:
         if waiting and len(hand) <= 2 and (self.called or len(hand) < 2):
             action = None  # wait for the catch: draw rather than go out first
         if action and (not v["drew"] or action["card"] == v["drawn"]):
-            play_card(page, action, keyboard)
+            play_card(page, action, keyboard, before)
             self.actions.append(f"{me} played {action['card']}")
-        elif "keep" in kinds:
-            press(page, "#keep", keyboard)
-            wait_version_after(page, before)
-            self.actions.append(f"{me} kept")
-        elif "draw" in kinds:
-            press(page, "#draw", keyboard)
-            wait_version_after(page, before)
-            self.actions.append(f"{me} drew")
-        elif "pass" in kinds:
-            press(page, "#pass", keyboard)
-            wait_version_after(page, before)
-            self.actions.append(f"{me} passed")
-        else:
-            return False
-        return True
+            return True
+        for kind in ("keep", "draw", "pass"):
+            if kind in kinds:
+                press(page, f"#{kind}", keyboard, key=True)
+                wait_version_after(page, before)
+                self.actions.append(f"{me} {kind}")
+                return True
+        return False
 
-    def play_out(self, timeout_s: float = 150.0) -> None:
+    def play_out(self, timeout_s: float = 240.0) -> None:
         deadline = time.monotonic() + timeout_s
         while time.monotonic() < deadline:
-            if all(phase(p) in OVER for p, _ in self.pages):
+            done = [self.step(page, keyboard) for page, keyboard in self.pages]
+            if all(d is None for d in done):
                 return
-            acted = False
-            for page, keyboard in self.pages:
-                acted = self.step(page, keyboard) or acted
-            if not acted:
-                self.pages[0][0].wait_for_timeout(30)
+            if not any(done):
+                self.pages[0][0].wait_for_timeout(25)
         raise AssertionError(f"the round did not end in {timeout_s} s; last actions: {self.actions[-20:]}")
 
 
@@ -413,14 +412,13 @@ def test_a_phone_holds_the_hand_beside_the_shared_screen_and_focus_hides_the_tab
     assert_clean(phone, "Kartu Terakhir, phone with Focus on")
 
     # A play from the phone with Focus on: the shared screen shows it on the pile.
-    action = pick_play(phone)
+    action = pick_play(view(phone))
     assert action is not None
     play_card(phone, action, keyboard=False)
     # (the bots move on at once, so the pile may already hold theirs: Ana's box says her move)
     card = action["card"]
-    face = {"S": "⊘", "R": "⇄", "D2": "+2"}.get(card[1:], card[1:])
     sign = {"R": "●", "Y": "▲", "G": "■", "B": "◆"}[card[0]]
-    tv.wait_for_selector(f'#opponents .seat-box[data-seat="0"] .seat-last:text-is("played {face}{sign}")')
+    tv.wait_for_selector(f'#opponents .seat-box[data-seat="0"] .seat-last:text-is("played {face(card)}{sign}")')
     assert phone.locator("#kt-centre").is_hidden()
 
     # Remembered: after a reload the phone is still in Focus.
