@@ -21,7 +21,7 @@ seconds (``MEJA_BOT_REACT_*``), so that a person's catch is not a race against a
 the bots still play their turns at the tests' pace and choose what they like. Nothing here
 depends on how they play: the players act on what the page offers whenever it offers it.
 
-Cost: about 60 s on an idle machine (the round is about 450 actions with today's bots).
+Cost: about 45 s (the round, 25 s of it).
 """
 
 from __future__ import annotations
@@ -45,6 +45,7 @@ from kt_helpers import (
     press,
     view,
 )
+from meja.games.kartu_terakhir.dealcode import DealSpec, encode
 from playwright.sync_api import Error as PlaywrightError
 
 OVER = ("round_over", "match_over")
@@ -67,15 +68,20 @@ def points(card: str) -> int:
     return int(card[1]) if card[1:].isdigit() else 20
 
 
+#: The round's deal (4 seats, dealer 3, seed 17). Any deal with the bluff below works (the
+#: players act on whatever the page offers); this one was picked among the first five such
+#: deals because its round is short with the placeholder bots of today (about 70 moves of
+#: the two people instead of 100 to 225). Other bots make it longer, not wrong.
+ROUND_SEED = 17
+
+
 def bluff_deal() -> str:
     """4 seats, dealer 3 (seat 0 plays first, seat 1 next): seat 0 holds a Wild Draw Four and
     a card of the starter's colour (a bluff if it plays the Wild Draw Four at once)."""
-
-    def ok(state: Any) -> bool:
-        v = state.view(0).to_wire()
-        return "WD4" in v["hand"] and any(c[0] == v["colour"] and c not in ("W", "WD4") for c in v["hand"])
-
-    return find_deal(4, 3, ok)
+    code = encode(DealSpec(4, 3, ROUND_SEED))
+    v = deal_view(code, 4, 0)
+    assert "WD4" in v["hand"] and any(c[0] == v["colour"] and c not in ("W", "WD4") for c in v["hand"])
+    return code
 
 
 def wait_change(page: Any, before: int, kind: str) -> None:
