@@ -50,6 +50,7 @@ def host_kt(
     deal_code: str | None = None,
     reaction_ms: int | None = None,
     stacking: bool = False,
+    match: str | None = None,
 ) -> str:
     """Host a Kartu Terakhir table through the host form (mouse); returns the room code."""
     page.goto(origin + "/")
@@ -68,8 +69,10 @@ def host_kt(
     # The form speaks the game's words: its rules in brief and its options' labels (strings.js).
     assert "2 to 10 players, 7 cards each" in page.inner_text("#rules-summary")
     assert page.inner_text('label[for="opt-stacking"]') == "Stacking: answer a Draw card with a Draw card"
-    if reaction_ms is not None or stacking:
+    if reaction_ms is not None or stacking or match:
         open_more_options(page)
+    if match:
+        page.check(f"#opt-match-{match}")
     if reaction_ms is not None:
         page.fill("#opt-reaction_ms", str(reaction_ms))
     if stacking:

@@ -458,7 +458,7 @@ def inside(page: Any, selector: str) -> list[str]:
 def test_ten_seats_on_a_phone_and_on_the_shared_screen(server: Any, new_context: Any, shot: Any) -> None:
     code = first_turn_deal(10)
     phone = new_context(**PHONE).new_page()
-    room = host_kt(phone, server.origin, name="Ana", seats=10, deal_code=code)
+    room = host_kt(phone, server.origin, name="Ana", seats=10, deal_code=code, match="500")
     tv = new_context(viewport={"width": 1280, "height": 720}).new_page()
     tv.goto(f"{server.origin}/tv/{room}")
     tv.wait_for_selector("#room-code")
@@ -468,6 +468,11 @@ def test_ten_seats_on_a_phone_and_on_the_shared_screen(server: Any, new_context:
     tv.wait_for_function("v => window.meja.version === v", arg=version(phone))
     v = view(phone)
     assert v["seats"] == 10 and v["turn"] == 0
+    # A match to 500: the bar says so, and every seat's box its score.
+    assert v["match"] == "500" and phone.inner_text("#target-label") == "Match to 500 points"
+    assert tv.inner_text("#target-label") == "Match to 500 points"
+    scores = tv.eval_on_selector_all("#opponents .seat-box .seat-score", "els => els.map(e => e.innerText)")
+    assert scores == ["0 pts"] * 10
     # The phone: nine opponents, each box whole and its count readable; no sideways scrolling.
     assert phone.locator("#opponents .seat-box").count() == 9
     assert inside(phone, "#opponents .seat-box") == []
