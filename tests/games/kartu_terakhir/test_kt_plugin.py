@@ -77,7 +77,9 @@ def test_the_plugin_describes_the_game() -> None:
     assert PLUGIN.bench_rules == "meja.games.kartu_terakhir.bench_rules"
     described = PLUGIN.describe()
     assert described["name"] == "kartu_terakhir" and described["seats"] == [2, 10]
-    assert described["page"] is None  # the shell's generic renderer until the page module exists
+    # The game's page module (page/page.js, its stylesheet and strings beside it), served at /games/<name>/.
+    assert PLUGIN.page == HERE / "page" and (HERE / "page" / "page.js").is_file()
+    assert described["page"] == "/games/kartu_terakhir/page.js"
     json.dumps(described)
 
 

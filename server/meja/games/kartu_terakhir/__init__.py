@@ -23,6 +23,7 @@ PLUGIN = GamePlugin(
     levels=bots.LEVELS,
     yardsticks=bots.YARDSTICKS,
     default_level="normal",
+    page=HERE / "page",
     protocol=HERE / "PROTOCOL.md",
     fixtures="meja.games.kartu_terakhir.fixtures",
     bench_rules="meja.games.kartu_terakhir.bench_rules",

@@ -94,6 +94,8 @@
 //                         -> Promise<value | null>: a modal choice (cancel: null = it cannot be dodged)
 //   host.closeChoice()    close it (its promise resolves null)
 //   host.focusHand()      focus the hand when it is next drawn (after the player's own move)
+//   host.redraw()         draw the table again from the latest view (a setting of the module's
+//                         own changed what it shows, such as a toggle of the player's)
 //
 // A game whose `page` is null (or whose module does not load) is drawn by the generic
 // renderer (generic.js): its view's fields as a list, its legal actions as buttons.

@@ -98,6 +98,7 @@ export class TableScreen {
       choose: (spec) => this.dialog.open(spec),
       closeChoice: () => this.dialog.close(),
       focusHand: () => this.hand.wantFocus(),
+      redraw: () => this.relabel(),
     };
   }
 

@@ -1,0 +1,187 @@
+// Kartu Terakhir's cards as the page shows them: parsing the server's card names ("R7",
+// "GS", "BR", "YD2", "W", "WD4"), spoken names ("Draw Two, green"), and the four colour
+// shapes.
+//
+// kartu-terakhir.md 3.1.3: every colour has its own icon, so that a player who cannot tell
+// the colours apart can still play: red a circle, yellow a triangle, green a square, blue a
+// diamond (the <symbol>s that addColourShapes puts in the page once). The shape is on every
+// coloured card (corner and centre), on the active-colour indicator, in the colour chooser,
+// and on a Wild on the pile once its colour is chosen. Numbers and symbols are real text
+// (they scale, and screen readers read the card's name): 0-9, "⊘" Skip, "⇄" Reverse, "+2"
+// Draw Two, "W" Wild, "+4" Wild Draw Four.
+
+/** The strings lookup of the page (host.t): set once by page.js before anything is drawn. */
+let t = (key) => key;
+export function useText(lookup) {
+  t = lookup;
+}
+
+export const COLOURS = ["R", "Y", "G", "B"];
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+// The four colour shapes: circle, triangle, square, diamond are different silhouettes.
+const SHAPES = {
+  R: [["circle", { cx: "50", cy: "50", r: "44" }]],
+  Y: [["path", { d: "M50 6 96 90H4z" }]],
+  G: [["rect", { x: "10", y: "10", width: "80", height: "80", rx: "4" }]],
+  B: [["path", { d: "M50 2 96 50 50 98 4 50z" }]],
+};
+
+/** The colours' signs, for short text (a caption, a seat's last move): the shapes again. */
+export const SIGNS = { R: "●", Y: "▲", G: "■", B: "◆" };
+
+/** The symbols as the card shows them. */
+const FACE = { S: "⊘", R: "⇄", D2: "+2", W: "W", WD4: "+4" };
+
+/** Put the colour shapes in the page once, as <symbol>s that every colour icon uses by reference. */
+export function addColourShapes(doc = document) {
+  if (doc.getElementById("kt-colour-R")) return;
+  const sprite = doc.createElementNS(SVG_NS, "svg");
+  sprite.setAttribute("class", "sprite");
+  sprite.setAttribute("aria-hidden", "true");
+  sprite.setAttribute("focusable", "false");
+  for (const [colour, parts] of Object.entries(SHAPES)) {
+    const symbol = doc.createElementNS(SVG_NS, "symbol");
+    symbol.id = `kt-colour-${colour}`;
+    symbol.setAttribute("viewBox", "0 0 100 100");
+    for (const [tag, attrs] of parts) {
+      const node = doc.createElementNS(SVG_NS, tag);
+      for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+      symbol.append(node);
+    }
+    sprite.append(symbol);
+  }
+  doc.body.prepend(sprite);
+}
+
+/** {colour, symbol, wild} from "R7", "GS", "BR", "YD2", "W" or "WD4" (colour null for a Wild). */
+export function parseCard(name) {
+  const s = String(name || "");
+  if (s === "W" || s === "WD4") return { colour: null, symbol: s, wild: true };
+  const m = /^([RYGB])([0-9]|S|R|D2)$/.exec(s);
+  if (!m) return { colour: null, symbol: "?", wild: false };
+  return { colour: m[1], symbol: m[2], wild: false };
+}
+
+/** What a card is called without its colour: "7", "Skip", "Draw Two", "Wild Draw Four". */
+export function symbolName(symbol) {
+  return /^[0-9]$/.test(symbol) ? symbol : t(`symbol.${symbol}`);
+}
+
+/** "Draw Two, green", "7, red", "Wild"; a Wild on the pile with its colour: "Wild, blue chosen". */
+export function cardName(name, chosen = null) {
+  const c = parseCard(name);
+  if (c.wild) return chosen ? t("card.wild_chosen", { card: symbolName(c.symbol), colour: colourWord(chosen) }) : symbolName(c.symbol);
+  return t("card.name", { symbol: symbolName(c.symbol), colour: colourWord(c.colour) });
+}
+
+/** A colour in words, lower case ("green"), for the middle of a sentence. */
+export function colourWord(colour) {
+  return t(`colour.${colour}`).toLowerCase();
+}
+
+/** "+2 ■", "7 ●", "W": a card in a few characters with its colour's sign, for the seats' last moves. */
+export function cardShort(name, chosen = null) {
+  const c = parseCard(name);
+  const text = /^[0-9]$/.test(c.symbol) ? c.symbol : FACE[c.symbol] || c.symbol;
+  const colour = c.colour || chosen;
+  return colour ? `${text}${SIGNS[colour]}` : text;
+}
+
+/** 3.8.2: a number its face value, a Skip, Reverse or Draw Two 20, a Wild or Wild Draw Four 50. */
+export function points(name) {
+  const c = parseCard(name);
+  if (c.wild) return 50;
+  if (/^[0-9]$/.test(c.symbol)) return Number(c.symbol);
+  return 20;
+}
+
+/** An <svg> showing a colour's shape (decorative: the word or card name carries the meaning). */
+export function colourIcon(colour, className = "colour-icon") {
+  const svg = document.createElementNS(SVG_NS, "svg");
+  svg.setAttribute("class", `${className} colour-${colour}`);
+  svg.setAttribute("viewBox", "0 0 100 100");
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("focusable", "false");
+  svg.dataset.colour = colour;
+  const use = document.createElementNS(SVG_NS, "use");
+  use.setAttribute("href", `#kt-colour-${colour}`);
+  svg.append(use);
+  return svg;
+}
+
+function span(className, text) {
+  const node = document.createElement("span");
+  node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+/**
+ * The face of a card inside `el`: its symbol as text in the corner (where a fanned hand
+ * leaves it in view), its colour's shape in the corner and large in the middle (on a card of
+ * the hand the text is there once, so that what a button shows is part of its spoken name;
+ * a picture may show it in the middle too: `symbolInMiddle`). A Wild shows the four shapes,
+ * or, on the pile once its colour is chosen (`chosen`), that colour's shape.
+ */
+export function fillCardFace(el, name, chosen = null, { symbolInMiddle = false } = {}) {
+  const c = parseCard(name);
+  const colour = c.colour || chosen;
+  el.classList.add("card-face", colour ? `colour-${colour}` : "wild");
+  if (c.wild) el.classList.add("is-wild");
+  el.dataset.card = name;
+  const text = /^[0-9]$/.test(c.symbol) ? c.symbol : FACE[c.symbol] || c.symbol;
+  const corner = span("corner");
+  corner.setAttribute("aria-hidden", "true");
+  // The symbol is drawn by the style sheet from data-symbol (real text, it scales): a card of
+  // the hand is a button whose name says the card in words ("Draw Two, green"), and "+2"
+  // painted as content is not a second, different name for it.
+  const symbol = span("symbol");
+  symbol.dataset.symbol = text;
+  corner.append(symbol);
+  if (colour) corner.append(colourIcon(colour, "colour-icon small"));
+  const middle = span("middle");
+  middle.setAttribute("aria-hidden", "true");
+  if (colour) middle.append(colourIcon(colour, "colour-icon pip"));
+  else {
+    const four = span("four");
+    for (const k of COLOURS) four.append(colourIcon(k, "colour-icon quarter"));
+    middle.append(four);
+  }
+  if (symbolInMiddle && colour) middle.append(span("middle-symbol", text));
+  el.append(corner, middle);
+  return el;
+}
+
+/** A non-interactive card picture with its name for screen readers (top card, flying card). */
+export function cardImage(name, extraClass = "", chosen = null) {
+  const el = document.createElement("span");
+  el.className = `card ${extraClass}`.trim();
+  el.setAttribute("role", "img");
+  el.setAttribute("aria-label", cardName(name, chosen));
+  // A picture (role img) may show its symbol twice: the pile is read across a room.
+  fillCardFace(el, name, chosen, { symbolInMiddle: true });
+  return el;
+}
+
+/** A face-down card (the stock, a card another seat drew): decorative, the words say what it is. */
+export function cardBack(extraClass = "") {
+  const el = document.createElement("span");
+  el.className = `card back ${extraClass}`.trim();
+  el.setAttribute("aria-hidden", "true");
+  return el;
+}
+
+/** A short inline label for a card (symbol as text and the colour's shape), for the summary and the revealed hand. */
+export function cardChip(name) {
+  const c = parseCard(name);
+  const el = document.createElement("span");
+  el.className = `chip ${c.colour ? `colour-${c.colour}` : "wild"}`;
+  el.setAttribute("role", "img");
+  el.setAttribute("aria-label", cardName(name));
+  el.dataset.card = name;
+  const text = span("chip-symbol", /^[0-9]$/.test(c.symbol) ? c.symbol : FACE[c.symbol] || c.symbol);
+  text.setAttribute("aria-hidden", "true");
+  el.append(c.colour ? colourIcon(c.colour, "colour-icon inline") : span("chip-wild", ""), text);
+  return el;
+}

@@ -1,0 +1,700 @@
+// Kartu Terakhir's page module: what the table screen shows that is this game's own. The
+// shell (server/meja/web/js/app.js, whose opening comment defines the interface) loads it
+// by name from the catalog and frames it: seats, hand widget, log, caption, round summary,
+// dialogs, the shared screen.
+//
+// Everything comes from the seat's view (KartuTerakhirView.to_wire on the server; the
+// game's PROTOCOL.md section 4) and the table map's options; the page decides nothing about
+// legality, it draws the view's `legal`:
+// * a card is playable when `legal` has a play of it; a Wild with a colour to name opens the
+//   colour chooser (the colour goes with the card, kartu-terakhir.md 3.11.1); a Wild as the
+//   last card names none;
+// * Draw (the button, the stock pile, or its key), Keep, Pass and Take appear or enable by
+//   `legal`; a Wild Draw Four against this seat that may be challenged shows the choice
+//   (Draw 4 or Challenge, 3.5), and after a challenge the challenger alone sees the
+//   challenged hand (`view.shown`, 3.5.2);
+// * **Last card** and **Catch** (3.6) are buttons that appear when `legal` has a `call` or
+//   a `catch` (out of turn too), each with a key; their row keeps its height, so nothing
+//   moves when they come and go;
+// * the active colour is always shown, by shape and word (3.1.3), the pending penalty when
+//   one waits (stacking, 3.7), and the shell draws the direction of play;
+// * **Focus** (3.9.5, phones as hands beside the shared screen): a toggle under the hand
+//   that hides the top card, the active colour and every seat's count on this page. The
+//   server sends them either way (they are public); only the drawing changes. It is kept in
+//   localStorage, so a phone remembers it.
+
+import {
+  addColourShapes,
+  cardBack,
+  cardChip,
+  cardImage,
+  cardName,
+  cardShort,
+  colourIcon,
+  colourWord,
+  COLOURS,
+  fillCardFace,
+  parseCard,
+  points,
+  useText,
+} from "./cards.js";
+import { STRINGS } from "./strings.js";
+
+export const strings = STRINGS;
+export const stylesheet = new URL("./page.css", import.meta.url).href;
+
+const PAUSE_MS = 1500; // the table holds for a rebuilt stock and a challenge's verdict
+const CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+const DEAL_TAG = 2n; // Kartu Terakhir's tag in the shared deal-code format (meja.rules.dealcode)
+const FOCUS_KEY = "meja.kartu_terakhir.focus";
+
+/**
+ * What a deal code of this game names, as the server reads it (meja/games/kartu_terakhir/dealcode.py:
+ * format 2, tag 2, an 8-bit header of dealer and seat count), or null. Only to fill the host
+ * form: the server checks the code again and is the one that deals.
+ */
+export function readDealCode(text) {
+  const values = [];
+  for (const raw of String(text).trim().toUpperCase()) {
+    if (raw === "-" || raw === " ") continue;
+    const c = raw === "I" || raw === "L" ? "1" : raw === "O" ? "0" : raw;
+    const v = CODE_ALPHABET.indexOf(c);
+    if (v < 0) return null;
+    values.push(v);
+  }
+  if (values.length !== 30) return null;
+  // The check character: Luhn mod 32 over the data characters.
+  let total = 0;
+  values.slice(0, -1).reverse().forEach((v, i) => {
+    let x = v;
+    if (i % 2 === 0) {
+      x *= 2;
+      x = Math.floor(x / 32) + (x % 32);
+    }
+    total += x;
+  });
+  if ((32 - (total % 32)) % 32 !== values[values.length - 1]) return null;
+  let number = 0n;
+  for (const v of values.slice(0, -1)) number = (number << 5n) | BigInt(v);
+  if ((number & 3n) !== 2n || ((number >> 2n) & 31n) !== DEAL_TAG) return null;
+  const header = Number((number >> 7n) & 255n);
+  const seats = (header >> 4) + 2;
+  const dealer = header & 15;
+  if (seats > 10 || dealer >= seats) return null;
+  return { preset: "standard", seats, dealer };
+}
+
+/** The table's rules in plain words (the lobby, the rules panel), from the table map's options in full. */
+export function rules(table, t) {
+  const o = (table && table.options) || {};
+  const lines = [t("rules.deal"), t("rules.play"), t("rules.draw"), t("rules.actions"), t("rules.wd4"), t("rules.call")];
+  if (o.stacking) lines.push(o.stacking_mandatory ? t("rules.stacking.mandatory") : t("rules.stacking.on"));
+  else lines.push(t("rules.stacking.off", { s: Math.round((o.reaction_ms ?? 1500) / 100) / 10 }));
+  lines.push(o.match === "500" ? t("rules.match.500") : t("rules.match.round"));
+  lines.push(t("rules.points"));
+  return lines;
+}
+
+export function createTable(host) {
+  return new KartuTerakhirTable(host);
+}
+
+function loadFocus() {
+  try {
+    return localStorage.getItem(FOCUS_KEY) === "on";
+  } catch (err) {
+    return false;
+  }
+}
+
+function saveFocus(on) {
+  try {
+    localStorage.setItem(FOCUS_KEY, on ? "on" : "off");
+  } catch (err) {
+    /* private mode: the toggle still works on this page */
+  }
+}
+
+class KartuTerakhirTable {
+  constructor(host) {
+    this.host = host;
+    this.t = host.t;
+    useText(host.t);
+    addColourShapes();
+    this.view = null;
+    this.focus = !host.tv && loadFocus();
+    this.lastChallenge = null; // the latest challenge event: its verdict goes with the revealed hand
+    this.lastWild = null; // the latest Wild Draw Four play, for the challenge choice's words
+    const el = host.el;
+    this.topLabel = el("p", { class: "label", id: "top-label" });
+    this.topCard = el("div", { class: "top-card", id: "top-card" });
+    this.stockLabel = el("span", { class: "label stock-label", id: "stock-label" });
+    this.stockCount = el("span", { class: "stock-count", id: "stock-count" });
+    this.stock = el(
+      "button",
+      { type: "button", class: "stock-pile", id: "stock", tabindex: "-1", onclick: () => this.draw(true) },
+      el("span", { class: "stock-cards", "aria-hidden": "true" }, cardBack(), cardBack(), cardBack()),
+      this.stockCount,
+    );
+    this.indicatorLabel = el("p", { class: "label", id: "indicator-label" });
+    this.indicator = el("p", { class: "indicator", id: "indicator", "aria-labelledby": "indicator-label indicator-value" });
+    this.pending = el("p", { class: "pending none", id: "pending" });
+    this.centre = el(
+      "div",
+      { class: "centre kt-centre", id: "kt-centre" },
+      el("div", { class: "stock-box" }, this.stockLabel, this.stock),
+      el("div", { class: "pile" }, this.topLabel, this.topCard),
+      el("div", { class: "indicator-box" }, this.indicatorLabel, this.indicator, this.pending),
+    );
+
+    const button = (id, onclick, extra = {}) => el("button", { type: "button", id, onclick, ...extra });
+    // Last card and Catch: out of turn too; the row keeps its height whether they show or not.
+    this.callButton = button("call", () => this.send("call"), { class: "alert", hidden: true });
+    this.catchButton = button("catch", () => this.send("catch"), { class: "alert", hidden: true });
+    this.focusButton = button("focus", () => this.toggleFocus(), { class: "small focus-toggle", "aria-pressed": "false" });
+    this.reactions = el("div", { class: "reactions", id: "reactions" }, this.callButton, this.catchButton, el("span", { class: "spacer" }), this.focusButton);
+    // The challenge choice (3.5): shown to the victim of a single, unstacked Wild Draw Four.
+    this.choiceText = el("p", { class: "choice-text", id: "challenge-text" });
+    this.challengeButton = button("challenge", () => this.send("challenge"), { "aria-describedby": "challenge-text" });
+    // The turn's buttons: Draw, then Keep, Take or Pass.
+    this.drawButton = button("draw", () => this.draw(), { "aria-describedby": "turn-reason" });
+    this.keepButton = button("keep", () => this.send("keep"), { hidden: true });
+    this.takeButton = button("take", () => this.send("take"), { hidden: true, class: "primary" });
+    this.passButton = button("pass", () => this.send("pass"), { "aria-describedby": "turn-reason" });
+    this.reason = el("p", { class: "reason", id: "turn-reason" });
+    this.turnRow = el(
+      "div",
+      { class: "turn-buttons" },
+      this.drawButton,
+      this.keepButton,
+      this.takeButton,
+      this.passButton,
+      this.challengeButton,
+    );
+    // The challenged hand, for the challenger only (3.5.2).
+    this.shown = el("section", { class: "shown", id: "shown", hidden: true, "aria-labelledby": "shown-title" });
+    this.actions = el(
+      "div",
+      { class: "kt-actions", id: "kt-actions" },
+      this.reactions,
+      this.choiceText,
+      this.turnRow,
+      this.reason,
+      this.shown,
+    );
+    this.choosing = false;
+  }
+
+  destroy() {
+    this.host.closeChoice();
+  }
+
+  get mySeat() {
+    return this.host.seat;
+  }
+
+  get spectator() {
+    return this.mySeat === null || this.mySeat === undefined;
+  }
+
+  isMyTurn() {
+    const v = this.view;
+    return !!v && v.phase === "play" && !this.spectator && v.turn === this.mySeat;
+  }
+
+  legal(kind) {
+    return ((this.view && this.view.legal) || []).find((a) => a.kind === kind) || null;
+  }
+
+  /** The legal plays for each card in hand: {"R7": [{kind, card}], "W": [4 plays, one per colour]}. */
+  playsByCard() {
+    const out = {};
+    for (const a of (this.view && this.view.legal) || []) {
+      if (a.kind !== "play") continue;
+      (out[a.card] || (out[a.card] = [])).push(a);
+    }
+    return out;
+  }
+
+  // ------------------------------------------------------------------ drawing
+
+  render(view) {
+    const t = this.t;
+    const el = this.host.el;
+    this.view = view;
+    this.topLabel.textContent = t("table.top");
+    this.indicatorLabel.textContent = t("table.colour");
+    this.stockLabel.textContent = t("table.stock");
+    const chosen = parseCard(view.top).wild ? view.colour : null;
+    this.topCard.replaceChildren(cardImage(view.top, "large", chosen));
+    this.stockCount.textContent = String(view.stock_count);
+    const canDraw = !!this.legal("draw");
+    this.stock.setAttribute("aria-label", canDraw ? t("table.stock.draw", { n: view.stock_count }) : t("table.stock.count", { n: view.stock_count }));
+    this.stock.classList.toggle("can-draw", canDraw);
+    this.stock.classList.toggle("empty", !view.stock_count);
+    const colour = view.colour;
+    this.indicator.dataset.colour = colour;
+    this.indicator.className = `indicator colour-${colour}`;
+    this.indicator.replaceChildren(
+      colourIcon(colour, "colour-icon indicator-shape"),
+      el("span", { class: "indicator-word", id: "indicator-value" }, t(`colour.${colour}`)),
+    );
+    // A waiting penalty keeps its place when there is none, so that the pile never moves.
+    const pending = view.pending > 0;
+    this.pending.classList.toggle("none", !pending);
+    this.pending.replaceChildren(
+      ...(pending
+        ? [
+            el("span", { class: "pending-short", "aria-hidden": "true" }, t("table.pending", { n: view.pending })),
+            el("span", { class: "visually-hidden" }, t("table.pending.long", { n: view.pending, name: this.host.seatName(view.turn) })),
+          ]
+        : []),
+    );
+    const focus = this.focus && !this.spectator && !this.host.tv;
+    // Focus (3.9.5): the hand alone; the public data is still here, only not drawn.
+    this.centre.hidden = focus;
+    this.centre.classList.toggle("focus-hidden", focus);
+    if (!this.spectator) this.renderActions();
+    const over = view.phase === "round_over" || view.phase === "match_over";
+    this.actions.hidden = this.spectator || over;
+    this.maybeCloseChooser();
+    const myTurn = this.isMyTurn();
+    const plays = this.spectator ? {} : this.playsByCard();
+    const match = view.match === "500";
+    return {
+      round: view.round,
+      status: this.status(),
+      target: match ? t("table.target.500", { target: view.target }) : t("table.target.round"),
+      direction: view.direction === -1 ? -1 : 1,
+      seats: Array.from({ length: view.seats }, (_, i) => ({
+        count: focus && i !== this.mySeat ? null : this.seatCount(i), // the player's own count stays
+        score: match ? t("table.score", { n: (view.scores || [])[i] ?? 0 }) : null,
+        active: view.phase === "play" && view.turn === i,
+      })),
+      hand: this.spectator
+        ? null
+        : (view.hand || []).map((name) => ({
+            id: name,
+            label: cardName(name),
+            playable: myTurn && !!plays[name],
+            face: (node) => fillCardFace(node, name),
+          })),
+      keys: this.spectator ? [] : this.keys(),
+      summary: this.summary(),
+    };
+  }
+
+  seatCount(i) {
+    const t = this.t;
+    const v = this.view;
+    const n = (v.hand_counts || [])[i] ?? 0;
+    if (v.window === i) return t("table.cards.open", { n });
+    return t("table.cards", { n });
+  }
+
+  keys() {
+    const t = this.t;
+    return [
+      { key: t("key.draw"), label: t("table.draw"), button: this.drawButton },
+      { key: t("key.keep"), label: t("table.keep"), button: this.keepButton },
+      { key: t("key.pass"), label: t("table.pass"), button: this.passButton },
+      { key: t("key.take"), label: t("table.take.key"), button: this.takeButton },
+      { key: t("key.challenge"), label: t("table.challenge"), button: this.challengeButton },
+      { key: t("key.call"), label: t("table.call"), button: this.callButton },
+      { key: t("key.catch"), label: t("table.catch.key"), button: this.catchButton },
+      { key: t("key.focus"), label: t("table.focus"), button: this.focusButton },
+    ];
+  }
+
+  status() {
+    const v = this.view;
+    const t = this.t;
+    const me = this.mySeat;
+    const name = (i) => this.host.seatName(i);
+    const catchable = !!this.legal("catch");
+    const callable = !!this.legal("call") && v.window === me;
+    let text = "";
+    if (v.phase === "play") {
+      if (catchable) text = t("status.catch", { name: name(v.window) });
+      else if (callable) text = t("status.call_now");
+      else if (v.turn === me) {
+        if (v.can_challenge) text = t("status.challenge", { n: v.pending });
+        else if (v.pending > 0) text = t("status.pending_you", { n: v.pending });
+        else if (v.drew && v.drawn) text = t("status.drew", { card: cardName(v.drawn) });
+        else text = t("table.your_turn");
+      } else if (v.pending > 0) text = t("status.pending_other", { name: name(v.turn), n: v.pending });
+      else text = t("table.turn_of", { name: name(v.turn) });
+    } else if (v.phase === "react") {
+      text = catchable ? t("status.catch", { name: name(v.window) }) : t("status.react", { name: name(v.turn), n: v.pending });
+    }
+    return text ? { text, mine: this.isMyTurn() || catchable || callable } : null;
+  }
+
+  renderActions() {
+    const v = this.view;
+    const t = this.t;
+    const myTurn = this.isMyTurn();
+    const call = this.legal("call");
+    const caught = this.legal("catch");
+    this.callButton.hidden = !call;
+    this.callButton.textContent = t("table.call");
+    this.catchButton.hidden = !caught;
+    this.catchButton.textContent = caught ? t("table.catch", { name: this.host.seatName(v.window) }) : t("table.catch.key");
+    this.focusButton.textContent = t("table.focus");
+    this.focusButton.setAttribute("aria-pressed", this.focus ? "true" : "false");
+    this.focusButton.title = t("table.focus.hint");
+    this.focusButton.hidden = this.host.tv;
+
+    const take = this.legal("take");
+    const keep = this.legal("keep");
+    const pass = this.legal("pass");
+    const challenge = this.legal("challenge");
+    const facing = myTurn && v.pending > 0;
+    this.drawButton.textContent = t("table.draw");
+    this.drawButton.disabled = !this.legal("draw");
+    this.drawButton.hidden = facing;
+    this.keepButton.textContent = t("table.keep");
+    this.keepButton.hidden = !keep;
+    this.takeButton.textContent = v.can_challenge ? t("table.take.four", { n: v.pending }) : t("table.take", { n: v.pending });
+    this.takeButton.hidden = !take;
+    this.challengeButton.textContent = t("table.challenge");
+    this.challengeButton.hidden = !challenge;
+    this.challengeButton.classList.toggle("primary", !!challenge);
+    this.passButton.textContent = t("table.pass");
+    this.passButton.hidden = !!keep || !!take || facing;
+    this.passButton.disabled = !pass;
+    this.passButton.classList.toggle("primary", !!pass);
+    this.choiceText.hidden = !challenge;
+    this.choiceText.textContent = challenge ? this.challengeText() : "";
+    // Another seat's turn needs no reason: the turn line says whose it is.
+    let reason = "";
+    if (myTurn && v.drew && v.drawn) reason = t("reason.drew", { card: cardName(v.drawn) });
+    else if (myTurn && facing && !take && !challenge) reason = t("reason.must_answer");
+    else if (myTurn && !this.legal("draw") && !pass && !keep && !facing && !v.drew) reason = t("reason.nothing_to_draw");
+    else if (myTurn && pass) reason = t("reason.pass");
+    this.reason.textContent = reason;
+    this.renderShown();
+  }
+
+  /** The choice of 3.5 in words: who played the Wild Draw Four, what each answer costs. */
+  challengeText() {
+    const t = this.t;
+    const wild = this.lastWild;
+    const who = wild ? this.host.seatName(wild.seat) : t("status.someone");
+    return t("challenge.text", { name: who, n: this.view.pending });
+  }
+
+  /** The challenged hand, in the challenger's view only (view.shown), with the verdict. */
+  renderShown() {
+    const v = this.view;
+    const t = this.t;
+    const el = this.host.el;
+    const shown = v.shown;
+    if (!shown || !Array.isArray(shown.cards)) {
+      this.shown.hidden = true;
+      this.shown.replaceChildren();
+      return;
+    }
+    const who = this.host.seatName(shown.seat);
+    const ev = this.lastChallenge && this.lastChallenge.target === shown.seat ? this.lastChallenge : null;
+    const verdict = ev ? (ev.verdict === "bluff" ? t("shown.bluff", { name: who }) : t("shown.honest", { name: who })) : "";
+    this.shown.replaceChildren(
+      el("h4", { id: "shown-title" }, t("shown.title", { name: who })),
+      el("p", { class: "hint" }, t("shown.only_you")),
+      el(
+        "ul",
+        { class: "shown-cards", id: "shown-cards" },
+        shown.cards.length ? shown.cards.map((c) => el("li", {}, cardChip(c))) : [el("li", {}, t("summary.none"))],
+      ),
+      verdict ? el("p", { class: "verdict", id: "shown-verdict" }, verdict) : null,
+    );
+    this.shown.hidden = false;
+  }
+
+  toggleFocus() {
+    this.focus = !this.focus;
+    saveFocus(this.focus);
+    this.focusButton.setAttribute("aria-pressed", this.focus ? "true" : "false");
+    this.host.redraw();
+  }
+
+  // ------------------------------------------------------------------ acting
+
+  send(kind) {
+    const action = this.legal(kind);
+    if (!action) return;
+    if (kind !== "catch" && kind !== "call") this.host.focusHand();
+    this.host.act(action);
+  }
+
+  /** Draw: from the Draw button, its key, or the stock pile (fromStock). */
+  draw(fromStock = false) {
+    if (this.spectator) return;
+    const action = this.legal("draw");
+    if (!action) {
+      if (fromStock) this.host.say(this.reason.textContent || this.t("reason.not_your_turn"));
+      return;
+    }
+    this.host.focusHand();
+    this.host.act(action);
+  }
+
+  /** A card of the hand was chosen (click, Enter or Space). */
+  play(name) {
+    const t = this.t;
+    const plays = this.playsByCard()[name];
+    if (!plays) {
+      if (!this.isMyTurn()) this.host.say(t("reason.not_your_turn"));
+      else if (this.view.drew) this.host.say(t("reason.only_drawn", { card: cardName(this.view.drawn) }));
+      else if (this.view.pending > 0) this.host.say(t("reason.answer_only"));
+      else this.host.say(t("table.card_not_playable", { card: cardName(name) }));
+      return;
+    }
+    if (plays.some((a) => a.colour)) {
+      this.askColour(name);
+      return;
+    }
+    this.host.focusHand();
+    this.host.act(plays[0]);
+  }
+
+  // ------------------------------------------------------------------ the colour chooser
+
+  /** A Wild's colour goes with the card (3.11.1): ask for it before the play is sent. */
+  async askColour(card) {
+    const t = this.t;
+    this.choosing = true;
+    const question = {};
+    this.asking = question;
+    const counts = {};
+    for (const c of this.view.hand || []) {
+      const k = parseCard(c).colour;
+      if (k) counts[k] = (counts[k] || 0) + 1;
+    }
+    const colour = await this.host.choose({
+      id: "colour-dialog",
+      title: t("colour.dialog.title"),
+      text: t("colour.dialog.text", { card: cardName(card) }),
+      cancel: t("colour.dialog.cancel"),
+      choices: COLOURS.map((c) => ({
+        value: c,
+        className: `colour-choice colour-${c}`,
+        dataset: { colour: c },
+        content: [
+          colourIcon(c, "colour-icon big"),
+          this.host.el("span", { class: "colour-word" }, t(`colour.${c}`)),
+          this.host.el("span", { class: "colour-held" }, t("colour.dialog.held", { n: counts[c] || 0 })),
+        ],
+      })),
+    });
+    if (this.asking === question) this.choosing = false;
+    if (!colour) return;
+    const action = (this.playsByCard()[card] || []).find((a) => a.colour === colour);
+    if (!action) return; // the table moved on while the chooser was open
+    this.host.focusHand();
+    this.host.act(action);
+  }
+
+  /** A chooser left open when the turn has gone (a timer, a catch that changed the hand). */
+  maybeCloseChooser() {
+    if (this.choosing && !this.isMyTurn()) {
+      this.choosing = false;
+      this.host.closeChoice();
+    }
+  }
+
+  // ------------------------------------------------------------------ moves, the log and the pause
+
+  /** Remember what later screens need from an event (the verdict, the Wild Draw Four's player). */
+  note(ev) {
+    if (ev.kind === "challenge") this.lastChallenge = ev;
+    else if (ev.kind === "play" && ev.card === "WD4") this.lastWild = ev;
+  }
+
+  logLine(ev) {
+    this.note(ev);
+    const t = this.t;
+    const who = (seat) => this.host.seatName(seat);
+    const me = this.mySeat;
+    switch (ev.kind) {
+      case "turn":
+        return ev.seat === me ? t("log.turn_you") : null;
+      case "hand":
+      case "ready":
+        return null;
+      case "window":
+        return ev.seat === me ? t("log.window_you") : t("log.window", { who: who(ev.seat) });
+      case "shown":
+        return t("log.shown", { who: who(ev.seat), cards: (ev.cards || []).map((c) => cardName(c)).join(", ") || t("summary.none") });
+      case "match_over":
+        return t("log.match_over");
+      default: {
+        const move = this.move(ev);
+        if (!move) return null;
+        return /[.!?]$/.test(move.text) ? move.text : `${move.text}.`;
+      }
+    }
+  }
+
+  /** An event as a move people see: the caption by the pile, the seat's last move, and what travels where. */
+  move(ev) {
+    this.note(ev);
+    const t = this.t;
+    const el = this.host.el;
+    const who = (seat) => this.host.seatName(seat);
+    const me = this.mySeat;
+    const mine = ev.seat === me && !this.spectator;
+    switch (ev.kind) {
+      case "round_start":
+        return { seat: null, text: t("move.round_start", { round: ev.round, card: cardName(ev.starter) }), short: null, motion: null };
+      case "play": {
+        const c = parseCard(ev.card);
+        const chosen = c.wild && ev.colour ? ev.colour : null;
+        const card = cardName(ev.card);
+        const text = chosen ? t("move.play_wild", { who: who(ev.seat), card, colour: colourWord(chosen) }) : t("move.play", { who: who(ev.seat), card });
+        return {
+          seat: ev.seat,
+          text,
+          short: t("move.short.play", { card: cardShort(ev.card, chosen) }),
+          motion: { piece: cardImage(ev.card, "flying", chosen), from: "seat", to: this.topCard },
+        };
+      }
+      case "draw": {
+        const n = ev.count ?? (ev.cards || []).length;
+        const cards = mine && Array.isArray(ev.cards) ? ev.cards.map((c) => cardName(c)).join(", ") : null;
+        const reason = ["penalty", "catch", "challenge"].includes(ev.reason) ? ev.reason : "draw";
+        const text = cards
+          ? t(`move.draw_you.${reason}`, { n, cards })
+          : t(`move.draw.${reason}`, { who: who(ev.seat), n });
+        return {
+          seat: ev.seat,
+          text,
+          short: t("move.short.draw", { n }),
+          motion: n ? { piece: mine && ev.cards && ev.cards.length === 1 ? cardImage(ev.cards[0], "flying") : cardBack("flying"), from: this.stock, to: "seat" } : null,
+        };
+      }
+      case "keep":
+        return { seat: ev.seat, text: t("move.keep", { who: who(ev.seat) }), short: t("move.short.keep"), motion: null };
+      case "pass":
+        return {
+          seat: ev.seat,
+          text: t("move.pass", { who: who(ev.seat) }),
+          short: t("move.short.pass"),
+          motion: { piece: el("span", { class: "pass-token" }, t("table.pass")), from: "seat", to: this.topCard },
+        };
+      case "call":
+        return { seat: ev.seat, text: t("move.call", { who: who(ev.seat) }), short: t("move.short.call"), motion: null };
+      case "call_cancelled":
+        return { seat: ev.seat, text: t("move.call_cancelled", { who: who(ev.seat) }), short: null, motion: null };
+      case "catch":
+        return { seat: ev.seat, text: t("move.catch", { who: who(ev.seat), target: who(ev.target) }), short: t("move.short.catch", { target: who(ev.target) }), motion: null };
+      case "skip":
+        return { seat: ev.seat, text: t("move.skip", { who: who(ev.seat) }), short: t("move.short.skip"), motion: null };
+      case "reverse":
+        return { seat: ev.seat, text: t(ev.direction === -1 ? "move.reverse.ccw" : "move.reverse.cw", { who: who(ev.seat) }), short: null, motion: null };
+      case "challenge":
+        return {
+          seat: ev.seat,
+          text: t(ev.verdict === "bluff" ? "move.challenge.bluff" : "move.challenge.honest", { who: who(ev.seat), target: who(ev.target) }),
+          short: t("move.short.challenge"),
+          motion: null,
+        };
+      case "reshuffle":
+        return { seat: null, text: t("move.reshuffle", { n: ev.moved }), short: null, motion: null };
+      case "round_over":
+        return { seat: ev.winner, text: t("move.round_over", { who: who(ev.winner) }), short: t("move.short.out"), motion: null };
+      default:
+        return null;
+    }
+  }
+
+  /** The pause after a rebuilt stock and after a challenge's verdict: what the shell shows while it holds the table. */
+  hold(ev) {
+    const t = this.t;
+    const el = this.host.el;
+    const still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    if (ev.kind === "reshuffle") {
+      const node = el(
+        "div",
+        { class: `hold-notice${still ? "" : " animated"}`, id: "reshuffle" },
+        el("strong", {}, t("reshuffle.title")),
+        " ",
+        el("span", {}, t("reshuffle.text", { n: ev.moved ?? 0 })),
+      );
+      return { node, ms: PAUSE_MS };
+    }
+    if (ev.kind === "challenge") {
+      this.note(ev);
+      const who = (seat) => this.host.seatName(seat);
+      const node = el(
+        "div",
+        { class: "hold-notice verdict-notice", id: "verdict" },
+        el("strong", {}, t("verdict.title")),
+        " ",
+        el("span", {}, t(ev.verdict === "bluff" ? "move.challenge.bluff" : "move.challenge.honest", { who: who(ev.seat), target: who(ev.target) })),
+      );
+      return { node, ms: PAUSE_MS };
+    }
+    return null;
+  }
+
+  // ------------------------------------------------------------------ the round summary
+
+  /** The round's details: each hand card by card with its points, and what the winner scores. */
+  summary() {
+    const v = this.view;
+    const over = v.phase === "round_over" || v.phase === "match_over";
+    const result = v.last_round;
+    if (!over || !result) return null;
+    const t = this.t;
+    const el = this.host.el;
+    const me = this.mySeat;
+    const match = v.match === "500";
+    const rows = [];
+    for (let i = 0; i < v.seats; i++) {
+      const cards = (result.hands || [])[i] || [];
+      const sum = cards.reduce((s, c) => s + points(c), 0);
+      const cells = cards.length
+        ? cards.map((c) => el("li", { class: "score-card" }, cardChip(c), el("span", { class: "pts" }, String(points(c)))))
+        : [el("li", { class: "went-out" }, i === result.winner ? t("summary.out") : t("summary.none"))];
+      rows.push(
+        el(
+          "tr",
+          { dataset: { seat: i }, class: i === result.winner ? "winner" : "" },
+          el("th", { scope: "row" }, this.host.seatName(i)),
+          el("td", {}, el("ul", { class: "score-cards" }, cells)),
+          el("td", { class: "num" }, i === result.winner ? t("summary.scores_won", { n: result.points }) : t("summary.points", { n: sum })),
+          match ? el("td", { class: "num" }, String((v.scores || [])[i] ?? 0)) : null,
+        ),
+      );
+    }
+    const scoreTable = el(
+      "table",
+      { class: "scores", id: "scores" },
+      el("caption", {}, match ? t("summary.caption.500", { target: v.target }) : t("summary.caption.round")),
+      el(
+        "thead",
+        {},
+        el(
+          "tr",
+          {},
+          el("th", { scope: "col" }, t("summary.player")),
+          el("th", { scope: "col" }, t("summary.hand")),
+          el("th", { scope: "col" }, t("summary.hand_points")),
+          match ? el("th", { scope: "col" }, t("summary.total")) : null,
+        ),
+      ),
+      el("tbody", {}, rows),
+    );
+    const ready = this.legal("ready");
+    return {
+      round: result.round,
+      headline: result.winner === me ? t("summary.you_won", { n: result.points }) : t("summary.winner", { who: this.host.seatName(result.winner), n: result.points }),
+      details: el("div", { class: "round-details" }, scoreTable),
+      dealCode: result.deal_code || null,
+      match: v.phase === "match_over",
+      winners: v.winners || [],
+      next: ready,
+    };
+  }
+}
