@@ -71,6 +71,7 @@ POINTS: Final = _POINTS
 PLAIN: Final = _PLAIN  # the effective suit of every trump in ESUIT
 SUIT_OF: Final = "SHDC"
 
+
 #: Per trump suit: the 15 trump card ids from the highest to the lowest (from the rules' POWER table).
 def _high_first(trump: int) -> tuple[int, ...]:
     power = POWER[trump]

@@ -113,6 +113,17 @@ class SearchBot:
         t0 = time.thread_time()
         return lambda: time.thread_time() - t0 > deadline
 
+    # ------------------------------------------------------------------ worlds (a test's cheater overrides them)
+
+    def auction_world(self, seen: Seen, rnd: random.Random) -> tuple[list[list[int]], list[int]]:
+        return auction_world(seen.hand, seen.seat, rnd)
+
+    def trump_world(self, seen: Seen, rnd: random.Random) -> list[list[int]]:
+        return trump_world(seen.hand, seen.seat, rnd)
+
+    def play_world(self, seen: Seen, rnd: random.Random) -> list[list[int]]:
+        return play_world(seen, rnd)
+
     # ------------------------------------------------------------------ auction
 
     def bid_margins(self, seen: Seen, bids: Sequence[int], rnd: random.Random) -> list[float]:
@@ -121,7 +132,7 @@ class SearchBot:
         me = seen.seat
         caps: list[int] = []
         for _ in range(self.bid_playouts):
-            hands, kitty = auction_world(seen.hand, me, rnd)
+            hands, kitty = self.auction_world(seen, rnd)
             hands[me] = hands[me] + kitty
             trump = best_suit(hands[me])
             six = arrange(hands, trump)
@@ -153,7 +164,7 @@ class SearchBot:
         totals = [0.0] * 4
         worlds = 0
         while worlds * 4 < self.playouts:
-            hands = trump_world(seen.hand, me, rnd)
+            hands = self.trump_world(seen, rnd)
             for t in range(4):
                 six = arrange([list(h) for h in hands], t)
                 gone = {c for c in range(53) if not any(c in h for h in six)}
@@ -176,7 +187,7 @@ class SearchBot:
         worlds = 0
         base_trick = list(seen.trick)
         while worlds * len(cards) < self.playouts:
-            hands = play_world(seen, rnd)
+            hands = self.play_world(seen, rnd)
             for i, card in enumerate(cards):
                 hs = [list(h) for h in hands]
                 hs[me].remove(card)

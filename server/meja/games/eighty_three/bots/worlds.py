@@ -19,7 +19,8 @@ what its seat knows (:class:`.common.Seen`):
   at least ``min(6, r)``. Seats that showed a void (4.7.3, 4.7.4) get no card of
   that suit (or no trump). The plain cards left over were discarded face down.
   When the history is missing and these counts contradict each other, the
-  counts are dropped (and then the voids) rather than fail.
+  counts are dropped (and then the voids, and then the rule that every unseen
+  trump is held) rather than fail.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ import random
 
 from .common import ESUIT, PLAIN, Seen, shuffled
 
-__all__ = ["auction_world", "play_world", "trump_world"]
+__all__ = ["auction_world", "play_world", "trump_bounds", "trump_world"]
 
 
 def auction_world(hand: list[int], seat: int, rnd: random.Random) -> tuple[list[list[int]], list[int]]:
@@ -51,7 +52,9 @@ def trump_world(hand: list[int], seat: int, rnd: random.Random) -> list[list[int
     return auction_world(hand, seat, rnd)[0]
 
 
-def _deal(seen: Seen, rnd: random.Random, use_counts: bool, use_voids: bool) -> list[list[int]] | None:
+def _deal(
+    seen: Seen, rnd: random.Random, use_counts: bool, use_voids: bool, loose: bool = False
+) -> list[list[int]] | None:
     me, partner, trump = seen.seat, seen.partner, seen.trump
     es = ESUIT[trump]
     gone = seen.gone()
@@ -70,30 +73,11 @@ def _deal(seen: Seen, rnd: random.Random, use_counts: bool, use_voids: bool) -> 
     base = [len(h) for h in hands]
     pool_t = shuffled([c for c in pool if es[c] == PLAIN], rnd)
     pool_p = shuffled([c for c in pool if es[c] != PLAIN], rnd)
-    played_t = [0, 0, 0, 0]
-    for s, c in seen.plays:
-        if es[c] == PLAIN:
-            played_t[s] += 1
-    lo = [0, 0, 0, 0]
-    hi = [need[s] if s != me else 0 for s in range(4)]
-    for s in range(4):
-        if s == me:
-            continue
-        if use_voids and PLAIN in seen.voids[s]:
-            hi[s] = 0
-        if not use_counts:
-            continue
-        if s == partner:
-            if seen.partner_trumps >= 0:
-                start = min(6, min(6, seen.partner_trumps) + len(seen.given))
-                exact = start - played_t[s] - (len(hands[s]))
-                lo[s] = hi[s] = exact
-        elif seen.passed[s] > 0:
-            lo[s] = hi[s] = 6 - played_t[s]
-        elif seen.passed[(s + 2) % 4] > 0:
-            lo[s] = max(0, min(6, seen.passed[(s + 2) % 4]) - played_t[s])
+    lo, hi = trump_bounds(seen, need, use_counts, use_voids)
     if any(lo[s] > hi[s] or hi[s] > need[s] or lo[s] < 0 for s in range(4) if s != me):
         return None
+    if loose and len(pool_t) > sum(hi):
+        pool_t = pool_t[: sum(hi)]  # no history: cards played earlier look unseen
     if not sum(lo) <= len(pool_t) <= sum(hi):
         return None
     at = 0
@@ -128,10 +112,50 @@ def _deal(seen: Seen, rnd: random.Random, use_counts: bool, use_voids: bool) -> 
     return hands
 
 
+def trump_bounds(
+    seen: Seen, need: list[int] | None = None, use_counts: bool = True, use_voids: bool = True
+) -> tuple[list[int], list[int]]:
+    """The fewest and most unseen trumps each seat may hold now (the seat itself: 0, 0).
+
+    ``need``: each seat's unseen cards (its hand count less the gives it is known
+    to hold). From the counts of the module docstring and the trump voids.
+    """
+    me, partner, trump = seen.seat, seen.partner, seen.trump
+    es = ESUIT[trump]
+    gone = seen.gone()
+    held_gives = sum(1 for c in seen.given if c not in gone)
+    if need is None:
+        need = [0 if s == me else seen.hand_counts[s] - (held_gives if s == partner else 0) for s in range(4)]
+    played_t = [0, 0, 0, 0]
+    for s, c in seen.plays:
+        if es[c] == PLAIN:
+            played_t[s] += 1
+    lo = [0, 0, 0, 0]
+    hi = [need[s] if s != me else 0 for s in range(4)]
+    for s in range(4):
+        if s == me:
+            continue
+        if use_voids and PLAIN in seen.voids[s]:
+            hi[s] = 0
+        if not use_counts:
+            continue
+        if s == partner:
+            if seen.partner_trumps >= 0:
+                start = min(6, min(6, seen.partner_trumps) + len(seen.given))
+                lo[s] = hi[s] = start - played_t[s] - held_gives
+        elif seen.passed[s] > 0:
+            lo[s] = hi[s] = 6 - played_t[s]
+        elif seen.passed[(s + 2) % 4] > 0:
+            lo[s] = max(0, min(6, seen.passed[(s + 2) % 4]) - played_t[s])
+    return lo, hi
+
+
 def play_world(seen: Seen, rnd: random.Random) -> list[list[int]]:
     """A world in the tricks (see the module docstring): the four hands as they are now."""
-    for use_counts, use_voids in ((True, True), (True, True), (False, True), (False, False)):
-        got = _deal(seen, rnd, use_counts, use_voids)
+    for use_counts, use_voids, loose in (
+        (True, True, False), (True, True, False), (False, True, False), (False, False, False), (False, False, True)
+    ):  # fmt: skip
+        got = _deal(seen, rnd, use_counts, use_voids, loose)
         if got is not None:
             return got
     raise AssertionError("no world fits the seat's own hand counts")  # pragma: no cover
