@@ -13,8 +13,8 @@ Levels (:data:`LEVELS`)
     A casual player: bids its hand-points estimate give or take 12, plays the
     yardstick's card but a random legal card 40% of the time.
 ``normal`` (:class:`.levels.NormalBot`)
-    Bids its estimate plus 4 for the kitty (not over its partner unless 10
-    stronger), and plays a cooperative policy (:mod:`.sim`): throws point cards
+    Bids its estimate plus 22 for the kitty (not over its partner unless 10
+    stronger, never once both opponents passed), and plays a cooperative policy (:mod:`.sim`): throws point cards
     on its partner's sure winner, never trumps it, wins tricks worth fighting
     for, leads the highest trump still out.
 ``hard`` (:class:`.search.SearchBot`)

@@ -38,7 +38,7 @@ class NormalBot:
     needs_history = True
     blocking = False
 
-    def __init__(self, kitty: float = 4.0, partner_gap: float = 10.0, name: str = "normal") -> None:
+    def __init__(self, kitty: float = 22.0, partner_gap: float = 10.0, name: str = "normal") -> None:
         self.kitty = kitty
         self.partner_gap = partner_gap
         self.name = name
@@ -64,6 +64,9 @@ class NormalBot:
             value = max(estimate(seen.hand, s) for s in range(4)) + self.kitty
             high_seat = next((s for s, b in reversed(seen.calls) if b), -1)
             if high_seat == seen.partner:
+                passed = {s for s, b in seen.calls if not b}
+                if {(seen.seat + 1) % 4, (seen.seat + 3) % 4} <= passed:
+                    return PASS  # the partner has the contract and no opponent can take it
                 value -= self.partner_gap
             return bids[0] if bids[0].arg <= value else PASS
         if phase == "trump":

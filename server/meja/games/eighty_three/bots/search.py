@@ -16,7 +16,8 @@ defenders what they took) and keep the candidate with the best mean margin
   is the mean of ``score(c, b) - (83 - c)``; it bids the lowest legal bid while
   that margin beats ``defend`` (what a hand defended is worth, a tuned
   constant), or ``defend + partner_gap`` when its partner holds the high bid
-  (its partner's bid is a promise too). A forced dealer bids the lowest.
+  (its partner's bid is a promise too); it never raises its partner's bid
+  once both opponents have passed. A forced dealer bids the lowest.
 - **Trumps**: the four suits, compared on the same worlds (the 36 unseen cards
   dealt to the others), the bid as it stands.
 - **Discard phase**: ``auto_arrange``.
@@ -53,7 +54,8 @@ from .yardstick import best_suit
 
 __all__ = ["DEADLINE", "PLAYOUTS", "SearchBot"]
 
-#: Playouts per decision at most (summed over candidates).
+#: Playouts per card decision at most (summed over candidates); the auction and the trump call
+#: have their own (``bid_playouts``, ``trump_playouts``: a playout there also arranges the discards).
 PLAYOUTS: Final = 360
 #: CPU seconds after which a search stops at the next whole world.
 DEADLINE: Final = 0.060
@@ -69,14 +71,16 @@ class SearchBot:
     def __init__(
         self,
         playouts: int = PLAYOUTS,
-        bid_playouts: int = 160,
+        bid_playouts: int = 100,
+        trump_playouts: int = 240,
         deadline: float | None = DEADLINE,
         defend: float = -12.0,
-        partner_gap: float = 12.0,
+        partner_gap: float = 20.0,
         name: str = "hard",
     ) -> None:
         self.playouts = playouts
         self.bid_playouts = bid_playouts
+        self.trump_playouts = trump_playouts
         self.deadline = deadline
         self.defend = defend
         self.partner_gap = partner_gap
@@ -150,10 +154,14 @@ class SearchBot:
             return bids[0]
         if not bids:
             return PASS
-        value = self.bid_margins(seen, [bids[0].arg], rnd)[0]
-        calls = [b for _, b in seen.calls if b]
         high_seat = next((s for s, b in reversed(seen.calls) if b), -1)
-        bar = self.defend + (self.partner_gap if calls and high_seat == seen.partner else 0.0)
+        bar = self.defend
+        if high_seat == seen.partner:
+            passed = {s for s, b in seen.calls if not b}
+            if {(seen.seat + 1) % 4, (seen.seat + 3) % 4} <= passed:
+                return PASS  # the partner has the contract and no opponent can take it: do not raise it
+            bar += self.partner_gap
+        value = self.bid_margins(seen, [bids[0].arg], rnd)[0]
         return bids[0] if value > bar else PASS
 
     # ------------------------------------------------------------------ trumps
@@ -163,7 +171,7 @@ class SearchBot:
         late = self._clock()
         totals = [0.0] * 4
         worlds = 0
-        while worlds * 4 < self.playouts:
+        while worlds * 4 < self.trump_playouts:
             hands = self.trump_world(seen, rnd)
             for t in range(4):
                 six = arrange([list(h) for h in hands], t)
