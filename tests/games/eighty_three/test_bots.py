@@ -327,3 +327,9 @@ def test_hard_plays_a_card_even_past_its_deadline() -> None:
     move = bot.choose(state.view(3), [], decision_rng(state, 3))
     assert move in state.legal_actions(3) and move.kind == Kind.PLAY
     assert bot.last_worlds == 1
+
+
+def test_the_demo_narrates_a_hand(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "--game", "eighty_three", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "wins the auction" in out and "names" in out and "trick 6:" in out and "hand over" in out

@@ -74,7 +74,7 @@ class SearchBot:
         bid_playouts: int = 100,
         trump_playouts: int = 240,
         deadline: float | None = DEADLINE,
-        defend: float = -12.0,
+        defend: float = -25.0,
         partner_gap: float = 20.0,
         name: str = "hard",
     ) -> None:
