@@ -283,7 +283,8 @@ def measure(
         for label, ts in tally.times.items():
             times.setdefault(label, []).extend(ts)
     margin = _mean_ci([r.margin for r in results])
-    match = _mean_ci([r.match for r in results])
+    mean, lo, hi = _mean_ci([r.match for r in results])
+    match = (mean, max(0.0, lo), min(1.0, hi))  # a rate: its interval stays within 0-100%
     a_bids = sum(r.a_bids for r in results)
     b_bids = sum(r.b_bids for r in results)
     played = sum(r.hands for r in results)
