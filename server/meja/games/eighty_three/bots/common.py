@@ -82,17 +82,19 @@ TRUMPS_HIGH_FIRST: Final = tuple(_high_first(t) for t in range(4))
 
 
 class _Probe:
-    """The three fields ``EightyThreeState._playable`` reads: a seat's cards, the trick and trumps."""
+    """The three fields ``EightyThreeState._playable`` reads: the hands, the trick and trumps.
+
+    A new one for every call: a shared one would mix up two searches running in two threads.
+    """
 
     __slots__ = ("hands", "trick", "trump")
 
-    def __init__(self) -> None:
-        self.hands: Sequence[Sequence[int]] = ()
-        self.trick: Sequence[tuple[int, int]] = ()
-        self.trump = 0
+    def __init__(self, hands: Sequence[Sequence[int]], trick: Sequence[tuple[int, int]], trump: int) -> None:
+        self.hands = hands
+        self.trick = trick
+        self.trump = trump
 
 
-_PROBE: Final = _Probe()
 _PLAYABLE: Final[Callable[[Any, int], tuple[int, ...]]] = EightyThreeState._playable
 
 
@@ -100,9 +102,7 @@ def playable(
     hands: Sequence[Sequence[int]], seat: int, trick: Sequence[tuple[int, int]], trump: int
 ) -> tuple[int, ...]:
     """The cards ``seat`` may play to ``trick``: the engine's own following rules (4.7.2-4.7.4)."""
-    p = _PROBE
-    p.hands, p.trick, p.trump = hands, trick, trump
-    return _PLAYABLE(p, seat)
+    return _PLAYABLE(_Probe(hands, trick, trump), seat)
 
 
 def cards_of(names: Sequence[str] | None) -> list[int]:
