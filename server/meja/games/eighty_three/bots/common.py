@@ -29,14 +29,10 @@ from ..rules import (
     _POINTS,
     _POWER,
     AUTO,
-    JOKER,
     KEEP,
-    MAX_BID,
     PASS,
     READY,
-    Action,
     EightyThreeState,
-    Kind,
     auto_decision,
     auto_trim,
     parse_card,
@@ -46,8 +42,6 @@ from ..rules import (
 __all__ = [
     "AUTO",
     "ESUIT",
-    "JOKER",
-    "MAX_BID",
     "PASS",
     "PLAIN",
     "POINTS",
@@ -55,7 +49,6 @@ __all__ = [
     "READY",
     "TRUMPS_HIGH_FIRST",
     "Seen",
-    "Shuffler",
     "arrange",
     "cards_of",
     "hand_score",
@@ -134,9 +127,6 @@ def arrange(hands: list[list[int]], trump: int) -> list[list[int]]:
     return out
 
 
-Shuffler = random.Random
-
-
 def shuffled(items: Sequence[int], rnd: random.Random) -> list[int]:
     """A Fisher-Yates shuffle drawing only ``rnd.random()`` (stable across Python versions for an int seed)."""
     out = list(items)
@@ -192,14 +182,6 @@ class Seen:
     def gone(self) -> set[int]:
         """The cards out of play for everyone to see: played or shown face up."""
         return {c for _, c in self.plays} | {c for _, c in self.shown}
-
-    def top_trump_out(self) -> int:
-        """The highest trump not yet played or shown, -1 if none."""
-        gone = self.gone()
-        for c in TRUMPS_HIGH_FIRST[self.trump]:
-            if c not in gone:
-                return c
-        return -1
 
 
 def read_seen(view: Any, history: Sequence[Mapping[str, Any]]) -> Seen:
@@ -263,7 +245,3 @@ def read_seen(view: Any, history: Sequence[Mapping[str, Any]]) -> Seen:
                 elif led != PLAIN and suit != led and suit != PLAIN:
                     seen.voids[s].add(led)  # 4.7.4: a third suit only when void in the led one
     return seen
-
-
-def first_of(legal: Sequence[Action], kind: Kind) -> Action | None:
-    return next((a for a in legal if a.kind == kind), None)
