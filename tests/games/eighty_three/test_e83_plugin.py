@@ -78,7 +78,7 @@ def test_the_plugin_describes_the_game() -> None:
     assert described["teams"] == "partners" and described["deal_codes"] is True
     assert described["seats"] == [4, 4] and described["default_preset"] == "standard"
     assert described["levels"] == ["easy", "normal", "hard"] and described["page"] == "/games/eighty_three/page.js"
-    assert PLUGIN.yardsticks == ("random-any",)
+    assert PLUGIN.yardsticks == ("yardstick", "random-any")
     assert PLUGIN.protocol == FOLDER / "PROTOCOL.md" and PLUGIN.protocol.is_file()
     assert PLUGIN.fixtures == "meja.games.eighty_three.fixtures"
     assert PLUGIN.bench_rules == "meja.games.eighty_three.bench_rules"
@@ -100,18 +100,21 @@ def test_the_shell_never_uses_the_games_words() -> None:
                 assert term.lower() not in text, f"{path.relative_to(ROOT)} names {term!r}"
 
 
-# --------------------------------------------------------------------------- the interim bots
+# --------------------------------------------------------------------------- the bots
 
 
-def test_every_bot_name_is_the_random_any_placeholder() -> None:
+def test_every_bot_name_is_a_bot_of_this_game() -> None:
+    assert PLUGIN.levels == ("easy", "normal", "hard")
+    assert PLUGIN.yardsticks == ("yardstick", "random-any")
     for name in PLUGIN.bot_names():
-        assert isinstance(PLUGIN.bot(name), RandomAnyBot)
+        assert PLUGIN.bot(name).name == name
+    assert isinstance(PLUGIN.bot("random-any"), RandomAnyBot)
     with pytest.raises(ValueError):
         PLUGIN.bot("greedy")
-    assert "placeholder" in (importlib.import_module("meja.games.eighty_three.bots").__doc__ or "")
+    assert PLUGIN.bench_bots == "meja.games.eighty_three.bench_bots"
 
 
-def test_random_any_bots_finish_hands_from_their_views() -> None:
+def test_bots_finish_hands_from_their_views_alone() -> None:
     """Bots asked for every actor, as the server asks them: each move is legal, and hands end."""
     bot = PLUGIN.bot("normal")
     rng = random.Random(4)

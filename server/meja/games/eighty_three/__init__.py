@@ -1,11 +1,14 @@
 """Eighty-Three: the partnership bidding and trick-taking game of seed 003 (Pedro / Cinch family).
 
 The folder holds everything of the game: :mod:`.rules` (the engine),
-:mod:`.dealcode`, :mod:`.bots` (interim placeholders), ``PROTOCOL.md`` (its
-section of the wire protocol), :mod:`.fixtures` and ``fixtures/`` (its golden
-frames) and :mod:`.bench_rules` (``meja bench rules --game eighty_three``).
-:data:`PLUGIN` is what the registry (:mod:`meja.games`) knows of it. It has no
-page module yet: the shell shows it with its generic renderer.
+:mod:`.dealcode`, :mod:`.bots` (the levels easy, normal and hard, the frozen
+``yardstick`` and ``random-any``), ``PROTOCOL.md`` (its section of the wire
+protocol), :mod:`.fixtures` and ``fixtures/`` (its golden frames),
+:mod:`.bench_rules` (``meja bench rules --game eighty_three``),
+:mod:`.bench_bots` (``meja bench bots --game eighty_three``), :mod:`.demo`
+(``meja demo --game eighty_three``) and ``page/`` (its module for the page shell:
+JS, CSS, strings in four languages).
+:data:`PLUGIN` is what the registry (:mod:`meja.games`) knows of it.
 """
 
 from pathlib import Path
@@ -27,6 +30,8 @@ PLUGIN = GamePlugin(
     protocol=HERE / "PROTOCOL.md",
     fixtures="meja.games.eighty_three.fixtures",
     bench_rules="meja.games.eighty_three.bench_rules",
+    bench_bots="meja.games.eighty_three.bench_bots",
+    demo="meja.games.eighty_three.demo",
     # Words of this game only: the server, store, protocol core and page shell never use them.
     terms=(
         "trump", "kitty", "bidder", "trick", "pedro", "joker", "auto_arrange",

@@ -1,0 +1,247 @@
+"""What every Eighty-Three bot reads from its seat's view and history, and the rules' tables it uses.
+
+Nothing here is a second copy of a rule: the effective suits, trump powers and
+card points are :mod:`..rules`' own per-trump tables (``_ESUIT``, ``_POWER``,
+``_POINTS``, built there from ``TRUMP_RANKING`` and ``POINT_TABLE``), the trick
+winner is :func:`..rules.trick_winner` and the cards a seat may play are the
+engine's own ``EightyThreeState._playable``, called on a small stand-in that has
+the three fields it reads (:func:`playable`).
+
+:class:`Seen` is what one seat knows in the tricks, rebuilt from its view and
+the wire events it saw since the hand began (``history``): its cards at the
+deal (and the kitty if it took it), its partner's trump counts at the start of
+the discard phase (4.10.5), the trumps it gave and received, the counts every
+seat passed, the trumps shown face up, every card played by whom, and the
+voids the plays revealed. A bot asked with an empty history (a test, or a
+server that sends none) still gets what the view alone says.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from ..rules import (
+    _ESUIT,
+    _PLAIN,
+    _POINTS,
+    _POWER,
+    AUTO,
+    KEEP,
+    PASS,
+    READY,
+    EightyThreeState,
+    auto_decision,
+    auto_trim,
+    parse_card,
+    trick_winner,
+)
+
+__all__ = [
+    "AUTO",
+    "ESUIT",
+    "PASS",
+    "PLAIN",
+    "POINTS",
+    "POWER",
+    "READY",
+    "TRUMPS_HIGH_FIRST",
+    "Seen",
+    "arrange",
+    "cards_of",
+    "hand_score",
+    "playable",
+    "read_seen",
+    "shuffled",
+    "trick_winner",
+]
+
+ESUIT: Final = _ESUIT
+POWER: Final = _POWER
+POINTS: Final = _POINTS
+PLAIN: Final = _PLAIN  # the effective suit of every trump in ESUIT
+SUIT_OF: Final = "SHDC"
+
+
+#: Per trump suit: the 15 trump card ids from the highest to the lowest (from the rules' POWER table).
+def _high_first(trump: int) -> tuple[int, ...]:
+    power = POWER[trump]
+    return tuple(sorted((c for c in range(53) if ESUIT[trump][c] == PLAIN), key=lambda c: -power[c]))
+
+
+TRUMPS_HIGH_FIRST: Final = tuple(_high_first(t) for t in range(4))
+
+
+class _Probe:
+    """The three fields ``EightyThreeState._playable`` reads: the hands, the trick and trumps.
+
+    A new one for every call: a shared one would mix up two searches running in two threads.
+    """
+
+    __slots__ = ("hands", "trick", "trump")
+
+    def __init__(self, hands: Sequence[Sequence[int]], trick: Sequence[tuple[int, int]], trump: int) -> None:
+        self.hands = hands
+        self.trick = trick
+        self.trump = trump
+
+
+_PLAYABLE: Final[Callable[[Any, int], tuple[int, ...]]] = EightyThreeState._playable
+
+
+def playable(
+    hands: Sequence[Sequence[int]], seat: int, trick: Sequence[tuple[int, int]], trump: int
+) -> tuple[int, ...]:
+    """The cards ``seat`` may play to ``trick``: the engine's own following rules (4.7.2-4.7.4)."""
+    return _PLAYABLE(_Probe(hands, trick, trump), seat)
+
+
+def cards_of(names: Sequence[str] | None) -> list[int]:
+    return [parse_card(n) for n in names or ()]
+
+
+def hand_score(captured: int, bid: int, bidders: bool) -> int:
+    """What a team scores for a hand (4.8.2, 4.8.3): defenders what they took, bidders all or minus the bid."""
+    if bidders and captured < bid:
+        return -bid
+    return captured
+
+
+def arrange(hands: list[list[int]], trump: int) -> list[list[int]]:
+    """The discard phase with every seat on ``auto_arrange`` (4.10.6), by the rules' own functions.
+
+    Returns the four 6-card hands the tricks start with; trumps shed face up are dropped.
+    """
+    decisions = [auto_decision(h, trump) for h in hands]
+    out: list[list[int]] = []
+    for s in range(4):
+        drop, gives = decisions[s]
+        gone = set(drop) | set(gives)
+        out.append([c for c in hands[s] if c not in gone] + list(decisions[(s + 2) % 4][1]))
+    for s in range(4):
+        if len(out[s]) > KEEP:
+            trimmed = set(auto_trim(out[s], trump))
+            out[s] = [c for c in out[s] if c not in trimmed]
+    return out
+
+
+def shuffled(items: Sequence[int], rnd: random.Random) -> list[int]:
+    """A Fisher-Yates shuffle drawing only ``rnd.random()`` (stable across Python versions for an int seed)."""
+    out = list(items)
+    for i in range(len(out) - 1, 0, -1):
+        j = int(rnd.random() * (i + 1))
+        out[i], out[j] = out[j], out[i]
+    return out
+
+
+@dataclass
+class Seen:
+    """What one seat knows of the hand in progress (see the module docstring). Cards are ids."""
+
+    seat: int
+    phase: str
+    hand: list[int]
+    trump: int
+    bidder: int
+    bid: int
+    dealer: int
+    high_bid: int
+    hand_counts: list[int]
+    #: the auction so far: (seat, bid), 0 for a pass
+    calls: list[tuple[int, int]]
+    #: the cards this seat was dealt, and the kitty if it took it
+    mine: set[int] = field(default_factory=set)
+    kitty: list[int] = field(default_factory=list)
+    received: list[int] = field(default_factory=list)
+    given: list[int] = field(default_factory=list)
+    buried: list[int] = field(default_factory=list)
+    passed: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    shown: list[tuple[int, int]] = field(default_factory=list)
+    #: the partner's trumps and point trumps at the start of the discard phase (4.10.5), -1 unknown
+    partner_trumps: int = -1
+    partner_points: int = -1
+    #: every card played this hand, (seat, card) in order; the trick in progress is the last len(trick)
+    plays: list[tuple[int, int]] = field(default_factory=list)
+    trick: list[tuple[int, int]] = field(default_factory=list)
+    #: per seat: the effective suits (0-3 plain, PLAIN for trumps) it has shown it lacks
+    voids: list[set[int]] = field(default_factory=lambda: [set(), set(), set(), set()])
+    #: the points each team has captured so far
+    points: list[int] = field(default_factory=lambda: [0, 0])
+    scores: list[int] = field(default_factory=lambda: [0, 0])
+
+    @property
+    def partner(self) -> int:
+        return (self.seat + 2) % 4
+
+    @property
+    def team(self) -> int:
+        return self.seat % 2
+
+    def gone(self) -> set[int]:
+        """The cards out of play for everyone to see: played or shown face up."""
+        return {c for _, c in self.plays} | {c for _, c in self.shown}
+
+
+def read_seen(view: Any, history: Sequence[Mapping[str, Any]]) -> Seen:
+    """Rebuild :class:`Seen` from the seat's view (``view.data``) and its history since the hand began."""
+    d = view.data
+    seat = d["seat"]
+    trump = SUIT_OF.index(d["trump"]) if d.get("trump") else -1
+    seen = Seen(
+        seat=seat,
+        phase=d["phase"],
+        hand=cards_of(d.get("hand")),
+        trump=trump,
+        bidder=d["bidder"] if d.get("bidder") is not None else -1,
+        bid=d["bid"] or d.get("high_bid") or 0,
+        dealer=d["dealer"],
+        high_bid=d.get("high_bid") or 0,
+        hand_counts=list(d["hand_counts"]),
+        calls=[(c["seat"], c["bid"] or 0) for c in d.get("auction") or ()],
+        scores=list(d.get("scores") or (0, 0)),
+    )
+    seen.shown = [(x["seat"], parse_card(x["card"])) for x in d.get("shown") or ()]
+    seen.trick = [(x["seat"], parse_card(x["card"])) for x in d.get("trick") or ()]
+    seen.points = list(d.get("points") or (0, 0))
+    if d.get("passed_counts"):
+        seen.passed = list(d["passed_counts"])
+    seen.given = cards_of(d.get("given"))
+    seen.received = cards_of(d.get("received"))
+    seen.buried = cards_of(d.get("discarded"))
+    pt = d.get("partner_trumps")
+    if pt:
+        seen.partner_trumps, seen.partner_points = pt["trumps"], pt["points"]
+    seen.mine = set(seen.hand)
+    plays: list[tuple[int, int]] = []
+    for e in history:
+        kind = e.get("kind")
+        if kind == "hand" and e.get("seat") == seat and "cards" in e:
+            seen.mine |= set(cards_of(e["cards"]))
+        elif kind == "kitty" and e.get("seat") == seat and "cards" in e:
+            seen.kitty = cards_of(e["cards"])
+            seen.mine |= set(seen.kitty)
+        elif kind == "partner_trumps" and e.get("seat") == seat:
+            seen.partner_trumps, seen.partner_points = e["trumps"], e["points"]
+        elif kind == "play":
+            plays.append((e["seat"], parse_card(e["card"])))
+    # The history's plays end with the trick in progress; without a history, the view's trick alone.
+    if not plays or (seen.trick and plays[-len(seen.trick) :] != seen.trick):
+        plays = list(seen.trick)
+    seen.plays = plays
+    seen.mine |= set(seen.given) | set(seen.buried) | {c for s, c in plays if s == seat}
+    seen.mine |= {c for s, c in seen.shown if s == seat}
+    seen.mine -= set(seen.received)
+    if trump >= 0:
+        es = ESUIT[trump]
+        for i in range(0, len(plays), 4):
+            trick = plays[i : i + 4]
+            led = es[trick[0][1]]
+            for s, c in trick[1:]:
+                suit = es[c]
+                if led == PLAIN and suit != PLAIN:
+                    seen.voids[s].add(PLAIN)  # 4.7.3: a trump was led and it played none
+                elif led != PLAIN and suit != led and suit != PLAIN:
+                    seen.voids[s].add(led)  # 4.7.4: a third suit only when void in the led one
+    return seen

@@ -1,0 +1,150 @@
+"""The card play of the ``normal`` bot, and the fast playouts the ``hard`` bot's search runs with it.
+
+Why not the engine for playouts? A search plays hundreds of hands' ends per
+decision; the engine builds events, views and checks for every action (tens
+of microseconds each). Here a hand in progress is four lists of card ids, the
+trick and the cards gone, and a playout of six tricks takes about a hundred
+microseconds. It is not a second copy of the rules: the cards a seat may play
+are the engine's own ``_playable`` (:func:`.common.playable`), the trick's
+winner is :func:`..rules.trick_winner`, and every suit, power and point is
+read from the rules' tables (:mod:`.common`). ``tests/games/eighty_three/test_bots.py``
+plays hands through both side by side and checks that they agree card for card.
+
+The policy (:func:`play_policy`), from what a seat sees (its hand, the trick,
+the cards gone) and nothing more:
+
+- **Lead**: the highest trump still out if it holds it (it wins, and draws
+  trumps); else its lowest plain card; else its cheapest trump.
+- **Partner winning**: if that is sure (it plays last, or the partner's trump
+  cannot be beaten by any trump not gone and not in this hand) it gives the
+  trick its highest point card; else it overtakes only with a sure winner on a
+  trick worth 5 points or more, and otherwise plays its cheapest card (never
+  trumping its partner's sure winner: plain cards are thrown before trumps).
+- **Opponent winning**: last to play, it wins if it can (with a big point card
+  if one wins, else as low as it can); earlier, it wins with a sure winner, or
+  with its lowest winner when the trick holds 5 points or more; otherwise it
+  throws its cheapest card (no points, plain before trump, low first).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Final
+
+from .common import ESUIT, PLAIN, POINTS, POWER, TRUMPS_HIGH_FIRST, hand_score, playable, trick_winner
+
+__all__ = ["cheapest", "is_sure", "play_policy", "playout"]
+
+#: A trick holding this many points is worth fighting for with a winner that may be overtaken.
+CONTEST: Final = 5
+
+
+def is_sure(card: int, hand: Sequence[int], gone: set[int], trump: int) -> bool:
+    """Whether trump ``card`` beats every trump another seat might still hold (all higher ones gone or here)."""
+    if ESUIT[trump][card] != PLAIN:
+        return False
+    for c in TRUMPS_HIGH_FIRST[trump]:
+        if c == card:
+            return True
+        if c not in gone and c not in hand:
+            return False
+    return True
+
+
+def cheapest(cards: Sequence[int], trump: int) -> int:
+    """The card to throw away: no points first, plain before trump, lowest first."""
+    es, pw, pts = ESUIT[trump], POWER[trump], POINTS[trump]
+    return min(cards, key=lambda c: (pts[c], es[c] == PLAIN, pw[c], c))
+
+
+def _win_key(trump: int) -> Callable[[int], tuple[int, int, int]]:
+    """Which winning card to spend: a big point card (it is then ours), else the lowest."""
+    pw, pts = POWER[trump], POINTS[trump]
+    return lambda c: (-pts[c] if pts[c] >= CONTEST else 0, pw[c], c)
+
+
+def play_policy(
+    hand: Sequence[int], legal: Sequence[int], trick: Sequence[tuple[int, int]], seat: int, trump: int, gone: set[int]
+) -> int:
+    """The card ``seat`` plays (see the module docstring). ``gone``: cards played or shown, the trick's included."""
+    if len(legal) == 1:
+        return legal[0]
+    es, pw, pts = ESUIT[trump], POWER[trump], POINTS[trump]
+    if not trick:
+        for c in TRUMPS_HIGH_FIRST[trump]:
+            if c not in gone:
+                if c in hand:
+                    return c
+                break
+        plains = [c for c in legal if es[c] != PLAIN]
+        if plains:
+            return min(plains, key=lambda c: (pw[c], c))
+        return min(legal, key=lambda c: (pts[c], pw[c], c))
+    wseat = trick_winner(trick, trump)
+    wcard = next(c for s, c in trick if s == wseat)
+    last = len(trick) == 3
+    trick_pts = sum(pts[c] for _, c in trick)
+    wins = []
+    for c in legal:
+        if trick_winner((*trick, (seat, c)), trump) == seat:
+            wins.append(c)
+    key = _win_key(trump)
+    if wseat == (seat + 2) % 4:
+        if last or is_sure(wcard, hand, gone, trump):
+            pointy = [c for c in legal if pts[c]]
+            if pointy:
+                return max(pointy, key=lambda c: (pts[c], -c))
+            return cheapest(legal, trump)
+        if trick_pts >= CONTEST:
+            sure = [c for c in wins if is_sure(c, hand, gone, trump)]
+            if sure:
+                return min(sure, key=key)
+        return cheapest(legal, trump)
+    if wins:
+        if last:
+            return min(wins, key=key)
+        sure = [c for c in wins if is_sure(c, hand, gone, trump)]
+        if sure:
+            return min(sure, key=key)
+        if trick_pts >= CONTEST:
+            return min(wins, key=lambda c: (pts[c], pw[c], c))
+    return cheapest(legal, trump)
+
+
+def playout(
+    hands: list[list[int]],
+    trick: list[tuple[int, int]],
+    turn: int,
+    trump: int,
+    gone: set[int],
+    captured: list[int],
+) -> list[int]:
+    """Play the hand to its end with :func:`play_policy` at every seat; returns each team's captured points.
+
+    ``hands``, ``trick``, ``gone`` and ``captured`` are consumed (pass copies).
+    """
+    pts = POINTS[trump]
+    while True:
+        hand = hands[turn]
+        if not hand:
+            return captured
+        legal = playable(hands, turn, trick, trump)
+        card = play_policy(hand, legal, trick, turn, trump, gone)
+        hand.remove(card)
+        gone.add(card)
+        trick.append((turn, card))
+        if len(trick) == 4:
+            w = trick_winner(trick, trump)
+            captured[w % 2] += pts[trick[0][1]] + pts[trick[1][1]] + pts[trick[2][1]] + pts[trick[3][1]]
+            trick = []
+            turn = w
+        else:
+            turn = (turn + 1) % 4
+
+
+def margin(captured: Sequence[int], team: int, bidder: int, bid: int) -> int:
+    """``team``'s hand score minus the other team's (4.8), from the points each captured."""
+    bt = bidder % 2
+    mine = hand_score(captured[team], bid, team == bt)
+    theirs = hand_score(captured[1 - team], bid, team != bt)
+    return mine - theirs
