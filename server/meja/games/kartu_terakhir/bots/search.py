@@ -1,0 +1,302 @@
+"""The ``hard`` level: a determinized search over worlds consistent with what the seat has seen.
+
+For each turn decision with more than one sensible candidate:
+
+1. **Candidates.** Every distinct playable card (copies share a name); a Wild
+   once, naming the colour :func:`.common.greedy_colour` picks; ``keep`` after a
+   draw; ``take`` where a stacking answer is the alternative. Never a voluntary
+   draw (bots.md: draws look good inside sampled worlds and are bad in play). A
+   card that goes out is played at once.
+2. **Worlds** (:mod:`.infoset`): the unknown cards dealt at random to the other
+   hands, the stock and the pile under the top card, respecting what the seat
+   saw (a hand shown to it by a challenge, an honest verdict, a pass).
+3. **Common random numbers.** Every candidate is played on the same worlds with
+   the same reshuffle seed, so their difference is measured, not the world's luck.
+4. **Rollouts** with the real rules engine (no second copy of a rule): every
+   seat plays :func:`.common.greedy_turn` to the end of the round.
+5. **Reward**: 1 for winning the round, plus the points margin (the points the
+   seat scores minus the others' mean, 3.8.2) over :data:`MARGIN_SCALE`.
+6. **Racing**: on a geometric schedule of worlds, a candidate whose paired
+   difference to the leader is more than ``z`` standard errors below zero is
+   dropped.
+
+Out of its turn, and before a turn action, it has full-attention reflexes
+(:func:`.common.reflex`): it catches whenever it can and always calls "last
+card" in time (before playing its second-to-last card), so it never misses a
+legal call. Facing a challengeable Wild Draw Four it estimates the chance of a
+bluff over sampled worlds, weighting each by an opponent model (a player who
+keeps its Wilds plays a Wild Draw Four only with no other card to play:
+a world where it had one counts :data:`MODEL_EPS`), and challenges when the
+expected cards gained beat the two extra cards an honest verdict costs.
+
+**Determinism and the deadline.** All chance comes from the rng the caller
+passes (one 64-bit word seeds a :class:`random.Random`). The budget is *work*:
+rollout actions counted at :data:`STEP_COST` and worlds at :data:`WORLD_COST`,
+so the same inputs give the same action on any machine. The CPU ``deadline``
+(:data:`DEADLINE`, this thread's CPU time) is only a safety cap: a slow or busy
+machine may cut a search short, and then that one decision may differ from an
+unhurried one; ``deadline=None`` is strictly deterministic (the tests use it).
+It blocks its thread while it thinks: a server runs it off the event loop.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Final
+
+from meja.rules.rng import Rng
+
+from ..rules import KartuTerakhirState, KartuTerakhirView, Move, Phase
+from .common import (
+    CHALLENGE,
+    DRAW,
+    KEEP,
+    NAME_COLOUR,
+    NAMEIX,
+    NAMEIX_OF,
+    PLAYABLE,
+    SYM,
+    TAKE,
+    COLOUR,
+    History,
+    greedy_colour,
+    greedy_turn,
+    reflex,
+)
+from .infoset import InfoSet, read_infoset
+from .yardsticks import greedy_choice
+
+__all__ = ["DEADLINE", "MODEL_EPS", "WORK", "SearchBot", "candidates", "rollout"]
+
+#: The work budget per decision, in the units below (about microseconds of this machine's CPU).
+WORK: Final = 30000.0
+STEP_COST: Final = 14.0  # one engine action and one policy decision in a rollout
+WORLD_COST: Final = 60.0  # dealing one world and building its state
+#: CPU seconds after which the search stops at the next whole world (a safety cap).
+DEADLINE: Final = 0.060
+#: A rollout longer than this many actions is cut off and scored as nobody's round.
+MAX_STEPS: Final = 600
+#: The points margin is divided by this before it is added to the win (1).
+MARGIN_SCALE: Final = 200.0
+#: The weight of a world in which the Wild Draw Four's player had another card to play.
+MODEL_EPS: Final = 0.05
+_STEP: Final = int(DRAW)
+_REACT: Final = Phase.REACT
+_PLAYING: Final = Phase.PLAY
+
+
+def candidates(view: KartuTerakhirView) -> list[Move]:
+    """The moves worth searching, greedy's own choice first (it wins ties)."""
+    assert view.hand is not None and view.seat is not None
+    out: list[Move] = []
+    seen: set[int] = set()
+    for m in view.legal:
+        if m >= _STEP:
+            break
+        name = m // 5
+        if name in seen:
+            continue
+        seen.add(name)
+        if NAME_COLOUR[name] == 4 and m % 5 != 4:
+            card = next(c for c in view.hand if NAMEIX[c] == name)
+            out.append(Move(name * 5 + greedy_colour(view.hand, card)))
+        else:
+            out.append(Move(m))
+    if KEEP in view.legal:
+        out.append(KEEP)
+    if TAKE in view.legal and out:
+        out.append(TAKE)
+    if not out:
+        return out
+    g = greedy_turn(view.hand, view.legal, view.seats, view.seat, view.direction, view.hand_counts)
+    if g in out:
+        out.remove(g)
+        out.insert(0, g)
+    return out
+
+
+def rollout(state: KartuTerakhirState, cap: int = MAX_STEPS) -> tuple[KartuTerakhirState, int]:
+    """Play ``state`` to the end of its round, every seat greedy (no calls, no catches): the final state
+    and the number of actions."""
+    steps = 0
+    n = state.seats
+    while steps < cap:
+        phase = state.phase
+        if phase == _PLAYING:
+            s = state.turn
+            legal = state.legal_actions(s)
+            hands = state.hands
+            move = greedy_turn(hands[s], legal, n, s, state.direction, [len(h) for h in hands])
+            state = state.apply(s, move)[0]
+        elif phase == _REACT:
+            state = state.apply(state.turn, TAKE)[0]
+        else:
+            break
+        steps += 1
+    return state, steps
+
+
+class SearchBot:
+    """Determinized search with common random numbers; see the module docstring."""
+
+    name = "hard"
+    needs_history = True
+    blocking = True
+
+    def __init__(
+        self,
+        work: float = WORK,
+        deadline: float | None = DEADLINE,
+        batch: int = 4,
+        z: float = 2.5,
+        min_worlds: int = 8,
+        margin_scale: float = MARGIN_SCALE,
+        model_eps: float = MODEL_EPS,
+        challenge_worlds: int = 64,
+        name: str = "hard",
+    ) -> None:
+        self.work = work
+        self.deadline = deadline
+        self.batch = batch
+        self.z = z
+        self.min_worlds = min_worlds
+        self.margin_scale = margin_scale
+        self.model_eps = model_eps
+        self.challenge_worlds = challenge_worlds
+        self.name = name
+        #: statistics of the last decision (for the benchmark and tests; not used to decide)
+        self.last_worlds = 0
+        self.last_steps = 0
+        self.last_spent = 0.0
+
+    def choose(self, view: KartuTerakhirView, history: History, rng: Rng) -> Move | None:
+        quick = reflex(view) if view.phase <= _REACT else None
+        if quick is not None:
+            return quick
+        if view.seat is None or view.hand is None or view.phase != _PLAYING or view.seat != view.turn:
+            return greedy_choice(view, history, rng)
+        legal = view.legal
+        plays = [m for m in legal if m < _STEP]
+        if CHALLENGE in legal and not plays:
+            info = read_infoset(view, history)
+            seed, _ = rng.bits(64)
+            return CHALLENGE if self.bluff_odds(view, history, info, random.Random(seed)) > 0.2 else TAKE
+        cands = candidates(view)
+        if len(cands) <= 1:
+            return cands[0] if cands else greedy_choice(view, history, rng)
+        if len(view.hand) == 1 and plays:
+            return cands[0]  # the last card goes out: nothing beats that (3.6.4)
+        info = read_infoset(view, history)
+        seed, _ = rng.bits(64)
+        return self.search(view, cands, info, random.Random(seed))
+
+    def search(
+        self,
+        view: KartuTerakhirView,
+        cands: list[Move],
+        info: InfoSet,
+        rnd: random.Random,
+        worlds_of: object = None,
+    ) -> Move:
+        """Compare ``cands`` on worlds from ``info`` (see the module docstring); return the best."""
+        me = view.seat
+        assert me is not None
+        n = view.seats
+        scale = self.margin_scale
+        k = len(cands)
+        alive = list(range(k))
+        rewards: list[list[float]] = [[] for _ in range(k)]
+        spent = 0.0
+        worlds = 0
+        steps_total = 0
+        budget = self.work
+        deadline = self.deadline
+        t0 = time.thread_time()
+        next_race = self.min_worlds
+        make = getattr(worlds_of, "world", None) or info.world
+        while spent < budget and len(alive) > 1:
+            seed = int(rnd.random() * 18446744073709551616.0)
+            world = make(rnd, seed)
+            spent += WORLD_COST
+            for i in alive:
+                state = world.apply(me, cands[i])[0]
+                final, steps = rollout(state)
+                steps_total += steps + 1
+                spent += STEP_COST * (steps + 1)
+                lr = final.last_round
+                if lr is None or final.phase <= _REACT:
+                    rewards[i].append(0.0)
+                    continue
+                if lr.winner == me:
+                    r = 1.0 + lr.points / scale
+                else:
+                    r = -lr.points / (n - 1) / scale
+                rewards[i].append(r)
+            worlds += 1
+            if worlds >= next_race:
+                alive = self._race(alive, rewards)
+                next_race = max(worlds + self.batch, int(worlds * 1.25))
+            if deadline is not None and time.thread_time() - t0 > deadline:
+                break
+        self.last_worlds = worlds
+        self.last_steps = steps_total
+        self.last_spent = spent
+        best = max(alive, key=lambda i: (sum(rewards[i]), -i))
+        return cands[best]
+
+    def _race(self, alive: list[int], rewards: list[list[float]]) -> list[int]:
+        """Drop candidates whose paired difference to the leader is clearly negative."""
+        lead = max(alive, key=lambda i: (sum(rewards[i]), -i))
+        rl = rewards[lead]
+        keep = []
+        for i in alive:
+            if i == lead:
+                keep.append(i)
+                continue
+            d = [a - b for a, b in zip(rewards[i], rl, strict=True)]
+            m = len(d)
+            mean = sum(d) / m
+            var = sum((x - mean) ** 2 for x in d) / (m - 1) if m > 1 else 0.0
+            if mean + self.z * math.sqrt(var / m) >= 0.0:
+                keep.append(i)
+        return keep
+
+    def bluff_odds(self, view: KartuTerakhirView, history: History, info: InfoSet, rnd: random.Random) -> float:
+        """The chance that the pending Wild Draw Four was a bluff, over sampled worlds weighted by the
+        opponent model (see the module docstring)."""
+        by = (view.turn - view.direction) % view.seats
+        prior, prior_top = -1, -1
+        plays = [e for e in history if e.get("kind") == "play"]
+        if len(plays) >= 2 and plays[-1].get("card") == "WD4":
+            before = plays[-2]
+            prior = {"R": 0, "Y": 1, "G": 2, "B": 3}.get(str(before.get("colour")), -1)
+            prior_top = NAMEIX_OF.get(str(before.get("card")), -1)
+        elif len(plays) == 1 and plays[0].get("card") == "WD4":
+            for e in history:
+                if e.get("kind") == "round_start":
+                    prior = {"R": 0, "Y": 1, "G": 2, "B": 3}.get(str(e.get("colour")), -1)
+                    prior_top = NAMEIX_OF.get(str(e.get("starter")), -1)
+        if prior < 0 or prior_top < 0:
+            return 0.25
+        top_sym = SYM[_first_id(prior_top)]
+        playable = PLAYABLE[prior * 15 + top_sym]
+        eps = self.model_eps
+        yes = total = 0.0
+        for _ in range(self.challenge_worlds):
+            hands, _, _ = info.sample(rnd)
+            hand = hands[by]
+            bluff = any(COLOUR[c] == prior for c in hand)
+            other = any(playable[c] and COLOUR[c] < 4 for c in hand)
+            w = eps if other else 1.0
+            total += w
+            if bluff:
+                yes += w
+        return yes / total if total else 0.25
+
+
+def _first_id(name: int) -> int:
+    from .common import IDS_OF
+
+    return IDS_OF[name][0]
