@@ -87,7 +87,7 @@ _REACT: Final = Phase.REACT
 _PLAYING: Final = Phase.PLAY
 
 
-def candidates(view: KartuTerakhirView) -> list[Move]:
+def candidates(view: KartuTerakhirView, all_colours: bool = False) -> list[Move]:
     """The moves worth searching, greedy's own choice first (it wins ties)."""
     assert view.hand is not None and view.seat is not None
     out: list[Move] = []
@@ -99,9 +99,11 @@ def candidates(view: KartuTerakhirView) -> list[Move]:
         if name in seen:
             continue
         seen.add(name)
-        if NAME_COLOUR[name] == 4 and m % 5 != 4:
+        if NAME_COLOUR[name] == 4 and m % 5 != 4 and not all_colours:
             card = next(c for c in view.hand if NAMEIX[c] == name)
             out.append(Move(name * 5 + greedy_colour(view.hand, card)))
+        elif NAME_COLOUR[name] == 4 and m % 5 != 4:
+            out.extend(Move(x) for x in view.legal if x < _STEP and x // 5 == name)
         else:
             out.append(Move(m))
     if KEEP in view.legal:
@@ -117,18 +119,24 @@ def candidates(view: KartuTerakhirView) -> list[Move]:
     return out
 
 
-def rollout(state: KartuTerakhirState, cap: int = MAX_STEPS) -> tuple[KartuTerakhirState, int]:
-    """Play ``state`` to the end of its round, every seat greedy (no calls, no catches): the final state
-    and the number of actions."""
+def rollout(state: KartuTerakhirState, seed: int = 0, cap: int = MAX_STEPS) -> tuple[KartuTerakhirState, int]:
+    """Play ``state`` to the end of its round, every seat greedy (no calls, no catches), a challengeable
+    Wild Draw Four challenged one time in four (greedy's odds without a sign; ``seed`` decides which):
+    the final state and the number of actions."""
     steps = 0
     n = state.seats
+    x = seed & 0xFFFFFFFF or 1
     while steps < cap:
         phase = state.phase
         if phase == _PLAYING:
             s = state.turn
             legal = state.legal_actions(s)
-            hands = state.hands
-            move = greedy_turn(hands[s], legal, n, s, state.direction, [len(h) for h in hands])
+            if CHALLENGE in legal and legal[0] >= _STEP:
+                x = (x * 1103515245 + 12345) & 0x7FFFFFFF  # the C library's LCG: cheap and fixed
+                move = CHALLENGE if (x >> 16) & 3 == 0 else TAKE
+            else:
+                hands = state.hands
+                move = greedy_turn(hands[s], legal, n, s, state.direction, [len(h) for h in hands])
             state = state.apply(s, move)[0]
         elif phase == _REACT:
             state = state.apply(state.turn, TAKE)[0]
@@ -155,6 +163,7 @@ class SearchBot:
         margin_scale: float = MARGIN_SCALE,
         model_eps: float = MODEL_EPS,
         challenge_worlds: int = 64,
+        all_colours: bool = False,
         name: str = "hard",
     ) -> None:
         self.work = work
@@ -165,6 +174,7 @@ class SearchBot:
         self.margin_scale = margin_scale
         self.model_eps = model_eps
         self.challenge_worlds = challenge_worlds
+        self.all_colours = all_colours
         self.name = name
         #: statistics of the last decision (for the benchmark and tests; not used to decide)
         self.last_worlds = 0
@@ -183,7 +193,7 @@ class SearchBot:
             info = read_infoset(view, history)
             seed, _ = rng.bits(64)
             return CHALLENGE if self.bluff_odds(view, history, info, random.Random(seed)) > 0.2 else TAKE
-        cands = candidates(view)
+        cands = candidates(view, self.all_colours)
         if len(cands) <= 1:
             return cands[0] if cands else greedy_choice(view, history, rng)
         if len(view.hand) == 1 and plays:
@@ -222,7 +232,7 @@ class SearchBot:
             spent += WORLD_COST
             for i in alive:
                 state = world.apply(me, cands[i])[0]
-                final, steps = rollout(state)
+                final, steps = rollout(state, seed)
                 steps_total += steps + 1
                 spent += STEP_COST * (steps + 1)
                 lr = final.last_round
