@@ -17,13 +17,12 @@ from typing import Any
 import pytest
 from meja.bots.base import decision_rng
 from meja.cli import main
+from meja.games.kartu_terakhir import bench_bots as B
+from meja.games.kartu_terakhir.bots import LEVELS, YARDSTICK_VERSION, YARDSTICKS, make_bot
+from meja.games.kartu_terakhir.bots.search import SearchBot, candidates
+from meja.games.kartu_terakhir.bots.yardsticks import greedy_choice
 
 from .kt_helpers import CALL, CATCH, GAME, PLUGIN, KartuTerakhirState, Phase
-
-from meja.games.kartu_terakhir import bench_bots as B  # noqa: E402  (after the registry knows the game)
-from meja.games.kartu_terakhir.bots import LEVELS, YARDSTICK_VERSION, YARDSTICKS, make_bot  # noqa: E402
-from meja.games.kartu_terakhir.bots.search import SearchBot, candidates  # noqa: E402
-from meja.games.kartu_terakhir.bots.yardsticks import greedy_choice  # noqa: E402
 
 SMALL = {"work": 2500.0, "deadline": None}
 

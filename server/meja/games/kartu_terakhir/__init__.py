@@ -4,9 +4,9 @@ The folder holds everything of the game: :mod:`.rules` (the engine; its
 docstring is the rules in brief), :mod:`.dealcode`, :mod:`.bots` (three levels
 and three frozen yardsticks), ``PROTOCOL.md`` (its section of the wire protocol),
 :mod:`.fixtures` (its golden frames), :mod:`.bench_rules` (``meja bench rules
---game kartu_terakhir``) and :mod:`.bench_bots` (``meja bench bots --game
-kartu_terakhir``). :data:`PLUGIN` is what the registry (:mod:`meja.games`)
-knows of it.
+--game kartu_terakhir``), :mod:`.bench_bots` (``meja bench bots --game
+kartu_terakhir``) and :mod:`.demo` (``meja demo --game kartu_terakhir``).
+:data:`PLUGIN` is what the registry (:mod:`meja.games`) knows of it.
 """
 
 from pathlib import Path
@@ -28,6 +28,7 @@ PLUGIN = GamePlugin(
     fixtures="meja.games.kartu_terakhir.fixtures",
     bench_rules="meja.games.kartu_terakhir.bench_rules",
     bench_bots="meja.games.kartu_terakhir.bench_bots",
+    demo="meja.games.kartu_terakhir.demo",
     # Words of this game the shell (server, store, protocol core, page shell) must not use.
     # Not "catch", "call", "draw", "play", "take", "keep", "skip", "reverse", "colour":
     # the shell uses those in their ordinary senses (a JS promise's catch, a Redis call...).

@@ -45,16 +45,17 @@ import multiprocessing
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from meja.bots import Bot, decision_rng
+from meja.rules.game import Event
 from meja.rules.rng import Rng
 
 from .bots import make_bot, names
 from .dealcode import DealSpec, encode
-from .rules import GAME, KartuTerakhirState, Phase
+from .rules import GAME, KartuTerakhirState
 
 __all__ = ["DealResult", "Tally", "add_arguments", "deals", "measure", "parse_bot", "play_deal", "play_game", "run"]
 
@@ -125,16 +126,20 @@ def play_game(
     labels: Sequence[str],
     tally: Tally,
     timing: random.Random,
+    watch: Callable[[Sequence[Event]], None] | None = None,
 ) -> GameResult:
     """Play from ``state`` (just dealt, with its ``events``) to the end of the round, on the server's timers.
 
     A bot with ``sees_state = True`` (a test yardstick that cheats on purpose) is
-    also handed the true state: ``choose(view, history, rng, state=state)``.
+    also handed the true state: ``choose(view, history, rng, state=state)``. ``watch``, if given, is
+    handed every transition's events (``meja demo`` narrates them).
     """
     n = state.seats
     history: list[list[dict[str, Any]]] = [[] for _ in range(n)]
 
     def deliver(evs: Sequence[Any]) -> None:
+        if watch is not None:
+            watch(evs)
         for e in evs:
             for s in range(n):
                 if e.is_seen_by(s):
@@ -182,7 +187,7 @@ def play_game(
         bot = bots[seat]
         t0 = time.thread_time_ns()
         if getattr(bot, "sees_state", False):
-            move = bot.choose(view, history[seat], rng, state=state)  # type: ignore[call-arg]
+            move = bot.choose(view, history[seat], rng, state=state)
         else:
             move = bot.choose(view, history[seat], rng)
         dt = time.thread_time_ns() - t0

@@ -54,7 +54,6 @@ __all__ = [
     "CHALLENGE",
     "COLOUR",
     "DRAW",
-    "History",
     "IDS_OF",
     "KEEP",
     "NAMEIX",
@@ -70,6 +69,7 @@ __all__ = [
     "TAKE",
     "WD4_NAME",
     "WILD_NAME",
+    "History",
     "avoid_colour",
     "colour_counts",
     "colour_of_letter",
@@ -98,7 +98,7 @@ _COLOUR_OF_LETTER: Final = {letter: i for i, letter in enumerate(COLOURS)}
 #: the cards that hurt the next seat (it loses its turn): Skip, Draw Two (Reverse only at 2 seats)
 _HURTS: Final = frozenset((SKIP, DRAW_TWO))
 
-assert len(NAMES) == len(_IDS_OF) and CARD_COUNT == len(_COLOUR)
+assert len(NAMES) == len(_IDS_OF) and len(_COLOUR) == CARD_COUNT
 assert NAME_SYM[WILD_NAME] == WILD and NAME_SYM[WD4_NAME] == WILD_DRAW_FOUR
 
 

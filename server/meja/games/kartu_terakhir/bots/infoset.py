@@ -173,6 +173,7 @@ class InfoSet:
 def _remove(groups: list[Group], name: int, drawn: bool, reveal: bool) -> tuple[bool, bool]:
     """Take a played card out of a seat's groups: (found, the soft reading still stands)."""
     bit = 1 << name
+    g: Group | None
     if drawn and groups and groups[-1].hard & bit:
         g = groups[-1]
     else:
@@ -258,10 +259,10 @@ def read_infoset(view: KartuTerakhirView, history: History) -> InfoSet:
                 groups[seat] = []
         elif kind == "challenge":
             target = e.get("target")
-            if e.get("verdict") == "honest" and isinstance(target, int) and 0 <= target < n and target != me:
-                if 0 <= colour_before_wd4 < 4:
-                    for g in groups[target]:
-                        g.hard &= ~_OF_COLOUR_NAMES[colour_before_wd4]
+            honest = e.get("verdict") == "honest" and 0 <= colour_before_wd4 < 4
+            if honest and isinstance(target, int) and 0 <= target < n and target != me:
+                for g in groups[target]:
+                    g.hard &= ~_OF_COLOUR_NAMES[colour_before_wd4]
         elif kind == "pass" and other:
             assert isinstance(seat, int)
             c = colour_of_letter(e.get("colour"))

@@ -48,9 +48,10 @@ from typing import Final
 
 from meja.rules.rng import Rng
 
-from ..rules import KartuTerakhirState, KartuTerakhirView, Move, Phase
+from ..rules import KartuTerakhirState, KartuTerakhirView, Move, Phase, card_points
 from .common import (
     CHALLENGE,
+    COLOUR,
     DRAW,
     KEEP,
     NAME_COLOUR,
@@ -59,7 +60,6 @@ from .common import (
     PLAYABLE,
     SYM,
     TAKE,
-    COLOUR,
     History,
     greedy_colour,
     greedy_turn,
@@ -80,6 +80,8 @@ DEADLINE: Final = 0.060
 MAX_STEPS: Final = 600
 #: The points margin is divided by this before it is added to the win (1).
 MARGIN_SCALE: Final = 200.0
+#: How steeply a seat's chance of winning falls with each card it holds, in a cut-off rollout's estimate.
+ALPHA: Final = 0.6
 #: The weight of a world in which the Wild Draw Four's player had another card to play.
 MODEL_EPS: Final = 0.05
 _STEP: Final = int(DRAW)
@@ -146,6 +148,23 @@ def rollout(state: KartuTerakhirState, seed: int = 0, cap: int = MAX_STEPS) -> t
     return state, steps
 
 
+def evaluate(state: KartuTerakhirState, me: int, alpha: float = ALPHA, scale: float = MARGIN_SCALE) -> float:
+    """The reward of a rollout cut off before the round ended: each seat's chance of going out first
+    taken as ``exp(-alpha * cards held)``, normalised; the points as each winner would score them."""
+    hands = state.hands
+    n = len(hands)
+    weights = [math.exp(-alpha * len(h)) for h in hands]
+    total = sum(weights)
+    pts = [card_points(h) for h in hands]
+    all_pts = sum(pts)
+    p_me = weights[me] / total
+    margin = p_me * (all_pts - pts[me])
+    for s in range(n):
+        if s != me:
+            margin -= weights[s] / total * (all_pts - pts[s]) / (n - 1)
+    return p_me + margin / scale
+
+
 class SearchBot:
     """Determinized search with common random numbers; see the module docstring."""
 
@@ -164,6 +183,8 @@ class SearchBot:
         model_eps: float = MODEL_EPS,
         challenge_worlds: int = 64,
         all_colours: bool = False,
+        depth: int = MAX_STEPS,
+        alpha: float = ALPHA,
         name: str = "hard",
     ) -> None:
         self.work = work
@@ -175,6 +196,8 @@ class SearchBot:
         self.model_eps = model_eps
         self.challenge_worlds = challenge_worlds
         self.all_colours = all_colours
+        self.depth = depth
+        self.alpha = alpha
         self.name = name
         #: statistics of the last decision (for the benchmark and tests; not used to decide)
         self.last_worlds = 0
@@ -225,6 +248,8 @@ class SearchBot:
         deadline = self.deadline
         t0 = time.thread_time()
         next_race = self.min_worlds
+        depth = self.depth
+        alpha = self.alpha
         make = getattr(worlds_of, "world", None) or info.world
         while spent < budget and len(alive) > 1:
             seed = int(rnd.random() * 18446744073709551616.0)
@@ -232,18 +257,16 @@ class SearchBot:
             spent += WORLD_COST
             for i in alive:
                 state = world.apply(me, cands[i])[0]
-                final, steps = rollout(state, seed)
+                final, steps = rollout(state, seed, depth)
                 steps_total += steps + 1
                 spent += STEP_COST * (steps + 1)
                 lr = final.last_round
-                if lr is None or final.phase <= _REACT:
-                    rewards[i].append(0.0)
+                if final.phase <= _REACT:
+                    rewards[i].append(evaluate(final, me, alpha, scale))
                     continue
-                if lr.winner == me:
-                    r = 1.0 + lr.points / scale
-                else:
-                    r = -lr.points / (n - 1) / scale
-                rewards[i].append(r)
+                assert lr is not None
+                won = lr.winner == me
+                rewards[i].append(1.0 + lr.points / scale if won else -lr.points / (n - 1) / scale)
             worlds += 1
             if worlds >= next_race:
                 alive = self._race(alive, rewards)
