@@ -120,9 +120,11 @@ def colour_counts(hand: Sequence[int]) -> list[int]:
     return cc
 
 
-def greedy_colour(hand: Sequence[int], without: int = -1, avoid: int = -1) -> int:
+def greedy_colour(hand: Sequence[int], without: int = -1, avoid: int = -1, lacks: int = 0) -> int:
     """The colour to name with a Wild: the one held most (``without`` one card id of the hand: the
-    Wild played), not ``avoid`` if another is held; ties: more points, then R Y G B."""
+    Wild played), not ``avoid`` if another is held; ties: more points, then R Y G B. With ``lacks``
+    (a bitmask of colours the next seat is known to lack; 0 for the yardstick), first a colour of
+    those that the hand holds."""
     cc = [0, 0, 0, 0, 0]
     pts = [0, 0, 0, 0, 0]
     skipped = False
@@ -134,9 +136,9 @@ def greedy_colour(hand: Sequence[int], without: int = -1, avoid: int = -1) -> in
         cc[k] += 1
         pts[k] += _POINTS[c]
     best = -1
-    best_key: tuple[int, int, int] = (-1, -1, -1)
+    best_key: tuple[int, int, int, int] = (-1, -1, -1, -1)
     for k in range(4):
-        key = (0 if k == avoid else 1, cc[k], pts[k])
+        key = (0 if k == avoid else 1, 1 if lacks >> k & 1 and cc[k] else 0, cc[k], pts[k])
         if key > best_key:
             best_key = key
             best = k
@@ -151,6 +153,7 @@ def greedy_turn(
     direction: int,
     counts: Sequence[int],
     avoid: int = -1,
+    lacks: int = 0,
 ) -> Move:
     """The greedy turn action (no call, no catch, no challenge: the caller decides those first).
 
@@ -167,9 +170,13 @@ def greedy_turn(
       it is never a bluff); it names the colour held most (:func:`greedy_colour`);
     - a drawn card that plays is played; with nothing to play: take a pending
       penalty, else draw, else pass. Never a voluntary draw.
+
+    ``lacks`` (0 for the yardstick, which ignores it): a bitmask of the colours the next
+    seat is known to lack (``hard`` reads it from its infoset); a card that leaves such a
+    colour active comes right after a card that hurts a near-out next seat.
     """
     best = -1
-    best_key: tuple[int, int, int, int, int] | None = None
+    best_key: tuple[int, int, int, int, int, int] | None = None
     wild = -1
     nxt = (me + direction) % seats
     threat = nxt != me and counts[nxt] <= 2
@@ -187,7 +194,8 @@ def greedy_turn(
             cc = colour_counts(hand)
         sym = NAME_SYM[name]
         hurts = threat and (sym in _HURTS or (sym == REVERSE and seats == 2))
-        key = (1 if hurts else 0, 0 if colour == avoid else 1, NAME_POINTS[name], cc[colour], -name)
+        steer = lacks >> colour & 1
+        key = (1 if hurts else 0, steer, 0 if colour == avoid else 1, NAME_POINTS[name], cc[colour], -name)
         if best_key is None or key > best_key:
             best_key = key
             best = m
@@ -198,7 +206,7 @@ def greedy_turn(
         if NO_COLOUR in slots:
             return Move(wild * 5 + NO_COLOUR)  # the last card: it names no colour
         card = next(c for c in hand if NAMEIX[c] == wild)
-        return Move(wild * 5 + greedy_colour(hand, card, avoid))
+        return Move(wild * 5 + greedy_colour(hand, card, avoid, lacks))
     for move in (TAKE, DRAW, KEEP, PASS):
         if move in legal:
             return move

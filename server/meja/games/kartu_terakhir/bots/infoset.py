@@ -142,6 +142,17 @@ class InfoSet:
             pool = pool[count:]
         return hands, pool, under
 
+    def lacks(self, seat: int) -> int:
+        """A bitmask of the colours ``seat`` holds none of, as far as this seat knows (0: none known)."""
+        allowed = 0
+        for _, mask in self.groups[seat]:
+            allowed |= mask
+        for c in self.known[seat]:
+            allowed |= 1 << NAMEIX[c]
+        if not self.groups[seat] and not self.known[seat]:
+            return 0
+        return sum(1 << k for k in range(4) if not allowed & _OF_COLOUR_NAMES[k])
+
     def world(self, rnd: random.Random, seed: int) -> KartuTerakhirState:
         """A sampled world as an engine state, the seat on turn to act (reshuffles from ``seed``)."""
         hands, stock, under = self.sample(rnd)

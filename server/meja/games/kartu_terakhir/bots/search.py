@@ -6,7 +6,12 @@ For each turn decision with more than one sensible candidate:
    once, naming the colour :func:`.common.greedy_colour` picks; ``keep`` after a
    draw; ``take`` where a stacking answer is the alternative. Never a voluntary
    draw (bots.md: draws look good inside sampled worlds and are bad in play). A
-   card that goes out is played at once.
+   card that goes out is played at once. The first candidate (it wins ties) is
+   the greedy choice *steered* by what the seat knows: a card (or a Wild's
+   colour) that leaves active a colour the next seat is known to lack
+   (:meth:`.infoset.InfoSet.lacks`: it drew when stuck on it, or passed), and the
+   seed's tip of steering away from a near-out opponent's colour. With
+   ``work=0`` this steered greedy is all the bot does.
 2. **Worlds** (:mod:`.infoset`): the unknown cards dealt at random to the other
    hands, the stock and the pile under the top card, respecting what the seat
    saw (a hand shown to it by a challenge, an honest verdict, a pass).
@@ -61,6 +66,7 @@ from .common import (
     SYM,
     TAKE,
     History,
+    avoid_colour,
     greedy_colour,
     greedy_turn,
     reflex,
@@ -71,17 +77,19 @@ from .yardsticks import greedy_choice
 __all__ = ["DEADLINE", "MODEL_EPS", "WORK", "SearchBot", "candidates", "rollout"]
 
 #: The work budget per decision, in the units below (about microseconds of this machine's CPU).
-WORK: Final = 30000.0
+WORK: Final = 60000.0
 STEP_COST: Final = 14.0  # one engine action and one policy decision in a rollout
 WORLD_COST: Final = 60.0  # dealing one world and building its state
 #: CPU seconds after which the search stops at the next whole world (a safety cap).
-DEADLINE: Final = 0.060
+DEADLINE: Final = 0.070
 #: A rollout longer than this many actions is cut off and scored as nobody's round.
 MAX_STEPS: Final = 600
 #: The points margin is divided by this before it is added to the win (1).
 MARGIN_SCALE: Final = 200.0
 #: How steeply a seat's chance of winning falls with each card it holds, in a cut-off rollout's estimate.
 ALPHA: Final = 0.6
+#: Greedy's choice stands unless another candidate beats it by this many standard errors (0: off).
+GATE: Final = 0.0
 #: The weight of a world in which the Wild Draw Four's player had another card to play.
 MODEL_EPS: Final = 0.05
 _STEP: Final = int(DRAW)
@@ -89,8 +97,8 @@ _REACT: Final = Phase.REACT
 _PLAYING: Final = Phase.PLAY
 
 
-def candidates(view: KartuTerakhirView, all_colours: bool = False) -> list[Move]:
-    """The moves worth searching, greedy's own choice first (it wins ties)."""
+def candidates(view: KartuTerakhirView, all_colours: bool = False, first: Move | None = None) -> list[Move]:
+    """The moves worth searching, ``first`` (by default greedy's own choice) first: it wins ties."""
     assert view.hand is not None and view.seat is not None
     out: list[Move] = []
     seen: set[int] = set()
@@ -114,7 +122,12 @@ def candidates(view: KartuTerakhirView, all_colours: bool = False) -> list[Move]
         out.append(TAKE)
     if not out:
         return out
-    g = greedy_turn(view.hand, view.legal, view.seats, view.seat, view.direction, view.hand_counts)
+    g = first
+    if g is None:
+        g = greedy_turn(view.hand, view.legal, view.seats, view.seat, view.direction, view.hand_counts)
+    if g not in out and g < _STEP and NAME_COLOUR[g // 5] == 4:
+        out = [m for m in out if m // 5 != g // 5 or m >= _STEP]  # the Wild, naming the colour ``first`` names
+        out.append(g)
     if g in out:
         out.remove(g)
         out.insert(0, g)
@@ -185,6 +198,8 @@ class SearchBot:
         all_colours: bool = False,
         depth: int = MAX_STEPS,
         alpha: float = ALPHA,
+        gate: float = GATE,
+        steer: bool = True,
         name: str = "hard",
     ) -> None:
         self.work = work
@@ -198,6 +213,8 @@ class SearchBot:
         self.all_colours = all_colours
         self.depth = depth
         self.alpha = alpha
+        self.gate = gate
+        self.steer = steer
         self.name = name
         #: statistics of the last decision (for the benchmark and tests; not used to decide)
         self.last_worlds = 0
@@ -216,12 +233,17 @@ class SearchBot:
             info = read_infoset(view, history)
             seed, _ = rng.bits(64)
             return CHALLENGE if self.bluff_odds(view, history, info, random.Random(seed)) > 0.2 else TAKE
-        cands = candidates(view, self.all_colours)
+        info = read_infoset(view, history)
+        me = view.seat
+        nxt = (me + view.direction) % view.seats
+        avoid = avoid_colour(history, view.seats, me, view.direction, view.hand_counts)
+        lacks = info.lacks(nxt) if self.steer else 0
+        first = greedy_turn(view.hand, legal, view.seats, me, view.direction, view.hand_counts, avoid, lacks)
+        cands = candidates(view, self.all_colours, first)
         if len(cands) <= 1:
             return cands[0] if cands else greedy_choice(view, history, rng)
         if len(view.hand) == 1 and plays:
             return cands[0]  # the last card goes out: nothing beats that (3.6.4)
-        info = read_infoset(view, history)
         seed, _ = rng.bits(64)
         return self.search(view, cands, info, random.Random(seed))
 
@@ -277,6 +299,15 @@ class SearchBot:
         self.last_steps = steps_total
         self.last_spent = spent
         best = max(alive, key=lambda i: (sum(rewards[i]), -i))
+        if best != 0 and 0 in alive and self.gate > 0.0 and worlds > 1:
+            # Greedy's own choice (candidate 0) stands unless the search is confident it is beaten:
+            # a noisy search that wanders off a good heuristic loses more than it finds.
+            d = [a - b for a, b in zip(rewards[best], rewards[0], strict=True)]
+            m = len(d)
+            mean = sum(d) / m
+            var = sum((x - mean) ** 2 for x in d) / (m - 1)
+            if mean <= self.gate * math.sqrt(var / m):
+                best = 0
         return cands[best]
 
     def _race(self, alive: list[int], rewards: list[list[float]]) -> list[int]:
