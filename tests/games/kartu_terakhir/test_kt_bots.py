@@ -22,7 +22,7 @@ from meja.games.kartu_terakhir.bots import LEVELS, YARDSTICK_VERSION, YARDSTICKS
 from meja.games.kartu_terakhir.bots.search import SearchBot, candidates
 from meja.games.kartu_terakhir.bots.yardsticks import greedy_choice
 
-from .kt_helpers import CALL, CATCH, GAME, PLUGIN, KartuTerakhirState, Phase
+from .kt_helpers import CALL, CATCH, GAME, PLUGIN, READY, KartuTerakhirState, Phase
 
 SMALL = {"work": 2500.0, "deadline": None}
 
@@ -265,6 +265,15 @@ def test_a_bot_catches_out_of_turn_and_declines_with_none() -> None:
     for name in LEVELS + YARDSTICKS:
         if name != "random-any":  # it acts whenever anything is legal; here nothing is
             assert _bot(name).choose(quiet.view(0), [], decision_rng(quiet, 0)) is None, name
+
+
+def test_every_bot_says_ready_between_rounds_of_a_500_match() -> None:
+    state = GAME.stacked(GAME.options(match="500"), hands=["R5", "B3 B4"], discard="R2")
+    state = state.apply(0, state.legal_actions(0)[0]).state
+    assert state.phase == Phase.ROUND_OVER
+    for name in LEVELS + YARDSTICKS:
+        for seat in (0, 1):
+            assert _bot(name).choose(state.view(seat), [], decision_rng(state, seat)) == READY, name
 
 
 # --------------------------------------------------------------------------- the yardsticks are frozen

@@ -24,10 +24,14 @@ The levels
     The greedy yardstick's policy (the seed's tips) with full attention: it calls
     in time and catches whenever it can.
 ``hard`` (:class:`.search.SearchBot`)
-    A determinized search: worlds dealt consistently with what the seat saw,
-    every candidate on the same worlds (common random numbers), rollouts by the
-    real rules engine with greedy play, a work budget and a CPU deadline. It
-    blocks its thread while it thinks, so a server runs it off the event loop.
+    A determinized search: worlds dealt consistently with what the seat saw
+    (:mod:`.infoset`: stuck draws, passes, verdicts, a hand shown to it), every
+    candidate on the same worlds (common random numbers), rollouts by the real
+    rules engine with greedy play; greedy's choice, steered to colours the next
+    seat is known to lack, stands unless the search is confident it is beaten.
+    A fixed work budget (deterministic) and a 70 ms CPU cap. It catches whenever
+    it can and always calls in time. It blocks its thread while it thinks, so a
+    server runs it off the event loop.
 
 The yardsticks (:mod:`.yardsticks`, frozen, ``YARDSTICK_VERSION``)
 ------------------------------------------------------------------

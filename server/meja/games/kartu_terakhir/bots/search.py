@@ -77,7 +77,7 @@ from .yardsticks import greedy_choice
 __all__ = ["DEADLINE", "MODEL_EPS", "WORK", "SearchBot", "candidates", "rollout"]
 
 #: The work budget per decision, in the units below (about microseconds of this machine's CPU).
-WORK: Final = 60000.0
+WORK: Final = 80000.0
 STEP_COST: Final = 14.0  # one engine action and one policy decision in a rollout
 WORLD_COST: Final = 60.0  # dealing one world and building its state
 #: CPU seconds after which the search stops at the next whole world (a safety cap).
@@ -89,7 +89,7 @@ MARGIN_SCALE: Final = 200.0
 #: How steeply a seat's chance of winning falls with each card it holds, in a cut-off rollout's estimate.
 ALPHA: Final = 0.6
 #: Greedy's choice stands unless another candidate beats it by this many standard errors (0: off).
-GATE: Final = 0.0
+GATE: Final = 0.5
 #: The weight of a world in which the Wild Draw Four's player had another card to play.
 MODEL_EPS: Final = 0.05
 _STEP: Final = int(DRAW)
