@@ -49,7 +49,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Final
+from typing import Final, Protocol
 
 from meja.rules.rng import Rng
 
@@ -58,6 +58,7 @@ from .common import (
     CHALLENGE,
     COLOUR,
     DRAW,
+    IDS_OF,
     KEEP,
     NAME_COLOUR,
     NAMEIX,
@@ -67,6 +68,7 @@ from .common import (
     TAKE,
     History,
     avoid_colour,
+    colour_of_letter,
     greedy_colour,
     greedy_turn,
     reflex,
@@ -74,7 +76,7 @@ from .common import (
 from .infoset import InfoSet, read_infoset
 from .yardsticks import greedy_choice
 
-__all__ = ["DEADLINE", "MODEL_EPS", "WORK", "SearchBot", "candidates", "rollout"]
+__all__ = ["DEADLINE", "GATE", "MODEL_EPS", "WORK", "SearchBot", "Worlds", "candidates", "evaluate", "rollout"]
 
 #: The work budget per decision, in the units below (about microseconds of this machine's CPU).
 WORK: Final = 80000.0
@@ -178,6 +180,12 @@ def evaluate(state: KartuTerakhirState, me: int, alpha: float = ALPHA, scale: fl
     return p_me + margin / scale
 
 
+class Worlds(Protocol):
+    """Where worlds come from: the honest bot's :class:`.infoset.InfoSet` (a test's cheater passes its own)."""
+
+    def world(self, rnd: random.Random, seed: int) -> KartuTerakhirState: ...
+
+
 class SearchBot:
     """Determinized search with common random numbers; see the module docstring."""
 
@@ -253,7 +261,7 @@ class SearchBot:
         cands: list[Move],
         info: InfoSet,
         rnd: random.Random,
-        worlds_of: object = None,
+        worlds_of: Worlds | None = None,
     ) -> Move:
         """Compare ``cands`` on worlds from ``info`` (see the module docstring); return the best."""
         me = view.seat
@@ -272,7 +280,7 @@ class SearchBot:
         next_race = self.min_worlds
         depth = self.depth
         alpha = self.alpha
-        make = getattr(worlds_of, "world", None) or info.world
+        make = (worlds_of or info).world
         while spent < budget and len(alive) > 1:
             seed = int(rnd.random() * 18446744073709551616.0)
             world = make(rnd, seed)
@@ -335,16 +343,16 @@ class SearchBot:
         plays = [e for e in history if e.get("kind") == "play"]
         if len(plays) >= 2 and plays[-1].get("card") == "WD4":
             before = plays[-2]
-            prior = {"R": 0, "Y": 1, "G": 2, "B": 3}.get(str(before.get("colour")), -1)
+            prior = colour_of_letter(before.get("colour"))
             prior_top = NAMEIX_OF.get(str(before.get("card")), -1)
         elif len(plays) == 1 and plays[0].get("card") == "WD4":
             for e in history:
                 if e.get("kind") == "round_start":
-                    prior = {"R": 0, "Y": 1, "G": 2, "B": 3}.get(str(e.get("colour")), -1)
+                    prior = colour_of_letter(e.get("colour"))
                     prior_top = NAMEIX_OF.get(str(e.get("starter")), -1)
         if prior < 0 or prior_top < 0:
             return 0.25
-        top_sym = SYM[_first_id(prior_top)]
+        top_sym = SYM[IDS_OF[prior_top][0]]
         playable = PLAYABLE[prior * 15 + top_sym]
         eps = self.model_eps
         yes = total = 0.0
@@ -359,8 +367,3 @@ class SearchBot:
                 yes += w
         return yes / total if total else 0.25
 
-
-def _first_id(name: int) -> int:
-    from .common import IDS_OF
-
-    return IDS_OF[name][0]
