@@ -38,10 +38,10 @@ work), one round a game, default options (share: A's round-win share with its 95
 CI; margin: A's points minus the others' mean, per round; CPU: A's milliseconds per
 decision with more than one legal action, mean / p50 / p95 / p99 / max)::
 
-    A vs B             seats  deals  share [95% CI]       fair   margin [95% CI]          CPU mean/p50/p95/p99/max
-    hard vs greedy       2     400   57.2% [54.4, 60.1]   50.0%  +10.02 [+6.58, +13.45]   24.4 / 10.0 / 65.7 / 70.8 / 74.2
-    hard vs greedy       4     160   24.7% [21.9, 27.5]   25.0%   +1.31 [-3.88, +6.49]    28.7 / 37.5 / 68.5 / 71.0 / 73.7
-    hard vs greedy       6      70   18.3% [14.9, 21.7]   16.7%   +4.69 [-3.82, +13.21]   27.8 / 40.9 / 67.4 / 71.4 / 73.2
+    A vs B             seats  deals  share [95% CI]       fair   margin [95% CI]         CPU mean/p50/p95/p99/max
+    hard vs greedy       2     400   57.2% [54.4, 60.1]   50.0%  +10.02 [+6.58, +13.45]  24.4/10.0/65.7/70.8/74.2
+    hard vs greedy       4     160   24.7% [21.9, 27.5]   25.0%   +1.31 [-3.88, +6.49]   28.7/37.5/68.5/71.0/73.7
+    hard vs greedy       6      70   18.3% [14.9, 21.7]   16.7%   +4.69 [-3.82, +13.21]  27.8/40.9/67.4/71.4/73.2
     normal vs easy       2    2000   73.3% [72.0, 74.6]   50.0%  +28.78 [+27.02, +30.54]
     normal vs easy       4     800   41.6% [39.8, 43.4]   25.0%  +30.63 [+27.27, +33.98]
     normal vs easy       6     500   27.7% [26.1, 29.3]   16.7%  +30.83 [+26.38, +35.28]
