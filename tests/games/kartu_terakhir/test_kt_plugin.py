@@ -1,4 +1,4 @@
-"""Kartu Terakhir as the registry holds it: the plugin, its placeholder bots, its protocol section and fixtures.
+"""Kartu Terakhir as the registry holds it: the plugin, its bots, its protocol section and fixtures.
 
 The game is not yet in ``meja.games.BUILT_IN`` (the lead adds it), so it is
 loaded here as the server loads an extra game, and its fixtures folder is
@@ -70,7 +70,7 @@ def fixture_files() -> dict[Path, bytes]:
 
 def test_the_plugin_describes_the_game() -> None:
     assert PLUGIN.name == "kartu_terakhir" and PLUGIN.game.info.title == "Kartu Terakhir"
-    assert PLUGIN.levels == ("easy", "normal", "hard") and PLUGIN.yardsticks == ("random-any",)
+    assert PLUGIN.levels == ("easy", "normal", "hard") and PLUGIN.yardsticks == ("random-any", "random", "greedy")
     assert PLUGIN.default_level == "normal"
     assert PLUGIN.protocol == HERE / "PROTOCOL.md" and PLUGIN.protocol.is_file()
     assert PLUGIN.fixtures == "meja.games.kartu_terakhir.fixtures"
@@ -83,13 +83,9 @@ def test_the_plugin_describes_the_game() -> None:
     json.dumps(described)
 
 
-def test_the_placeholder_bots_play_legal_actions_and_are_said_to_be_placeholders() -> None:
-    from meja.games.kartu_terakhir import bots
-
-    assert "placeholder" in (bots.__doc__ or "")
-    for name in PLUGIN.bot_names():
-        bot = PLUGIN.bot(name)
-        assert isinstance(bot, RandomAnyBot)
+def test_the_bots_play_legal_actions() -> None:
+    # (test_kt_bots.py tests them at length; random-any is still the shared RandomAnyBot)
+    assert isinstance(PLUGIN.bot("random-any"), RandomAnyBot)
     with pytest.raises(ValueError):
         PLUGIN.bot("grandmaster")
     state = GAME.new_match(GAME.options(), 4, 3).state

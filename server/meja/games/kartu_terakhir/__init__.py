@@ -1,11 +1,12 @@
 """Kartu Terakhir ("Last Card"): the UNO-like game of seed 002, for 2-10 seats.
 
 The folder holds everything of the game: :mod:`.rules` (the engine; its
-docstring is the rules in brief), :mod:`.dealcode`, :mod:`.bots` (interim
-placeholders for now), ``PROTOCOL.md`` (its section of the wire protocol),
-:mod:`.fixtures` (its golden frames) and :mod:`.bench_rules` (``meja bench rules
---game kartu_terakhir``). :data:`PLUGIN` is what the registry (:mod:`meja.games`)
-knows of it.
+docstring is the rules in brief), :mod:`.dealcode`, :mod:`.bots` (three levels
+and three frozen yardsticks), ``PROTOCOL.md`` (its section of the wire protocol),
+:mod:`.fixtures` (its golden frames), :mod:`.bench_rules` (``meja bench rules
+--game kartu_terakhir``), :mod:`.bench_bots` (``meja bench bots --game
+kartu_terakhir``) and :mod:`.demo` (``meja demo --game kartu_terakhir``).
+:data:`PLUGIN` is what the registry (:mod:`meja.games`) knows of it.
 """
 
 from pathlib import Path
@@ -27,6 +28,8 @@ PLUGIN = GamePlugin(
     protocol=HERE / "PROTOCOL.md",
     fixtures="meja.games.kartu_terakhir.fixtures",
     bench_rules="meja.games.kartu_terakhir.bench_rules",
+    bench_bots="meja.games.kartu_terakhir.bench_bots",
+    demo="meja.games.kartu_terakhir.demo",
     # Words of this game the shell (server, store, protocol core, page shell) must not use.
     # Not "catch", "call", "draw", "play", "take", "keep", "skip", "reverse", "colour":
     # the shell uses those in their ordinary senses (a JS promise's catch, a Redis call...).

@@ -1,28 +1,98 @@
-"""Kartu Terakhir's bots: **interim placeholders**, all of them.
+"""Bots for Kartu Terakhir: three levels for players, three frozen yardsticks to measure them.
 
-Every name here (the three levels a host chooses and the ``random-any``
-yardstick) is :class:`meja.bots.base.RandomAnyBot`: uniform over every legal
-action, out of turn too (it never declines a catch or a call). They exist so
-that a table of this game can seat bots and play through the server today;
-real bots (a challenge policy, the seed's tips of kartu-terakhir.md 3.9.6,
-catches after a human-like pause) are the next piece of work and will replace
-the levels, not the yardstick.
+The interface (what the server calls)
+-------------------------------------
+``make_bot(name).choose(view, history, rng) -> Move | None`` (:mod:`meja.bots.base`):
+``view`` is ``state.view(seat)`` (``view.legal`` lists the legal actions),
+``history`` the wire dicts of the events this seat saw since the round started,
+``rng`` is :func:`meja.bots.base.decision_rng`, unique to (round, seat,
+decision). A bot keeps no memory between calls, never sees more than its seat
+may, and returns the same action for the same inputs. The server asks it for
+every seat in ``actors()``: on its turn it returns one of ``view.legal``; out of
+turn (a catch window open: 3.6) it may return ``None``, "not now". The human-like
+delay of an out-of-turn action (400-1500 ms, 3.6.2) is the server's
+(``bot_react_min_ms``/``bot_react_max_ms`` of the settings), not the bot's: a bot
+decides *whether* to catch; the server decides *when* it acts.
+
+The levels
+----------
+``easy`` (:class:`.levels.CasualBot`)
+    A casual player: a random playable card, a Wild early now and then; it forgets
+    to call "last card" half the time (before, then again after) and misses half
+    of the catches it could make.
+``normal`` (:class:`.levels.NormalBot`)
+    The greedy yardstick's policy (the seed's tips) with full attention: it calls
+    in time and catches whenever it can.
+``hard`` (:class:`.search.SearchBot`)
+    A determinized search: worlds dealt consistently with what the seat saw
+    (:mod:`.infoset`: stuck draws, passes, verdicts, a hand shown to it), every
+    candidate on the same worlds (common random numbers), rollouts by the real
+    rules engine with greedy play; greedy's choice, steered to colours the next
+    seat is known to lack, stands unless the search is confident it is beaten.
+    A fixed work budget (deterministic) and a 70 ms CPU cap. It catches whenever
+    it can and always calls in time. It blocks its thread while it thinks, so a
+    server runs it off the event loop.
+
+The yardsticks (:mod:`.yardsticks`, frozen, ``YARDSTICK_VERSION``)
+------------------------------------------------------------------
+``random-any`` (uniform over legal actions), ``random`` (a random playable card,
+draws only when stuck), ``greedy`` (the seed's tips, with a stated challenge policy).
+
+How they were measured
+----------------------
+``meja bench bots --game kartu_terakhir`` (:mod:`..bench_bots`): duplicate deals on
+the server's timers, held-out seeds; the whole table is in that module's docstring.
+In brief (round-win share, 95% CI): ``hard`` vs ``greedy`` 57.2% [54.4, 60.1] at 2
+seats (fair 50), 24.7% [21.9, 27.5] at 4 (fair 25), 18.3% [14.9, 21.7] at 6 (fair
+16.7), p99 decision CPU 71 ms; ``normal`` vs ``easy`` 73.3% / 41.6% / 27.7% at 2 / 4 /
+6 seats; 0 illegal actions.
+
+Determinism and the deadline
+----------------------------
+``easy``, ``normal`` and the yardsticks are deterministic functions of their inputs.
+``hard`` counts its work instead of timing it: same inputs, same action, unless its
+CPU cap (70 ms of the calling thread's CPU) cuts a search short, which on the shared
+machine happens to most of its long decisions at 4 and 6 seats (p50 37-41 ms, p95
+68 ms) and to about one in twenty at 2 seats. ``make_bot("hard", deadline=None)`` is
+strictly deterministic (the tests use it); a smaller ``work`` keeps more decisions
+clear of the cap.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Final
 
-from meja.bots.base import Bot, RandomAnyBot
+from meja.bots.base import Bot
 
-__all__ = ["LEVELS", "YARDSTICKS", "make_bot"]
+from .levels import CasualBot, NormalBot
+from .search import SearchBot
+from .yardsticks import YARDSTICK_VERSION, GreedyBot, RandomAnyBot, RandomCardBot
 
-LEVELS = ("easy", "normal", "hard")
-YARDSTICKS = ("random-any",)
+__all__ = ["LEVELS", "YARDSTICKS", "YARDSTICK_VERSION", "make_bot", "names"]
+
+LEVELS: Final = ("easy", "normal", "hard")
+YARDSTICKS: Final = ("random-any", "random", "greedy")
+
+_FACTORIES: Final[dict[str, Callable[..., Bot]]] = {
+    "easy": CasualBot,
+    "normal": NormalBot,
+    "hard": SearchBot,
+    "random-any": RandomAnyBot,
+    "random": RandomCardBot,
+    "greedy": GreedyBot,
+}
+
+
+def names() -> tuple[str, ...]:
+    """Every bot name: the levels, then the yardsticks."""
+    return LEVELS + YARDSTICKS
 
 
 def make_bot(name: str, **params: Any) -> Bot:
-    """The bot called ``name`` (for now a :class:`RandomAnyBot` for every name; ``ValueError`` otherwise)."""
-    if name not in LEVELS + YARDSTICKS:
-        raise ValueError(f"Kartu Terakhir has no bot {name!r}; known: {list(LEVELS + YARDSTICKS)}")
-    return RandomAnyBot()
+    """A bot by name, with parameters for tuning and tests (``make_bot("hard", deadline=None)``)."""
+    try:
+        factory = _FACTORIES[name]
+    except KeyError:
+        raise ValueError(f"Kartu Terakhir has no bot {name!r}; known: {list(names())}") from None
+    return factory(**params)

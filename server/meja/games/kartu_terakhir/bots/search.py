@@ -1,0 +1,369 @@
+"""The ``hard`` level: a determinized search over worlds consistent with what the seat has seen.
+
+For each turn decision with more than one sensible candidate:
+
+1. **Candidates.** Every distinct playable card (copies share a name); a Wild
+   once, naming the colour :func:`.common.greedy_colour` picks; ``keep`` after a
+   draw; ``take`` where a stacking answer is the alternative. Never a voluntary
+   draw (bots.md: draws look good inside sampled worlds and are bad in play). A
+   card that goes out is played at once. The first candidate (it wins ties) is
+   the greedy choice *steered* by what the seat knows: a card (or a Wild's
+   colour) that leaves active a colour the next seat is known to lack
+   (:meth:`.infoset.InfoSet.lacks`: it drew when stuck on it, or passed), and the
+   seed's tip of steering away from a near-out opponent's colour. With
+   ``work=0`` this steered greedy is all the bot does.
+2. **Worlds** (:mod:`.infoset`): the unknown cards dealt at random to the other
+   hands, the stock and the pile under the top card, respecting what the seat
+   saw (a hand shown to it by a challenge, an honest verdict, a pass).
+3. **Common random numbers.** Every candidate is played on the same worlds with
+   the same reshuffle seed, so their difference is measured, not the world's luck.
+4. **Rollouts** with the real rules engine (no second copy of a rule): every
+   seat plays :func:`.common.greedy_turn` to the end of the round.
+5. **Reward**: 1 for winning the round, plus the points margin (the points the
+   seat scores minus the others' mean, 3.8.2) over :data:`MARGIN_SCALE`.
+6. **Racing**: on a geometric schedule of worlds, a candidate whose paired
+   difference to the leader is more than ``z`` standard errors below zero is
+   dropped.
+
+Out of its turn, and before a turn action, it has full-attention reflexes
+(:func:`.common.reflex`): it catches whenever it can and always calls "last
+card" in time (before playing its second-to-last card), so it never misses a
+legal call. Facing a challengeable Wild Draw Four it estimates the chance of a
+bluff over sampled worlds, weighting each by an opponent model (a player who
+keeps its Wilds plays a Wild Draw Four only with no other card to play:
+a world where it had one counts :data:`MODEL_EPS`), and challenges when the
+expected cards gained beat the two extra cards an honest verdict costs.
+
+**Determinism and the deadline.** All chance comes from the rng the caller
+passes (one 64-bit word seeds a :class:`random.Random`). The budget is *work*:
+rollout actions counted at :data:`STEP_COST` and worlds at :data:`WORLD_COST`,
+so the same inputs give the same action on any machine. The CPU ``deadline``
+(:data:`DEADLINE`, this thread's CPU time) is only a safety cap: a slow or busy
+machine may cut a search short, and then that one decision may differ from an
+unhurried one; ``deadline=None`` is strictly deterministic (the tests use it).
+It blocks its thread while it thinks: a server runs it off the event loop.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Final, Protocol
+
+from meja.rules.rng import Rng
+
+from ..rules import KartuTerakhirState, KartuTerakhirView, Move, Phase, card_points
+from .common import (
+    CHALLENGE,
+    COLOUR,
+    DRAW,
+    IDS_OF,
+    KEEP,
+    NAME_COLOUR,
+    NAMEIX,
+    NAMEIX_OF,
+    PLAYABLE,
+    SYM,
+    TAKE,
+    History,
+    avoid_colour,
+    colour_of_letter,
+    greedy_colour,
+    greedy_turn,
+    reflex,
+)
+from .infoset import InfoSet, read_infoset
+from .yardsticks import greedy_choice
+
+__all__ = ["DEADLINE", "GATE", "MODEL_EPS", "WORK", "SearchBot", "Worlds", "candidates", "evaluate", "rollout"]
+
+#: The work budget per decision, in the units below (about microseconds of this machine's CPU).
+WORK: Final = 80000.0
+STEP_COST: Final = 14.0  # one engine action and one policy decision in a rollout
+WORLD_COST: Final = 60.0  # dealing one world and building its state
+#: CPU seconds after which the search stops at the next whole world (a safety cap).
+DEADLINE: Final = 0.070
+#: A rollout longer than this many actions is cut off and scored as nobody's round.
+MAX_STEPS: Final = 600
+#: The points margin is divided by this before it is added to the win (1).
+MARGIN_SCALE: Final = 200.0
+#: How steeply a seat's chance of winning falls with each card it holds, in a cut-off rollout's estimate.
+ALPHA: Final = 0.6
+#: Greedy's choice stands unless another candidate beats it by this many standard errors (0: off).
+GATE: Final = 0.5
+#: The weight of a world in which the Wild Draw Four's player had another card to play.
+MODEL_EPS: Final = 0.05
+_STEP: Final = int(DRAW)
+_REACT: Final = Phase.REACT
+_PLAYING: Final = Phase.PLAY
+
+
+def candidates(view: KartuTerakhirView, all_colours: bool = False, first: Move | None = None) -> list[Move]:
+    """The moves worth searching, ``first`` (by default greedy's own choice) first: it wins ties."""
+    assert view.hand is not None and view.seat is not None
+    out: list[Move] = []
+    seen: set[int] = set()
+    for m in view.legal:
+        if m >= _STEP:
+            break
+        name = m // 5
+        if name in seen:
+            continue
+        seen.add(name)
+        if NAME_COLOUR[name] == 4 and m % 5 != 4 and not all_colours:
+            card = next(c for c in view.hand if NAMEIX[c] == name)
+            out.append(Move(name * 5 + greedy_colour(view.hand, card)))
+        elif NAME_COLOUR[name] == 4 and m % 5 != 4:
+            out.extend(Move(x) for x in view.legal if x < _STEP and x // 5 == name)
+        else:
+            out.append(Move(m))
+    if KEEP in view.legal:
+        out.append(KEEP)
+    if TAKE in view.legal and out:
+        out.append(TAKE)
+    if not out:
+        return out
+    g = first
+    if g is None:
+        g = greedy_turn(view.hand, view.legal, view.seats, view.seat, view.direction, view.hand_counts)
+    if g not in out and g < _STEP and NAME_COLOUR[g // 5] == 4:
+        out = [m for m in out if m // 5 != g // 5 or m >= _STEP]  # the Wild, naming the colour ``first`` names
+        out.append(g)
+    if g in out:
+        out.remove(g)
+        out.insert(0, g)
+    return out
+
+
+def rollout(state: KartuTerakhirState, seed: int = 0, cap: int = MAX_STEPS) -> tuple[KartuTerakhirState, int]:
+    """Play ``state`` to the end of its round, every seat greedy (no calls, no catches), a challengeable
+    Wild Draw Four challenged one time in four (greedy's odds without a sign; ``seed`` decides which):
+    the final state and the number of actions."""
+    steps = 0
+    n = state.seats
+    x = seed & 0xFFFFFFFF or 1
+    while steps < cap:
+        phase = state.phase
+        if phase == _PLAYING:
+            s = state.turn
+            legal = state.legal_actions(s)
+            if CHALLENGE in legal and legal[0] >= _STEP:
+                x = (x * 1103515245 + 12345) & 0x7FFFFFFF  # the C library's LCG: cheap and fixed
+                move = CHALLENGE if (x >> 16) & 3 == 0 else TAKE
+            else:
+                hands = state.hands
+                move = greedy_turn(hands[s], legal, n, s, state.direction, [len(h) for h in hands])
+            state = state.apply(s, move)[0]
+        elif phase == _REACT:
+            state = state.apply(state.turn, TAKE)[0]
+        else:
+            break
+        steps += 1
+    return state, steps
+
+
+def evaluate(state: KartuTerakhirState, me: int, alpha: float = ALPHA, scale: float = MARGIN_SCALE) -> float:
+    """The reward of a rollout cut off before the round ended: each seat's chance of going out first
+    taken as ``exp(-alpha * cards held)``, normalised; the points as each winner would score them."""
+    hands = state.hands
+    n = len(hands)
+    weights = [math.exp(-alpha * len(h)) for h in hands]
+    total = sum(weights)
+    pts = [card_points(h) for h in hands]
+    all_pts = sum(pts)
+    p_me = weights[me] / total
+    margin = p_me * (all_pts - pts[me])
+    for s in range(n):
+        if s != me:
+            margin -= weights[s] / total * (all_pts - pts[s]) / (n - 1)
+    return p_me + margin / scale
+
+
+class Worlds(Protocol):
+    """Where worlds come from: the honest bot's :class:`.infoset.InfoSet` (a test's cheater passes its own)."""
+
+    def world(self, rnd: random.Random, seed: int) -> KartuTerakhirState: ...
+
+
+class SearchBot:
+    """Determinized search with common random numbers; see the module docstring."""
+
+    name = "hard"
+    needs_history = True
+    blocking = True
+
+    def __init__(
+        self,
+        work: float = WORK,
+        deadline: float | None = DEADLINE,
+        batch: int = 4,
+        z: float = 2.5,
+        min_worlds: int = 8,
+        margin_scale: float = MARGIN_SCALE,
+        model_eps: float = MODEL_EPS,
+        challenge_worlds: int = 64,
+        all_colours: bool = False,
+        depth: int = MAX_STEPS,
+        alpha: float = ALPHA,
+        gate: float = GATE,
+        steer: bool = True,
+        name: str = "hard",
+    ) -> None:
+        self.work = work
+        self.deadline = deadline
+        self.batch = batch
+        self.z = z
+        self.min_worlds = min_worlds
+        self.margin_scale = margin_scale
+        self.model_eps = model_eps
+        self.challenge_worlds = challenge_worlds
+        self.all_colours = all_colours
+        self.depth = depth
+        self.alpha = alpha
+        self.gate = gate
+        self.steer = steer
+        self.name = name
+        #: statistics of the last decision (for the benchmark and tests; not used to decide)
+        self.last_worlds = 0
+        self.last_steps = 0
+        self.last_spent = 0.0
+
+    def choose(self, view: KartuTerakhirView, history: History, rng: Rng) -> Move | None:
+        quick = reflex(view) if view.phase <= _REACT else None
+        if quick is not None:
+            return quick
+        if view.seat is None or view.hand is None or view.phase != _PLAYING or view.seat != view.turn:
+            return greedy_choice(view, history, rng)
+        legal = view.legal
+        plays = [m for m in legal if m < _STEP]
+        if CHALLENGE in legal and not plays:
+            info = read_infoset(view, history)
+            seed, _ = rng.bits(64)
+            return CHALLENGE if self.bluff_odds(view, history, info, random.Random(seed)) > 0.2 else TAKE
+        info = read_infoset(view, history)
+        me = view.seat
+        nxt = (me + view.direction) % view.seats
+        avoid = avoid_colour(history, view.seats, me, view.direction, view.hand_counts)
+        lacks = info.lacks(nxt) if self.steer else 0
+        first = greedy_turn(view.hand, legal, view.seats, me, view.direction, view.hand_counts, avoid, lacks)
+        cands = candidates(view, self.all_colours, first)
+        if len(cands) <= 1:
+            return cands[0] if cands else greedy_choice(view, history, rng)
+        if len(view.hand) == 1 and plays:
+            return cands[0]  # the last card goes out: nothing beats that (3.6.4)
+        seed, _ = rng.bits(64)
+        return self.search(view, cands, info, random.Random(seed))
+
+    def search(
+        self,
+        view: KartuTerakhirView,
+        cands: list[Move],
+        info: InfoSet,
+        rnd: random.Random,
+        worlds_of: Worlds | None = None,
+    ) -> Move:
+        """Compare ``cands`` on worlds from ``info`` (see the module docstring); return the best."""
+        me = view.seat
+        assert me is not None
+        n = view.seats
+        scale = self.margin_scale
+        k = len(cands)
+        alive = list(range(k))
+        rewards: list[list[float]] = [[] for _ in range(k)]
+        spent = 0.0
+        worlds = 0
+        steps_total = 0
+        budget = self.work
+        deadline = self.deadline
+        t0 = time.thread_time()
+        next_race = self.min_worlds
+        depth = self.depth
+        alpha = self.alpha
+        make = (worlds_of or info).world
+        while spent < budget and len(alive) > 1:
+            seed = int(rnd.random() * 18446744073709551616.0)
+            world = make(rnd, seed)
+            spent += WORLD_COST
+            for i in alive:
+                state = world.apply(me, cands[i])[0]
+                final, steps = rollout(state, seed, depth)
+                steps_total += steps + 1
+                spent += STEP_COST * (steps + 1)
+                lr = final.last_round
+                if final.phase <= _REACT:
+                    rewards[i].append(evaluate(final, me, alpha, scale))
+                    continue
+                assert lr is not None
+                won = lr.winner == me
+                rewards[i].append(1.0 + lr.points / scale if won else -lr.points / (n - 1) / scale)
+            worlds += 1
+            if worlds >= next_race:
+                alive = self._race(alive, rewards)
+                next_race = max(worlds + self.batch, int(worlds * 1.25))
+            if deadline is not None and time.thread_time() - t0 > deadline:
+                break
+        self.last_worlds = worlds
+        self.last_steps = steps_total
+        self.last_spent = spent
+        best = max(alive, key=lambda i: (sum(rewards[i]), -i))
+        if best != 0 and 0 in alive and self.gate > 0.0 and worlds > 1:
+            # Greedy's own choice (candidate 0) stands unless the search is confident it is beaten:
+            # a noisy search that wanders off a good heuristic loses more than it finds.
+            d = [a - b for a, b in zip(rewards[best], rewards[0], strict=True)]
+            m = len(d)
+            mean = sum(d) / m
+            var = sum((x - mean) ** 2 for x in d) / (m - 1)
+            if mean <= self.gate * math.sqrt(var / m):
+                best = 0
+        return cands[best]
+
+    def _race(self, alive: list[int], rewards: list[list[float]]) -> list[int]:
+        """Drop candidates whose paired difference to the leader is clearly negative."""
+        lead = max(alive, key=lambda i: (sum(rewards[i]), -i))
+        rl = rewards[lead]
+        keep = []
+        for i in alive:
+            if i == lead:
+                keep.append(i)
+                continue
+            d = [a - b for a, b in zip(rewards[i], rl, strict=True)]
+            m = len(d)
+            mean = sum(d) / m
+            var = sum((x - mean) ** 2 for x in d) / (m - 1) if m > 1 else 0.0
+            if mean + self.z * math.sqrt(var / m) >= 0.0:
+                keep.append(i)
+        return keep
+
+    def bluff_odds(self, view: KartuTerakhirView, history: History, info: InfoSet, rnd: random.Random) -> float:
+        """The chance that the pending Wild Draw Four was a bluff, over sampled worlds weighted by the
+        opponent model (see the module docstring)."""
+        by = (view.turn - view.direction) % view.seats
+        prior, prior_top = -1, -1
+        plays = [e for e in history if e.get("kind") == "play"]
+        if len(plays) >= 2 and plays[-1].get("card") == "WD4":
+            before = plays[-2]
+            prior = colour_of_letter(before.get("colour"))
+            prior_top = NAMEIX_OF.get(str(before.get("card")), -1)
+        elif len(plays) == 1 and plays[0].get("card") == "WD4":
+            for e in history:
+                if e.get("kind") == "round_start":
+                    prior = colour_of_letter(e.get("colour"))
+                    prior_top = NAMEIX_OF.get(str(e.get("starter")), -1)
+        if prior < 0 or prior_top < 0:
+            return 0.25
+        top_sym = SYM[IDS_OF[prior_top][0]]
+        playable = PLAYABLE[prior * 15 + top_sym]
+        eps = self.model_eps
+        yes = total = 0.0
+        for _ in range(self.challenge_worlds):
+            hands, _, _ = info.sample(rnd)
+            hand = hands[by]
+            bluff = any(COLOUR[c] == prior for c in hand)
+            other = any(playable[c] and COLOUR[c] < 4 for c in hand)
+            w = eps if other else 1.0
+            total += w
+            if bluff:
+                yes += w
+        return yes / total if total else 0.25
+
