@@ -31,7 +31,9 @@ class Truth:
         #: version -> {seat or None: card names visible}, for versions with a game state
         self.visible: dict[int, dict[int | None, set[str]]] = {}
         state = None
-        if log and log[0][0] > 0:  # version 0 is the table's creation
+        # A log judged from the table's creation (version 0), or from a match's start (a rematch's
+        # version, as a caller cutting a log into matches gives it, with that match's seed).
+        if log and log[0][0] > 0 and not any(e.kind == "rematch" for e in log[0][1]):
             raise ValueError(
                 f"the log starts at version {log[0][0]}: older entries were trimmed (settings.log_keep), "
                 "so it cannot be replayed from the deal; judge with a larger log_keep"

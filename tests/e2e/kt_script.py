@@ -318,6 +318,10 @@ def dry_run(seed: int, deal_code: str | None = None, options: Message | None = N
                         break
             if move is None and lagging:
                 continue
+            if move is None and holding_turn is None:
+                # Nobody chose to act (a person waiting for a catch a bot declined): on the server
+                # the table's turn timer then plays the turn seat's default move, as here.
+                holding_turn = next((s for s in state.awaiting() if s in PEOPLE), None)
             if move is None and holding_turn is not None:
                 move, by = state.default_action(holding_turn), holding_turn
                 extra = [{"kind": "timeout", "seat": holding_turn, "limit": "turn"}]
