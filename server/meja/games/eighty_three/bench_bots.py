@@ -41,7 +41,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from meja.bots import measure as measure_
 from meja.bots.base import Bot, decision_rng
+from meja.bots.measure import mean_ci as _mean_ci
+from meja.bots.measure import percentiles as _percentiles
 from meja.rules.rng import SEED_BITS, Rng
 
 from .bots import make_bot, names
@@ -72,23 +75,8 @@ def deals(count: int, seed_set: str, start: int = 0) -> list[tuple[str, int]]:
 
 
 def parse_bot(spec: str) -> tuple[str, dict[str, Any]]:
-    """``"hard"`` or ``"hard:playouts=200,defend=-10"`` -> name and parameters (for tuning)."""
-    name, _, rest = spec.partition(":")
-    params: dict[str, Any] = {}
-    for item in filter(None, rest.split(",")):
-        key, _, text = item.partition("=")
-        value: Any
-        if text in ("true", "false", "none"):
-            value = {"true": True, "false": False, "none": None}[text]
-        else:
-            try:
-                value = int(text)
-            except ValueError:
-                value = float(text)
-        params[key] = value
-    if name not in names():
-        raise ValueError(f"unknown bot {name!r}; known: {list(names())}")
-    return name, params
+    """``"hard"`` or ``"hard:<param>=<value>,..."`` -> name and parameters (for tuning)."""
+    return measure_.parse_bot(spec, names())
 
 
 @dataclass
@@ -211,30 +199,6 @@ def play_deal(code: str, match_seed: int, a: Bot, b: Bot, tally: Tally, hands: i
         margins.append(m / len(res.hands))
         matches.append(1.0 if res.winner == team_a else 0.5 if res.winner < 0 else 0.0)
     return DealResult(sum(margins) / 2, sum(matches) / 2, total, a_bids, a_made, b_bids, b_made)
-
-
-def _mean_ci(values: Sequence[float]) -> tuple[float, float, float]:
-    n = len(values)
-    mean = sum(values) / n
-    if n < 2:
-        return mean, mean, mean
-    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
-    half = 1.96 * sd / math.sqrt(n)
-    return mean, mean - half, mean + half
-
-
-def _percentiles(times: Sequence[int]) -> dict[str, float]:
-    if not times:
-        return {"n": 0}
-    xs = sorted(times)
-    n = len(xs)
-
-    def pct(p: float) -> float:
-        return xs[min(n - 1, max(0, math.ceil(p * n) - 1))] / 1e6
-
-    return {
-        "n": n, "mean": sum(xs) / n / 1e6, "p50": pct(0.50), "p95": pct(0.95), "p99": pct(0.99), "max": xs[-1] / 1e6,
-    }  # fmt: skip
 
 
 def _bids(bids: int, made: int, played: int) -> dict[str, Any]:

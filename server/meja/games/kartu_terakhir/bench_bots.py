@@ -73,6 +73,10 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from meja.bots import Bot, decision_rng
+from meja.bots import measure as measure_
+from meja.bots.measure import fmt_pct as _fmt_pct
+from meja.bots.measure import mean_ci as _mean_ci
+from meja.bots.measure import percentiles as _percentiles
 from meja.rules.game import Event
 from meja.rules.rng import Rng
 
@@ -105,23 +109,8 @@ def deals(seats: int, count: int, seed_set: str, start: int = 0) -> list[str]:
 
 
 def parse_bot(spec: str) -> tuple[str, dict[str, Any]]:
-    """``"hard"`` or ``"hard:work=20000,deadline=none"`` -> name and parameters (for tuning)."""
-    name, _, rest = spec.partition(":")
-    params: dict[str, Any] = {}
-    for item in filter(None, rest.split(",")):
-        key, _, text = item.partition("=")
-        value: Any
-        if text in ("true", "false", "none"):
-            value = {"true": True, "false": False, "none": None}[text]
-        else:
-            try:
-                value = int(text)
-            except ValueError:
-                value = float(text)
-        params[key] = value
-    if name not in names():
-        raise ValueError(f"unknown bot {name!r}; known: {list(names())}")
-    return name, params
+    """``"hard"`` or ``"hard:<param>=<value>,..."`` -> name and parameters (for tuning)."""
+    return measure_.parse_bot(spec, names())
 
 
 @dataclass
@@ -265,29 +254,6 @@ def play_deal(seats: int, code: str, a: Bot, b: Bot, tally: Tally) -> DealResult
     return DealResult(share=sum(shares) / seats, margin=sum(margins) / seats)
 
 
-def _mean_ci(values: Sequence[float]) -> tuple[float, float, float]:
-    n = len(values)
-    mean = sum(values) / n
-    if n < 2:
-        return mean, mean, mean
-    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
-    half = 1.96 * sd / math.sqrt(n)
-    return mean, mean - half, mean + half
-
-
-def _percentiles(times: Sequence[int]) -> dict[str, float]:
-    if not times:
-        return {"n": 0}
-    xs = sorted(times)
-    n = len(xs)
-
-    def pct(p: float) -> float:
-        return xs[min(n - 1, max(0, math.ceil(p * n) - 1))] / 1e6
-
-    return {"n": n, "mean": sum(xs) / n / 1e6, "p50": pct(0.50), "p95": pct(0.95), "p99": pct(0.99),
-            "max": xs[-1] / 1e6}
-
-
 def _worker(job: tuple[int, list[str], str, str]) -> tuple[list[DealResult], Tally]:
     seats, chunk, a_spec, b_spec = job
     a_name, a_params = parse_bot(a_spec)
@@ -371,11 +337,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     parser.add_argument("--start", type=int, default=0, help="index of the first deal of the seed set")
-
-
-def _fmt_pct(d: dict[str, Any]) -> str:
-    lo, hi = d["ci95"]
-    return f"{100 * d['mean']:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]"
 
 
 def run(args: argparse.Namespace) -> int:
