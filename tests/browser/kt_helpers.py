@@ -51,8 +51,10 @@ def host_kt(
     reaction_ms: int | None = None,
     stacking: bool = False,
     match: str | None = None,
+    bots: str | None = None,
 ) -> str:
-    """Host a Kartu Terakhir table through the host form (mouse); returns the room code."""
+    """Host a Kartu Terakhir table through the host form (mouse); returns the room code.
+    ``bots``: the bots' level (the form's default otherwise)."""
     page.goto(origin + "/")
     page.fill("#name", name)
     if deal_code:
@@ -69,8 +71,10 @@ def host_kt(
     # The form speaks the game's words: its rules in brief and its options' labels (strings.js).
     assert "2 to 10 players, 7 cards each" in page.inner_text("#rules-summary")
     assert page.inner_text('label[for="opt-stacking"]') == "Stacking: answer a Draw card with a Draw card"
-    if reaction_ms is not None or stacking or match:
+    if reaction_ms is not None or stacking or match or bots:
         open_more_options(page)
+    if bots:
+        page.select_option("#bots", bots)
     if match:
         page.check(f"#opt-match-{match}")
     if reaction_ms is not None:

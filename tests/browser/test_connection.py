@@ -97,6 +97,18 @@ def test_client_helpers_agree_with_the_server(server: Any, new_context: Any) -> 
     assert page.evaluate(read, encode(DealSpec("party", 7, 6, 5))) == {"preset": "party", "seats": 7, "leader": 6}
     typo = code[:-1] + ("0" if code[-1] != "0" else "1")
     assert page.evaluate(read, typo) is None  # the check character catches a typo
+    # Every game's module reads its own codes (the shared format in /js/dealcode.js) and no other's.
+    from meja.games.eighty_three import dealcode as e83
+    from meja.games.kartu_terakhir import dealcode as kt
+
+    read_kt = "async c => (await import('/games/kartu_terakhir/page.js')).readDealCode(c)"
+    read_83 = "async c => (await import('/games/eighty_three/page.js')).readDealCode(c)"
+    kt_code = kt.encode(kt.DealSpec(10, 9, seed))
+    e83_code = e83.encode(e83.DealSpec(3, seed))
+    assert page.evaluate(read_kt, kt_code) == {"preset": "standard", "seats": 10, "dealer": 9}
+    assert page.evaluate(read_83, e83_code) == {"preset": "standard", "seats": 4, "dealer": 3}
+    assert page.evaluate(read_kt, code) is None and page.evaluate(read_83, kt_code) is None
+    assert page.evaluate(read, kt_code) is None and page.evaluate(read, e83_code) is None
     assert page.evaluate("async () => (await import('/js/app.js')).normalizeRoomCode(' ab-1o2l ')") == "AB1021"
 
 

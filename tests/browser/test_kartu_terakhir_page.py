@@ -265,7 +265,9 @@ def play_the_round(server: Server, code: str, start: dict[str, Any], new_context
     ana = new_context(viewport={"width": 1280, "height": 800}).new_page()
     # A match to 500, so that a round that ends before both a call and a catch (bots that go out
     # first) is followed by another; with this deal and today's bots, round 1 has both.
-    room = host_kt(ana, server.origin, name="Ana", seats=4, deal_code=code, reaction_ms=300, match="500")
+    # Easy bots: they forget to call "last card" now and then (the others never do), so that the
+    # people have bots to catch as well as each other.
+    room = host_kt(ana, server.origin, name="Ana", seats=4, deal_code=code, reaction_ms=300, match="500", bots="easy")
     budi = new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True).new_page()
     join(budi, server.origin, room, "Budi")
     ana.wait_for_selector('#seats li[data-seat="1"]:has-text("Budi")')

@@ -6,6 +6,8 @@
 // page once), so the table reads in black and white; colour (red hearts and diamonds) is
 // only a second cue.
 
+import { addShapes, shapeIcon } from "/js/shapes.js";
+
 /** The strings lookup of the page (host.t): set once by page.js before anything is drawn. */
 let t = (key) => key;
 export function useText(lookup) {
@@ -13,7 +15,6 @@ export function useText(lookup) {
 }
 
 export const SUITS = ["S", "H", "D", "C"];
-const SVG_NS = "http://www.w3.org/2000/svg";
 
 // The four suit shapes: spade, heart, diamond and club are different silhouettes.
 const SHAPES = {
@@ -30,23 +31,7 @@ const SHAPES = {
 
 /** Put the suit shapes in the page once, as <symbol>s that every suit icon uses by reference. */
 export function addSuitShapes(doc = document) {
-  if (doc.getElementById("suit-S")) return;
-  const sprite = doc.createElementNS(SVG_NS, "svg");
-  sprite.setAttribute("class", "sprite");
-  sprite.setAttribute("aria-hidden", "true");
-  sprite.setAttribute("focusable", "false");
-  for (const [suit, parts] of Object.entries(SHAPES)) {
-    const symbol = doc.createElementNS(SVG_NS, "symbol");
-    symbol.id = `suit-${suit}`;
-    symbol.setAttribute("viewBox", "0 0 100 100");
-    for (const [tag, attrs] of parts) {
-      const node = doc.createElementNS(SVG_NS, tag);
-      for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-      symbol.append(node);
-    }
-    sprite.append(symbol);
-  }
-  doc.body.prepend(sprite);
+  addShapes("suit", SHAPES, doc);
 }
 
 /** {rank, suit, deck} from "QH", "10C" or "8H.2" (the second deck's copy in two-deck games). */
@@ -77,15 +62,8 @@ export function isRed(suit) {
 
 /** An <svg> showing a suit's shape (decorative: the word or card name carries the meaning). */
 export function suitIcon(suit, className = "suit-icon") {
-  const svg = document.createElementNS(SVG_NS, "svg");
-  svg.setAttribute("class", `${className} suit-${suit}`);
-  svg.setAttribute("viewBox", "0 0 100 100");
-  svg.setAttribute("aria-hidden", "true");
-  svg.setAttribute("focusable", "false");
+  const svg = shapeIcon("suit", suit, `${className} suit-${suit}`);
   svg.dataset.suit = suit;
-  const use = document.createElementNS(SVG_NS, "use");
-  use.setAttribute("href", `#suit-${suit}`);
-  svg.append(use);
   return svg;
 }
 

@@ -18,15 +18,15 @@
 //   piles, with a caption by the pile ("Bot 2 played 8♠ and named hearts").
 
 import { addSuitShapes, cardBack, cardChip, cardImage, cardName, cardShort, fillCardFace, penalty, SUITS, suitIcon, useText } from "./cards.js";
+import { readCodeNumber } from "/js/dealcode.js";
 import { STRINGS } from "./strings.js";
 
 export const strings = STRINGS;
 export const stylesheet = new URL("./page.css", import.meta.url).href;
 
 const RESHUFFLE_PAUSE_MS = 1500; // at least one second (crazy-eights.md 1.5.3)
-const CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 const PRESET_IDS = ["house", "classic", "party"];
-const DEAL_TAG = 1n; // Crazy Eights' tag in the shared deal-code format (meja.rules.dealcode)
+const DEAL_TAG = 1; // Crazy Eights' tag in the shared deal-code format (meja.rules.dealcode)
 
 /**
  * What a deal code of this game names, as the server reads it (meja/games/crazy_eights/dealcode.py:
@@ -34,30 +34,9 @@ const DEAL_TAG = 1n; // Crazy Eights' tag in the shared deal-code format (meja.r
  * the host form: the server checks the code again and is the one that deals.
  */
 export function readDealCode(text) {
-  const values = [];
-  for (const raw of String(text).trim().toUpperCase()) {
-    if (raw === "-" || raw === " ") continue;
-    const c = raw === "I" || raw === "L" ? "1" : raw === "O" ? "0" : raw;
-    const v = CODE_ALPHABET.indexOf(c);
-    if (v < 0) return null;
-    values.push(v);
-  }
-  if (values.length !== 30) return null;
-  // The check character: Luhn mod 32 over the data characters.
-  let total = 0;
-  values.slice(0, -1).reverse().forEach((v, i) => {
-    let x = v;
-    if (i % 2 === 0) {
-      x *= 2;
-      x = Math.floor(x / 32) + (x % 32);
-    }
-    total += x;
-  });
-  if ((32 - (total % 32)) % 32 !== values[values.length - 1]) return null;
-  let number = 0n;
-  for (const v of values.slice(0, -1)) number = (number << 5n) | BigInt(v);
-  if ((number & 3n) !== 2n || ((number >> 2n) & 31n) !== DEAL_TAG) return null;
-  const header = Number((number >> 7n) & 255n);
+  const number = readCodeNumber(text, { chars: 30, tag: DEAL_TAG });
+  if (number === null) return null;
+  const header = Number(number & 255n);
   const preset = PRESET_IDS[header >> 6];
   if (!preset) return null;
   return { preset, seats: ((header >> 3) & 7) + 2, leader: header & 7 };

@@ -10,6 +10,8 @@
 // What is a trump and what a trump scores is said here only to show it (4.3, 4.4: the
 // PROTOCOL.md beside this folder, section 2): the server alone decides what may be played.
 
+import { addShapes, shapeIcon } from "/js/shapes.js";
+
 /** The strings lookup of the page (host.t): set once by page.js before anything is drawn. */
 let t = (key) => key;
 export function useText(lookup) {
@@ -18,7 +20,6 @@ export function useText(lookup) {
 
 export const SUITS = ["S", "H", "D", "C"];
 export const JOKER = "JK";
-const SVG_NS = "http://www.w3.org/2000/svg";
 
 const SHAPES = {
   S: [["path", { d: "M50 4C38 22 10 38 10 60c0 13 10 22 22 22 7 0 12-3 15-7l-5 21h16l-5-21c3 4 8 7 15 7 12 0 22-9 22-22C90 38 62 22 50 4z" }]],
@@ -36,23 +37,7 @@ const SHAPES = {
 
 /** Put the suit shapes in the page once (shared with any other game's module: same ids, same shapes). */
 export function addSuitShapes(doc = document) {
-  if (doc.getElementById("e83-shape-J")) return;
-  const sprite = doc.createElementNS(SVG_NS, "svg");
-  sprite.setAttribute("class", "sprite");
-  sprite.setAttribute("aria-hidden", "true");
-  sprite.setAttribute("focusable", "false");
-  for (const [suit, parts] of Object.entries(SHAPES)) {
-    const symbol = doc.createElementNS(SVG_NS, "symbol");
-    symbol.id = `e83-shape-${suit}`;
-    symbol.setAttribute("viewBox", "0 0 100 100");
-    for (const [tag, attrs] of parts) {
-      const node = doc.createElementNS(SVG_NS, tag);
-      for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-      symbol.append(node);
-    }
-    sprite.append(symbol);
-  }
-  doc.body.prepend(sprite);
+  addShapes("e83-shape", SHAPES, doc);
 }
 
 /** {rank, suit} from "QH", "10C"; the joker is {rank: "JK", suit: null}. */
@@ -137,16 +122,9 @@ export function cardLabel(name, trump) {
 
 /** An <svg> of a suit's shape (or the joker's star): decorative, the words carry the meaning. */
 export function suitIcon(suit, className = "suit-icon") {
-  const svg = document.createElementNS(SVG_NS, "svg");
   const shape = suit || "J";
-  svg.setAttribute("class", `${className} suit-${shape}`);
-  svg.setAttribute("viewBox", "0 0 100 100");
-  svg.setAttribute("aria-hidden", "true");
-  svg.setAttribute("focusable", "false");
+  const svg = shapeIcon("e83-shape", shape, `${className} suit-${shape}`);
   svg.dataset.suit = shape;
-  const use = document.createElementNS(SVG_NS, "use");
-  use.setAttribute("href", `#e83-shape-${shape}`);
-  svg.append(use);
   return svg;
 }
 

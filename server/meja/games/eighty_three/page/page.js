@@ -48,6 +48,7 @@ import {
   suitIcon,
   useText,
 } from "./cards.js";
+import { readCodeNumber } from "/js/dealcode.js";
 import { STRINGS } from "./strings.js";
 
 export const strings = STRINGS;
@@ -55,8 +56,7 @@ export const stylesheet = new URL("./page.css", import.meta.url).href;
 
 const TRICK_PAUSE_MS = 1200; // a finished trick stays in view (PROTOCOL.md 1: the table pauses after `trick`)
 const EXCHANGE_PAUSE_MS = 1400;
-const CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
-const DEAL_TAG = 3n; // Eighty-Three's tag in the shared deal-code format (meja.rules.dealcode)
+const DEAL_TAG = 3; // Eighty-Three's tag in the shared deal-code format (meja.rules.dealcode)
 const KEEP = 6; // 4.6.2
 
 /**
@@ -65,29 +65,9 @@ const KEEP = 6; // 4.6.2
  * host form: the server checks the code again and is the one that deals.
  */
 export function readDealCode(text) {
-  const values = [];
-  for (const raw of String(text).trim().toUpperCase()) {
-    if (raw === "-" || raw === " ") continue;
-    const c = raw === "I" || raw === "L" ? "1" : raw === "O" ? "0" : raw;
-    const v = CODE_ALPHABET.indexOf(c);
-    if (v < 0) return null;
-    values.push(v);
-  }
-  if (values.length !== 29) return null;
-  let total = 0;
-  values.slice(0, -1).reverse().forEach((v, i) => {
-    let x = v;
-    if (i % 2 === 0) {
-      x *= 2;
-      x = Math.floor(x / 32) + (x % 32);
-    }
-    total += x;
-  });
-  if ((32 - (total % 32)) % 32 !== values[values.length - 1]) return null;
-  let number = 0n;
-  for (const v of values.slice(0, -1)) number = (number << 5n) | BigInt(v);
-  if ((number & 3n) !== 2n || ((number >> 2n) & 31n) !== DEAL_TAG) return null;
-  return { preset: "standard", seats: 4, dealer: Number((number >> 7n) & 3n) };
+  const number = readCodeNumber(text, { chars: 29, tag: DEAL_TAG });
+  if (number === null) return null;
+  return { preset: "standard", seats: 4, dealer: Number(number & 3n) };
 }
 
 /** The table's rules in plain words (the lobby, the rules panel), from the table map's options. */

@@ -10,6 +10,8 @@
 // (they scale, and screen readers read the card's name): 0-9, "⊘" Skip, "⇄" Reverse, "+2"
 // Draw Two, "W" Wild, "+4" Wild Draw Four.
 
+import { addShapes, shapeIcon } from "/js/shapes.js";
+
 /** The strings lookup of the page (host.t): set once by page.js before anything is drawn. */
 let t = (key) => key;
 export function useText(lookup) {
@@ -17,7 +19,6 @@ export function useText(lookup) {
 }
 
 export const COLOURS = ["R", "Y", "G", "B"];
-const SVG_NS = "http://www.w3.org/2000/svg";
 
 // The four colour shapes: circle, triangle, square, diamond are different silhouettes.
 const SHAPES = {
@@ -35,23 +36,7 @@ const FACE = { S: "⊘", R: "⇄", D2: "+2", W: "W", WD4: "+4" };
 
 /** Put the colour shapes in the page once, as <symbol>s that every colour icon uses by reference. */
 export function addColourShapes(doc = document) {
-  if (doc.getElementById("kt-colour-R")) return;
-  const sprite = doc.createElementNS(SVG_NS, "svg");
-  sprite.setAttribute("class", "sprite");
-  sprite.setAttribute("aria-hidden", "true");
-  sprite.setAttribute("focusable", "false");
-  for (const [colour, parts] of Object.entries(SHAPES)) {
-    const symbol = doc.createElementNS(SVG_NS, "symbol");
-    symbol.id = `kt-colour-${colour}`;
-    symbol.setAttribute("viewBox", "0 0 100 100");
-    for (const [tag, attrs] of parts) {
-      const node = doc.createElementNS(SVG_NS, tag);
-      for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-      symbol.append(node);
-    }
-    sprite.append(symbol);
-  }
-  doc.body.prepend(sprite);
+  addShapes("kt-colour", SHAPES, doc);
 }
 
 /** {colour, symbol, wild} from "R7", "GS", "BR", "YD2", "W" or "WD4" (colour null for a Wild). */
@@ -98,15 +83,8 @@ export function points(name) {
 
 /** An <svg> showing a colour's shape (decorative: the word or card name carries the meaning). */
 export function colourIcon(colour, className = "colour-icon") {
-  const svg = document.createElementNS(SVG_NS, "svg");
-  svg.setAttribute("class", `${className} colour-${colour}`);
-  svg.setAttribute("viewBox", "0 0 100 100");
-  svg.setAttribute("aria-hidden", "true");
-  svg.setAttribute("focusable", "false");
+  const svg = shapeIcon("kt-colour", colour, `${className} colour-${colour}`);
   svg.dataset.colour = colour;
-  const use = document.createElementNS(SVG_NS, "use");
-  use.setAttribute("href", `#kt-colour-${colour}`);
-  svg.append(use);
   return svg;
 }
 

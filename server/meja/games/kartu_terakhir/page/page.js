@@ -38,14 +38,14 @@ import {
   points,
   useText,
 } from "./cards.js";
+import { readCodeNumber } from "/js/dealcode.js";
 import { STRINGS } from "./strings.js";
 
 export const strings = STRINGS;
 export const stylesheet = new URL("./page.css", import.meta.url).href;
 
 const PAUSE_MS = 1500; // the table holds for a rebuilt stock and a challenge's verdict
-const CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
-const DEAL_TAG = 2n; // Kartu Terakhir's tag in the shared deal-code format (meja.rules.dealcode)
+const DEAL_TAG = 2; // Kartu Terakhir's tag in the shared deal-code format (meja.rules.dealcode)
 const FOCUS_KEY = "meja.kartu_terakhir.focus";
 
 /**
@@ -54,30 +54,9 @@ const FOCUS_KEY = "meja.kartu_terakhir.focus";
  * form: the server checks the code again and is the one that deals.
  */
 export function readDealCode(text) {
-  const values = [];
-  for (const raw of String(text).trim().toUpperCase()) {
-    if (raw === "-" || raw === " ") continue;
-    const c = raw === "I" || raw === "L" ? "1" : raw === "O" ? "0" : raw;
-    const v = CODE_ALPHABET.indexOf(c);
-    if (v < 0) return null;
-    values.push(v);
-  }
-  if (values.length !== 30) return null;
-  // The check character: Luhn mod 32 over the data characters.
-  let total = 0;
-  values.slice(0, -1).reverse().forEach((v, i) => {
-    let x = v;
-    if (i % 2 === 0) {
-      x *= 2;
-      x = Math.floor(x / 32) + (x % 32);
-    }
-    total += x;
-  });
-  if ((32 - (total % 32)) % 32 !== values[values.length - 1]) return null;
-  let number = 0n;
-  for (const v of values.slice(0, -1)) number = (number << 5n) | BigInt(v);
-  if ((number & 3n) !== 2n || ((number >> 2n) & 31n) !== DEAL_TAG) return null;
-  const header = Number((number >> 7n) & 255n);
+  const number = readCodeNumber(text, { chars: 30, tag: DEAL_TAG });
+  if (number === null) return null;
+  const header = Number(number & 255n);
   const seats = (header >> 4) + 2;
   const dealer = header & 15;
   if (seats > 10 || dealer >= seats) return null;
