@@ -151,6 +151,9 @@ def shot() -> Callable[[Any, str], list[Path]]:
         finally:
             if original:
                 page.set_viewport_size(original)
+                # The page's media-query listeners (a log that folds on a phone) run at the next
+                # rendering step: let two frames pass, so the test goes on with the page as it was.
+                page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
         return paths
 
     return take

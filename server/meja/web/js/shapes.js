@@ -1,4 +1,4 @@
-// Shapes a game's page draws many times (a suit, a colour), put in the page once as SVG
+// Shapes a game's page draws many times (the marks of its cards), put in the page once as SVG
 // <symbol>s and drawn by reference: a page module gives its shapes as data and asks for icons.
 // Icons are decorative (aria-hidden): the words or the card's name carry the meaning.
 
