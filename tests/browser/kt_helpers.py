@@ -70,7 +70,7 @@ def host_kt(
         page.check(f"#seats-{seats}")
     # The form speaks the game's words: its rules in brief and its options' labels (strings.js).
     assert "2 to 10 players, 7 cards each" in page.inner_text("#rules-summary")
-    assert page.inner_text('label[for="opt-stacking"]') == "Stacking: answer a Draw card with a Draw card"
+    assert page.text_content('label[for="opt-stacking"]') == "Stacking: answer a Draw card with a Draw card"
     if reaction_ms is not None or stacking or match or bots:
         open_more_options(page)
     if bots:
