@@ -19,10 +19,11 @@ from meja.bots.base import decision_rng
 from meja.cli import main
 from meja.games.kartu_terakhir import bench_bots as B
 from meja.games.kartu_terakhir.bots import LEVELS, YARDSTICK_VERSION, YARDSTICKS, make_bot
-from meja.games.kartu_terakhir.bots.search import SearchBot, candidates
+from meja.games.kartu_terakhir.bots.playout import playout
+from meja.games.kartu_terakhir.bots.search import SearchBot, candidates, rollout
 from meja.games.kartu_terakhir.bots.yardsticks import greedy_choice
 
-from .kt_helpers import CALL, CATCH, GAME, PLUGIN, READY, KartuTerakhirState, Phase
+from .kt_helpers import CALL, CATCH, GAME, PLUGIN, READY, TAKE, KartuTerakhirState, Phase
 
 SMALL = {"work": 2500.0, "deadline": None}
 
@@ -60,6 +61,48 @@ def _games(a: Any, b: Any, seats: int, count: int, start: int = 0) -> B.Tally:
     for code in B.deals(seats, count, "dev", start=start):
         B.play_deal(seats, code, a, b, tally)
     return tally
+
+
+# --------------------------------------------------------------------------- the search's playout
+
+
+def _states_along_a_game(seats: int, stacking: bool, rnd: random.Random) -> list[KartuTerakhirState]:
+    """Every state of one round played by uniformly random turn actions (draws by choice, Wild Draw
+    Four bluffs, challenges, stacked penalties, kept cards, reshuffles: whatever comes)."""
+    state = GAME.new_match(GAME.options(stacking=stacking), seats, rnd.randrange(seats)).state
+    out = []
+    while state.in_round() and len(out) < 400:
+        out.append(state)
+        if state.phase == Phase.REACT:
+            state = state.apply(state.turn, TAKE).state
+            continue
+        legal = [m for m in state.legal_actions(state.turn) if m not in (CALL, CATCH)]
+        state = state.apply(state.turn, rnd.choice(legal)).state
+    return out
+
+
+@pytest.mark.parametrize("stacking", [False, True])
+@pytest.mark.parametrize("seats", [2, 4, 7, 10])
+def test_the_fast_playout_ends_every_round_as_the_engine_rollout(seats: int, stacking: bool) -> None:
+    """The search's list-based playout is the engine's rollout, faster: from every state of random
+    rounds, played out or cut off, the same winner, points, final hands and number of actions."""
+    rnd = random.Random(f"playout/{seats}/{stacking}")
+    compared = cut = reshuffled = 0
+    for _ in range(2):
+        for state in _states_along_a_game(seats, stacking, rnd):
+            for cap in (600, rnd.randrange(1, 30)):
+                seed = rnd.getrandbits(64)
+                final, steps = rollout(state, seed, cap)
+                lr = final.last_round
+                over = not final.in_round()
+                expected = (lr.winner if over and lr else -1, lr.points if over and lr else 0, steps)
+                winner, points, hands, steps2 = playout(state, seed, cap)
+                assert (winner, points, steps2) == expected
+                assert hands == [list(h) for h in final.hands]
+                compared += 1
+                cut += not over
+                reshuffled += final.reshuffles > state.reshuffles
+    assert compared > 300 and cut > 50 and reshuffled > 0
 
 
 # --------------------------------------------------------------------------- legality

@@ -246,6 +246,7 @@ __all__ = [
     "Move",
     "Phase",
     "card_points",
+    "reshuffled",
 ]
 
 GAME_NAME: Final = "kartu_terakhir"
@@ -313,6 +314,13 @@ _ANSWER_D2: Final = bytes(1 if _SYM[c] in (DRAW_TWO, WILD_DRAW_FOUR) else 0 for 
 _ANSWER_WD4: Final = bytes(1 if _SYM[c] == WILD_DRAW_FOUR else 0 for c in range(CARD_COUNT))
 #: a card of each colour, for the challenge verdict (3.5.3: Wilds have no colour)
 _OF_COLOUR: Final = tuple(frozenset(i for i in range(CARD_COUNT) if _COLOUR[i] == c) for c in range(4))
+
+
+def reshuffled(seed: int, count: int, under: Sequence[int]) -> tuple[int, ...]:
+    """3.3.5: the new stock (``[-1]`` drawn first) when the round's ``count``-th reshuffle turns the
+    pile under the top card, ``under``, face down (stream ``reshuffle/count`` of the round's seed)."""
+    shuffled, _ = Rng(seed, f"reshuffle/{count}").shuffle(tuple(under))
+    return tuple(reversed(shuffled))
 
 
 def card_points(cards: Sequence[int]) -> int:
@@ -928,8 +936,7 @@ class KartuTerakhirState(StateDefaults):
                     break  # 3.3.5: both piles exhausted: draw what exists
                 # 3.3.5: the cards under the top card become the stock; top and colour stay
                 reshuffles += 1
-                shuffled, _ = Rng(self.seed, f"reshuffle/{reshuffles}").shuffle(discard[:-1])
-                stock = tuple(reversed(shuffled))
+                stock = reshuffled(self.seed, reshuffles, discard[:-1])
                 discard = discard[-1:]
                 events.append(_event("reshuffle", {"moved": len(stock), "count": reshuffles}))
             out.append(stock[-1])

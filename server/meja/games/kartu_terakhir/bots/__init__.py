@@ -26,8 +26,9 @@ The levels
 ``hard`` (:class:`.search.SearchBot`)
     A determinized search: worlds dealt consistently with what the seat saw
     (:mod:`.infoset`: stuck draws, passes, verdicts, a hand shown to it), every
-    candidate on the same worlds (common random numbers), rollouts by the real
-    rules engine with greedy play; greedy's choice, steered to colours the next
+    candidate on the same worlds (common random numbers), greedy playouts on a
+    list-based replay of the engine (:mod:`.playout`, checked against the engine's
+    own rollout, about four times faster); greedy's choice, steered to colours the next
     seat is known to lack, stands unless the search is confident it is beaten.
     A fixed work budget (deterministic) and a 70 ms CPU cap. It catches whenever
     it can and always calls in time. It blocks its thread while it thinks, so a

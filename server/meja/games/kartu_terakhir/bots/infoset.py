@@ -37,7 +37,8 @@ seat's own hand, the true top card, colour, direction, counts and pending
 penalty, and the unknown cards dealt at random, group by group (the most
 constrained first), to the other hands; the rest is the stock (and, if its cards
 are unknown, the pile under the top card). It is built on the engine's own blank
-state, so every rule in a rollout is the engine's.
+state, so the candidate move is applied by the engine itself (the playout that
+follows, :mod:`.playout`, is checked against the engine's rollout).
 """
 
 from __future__ import annotations
