@@ -209,6 +209,39 @@ def test_hidden_cards_do_not_change_the_action(name: str, seats: int) -> None:
     assert moved >= checked - 1  # the hidden cards really moved
 
 
+def test_worlds_hold_what_greedy_players_hold() -> None:
+    """Against players of the seed's tips (greedy), every reading of the infoset holds, the soft ones
+    included: each card an opponent really holds is allowed by its groups (or known), though the
+    readings did exclude cards (the tips' reading of plays among them)."""
+    from meja.games.kartu_terakhir.bots.common import NAMEIX
+    from meja.games.kartu_terakhir.bots.infoset import _ALL, read_infoset
+
+    checked = narrowed = 0
+
+    class Reader(Recorder):
+        def choose(self, view: Any, history: Any, rng: Any, state: KartuTerakhirState | None = None) -> Any:
+            nonlocal checked, narrowed
+            assert state is not None
+            if view.seat == view.turn and view.phase == Phase.PLAY:
+                info = read_infoset(view, history)
+                assert info.consistent
+                for s in range(view.seats):
+                    if s == view.seat:
+                        continue
+                    allowed = 0
+                    for _, mask in info.groups[s]:
+                        allowed |= mask
+                        narrowed += mask != _ALL
+                    known = [NAMEIX[c] for c in info.known[s]]
+                    for c in state.hands[s]:
+                        assert NAMEIX[c] in known or allowed >> NAMEIX[c] & 1, (s, c, history[-3:])
+                    checked += 1
+            return self.bot.choose(view, history, rng)
+
+    _games(Reader(make_bot("greedy")), make_bot("greedy"), 4, 25, start=700)
+    assert checked > 200 and narrowed > checked
+
+
 class CheatingBot(SearchBot):
     """The ``hard`` search whose worlds deal the others their *true* hands (only the stock order is
     sampled): a test yardstick that must do clearly better, or the honesty tests are blind."""

@@ -21,9 +21,15 @@ each draw), each with the card names it may still hold (as in Crazy Eights'
   known exactly (less what that seat has played since);
 - **a voluntary draw** is read as "it had nothing to play" (the yardsticks and
   most players draw only when stuck; 3.3.3 allows it at any time): the groups
-  held then hold no card playable then. This reading is dropped for a seat
-  for the rest of the round as soon as it is contradicted (it plays a card
-  that no group could hold under it).
+  held then hold no card playable then;
+- **a play** is read as the seed's tips play (3.9.6, the ``greedy`` yardstick and
+  ``normal``): a Wild played from the hand means no coloured card played then
+  (and a plain Wild, no Wild Draw Four either); a coloured card played from the
+  hand, with no penalty pending and nobody at 2 cards or fewer (when the tips
+  would rather hurt or steer), means no playable coloured card worth more points.
+  These *soft* readings are dropped for a seat for the rest of the round as soon
+  as it is contradicted (it plays a card that no group could hold under them):
+  against a player who does not play so, the bot falls back to what is certain.
 
 A played card leaves the oldest group that may hold it (the masks are nested:
 older groups met every constraint younger ones met), or the newest group when
@@ -51,7 +57,7 @@ from meja.rules.rng import Rng
 
 from .. import rules as R
 from ..rules import KartuTerakhirState, KartuTerakhirView, Phase
-from .common import IDS_OF, NAME_COLOUR, NAME_SYM, NAMEIX, NAMEIX_OF, PLAYABLE, History, colour_of_letter
+from .common import IDS_OF, NAME_COLOUR, NAME_POINTS, NAME_SYM, NAMEIX, NAMEIX_OF, PLAYABLE, History, colour_of_letter
 
 __all__ = ["Group", "InfoSet", "read_infoset"]
 
@@ -67,6 +73,23 @@ _PLAYABLE_NAMES: Final = tuple(
     for colour in range(4)
 )
 _OF_COLOUR_NAMES: Final = tuple(sum(1 << n for n in range(_NAMES) if NAME_COLOUR[n] == c) for c in range(4))
+
+
+_COLOURED: Final = _ALL & ~((1 << _WD4) | (1 << NAMEIX_OF["W"]))
+_PENALTY_SYMS: Final = frozenset((R.DRAW_TWO, R.WILD_DRAW_FOUR))
+#: per name: the coloured names worth more points (the tips shed those first)
+_DEARER: Final = tuple(
+    sum(1 << m for m in range(_NAMES) if NAME_COLOUR[m] < 4 and NAME_POINTS[m] > NAME_POINTS[n]) for n in range(_NAMES)
+)
+
+
+def _tips_exclude(card: int, colour: int, top: int, near: bool) -> int:
+    """The names a hand did not hold if it played ``card`` (a name) from the hand on ``colour`` and
+    ``top`` as the seed's tips play (see the module docstring); ``near``: someone else was at 2 cards."""
+    playable = _PLAYABLE_NAMES[colour][top] & _COLOURED
+    if NAME_COLOUR[card] == 4:
+        return playable | (1 << _WD4 if card != _WD4 else 0)
+    return 0 if near else playable & _DEARER[card]
 
 
 def _name(text: object) -> int:
@@ -214,6 +237,8 @@ def read_infoset(view: KartuTerakhirView, history: History) -> InfoSet:
     straddle = -1  # right after a reshuffle: the names the draw that caused it may have taken
     colour = -1
     colour_before_wd4 = -1
+    counts = [0] * n  # the hand sizes as the history goes
+    pending = False  # a Draw Two's or Wild Draw Four's penalty is waiting
     ok = True
     for e in history:
         kind = e.get("kind")
@@ -222,9 +247,11 @@ def read_infoset(view: KartuTerakhirView, history: History) -> InfoSet:
         if kind == "round_start":
             pile = [_name(e.get("starter"))]
             colour = colour_of_letter(e.get("colour"))
-            counts = e.get("hand_counts")
+            dealt = e.get("hand_counts")
             known = [[] for _ in range(n)]
-            groups = [[Group(c, _ALL)] if isinstance(c, int) and c else [] for c in (counts or [0] * n)]
+            groups = [[Group(c, _ALL)] if isinstance(c, int) and c else [] for c in (dealt or [0] * n)]
+            counts = [c if isinstance(c, int) else 0 for c in (dealt or [0] * n)]
+            pending = False
             groups[me] = []
             reveal = [True] * n
             source = _ALL
@@ -235,16 +262,26 @@ def read_infoset(view: KartuTerakhirView, history: History) -> InfoSet:
                 continue
             if card == _WD4:
                 colour_before_wd4 = colour
+            top, before = (pile[-1] if pile else -1), colour
             pile.append(card)
             colour = colour_of_letter(e.get("colour"))
             if other:
                 assert isinstance(seat, int)
+                drawn = bool(e.get("drawn"))
                 if card in known[seat]:
                     known[seat].remove(card)
                 else:
-                    found, reveal[seat] = _remove(groups[seat], card, bool(e.get("drawn")), reveal[seat])
+                    found, reveal[seat] = _remove(groups[seat], card, drawn, reveal[seat])
                     if not found:
                         ok = False
+                if reveal[seat] and not drawn and not pending and top >= 0 and 0 <= before < 4:
+                    near = any(counts[t] <= 2 for t in range(n) if t != seat)
+                    tipped = _tips_exclude(card, before, top, near)
+                    for g in groups[seat]:
+                        g.soft |= tipped
+            if 0 <= seat < n:
+                counts[seat] -= 1
+            pending = pending or NAME_SYM[card] in _PENALTY_SYMS
         elif kind == "reshuffle":
             moved = 0
             for name in pile[:-1]:
@@ -270,6 +307,7 @@ def read_infoset(view: KartuTerakhirView, history: History) -> InfoSet:
                 known[seat] = [c for c in (_name(x) for x in cards) if c >= 0]
                 groups[seat] = []
         elif kind == "challenge":
+            pending = False
             target = e.get("target")
             honest = e.get("verdict") == "honest" and 0 <= colour_before_wd4 < 4
             if honest and isinstance(target, int) and 0 <= target < n and target != me:
@@ -284,6 +322,10 @@ def read_infoset(view: KartuTerakhirView, history: History) -> InfoSet:
                     g.hard &= ~_PLAYABLE_NAMES[c][t]
         if kind == "draw":
             straddle = -1
+            got = e.get("count")
+            if isinstance(seat, int) and 0 <= seat < n and isinstance(got, int):
+                counts[seat] += got
+            pending = pending and e.get("reason") not in ("penalty", "challenge")
     masks: list[list[tuple[int, int]]] = [[] for _ in range(n)]
     for s in range(n):
         if s == me:
