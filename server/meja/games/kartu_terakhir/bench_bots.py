@@ -33,28 +33,9 @@ a 95% confidence interval (mean +- 1.96 sd/sqrt(deals)):
 Seed sets: ``dev`` for tuning, ``heldout`` for the published table; deal ``i`` of a
 set is the same on every machine.
 
-Held out, 2026-12-01, on the project's shared 2-core machine (load 3-8 from other
-work), one round a game, default options (share: A's round-win share with its 95%
-CI; margin: A's points minus the others' mean, per round; CPU: A's milliseconds per
-decision with more than one legal action, mean / p50 / p95 / p99 / max)::
-
-    A vs B             seats  deals  share [95% CI]       fair   margin [95% CI]         CPU mean/p50/p95/p99/max
-    hard vs greedy       2     400   57.2% [54.4, 60.1]   50.0%  +10.02 [+6.58, +13.45]  24.4/10.0/65.7/70.8/74.2
-    hard vs greedy       4     160   24.7% [21.9, 27.5]   25.0%   +1.31 [-3.88, +6.49]   28.7/37.5/68.5/71.0/73.7
-    hard vs greedy       6      70   18.3% [14.9, 21.7]   16.7%   +4.69 [-3.82, +13.21]  27.8/40.9/67.4/71.4/73.2
-    normal vs easy       2    2000   73.3% [72.0, 74.6]   50.0%  +28.78 [+27.02, +30.54]
-    normal vs easy       4     800   41.6% [39.8, 43.4]   25.0%  +30.63 [+27.27, +33.98]
-    normal vs easy       6     500   27.7% [26.1, 29.3]   16.7%  +30.83 [+26.38, +35.28]
-    easy vs greedy       2    2000   26.7% [25.4, 28.0]   50.0%  -28.60 [-30.36, -26.85]
-    easy vs greedy       4     800   12.8% [11.7, 14.0]   25.0%  -19.52 [-21.53, -17.50]
-    greedy vs random     2    2000   78.0% [76.8, 79.3]   50.0%  +35.13 [+33.45, +36.80]
-    greedy vs random     4     800   66.3% [64.7, 68.0]   25.0%  +71.70 [+68.69, +74.71]
-    greedy vs random     6     500   60.9% [59.2, 62.6]   16.7% +111.27 [+106.7, +115.9]
-
-Illegal actions: 0 in every run. ``hard`` beats ``greedy`` at 2 seats (the CI's low
-end 4.4 points above fair) but not measurably at 4 and 6 seats, where its p50 is at
-the CPU cap and its worlds are fewer and longer. ``normal`` plays as ``greedy``, so
-"normal vs greedy" is even by construction. Reproduce a line with, e.g.::
+The held-out figures (and the tuning that led to them) are published in the README
+(Bots, Kartu Terakhir), the one place they are kept. ``normal`` plays as ``greedy``,
+so "normal vs greedy" is even by construction. Reproduce a line with, e.g.::
 
     meja bench bots --game kartu_terakhir --a hard --b greedy --seats 2 --deals 400 --seed-set heldout --jobs 2
 """

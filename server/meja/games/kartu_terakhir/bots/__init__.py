@@ -42,19 +42,17 @@ draws only when stuck), ``greedy`` (the seed's tips, with a stated challenge pol
 How they were measured
 ----------------------
 ``meja bench bots --game kartu_terakhir`` (:mod:`..bench_bots`): duplicate deals on
-the server's timers, held-out seeds; the whole table is in that module's docstring.
-In brief (round-win share, 95% CI): ``hard`` vs ``greedy`` 57.2% [54.4, 60.1] at 2
-seats (fair 50), 24.7% [21.9, 27.5] at 4 (fair 25), 18.3% [14.9, 21.7] at 6 (fair
-16.7), p99 decision CPU 71 ms; ``normal`` vs ``easy`` 73.3% / 41.6% / 27.7% at 2 / 4 /
-6 seats; 0 illegal actions.
+the server's timers, held-out seeds; the figures are in the README (Bots, Kartu
+Terakhir): ``hard`` beats ``greedy`` at 2, 4 and 6 seats, ``normal`` beats ``easy``
+at each, 0 illegal actions, ``hard``'s p99 decision CPU about 72 ms.
 
 Determinism and the deadline
 ----------------------------
 ``easy``, ``normal`` and the yardsticks are deterministic functions of their inputs.
 ``hard`` counts its work instead of timing it: same inputs, same action, unless its
 CPU cap (70 ms of the calling thread's CPU) cuts a search short, which on the shared
-machine happens to most of its long decisions at 4 and 6 seats (p50 37-41 ms, p95
-68 ms) and to about one in twenty at 2 seats. ``make_bot("hard", deadline=None)`` is
+machine happens to more than one decision in twenty (p95 71 ms, at the cap; p50 6 ms
+at 2 seats, 17 ms at 4, 36 ms at 6). ``make_bot("hard", deadline=None)`` is
 strictly deterministic (the tests use it); a smaller ``work`` keeps more decisions
 clear of the cap.
 """

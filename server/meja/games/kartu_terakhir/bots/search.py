@@ -14,7 +14,9 @@ For each turn decision with more than one sensible candidate:
    ``work=0`` this steered greedy is all the bot does.
 2. **Worlds** (:mod:`.infoset`): the unknown cards dealt at random to the other
    hands, the stock and the pile under the top card, respecting what the seat
-   saw (a hand shown to it by a challenge, an honest verdict, a pass).
+   saw (a hand shown to it by a challenge, an honest verdict, a pass) and, while
+   a seat's play does not contradict them, two soft readings: it draws only when
+   stuck, and it plays as the seed's tips do (Wilds last, dearest card first).
 3. **Common random numbers.** Every candidate is played on the same worlds with
    the same reshuffle seed, so their difference is measured, not the world's luck.
 4. **Playouts**: every seat plays :func:`.common.greedy_turn` to the end of the
