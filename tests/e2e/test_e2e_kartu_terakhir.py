@@ -594,7 +594,7 @@ async def test_a_whole_game_of_kartu_terakhir_through_two_processes(
     options = {**OPTIONS, "match": kind}
     started = time.monotonic()
     plugin = games.get(GAME)
-    levels = dict(zip(BOTS, (plugin.levels[0], plugin.levels[-1]), strict=True))
+    levels = dict(zip(BOTS, (plugin.levels[0], plugin.levels[1]), strict=True))
     a = ServerProcess(fresh_redis, name="a", env=ENV)
     b = ServerProcess(fresh_redis, name="b", env=ENV)
     async with servers(a, b) as (a, b):
