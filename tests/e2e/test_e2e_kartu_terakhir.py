@@ -2,8 +2,9 @@
 
 Ann (seat 0) and Bob (seat 1) are people, the Python client playing the script
 of :mod:`kt_script`; Ann starts on process a, Bob on process b, and a spectator
-watches from b. Seats 2 and 3 are the plugin's bots (its first and its last
-level: the test asks nothing of their strength). The table plays with stacking
+watches from b. Seats 2 and 3 are the plugin's bots (its first two levels, easy
+and normal: the test asks nothing of their strength, and the script's goals came up
+beside them; hard's blocking path is covered by tests/server/test_server_botpool.py). The table plays with stacking
 on and a turn timer (``turn_limit_s``, :data:`TURN_LIMIT_S`), one round to a
 match (the game's default), round 1 being the deal :data:`DEAL`; should a
 match end before every situation below came (the bots are free to go out), the
