@@ -13,7 +13,8 @@ told (faults_fleet.SeatDriver):
 
 - **not lost**: every action the server answered as applied (the ``update``
   carrying the request's ``re``, at table version V) is in the log at V, by
-  that seat, and is that action;
+  that seat, and is that action (an answer that came as a ``state``, PROTOCOL.md
+  8: after the version the request named, and at most V);
 - **not applied twice**: every other action of that seat in the log was made
   by the server for it (a bot while the seat was ``auto``, or a time limit's
   default move, which carries a ``timeout`` event), or is explained by one
@@ -31,9 +32,10 @@ action can check that the audit catches exactly that.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from meja.server.audit import SeatClaims, TableClaims, check_claims, server_made
 from meja.server.records import FINISHED
 from table_log import LogFailure, Replay, read_table, replay, replay_table
 
@@ -55,28 +57,6 @@ __all__ = [
 AuditFailure = LogFailure
 
 
-def server_made(rep: Replay, seat: int) -> set[int]:
-    """Versions where the server acted for ``seat``: while a bot played for it, or at a time limit."""
-    out: set[int] = set()
-    auto = False
-    for v, entry in rep.log:
-        timeout = False
-        for e in entry:
-            if e.data.get("seat") != seat:
-                continue
-            if e.kind == "auto":
-                auto = True
-            elif e.kind == "connected":
-                auto = False
-            elif e.kind == "seat_changed" and e.data.get("to") == "bot":
-                auto = True
-            elif e.kind == "timeout":
-                timeout = True
-        if auto or timeout:
-            out.add(v)
-    return out
-
-
 @dataclass
 class SeatRecord:
     """What one client was told about its own actions (faults_fleet.SeatDriver has these fields)."""
@@ -85,6 +65,7 @@ class SeatRecord:
     accepted: dict[int, dict[str, Any]]
     in_flight: Sequence[tuple[int, dict[str, Any]]] = ()
     internal: Sequence[tuple[int, dict[str, Any]]] = ()
+    after: dict[int, int] = field(default_factory=dict)
 
 
 @dataclass
@@ -97,43 +78,30 @@ class SeatAudit:
 
 
 def audit(rep: Replay, seats: Sequence[Any], *, require_finished: bool = True) -> list[SeatAudit]:
-    """Hold each seat's client record against the log (see the module docstring)."""
+    """Hold each seat's client record against the log (see the module docstring).
+
+    The rule is :func:`meja.server.audit.check_claims`'s (``meja audit``, which the chaos
+    benchmark runs), written once; this raises its first finding.
+    """
     table = rep.table_id
     if require_finished and rep.record.status != FINISHED:
         raise AuditFailure(f"table {table}: not finished (status {rep.record.status!r}, version {rep.version})")
+    claims = TableClaims(table, [
+        SeatClaims(
+            record.seat,
+            dict(record.accepted),
+            list(record.in_flight),
+            [(v, a, "internal") for v, a in record.internal],
+            dict(getattr(record, "after", {})),
+        )
+        for record in seats
+    ])
+    findings, _ = check_claims(rep, claims)
     out = []
-    for record in seats:
-        seat = record.seat
-        logged = {v: m for v, m in rep.by_seat(seat)}
-        for v, action in sorted(record.accepted.items()):
-            move = logged.get(v)
-            if move is None:
-                raise AuditFailure(f"table {table} seat {seat}: accepted {action} at version {v} is not in the log")
-            if move.to_wire() != action:
-                raise AuditFailure(
-                    f"table {table} seat {seat}: the log has {move.to_wire()} at version {v}, the client sent {action}"
-                )
-        made = server_made(rep, seat)
-        extra = [(v, m) for v, m in sorted(logged.items()) if v not in record.accepted and v not in made]
-        unused = list(record.in_flight)
-        explained = 0
-        for v, move in extra:
-            match = next((i for i, (sent, a) in enumerate(unused) if a == move.to_wire() and sent < v), None)
-            if match is not None:
-                unused.pop(match)
-                explained += 1
-                continue
-            if any(a == move.to_wire() and sent < v for sent, a in record.internal):
-                raise AuditFailure(
-                    f"table {table} seat {seat}: {move.to_wire()} at version {v} was applied although the server "
-                    f"refused it with 'internal' (PROTOCOL.md 10: the table is unchanged)"
-                )
-            raise AuditFailure(
-                f"table {table} seat {seat}: {move.to_wire()} at version {v} was applied but never accepted "
-                f"(applied twice, or by nobody): accepted at {sorted(record.accepted)[-5:]}..., "
-                f"unanswered {list(record.in_flight)}"
-            )
-        out.append(SeatAudit(seat, len(record.accepted), len(logged), sum(1 for v in logged if v in made), explained))
+    for f in findings:
+        for message in f.lost + f.refused_but_applied + f.doubled:
+            raise AuditFailure(message)
+        out.append(SeatAudit(f.seat, f.confirmed, f.in_log, f.by_server, f.explained_by_unanswered))
     return out
 
 

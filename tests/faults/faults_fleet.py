@@ -9,6 +9,8 @@ client should. It keeps an exact record of what it sent, for the audit
 
 - ``accepted``: table version -> action, for every action the server answered
   with the ``update`` that applied it (the one carrying the request's ``re``);
+  ``after``: for an answer that came as a ``state`` instead (PROTOCOL.md 8), its
+  version -> the version the request named (the action is in between);
 - ``in_flight``: ``(version seen, action)`` sent, but the connection closed or
   the answer never came: it may or may not have been applied;
 - ``internal``: refused with ``internal`` ("the table is unchanged",
@@ -67,6 +69,7 @@ class SeatDriver:
     client: Client | None
     seed: int
     accepted: dict[int, dict[str, Any]] = field(default_factory=dict)
+    after: dict[int, int] = field(default_factory=dict)
     in_flight: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
     internal: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
     unexpected: list[dict[str, Any]] = field(default_factory=list)
@@ -167,6 +170,8 @@ class SeatDriver:
                 continue
             assert answer is not None
             self.accepted[int(answer["version"])] = action
+            if answer["type"] == "state":
+                self.after[int(answer["version"])] = version
             if self.vanish_after is not None and len(self.accepted) >= self.vanish_after:
                 self._vanish()
                 return

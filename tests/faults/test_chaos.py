@@ -53,7 +53,11 @@ TWO_ROUNDS: dict[str, Any] = {"preset": "house", "match_mode": "wins", "rounds":
 
 
 async def _play(client: Client, accepted: dict[int, dict[str, Any]], *, moves: int | None = None) -> None:
-    """Play seat 0 until the match is over (or ``moves`` actions, stopping on its own turn)."""
+    """Play seat 0 until the match is over (or ``moves`` actions, stopping on its own turn).
+
+    Every answer here is expected to be the action's own ``update``: one process, no fault, so
+    no resynchronisation ever merges the version (which would answer with a ``state``).
+    """
     acted: int | None = None
     done = 0
     while True:
@@ -69,7 +73,7 @@ async def _play(client: Client, accepted: dict[int, dict[str, Any]], *, moves: i
             if exc.code == "action/stale_version":
                 continue
             raise
-        assert answer is not None
+        assert answer is not None and answer["type"] == "update", answer
         accepted[int(answer["version"])] = action
         done += 1
 
@@ -135,6 +139,21 @@ async def test_the_audit_replays_rematches_and_catches_doctored_claims(aof_redis
                              if ver not in one_accepted)
             made_up.seats[0].accepted[elsewhere] = action  # an answer the log does not back
             assert (await check(made_up))["lost"] == 1
+
+            # An answer that came as a ``state`` (PROTOCOL.md 8) names a later version: the action is
+            # found anywhere after the version its request named, and not before.
+            later = max(ver for ver, _ in (await audit.read_table(aof_redis.url, one_id))[2]
+                        if ver not in one_accepted)
+            assert later > v
+            as_state = copy.deepcopy(claims)
+            del as_state.seats[0].accepted[v]
+            as_state.seats[0].accepted[later] = action
+            as_state.seats[0].after[later] = v - 1
+            assert (await audit.audit(aof_redis.url, [as_state]))["ok"]
+            too_late = copy.deepcopy(as_state)
+            too_late.seats[0].after[later] = v  # sent after the version that applied it: not this answer's
+            out = await check(too_late)
+            assert out["lost"] == 1 and out["doubled"] == 1, out["messages"]
 
             no_rematch = copy.deepcopy(claims)
             no_rematch.rematches.pop()

@@ -143,3 +143,59 @@ async def test_racing_requests_are_each_answered_once(serve: Any, connect: Any) 
             assert m["type"] == "update", m  # never stale: the others' ready leaves one's own decision alone
             assert {"kind": "ready", "seat": seat} in m["events"], m["events"]
     assert all(len(sent[w]) == 1 for w in wires), "each seat's one ready, sent at the same version, was taken"
+
+
+async def test_a_reply_whose_version_came_first_by_another_route_is_a_state(serve: Any, connect: Any) -> None:
+    """PROTOCOL.md 8: if this process passed the version a request committed on to its
+    connections before the commit's own delivery (it heard of a later version from another
+    process first and caught up from the log), no ``update`` carried the reply; the request is
+    answered then by a ``state`` with its ``re``, at the table's version by then. Planted here:
+    Ann's commit on process A is held until B has committed the next version (Bob's connection
+    drops) and A, whose pub/sub message of Ann's version is lost, has passed both on."""
+    a = await serve(redis=True)
+    b = await serve(redis=True)
+    ann, bob = await connect(a), await connect(b)
+    joined = await host(ann, seats=2, options={"target": 50})
+    table = joined["table"]
+    await join(bob, code=joined["code"], name="Bob")
+    await ann.ok({"type": "start", "table": table})
+    await bob.until(lambda m: m["type"] == "update")
+    while not (ann.view and ann.view["legal"]):  # Bob plays until it is Ann's turn
+        if bob.view and bob.view["legal"]:
+            await play(bob, table, until=lambda w: not (w.view and w.view["legal"]))
+        await ann.recv()
+    committed, release = asyncio.Event(), asyncio.Event()
+    real_commit = a.store.commit
+
+    async def held_commit(*args: Any, **kwargs: Any) -> bool:
+        ok: bool = await real_commit(*args, **kwargs)
+        if ok and not committed.is_set():
+            committed.set()
+            await release.wait()
+        return ok
+
+    v = ann.version
+    assert v is not None
+    hub = a.hub
+    real_apply = hub.apply
+
+    async def lossy_apply(change: Any, table: Any = None, events: Any = None) -> None:
+        if table is None and change.version == v + 1:
+            return  # its pub/sub message is lost (as in a Redis restart): v + 2 brings it in
+        await real_apply(change, table, events)
+
+    hub.apply = lossy_apply  # type: ignore[method-assign]
+    a.store.commit = held_commit  # type: ignore[method-assign]
+    action = ann.view["legal"][0]
+    await ann.send({"type": "act", "id": 77, "table": table, "version": v, "action": action})
+    await asyncio.wait_for(committed.wait(), 5)
+    a.store.commit = real_commit  # type: ignore[method-assign]
+    bob.ws.transport.abort()  # B commits v + 2: Bob's connection is gone
+    mine = await ann.until(lambda m: m["type"] == "update" and m["version"] == v + 2)
+    assert "re" not in mine
+    passed_on = [m for m in ann.seen if m["type"] == "update" and m["version"] == v + 1]
+    assert passed_on and "re" not in passed_on[0], passed_on  # Ann's own version, with no reply on it
+    release.set()
+    answer = await ann.until(lambda m: m.get("re") == 77)
+    assert answer["type"] == "state" and answer["version"] == v + 2, answer
+    assert not answer["table"]["seats"][1]["connected"]

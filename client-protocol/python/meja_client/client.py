@@ -401,8 +401,9 @@ class Client:
     ) -> Message | None:
         """``act``: submit ``action`` at ``version`` (default: the latest one received).
 
-        Returns the ``update`` that shows it applied; raises :class:`ServerError`
-        if the server refused it (``action/stale_version``: the table moved on).
+        Returns the ``update`` that shows it applied (rarely a ``state``, at a later
+        version: PROTOCOL.md 8); raises :class:`ServerError` if the server refused it
+        (``action/stale_version``: the table moved on).
         """
         v = self._version if version is None else version
         fields: Message = {"table": self._table_field(), "version": v, "action": action}

@@ -524,9 +524,10 @@ class _Human:
         self.dead: list[Client] = []
         # the claims (meja.server.audit.SeatClaims)
         self.accepted: dict[int, Wire] = {}
+        self.after: dict[int, int] = {}  # answer version -> version sent at, for answers that came as a state
         self.unanswered: list[tuple[int, Wire]] = []
         self.refused: list[tuple[int, Wire, str]] = []
-        self.rematches: list[int] = []
+        self.rematches: list[int | list[int]] = []  # [version, sent at] for a state's answer
         self.rematches_unanswered = 0
 
     # ------------------------------------------------------------------ what it sees
@@ -670,10 +671,13 @@ class _Human:
             raise
         assert answer is not None
         self.accepted[int(answer["version"])] = action
+        if answer["type"] == "state":  # PROTOCOL.md 8: applied after `version`, at most at the answer's
+            self.after[int(answer["version"])] = version
         self.stats.accepted += 1
         return False
 
     async def _rematch(self, c: Client) -> None:
+        sent = c.version if c.version is not None else -1
         try:
             answer = await self._guard(c.rematch(timeout=ACT_TIMEOUT_S))
         except ServerError as exc:
@@ -685,7 +689,7 @@ class _Human:
             self.rematches_unanswered += 1
             raise
         assert answer is not None
-        self.rematches.append(int(answer["version"]))
+        self.rematches.append(int(answer["version"]) if answer["type"] != "state" else [int(answer["version"]), sent])
         self.stats.rematches += 1
 
     # ------------------------------------------------------------------ reconnecting
@@ -768,7 +772,7 @@ class _Human:
     def claims(self) -> dict[str, Any]:
         return {
             "seat": self.seat,
-            "accepted": sorted([v, a] for v, a in self.accepted.items()),
+            "accepted": sorted([v, a, self.after[v]] if v in self.after else [v, a] for v, a in self.accepted.items()),
             "unanswered": [[v, a] for v, a in self.unanswered],
             "refused": [[v, a, code] for v, a, code in self.refused],
         }

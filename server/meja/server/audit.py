@@ -39,7 +39,11 @@ Given, per human seat, what its client was told (:class:`SeatClaims`):
 
 - **lost**: an action the server answered as applied at table version V (the
   ``update`` carrying the request's ``re``) is not that seat's action at V in
-  the log, or is another action;
+  the log, or is another action. When the answer was a ``state`` instead (the
+  process had already passed that version on in a resynchronisation before its
+  own commit's delivery: PROTOCOL.md 8), V is the table's version then, and the
+  action must be in the log at a version after the one the request named and
+  at most V;
 - **applied twice** (``doubled``): an action of that seat in the log that no
   answer accounts for, and the server did not make for the seat (a bot while
   the seat was ``auto``, or a time limit's default move: a ``timeout`` event),
@@ -60,7 +64,9 @@ The command
 ``--claims FILE``: a JSON document ``{"tables": [{"table": ID, "seats": [{"seat":
 S, "accepted": [[V, ACTION], ...], "unanswered": [[V_SENT, ACTION], ...],
 "refused": [[V_SENT, ACTION, CODE], ...]}, ...], "rematches": {"accepted": [V,
-...], "unanswered": N}}, ...]}`` (``meja bench chaos`` writes one). Tables named
+...], "unanswered": N}}, ...]}`` (``meja bench chaos`` writes one). An answer
+that came as a ``state`` is written ``[V, ACTION, V_SENT]`` (a rematch's ``[V,
+V_SENT]``): somewhere after V_SENT, at most V. Tables named
 on the command line are replayed with no claims. It prints a summary (or one
 JSON document with ``--json``: totals, then one entry per table) and exits 0
 when every table replays and nothing was lost or applied twice, 1 otherwise,
@@ -338,14 +344,19 @@ class SeatClaims:
     unanswered: list[tuple[int, Wire]] = field(default_factory=list)
     #: (version seen, action, error code) of requests the server refused (an error reply: nothing changed)
     refused: list[tuple[int, Wire, str]] = field(default_factory=list)
+    #: answer version -> the version the request named, for the answers of ``accepted`` that came as
+    #: a ``state``: the action is somewhere after that version, at most the answer's
+    after: dict[int, int] = field(default_factory=dict)
 
     @classmethod
     def from_data(cls, d: Mapping[str, Any]) -> SeatClaims:
+        accepted = list(d.get("accepted", ()))
         return cls(
             seat=int(d["seat"]),
-            accepted={int(v): dict(a) for v, a in d.get("accepted", ())},
+            accepted={int(e[0]): dict(e[1]) for e in accepted},
             unanswered=[(int(v), dict(a)) for v, a in d.get("unanswered", ())],
             refused=[(int(v), dict(a), str(c)) for v, a, c in d.get("refused", ())],
+            after={int(e[0]): int(e[2]) for e in accepted if len(e) > 2},
         )
 
 
@@ -357,15 +368,19 @@ class TableClaims:
     seats: list[SeatClaims] = field(default_factory=list)
     rematches: list[int] = field(default_factory=list)  #: versions of the rematches answered as applied
     rematches_unanswered: int = 0
+    #: as :attr:`SeatClaims.after`, for the rematches answered by a ``state``
+    rematches_after: dict[int, int] = field(default_factory=dict)
 
     @classmethod
     def from_data(cls, d: Mapping[str, Any]) -> TableClaims:
         rematches = d.get("rematches") or {}
+        answered = [e if isinstance(e, list) else [e] for e in rematches.get("accepted", ())]
         return cls(
             table_id=str(d["table"]),
             seats=[SeatClaims.from_data(s) for s in d.get("seats", ())],
-            rematches=[int(v) for v in rematches.get("accepted", ())],
+            rematches=[int(e[0]) for e in answered],
             rematches_unanswered=int(rematches.get("unanswered", 0)),
+            rematches_after={int(e[0]): int(e[1]) for e in answered if len(e) > 1},
         )
 
 
@@ -392,7 +407,18 @@ def check_claims(rep: Replay, claims: TableClaims) -> tuple[list[SeatFindings], 
         found = SeatFindings(seat)
         logged = {v: m for v, m in rep.by_seat(seat)}
         found.in_log = len(logged)
+        made = server_made(rep, seat)
+        placed: set[int] = set()  # the log versions that the answers account for
         for v, action in sorted(record.accepted.items()):
+            if v in record.after:
+                at = _place(logged, action, record.after[v], v, taken=placed, made=made)
+                if at is None:
+                    found.lost.append(f"table {table} seat {seat}: accepted {action} (answered by a state at version "
+                                      f"{v}, sent at {record.after[v]}) is not in the log in between")
+                    continue
+                placed.add(at)
+                found.confirmed += 1
+                continue
             move = logged.get(v)
             if move is None:
                 found.lost.append(f"table {table} seat {seat}: accepted {action} at version {v} is not in the log")
@@ -400,10 +426,10 @@ def check_claims(rep: Replay, claims: TableClaims) -> tuple[list[SeatFindings], 
                 found.lost.append(f"table {table} seat {seat}: the log has {move.to_wire()} at version {v}, "
                                   f"the client was told {action} was applied there")
             else:
+                placed.add(v)
                 found.confirmed += 1
-        made = server_made(rep, seat)
-        found.by_server = sum(1 for v in logged if v in made and v not in record.accepted)
-        extra = [(v, m) for v, m in sorted(logged.items()) if v not in record.accepted and v not in made]
+        found.by_server = sum(1 for v in logged if v in made and v not in placed)
+        extra = [(v, m) for v, m in sorted(logged.items()) if v not in placed and v not in made]
         unused = list(record.unanswered)
         for v, move in extra:
             wire = move.to_wire()
@@ -422,9 +448,17 @@ def check_claims(rep: Replay, claims: TableClaims) -> tuple[list[SeatFindings], 
             found.doubled.append(message)
         out.append(found)
     in_log = rep.rematch_versions()
-    logged_rematches = set(in_log)
-    lost_rematches = [v for v in claims.rematches if v not in logged_rematches]
-    extra_rematches = [v for v in in_log if v not in set(claims.rematches)]
+    rematch_at = {v: {"kind": "rematch"} for v in in_log}
+    placed_rematches: set[int] = set()
+    lost_rematches = []
+    for v in claims.rematches:
+        at = _place(rematch_at, {"kind": "rematch"}, claims.rematches_after.get(v, v - 1), v,
+                    taken=placed_rematches, made=set())
+        if at is None:
+            lost_rematches.append(v)
+        else:
+            placed_rematches.add(at)
+    extra_rematches = [v for v in in_log if v not in placed_rematches]
     rematches = {
         "accepted": len(claims.rematches),
         "in_log": len(in_log),
@@ -433,6 +467,21 @@ def check_claims(rep: Replay, claims: TableClaims) -> tuple[list[SeatFindings], 
                     for v in extra_rematches[claims.rematches_unanswered :]],
     }
     return out, rematches
+
+
+def _place(logged: Mapping[int, Any], action: Wire, after: int, at_most: int, *, taken: set[int],
+           made: set[int]) -> int | None:
+    """The log version, after ``after`` and at most ``at_most``, where an answered ``action`` went.
+
+    Not one an earlier answer took; one the server did not make for the seat first (a time
+    limit's default move may be the same action), the earliest of those.
+    """
+    def matches(u: int) -> bool:
+        m = logged.get(u)
+        return u not in taken and m is not None and (m if isinstance(m, dict) else m.to_wire()) == action
+
+    found = [u for u in range(after + 1, at_most + 1) if matches(u)]
+    return next((u for u in found if u not in made), found[0] if found else None)
 
 
 # --------------------------------------------------------------------------- the report
