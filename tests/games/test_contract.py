@@ -9,9 +9,11 @@ default. At every state reached:
   ``actors()``, and ``awaiting()`` is among them; each seat's view lists the same
   actions, in the same order, in its ``legal`` wire field; every action's wire
   form decodes back to it; a spectator's view lists none;
-- **defaults**: an awaited seat's ``default_action`` is one of its legal actions
-  (or ``None``); between rounds it is never ``None``; epochs are not ahead of
-  the version; the period is hashable;
+- **defaults**: an awaited seat's ``default_action`` is ``None`` or an action
+  the state accepts from that seat (one of its legal actions, or a timer-only
+  one, such as Kartu Terakhir's ``draw_keep``), whose wire form decodes back to
+  it; between rounds it is never ``None``; epochs are not ahead of the version;
+  the period is hashable;
 - **cards are conserved**: the counted ``locations()`` hold exactly
   ``Game.deck()``, and location names are unique;
 - **nothing leaks**: every card name in a seat's view (a spectator's too) lies
@@ -199,7 +201,10 @@ class Run:
                 self.pool.setdefault(json.dumps(wire, sort_keys=True), wire)
             if seat in awaiting:
                 default = state.default_action(seat)
-                assert default is None or default in legal, f"{where}: seat {seat} default {default} not legal"
+                if default is not None and default not in legal:
+                    state.apply(seat, default)  # a timer-only action: accepted all the same
+                    wire = default.to_wire()
+                    assert self.game.decode_action(json.loads(json.dumps(wire))) == default, f"{where}: {wire}"
                 if between:
                     assert default is not None, f"{where}: seat {seat} has no default between rounds"
             assert state.epoch(seat) <= state.version, f"{where}: seat {seat} epoch ahead of the version"

@@ -34,6 +34,7 @@ from meja.games.kartu_terakhir.rules import (  # noqa: E402  (after the registry
     CATCH,
     CHALLENGE,
     DRAW,
+    DRAW_KEEP,
     KEEP,
     PASS,
     READY,
@@ -53,6 +54,7 @@ __all__ = [
     "CATCH",
     "CHALLENGE",
     "DRAW",
+    "DRAW_KEEP",
     "GAME",
     "KEEP",
     "PASS",
@@ -93,10 +95,12 @@ def hand(state: KartuTerakhirState, seat: int) -> list[str]:
 
 
 def act(state: KartuTerakhirState, seat: int, move: Move) -> Transition:
-    """Apply a legal ``move`` (or the listed timed action) and check what every action keeps."""
+    """Apply a legal ``move`` (or the listed timed action, or the timer's draw) and check what
+    every action keeps."""
     legal = state.legal_actions(seat)
     is_timed = any(t.seat == seat and t.action == move for t in state.timed_actions())
-    assert move in legal or is_timed, f"{move} is not legal for seat {seat}: {legal}"
+    is_timer = move == DRAW_KEEP and state.default_action(seat) == DRAW_KEEP
+    assert move in legal or is_timed or is_timer, f"{move} is not legal for seat {seat}: {legal}"
     t = state.apply(seat, move)
     assert t.state.version == state.version + 1
     # persistence round trip at every step of every scenario

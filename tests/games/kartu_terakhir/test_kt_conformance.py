@@ -64,6 +64,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # when run as a sc
 from meja.games.kartu_terakhir.rules import (
     _ALL_MOVES,
     DECK,
+    DRAW,
+    DRAW_KEEP,
     KartuTerakhirState,
     Kind,
     Move,
@@ -168,7 +170,9 @@ class Run:
             assert state.epoch(seat) <= state.version
             if seat in awaiting:
                 default = state.default_action(seat)
-                assert default is None or (default in legal and default.kind != Kind.PLAY)
+                # the timer never plays (3.7); its draw is draw_keep, in place of a legal draw
+                assert default is None or default.kind != Kind.PLAY
+                assert default is None or default in legal or (default == DRAW_KEEP and DRAW in legal)
                 if between:
                     assert default is not None
         code = state.deal_code if state.in_round() else None
@@ -216,8 +220,8 @@ class Run:
         for seat in range(self.seats):
             legal = set(state.legal_actions(seat))
             for move in _ALL_MOVES:
-                if move in legal or (seat, move) in timed:
-                    continue
+                if move in legal or (seat, move) in timed or (move == DRAW_KEEP and DRAW in legal):
+                    continue  # (the timer's draw_keep is accepted wherever a draw is)
                 want = expected_error(state, seat, move)
                 try:
                     state.apply(seat, move)

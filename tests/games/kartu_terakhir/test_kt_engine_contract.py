@@ -28,6 +28,7 @@ from .kt_helpers import (
     CATCH,
     CHALLENGE,
     DRAW,
+    DRAW_KEEP,
     GAME,
     KEEP,
     PASS,
@@ -111,7 +112,8 @@ def test_timed_action_keeps_its_since_through_catches() -> None:
     assert sooner.timed_actions() == () and len(sooner.hands[1]) == 4
 
 
-def test_default_action_is_always_legal_or_none() -> None:
+def test_default_action_is_always_accepted_or_none() -> None:
+    """Legal, or the timer's draw_keep where a draw is legal (accepted; never offered in legal)."""
     cases = [
         stacked(hands=["R5 R6", "B1"], discard="R9", stock="Y1"),
         stacked(hands=["B5", "B1"], discard="R9"),
@@ -121,8 +123,11 @@ def test_default_action_is_always_legal_or_none() -> None:
     ]
     for state in cases:
         move = state.default_action(state.turn)
-        assert move is None or move in state.legal_actions(state.turn)
+        legal = state.legal_actions(state.turn)
+        assert move is None or move in legal or (move == DRAW_KEEP and DRAW in legal)
         assert move is None or move.kind != Kind.PLAY  # 3.7: never a play
+        if move is not None:
+            state.apply(state.turn, move)
 
 
 # =========================================================================== views

@@ -36,6 +36,7 @@ from .kt_helpers import (
     CATCH,
     CHALLENGE,
     DRAW,
+    DRAW_KEEP,
     GAME,
     KEEP,
     PASS,
@@ -266,9 +267,16 @@ def test_t_kt_10_timer_draws_one_or_takes_four() -> None:
     # stock (next first): Y1 (not playable) ...
     state = stacked(hands=["R5 G7", "B1 B2"], discard="R9", stock="Y1 Y2 Y3 Y4 Y5")
     move = state.default_action(0)
-    assert move == DRAW
+    assert move == DRAW_KEEP and move.to_wire() == {"kind": "draw_keep"}
     after = act(state, 0, move).state
     assert len(after.hands[0]) == 3 and after.turn == 1
+    # the card drawn is playable (R3 on R9): the turn passes all the same, the card kept
+    state = stacked(hands=["R5 G7", "B1 B2"], discard="R9", stock="R3 Y2 Y3")
+    t = act(state, 0, state.default_action(0))
+    assert t.state.turn == 1 and t.state.legal_actions(0) == ()
+    assert kinds(t.events) == ["draw", "draw", "keep", "turn"]
+    assert t.state.view(0).to_wire()["hand"] == ["R3", "R5", "G7"]
+    assert DRAW_KEEP not in state.legal_actions(0)  # the timer's move, not a choice to offer
     # a pending Wild Draw Four: taken, never challenged (3.7)
     # seat 1: B1 B2        <- facing a WD4
     wd4 = stacked(hands=["R5 G7", "B1 B2"], discard="R9 WD4", colour="G", pending=4, turn=1, stock="Y1 Y2 Y3 Y4")
@@ -918,9 +926,14 @@ def test_rule_3_7_timer_1_and_2_default_action() -> None:
     s = stacked({"stacking": True}, hands=["R1", "B1 B2"], discard="R9 RD2", pending=2, turn=1)
     assert s.default_action(1) == TAKE
     s = stacked(hands=["R1 R2", "B1"], discard="R9", stock="R3")
-    assert s.default_action(0) == DRAW and s.default_action(1) is None
-    after = act(s, 0, DRAW).state  # R3 is playable
+    assert s.default_action(0) == DRAW_KEEP and s.default_action(1) is None
+    timed = act(s, 0, DRAW_KEEP).state  # R3 is playable, and kept: the timer never plays
+    assert timed.turn == 1 and len(timed.hands[0]) == 3
+    after = act(s, 0, DRAW).state  # a draw of one's own, then time runs out
     assert after.default_action(0) == KEEP
+    # the timer's draw is refused where a draw is (the seat already drew; not its turn)
+    rejected(after, 0, DRAW_KEEP, IllegalActionError, ILLEGAL)
+    rejected(s, 1, DRAW_KEEP, NotYourTurnError, NOT_YOURS)
     stuck = stacked(hands=["B1", "Y1"], discard="R9")
     assert stuck.default_action(0) == PASS
     # nothing to draw but a card to play: no move keeps "never plays": the default bot decides

@@ -26,7 +26,7 @@ from meja.server.settings import Settings
 from server_helpers import assert_contiguous, assert_fair_deals, events, host, match_over, play
 from server_wire import Wire
 
-from .kt_helpers import GAME, PLUGIN
+from .kt_helpers import DRAW, GAME, PLUGIN
 
 FAST: dict[str, Any] = {
     "host": "127.0.0.1",
@@ -140,3 +140,35 @@ async def test_the_server_draws_a_draw_two_penalty_by_itself() -> None:
 
 if __name__ == "__main__":
     sys.exit(asyncio.run(test_a_whole_match_against_three_bots()) or 0)
+
+
+def _deal_with_a_playable_draw() -> str:
+    """A 2-seat deal code where seat 0, on turn first, would draw a card it could play."""
+    for seed in range(1, 500):
+        code = encode(DealSpec(2, 1, seed))
+        state = GAME.new_match(GAME.options(), 2, 0, deal_code=code).state
+        if state.turn == 0 and state.apply(0, DRAW).state.turn == 0:  # the drawn card is playable
+            return code
+    raise AssertionError("no such deal in 500 seeds")
+
+
+async def test_a_turn_out_of_time_draws_one_and_moves_on_though_the_card_could_be_played() -> None:
+    """3.7 timer 1: "they draw 1 card, and play moves on": the drawn card is kept, in the same
+    version as the draw (the timer's draw_keep); the seat has no moment to play it."""
+    code = _deal_with_a_playable_draw()
+    async with running(turn_limit_min_s=1) as server:
+        ann = await Wire.open(f"ws://127.0.0.1:{server.port}/ws")
+        try:
+            joined = await host(ann, game="kartu_terakhir", deal_code=code, turn_limit_s=1)
+            table = joined["table"]
+            started = await ann.ok({"type": "start", "table": table})
+            assert started["view"]["turn"] == 0 and len(started["view"]["hand"]) == 7
+            timed_out = await ann.until(
+                lambda m: m["type"] == "update" and any(e["kind"] == "timeout" for e in m["events"]), 10
+            )
+            kinds = [e["kind"] for e in timed_out["events"]]
+            assert kinds[kinds.index("timeout"):kinds.index("turn") + 1] == ["timeout", "draw", "keep", "turn"], kinds
+            view = timed_out["view"]
+            assert view["turn"] == 1 and len(view["hand"]) == 8 and not view["drew"] and view["legal"] == []
+        finally:
+            await ann.close()

@@ -116,8 +116,11 @@ How it maps onto the game contract (:mod:`meja.rules.game`)
 - ``period()``: a new turn (a bluffed challenger's own turn too), the wait in
   ``react``, the wait for ``ready``. A draw and the play or keep after it share one
   turn, and one clock.
-- ``default_action(seat)``: 3.7: take the pending penalty, else draw one, else keep
-  a drawn card (3.11.7), else pass; never a play.
+- ``default_action(seat)``: 3.7: take the pending penalty, else draw one and end the
+  turn (``draw_keep``: the drawn card kept even if playable, "play moves on"), else
+  keep a drawn card (3.11.7), else pass; never a play. ``draw_keep`` is the one action
+  ``legal`` never lists (it is the timer's, no choice to offer); ``apply`` accepts it
+  wherever ``draw`` is legal, so that the log replays it like any action.
 
 What each seat sees (``view``)
 ------------------------------
@@ -399,13 +402,16 @@ class Kind(IntEnum):
     CALL = 6
     CATCH = 7
     READY = 8
+    #: the turn timer's draw (3.7): draw one and end the turn, the card kept even if playable;
+    #: never in ``legal`` (not a choice to offer), accepted wherever ``draw`` is
+    DRAW_KEEP = 9
 
     @property
     def wire(self) -> str:
         return _KIND_WIRE[self]
 
 
-_KIND_WIRE: Final = ("play", "draw", "keep", "pass", "take", "challenge", "call", "catch", "ready")
+_KIND_WIRE: Final = ("play", "draw", "keep", "pass", "take", "challenge", "call", "catch", "ready", "draw_keep")
 _KIND_OF_WIRE: Final = {name: Kind(i) for i, name in enumerate(_KIND_WIRE)}
 _KIND_STEP: Final = 1000
 
@@ -476,13 +482,16 @@ CHALLENGE: Final = Move(Kind.CHALLENGE * _KIND_STEP)
 CALL: Final = Move(Kind.CALL * _KIND_STEP)
 CATCH: Final = Move(Kind.CATCH * _KIND_STEP)
 READY: Final = Move(Kind.READY * _KIND_STEP)
-_ALL_MOVES: Final = tuple(m for row in _PLAYS for m in row) + (DRAW, KEEP, PASS, TAKE, CHALLENGE, CALL, CATCH, READY)
+DRAW_KEEP: Final = Move(Kind.DRAW_KEEP * _KIND_STEP)
+_ALL_MOVES: Final = tuple(m for row in _PLAYS for m in row) + (
+    DRAW, KEEP, PASS, TAKE, CHALLENGE, CALL, CATCH, READY, DRAW_KEEP
+)
 _WIRE: Final = {int(m): _move_wire(m) for m in _ALL_MOVES}
 #: a play of a card id, naming a colour (0-3) or none (4): what the legal actions are built from
 _PLAY_OF: Final = tuple(_PLAYS[_NAMEIX[c]] for c in range(CARD_COUNT))
 _WILD_PLAYS: Final = tuple(_PLAY_OF[c][:4] for c in range(CARD_COUNT))
 #: the action of each kind but play (index 0, a play, is never looked up)
-_BY_KIND: Final[tuple[Move, ...]] = (DRAW, DRAW, KEEP, PASS, TAKE, CHALLENGE, CALL, CATCH, READY)
+_BY_KIND: Final[tuple[Move, ...]] = (DRAW, DRAW, KEEP, PASS, TAKE, CHALLENGE, CALL, CATCH, READY, DRAW_KEEP)
 _ONLY_CALL: Final = (CALL,)
 _ONLY_CATCH: Final = (CATCH,)
 _ONLY_READY: Final = (READY,)
@@ -661,8 +670,10 @@ class KartuTerakhirState(StateDefaults):
 
     def default_action(self, seat: int) -> Move | None:
         """3.7 when time runs out: take the pending penalty (a Wild Draw Four too, unchallenged),
-        else draw one; after a draw keep the card (3.11.7); else pass; never a play.
-        ``ready`` between rounds. ``None`` where none of these is legal (see the module docstring)."""
+        else draw one and end the turn (``draw_keep``: "draw 1 card, and play moves on", the
+        drawn card never played, even if it could be); after a draw keep the card (3.11.7); else
+        pass; never a play. ``ready`` between rounds. ``None`` where none of these is legal (see
+        the module docstring)."""
         phase = self.phase
         if phase == _ROUND_OVER:
             return READY if 0 <= seat < self.seats and not self.ready[seat] else None
@@ -671,7 +682,7 @@ class KartuTerakhirState(StateDefaults):
         legal = self.legal_actions(seat)
         for move in (TAKE, KEEP, DRAW, PASS):
             if move in legal:
-                return move
+                return DRAW_KEEP if move == DRAW else move
         return None
 
     def timed_actions(self) -> tuple[Timed, ...]:
@@ -798,6 +809,10 @@ class KartuTerakhirState(StateDefaults):
             raise BadActionError(f"not a {TITLE} action: {action!r}")
         if self.phase == _REACT and action == TAKE and seat == self.turn:
             return self._take(seat)  # the timed penalty draw (or the victim taking it sooner)
+        if action == DRAW_KEEP:  # the timer's draw: wherever a draw is legal
+            if DRAW in self.legal_actions(seat):
+                return self._draw(seat, keep=True)
+            raise self._why_illegal(seat, DRAW)
         if action not in self.legal_actions(seat):
             raise self._why_illegal(seat, action)
         return self._dispatch(seat, action)
@@ -1094,8 +1109,9 @@ class KartuTerakhirState(StateDefaults):
         events.append(_tuple_new(Event, ("turn", {"seat": nxt}, None, ())))
         return _tuple_new(Transition, (self._evolve_with(changes), tuple(events)))
 
-    def _draw(self, seat: int) -> Transition:
-        """3.3.3: draw one card; 3.3.4: a playable one may be played now or kept, else the turn ends."""
+    def _draw(self, seat: int, keep: bool = False) -> Transition:
+        """3.3.3: draw one card; 3.3.4: a playable one may be played now or kept, else the turn ends.
+        ``keep`` (the timer's draw, 3.7): the turn ends either way, a playable card kept."""
         changes: dict[str, Any] = {"version": self.version + 1, "window": -1, "epochs": None}
         if self.shown_to >= 0:
             changes["shown"] = ()
@@ -1121,6 +1137,9 @@ class KartuTerakhirState(StateDefaults):
             got = self._give(seat, 1, "draw", events, changes)
             card = got[0] if got else -1
         if card >= 0 and _PLAYABLE[self.colour * 15 + _SYM[self.discard[-1]]][card]:
+            if keep:
+                events.append(_event("keep", {"seat": seat}))
+                return self._end_turn(seat, events, changes)
             changes["drawn"] = card  # 3.3.4: play it now, or keep it
             return _tuple_new(Transition, (self._evolve_with(changes), tuple(events)))
         return self._end_turn(seat, events, changes)  # 3.3.4: not playable: the turn ends
