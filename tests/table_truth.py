@@ -42,7 +42,8 @@ class Truth:
             game_events = [e for e in events if e.kind not in TABLE_EVENTS]
             act = next((e for e in events if e.kind == "act"), None)
             if state is None and game_events:
-                state = game.new_match(record.game_options, self.seats, record.seed, record.deal_code).state
+                state = game.new_match(record.game_options, self.seats, record.seed, record.deal_code,
+                                       getattr(record, "carry", None)).state
             elif act is not None and state is not None:
                 state = state.apply(int(act.data["seat"]), game.decode_action(dict(act.data["action"]))).state
             self.only[version] = [e for e in events if e.only is not None]

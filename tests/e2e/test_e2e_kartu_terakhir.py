@@ -337,18 +337,19 @@ def judge(record: Any, log: list[tuple[int, tuple[Event, ...]]]) -> list[MatchLo
     parts = _match_slices(log)
     for n, part in enumerate(parts):
         if n == len(parts) - 1:
-            seed, code = record.seed, record.deal_code if n == 0 else None
+            seed, code, carry = record.seed, record.deal_code if n == 0 else None, record.carry
         else:
-            seed, code = 0, next(e.data["deal_code"] for _, entry in part for e in entry if e.kind == "round_over")
+            seed, carry = 0, None
+            code = next(e.data["deal_code"] for _, entry in part for e in entry if e.kind == "round_over")
         like = SimpleNamespace(game=record.game, game_options=record.game_options, seats=record.seats,
-                               seed=seed, deal_code=code)
+                               seed=seed, deal_code=code, carry=carry)
         truth = Truth(like, part)  # type: ignore[arg-type]
         states: dict[int, Any] = {}
         state = None
         for version, entry in part:
             act = next((e for e in entry if e.kind == "act"), None)
             if state is None and any(e.kind not in TABLE_EVENTS for e in entry):
-                state = game.new_match(record.game_options, SEATS, seed, code).state
+                state = game.new_match(record.game_options, SEATS, seed, code, carry).state
             elif act is not None and state is not None:
                 state = state.apply(int(act.data["seat"]), game.decode_action(dict(act.data["action"]))).state
             if state is not None:

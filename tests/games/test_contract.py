@@ -14,6 +14,9 @@ default. At every state reached:
   one, such as Kartu Terakhir's ``draw_keep``), whose wire form decodes back to
   it; between rounds it is never ``None``; epochs are not ahead of the version;
   the period is hashable;
+- **a rematch**: once a match is over, its ``carry()`` is plain data (or
+  ``None``) with which ``new_match`` deals the next match, the same for the same
+  seed; before, it is ``None``;
 - **cards are conserved**: the counted ``locations()`` hold exactly
   ``Game.deck()``, and location names are unique;
 - **nothing leaks**: every card name in a seat's view (a spectator's too) lies
@@ -354,6 +357,17 @@ class Run:
                 assert outcome.teams and all(0 <= t < len(teams) for t in outcome.teams)
                 assert set(outcome.winners) == {s for t in outcome.teams for s in teams[t]}
             _plain(outcome.to_wire(), f"{config.id} outcome")
+            # What the match hands a rematch: plain data (the record keeps it) that deals one,
+            # the same one for the same seed (a replay of the log deals it again).
+            carry = state.carry()
+            if carry is not None:
+                _plain(carry, f"{config.id} carry")
+                carry = json.loads(json.dumps(carry))
+            nxt = self.game.new_match(self.options, config.seats, seed + 1, None, carry)
+            assert nxt.state.outcome() is None and nxt.state.in_round()
+            assert nxt.events == self.game.new_match(self.options, config.seats, seed + 1, None, carry).events
+        else:
+            assert state.carry() is None, f"{config.id}: a carry before the match is over"
         # Replay: the same actions through decode_action give the same match.
         again = self.game.new_match(self.options, config.seats, seed)
         replayed, events = again.state, list(again.events)

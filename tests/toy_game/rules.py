@@ -451,7 +451,9 @@ class Snap:
     def teams(self, options: Options, seats: int) -> tuple[tuple[int, ...], ...]:
         return teams_of(options, seats)
 
-    def new_match(self, options: Options, seats: int, seed: int, deal_code: str | None = None) -> Transition:
+    def new_match(
+        self, options: Options, seats: int, seed: int, deal_code: str | None = None, carry: Any = None
+    ) -> Transition:
         if deal_code is not None:
             raise BadDealCodeError(f"{NAME} has no deal codes")
         if seats not in self.seat_range(options):

@@ -65,6 +65,13 @@ What the server asks of a state, so that it guesses nothing
 ``outcome()``
     ``None`` until the match ends; then the winners, by seat and, where the game
     has teams, by team.
+``carry()``
+    Once the match is over, what its rules hand the next match at the same table
+    (a rematch), as plain public data, or ``None`` (each match starts afresh: the
+    default). The server keeps it in the table record and gives it back to
+    ``Game.new_match(..., carry=...)``, so a replay of the log deals the rematch
+    again from the record alone. Kartu Terakhir's and Eighty-Three's: the next
+    dealer (the deal passes to the left for the next game, after every hand).
 ``locations()``
     Where every card is and who may see it: the conformance suite and the leak
     checks use it to test every game the same way (cards conserved, nothing seen
@@ -479,6 +486,8 @@ class State(Protocol):
 
     def outcome(self) -> Outcome | None: ...
 
+    def carry(self) -> dict[str, Wire] | None: ...
+
     def locations(self) -> tuple[Location, ...]: ...
 
     def to_data(self) -> dict[str, Wire]: ...
@@ -507,6 +516,10 @@ class StateDefaults:
         return ()
 
     def default_action(self, seat: int) -> Any | None:
+        return None
+
+    def carry(self) -> dict[str, Wire] | None:
+        """Nothing: the next match at the table starts afresh."""
         return None
 
 
@@ -538,8 +551,11 @@ class Game(Protocol):
         """The teams, as tuples of seats (one seat each where every seat plays for itself)."""
         ...
 
-    def new_match(self, options: Any, seats: int, seed: int, deal_code: str | None = None) -> Transition:
-        """Deal round 1 (from ``deal_code`` if given, which ``read_deal_code`` accepted)."""
+    def new_match(
+        self, options: Any, seats: int, seed: int, deal_code: str | None = None, carry: Any = None
+    ) -> Transition:
+        """Deal round 1 (from ``deal_code`` if given, which ``read_deal_code`` accepted). ``carry``: at a
+        rematch, the finished match's ``State.carry()`` (a deal code, when given, fixes round 1 instead)."""
         ...
 
     def read_deal_code(self, code: str) -> DealInfo:

@@ -251,7 +251,8 @@ def replay(table_id: str, version: int, record: Table, log: Log) -> Replay:
             raise AuditError(f"table {table_id} version {v0}: a rematch before the match was over")
         if last:
             match = MatchReplay(v0, "record")
-            deal: Any = game.new_match(options, seats, record.seed, record.deal_code if n == 0 else None)
+            deal: Any = game.new_match(options, seats, record.seed, record.deal_code if n == 0 else None,
+                                       record.carry)
         else:
             code = _first_code(log, start, end)
             match = MatchReplay(v0, "deal code" if code is not None else "unknown")

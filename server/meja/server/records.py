@@ -23,6 +23,8 @@ grace_s          seconds an absent player keeps the seat before a bot plays for 
 turn_limit_s     seconds per turn, or nil (no limit)
 seed             the match seed (128 bits from :mod:`secrets`, in hex; secret)
 deal_code        the deal the first round must use, or nil
+carry            what the last match handed this one at a rematch (``State.carry()``:
+                 public, e.g. the next dealer), or nil (absent in records written before)
 state            the game state (``State.to_data()``), nil in the lobby
 gv               table version of the last change to the game state: timers and bots
                  act only if it has not moved; an ``act`` is stale if the client's
@@ -210,6 +212,8 @@ class Table:
     commit: str = ""
     #: origin tags of the people the host took a seat from (see the module docstring)
     kicked: tuple[str, ...] = ()
+    #: what the last match handed this one (``State.carry()``), given back to ``new_match``
+    carry: Any = None
     #: per-object memo (summaries, options); not part of the record
     memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
@@ -302,6 +306,7 @@ class Table:
             "created": self.created,
             "commit": self.commit,
             "kicked": list(self.kicked),
+            "carry": self.carry,
         }
         packed: bytes = msgpack.packb(data, use_bin_type=True)
         return packed
@@ -339,6 +344,7 @@ class Table:
             commitment=None if commitment is None else Commitment.from_data(commitment),
             commit=d.get("commit", ""),
             kicked=tuple(d.get("kicked") or ()),
+            carry=d.get("carry"),
         )
 
 

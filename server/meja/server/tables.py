@@ -337,12 +337,14 @@ def start(t: Table, *, version: int, now: int) -> Mutation:
 
 
 def rematch(t: Table, *, seed: int, version: int, now: int) -> Mutation:
-    """The host starts a new match with the same seats (a fresh seed; no deal code)."""
+    """The host starts a new match with the same seats (a fresh seed; no deal code; what the
+    finished match hands the next, its ``carry``, kept in the record for replays)."""
     if t.status != FINISHED or t.state is None:
         raise NotPlaying("a rematch is possible only when the match is over")
     game = get_game(t.game)
-    transition = game.new_match(t.game_options, len(t.seats), seed, None)
-    base = t.evolve(status=PLAYING, seed=seed, deal_code=None)
+    carry = t.state.carry()
+    transition = game.new_match(t.game_options, len(t.seats), seed, None, carry)
+    base = t.evolve(status=PLAYING, seed=seed, deal_code=None, carry=carry)
     return _after_transition(base, None, transition.state, transition.events, [Event("rematch", {})], version, now)
 
 

@@ -360,7 +360,7 @@ def test_rule_3_2_2_a_non_number_starter_goes_back() -> None:
 
 def test_rule_3_2_3_dealer_first_player_and_the_deal_passing_left() -> None:
     """3.2.3: the player to the dealer's left plays first, clockwise; the first dealer is drawn
-    from the match seed; the deal passes left for the next round."""
+    from the match seed; the deal passes left for the next game (round, or rematch)."""
     dealers = set()
     for seed in range(30):
         state = GAME.new_match(GAME.options(), 4, seed).state
@@ -376,6 +376,18 @@ def test_rule_3_2_3_dealer_first_player_and_the_deal_passing_left() -> None:
     for seat in range(4):
         s = act(s, seat, READY).state
     assert s.round == 2 and s.dealer == 0 and s.turn == 1 and s.phase == Phase.PLAY
+    # the default match is one game of one round (3.8.1): the next game, a rematch, passes it too
+    for dealer in range(4):
+        # seat (dealer + 1) % 4: its last card, R3  <- to act, goes out
+        hands = ["B1", "G1", "Y1", "B2"]
+        hands[(dealer + 1) % 4] = "R3"
+        first = (dealer + 1) % 4
+        over = act(stacked(hands=hands, discard="R9", dealer=dealer, turn=first), first, play("R3")).state
+        assert over.phase == Phase.MATCH_OVER and over.carry() == {"dealer": (dealer + 1) % 4}
+        for seed in range(5):
+            nxt = GAME.new_match(GAME.options(), 4, seed, None, over.carry()).state
+            assert nxt.dealer == (dealer + 1) % 4 and nxt.turn == (dealer + 2) % 4
+    assert state.carry() is None  # nothing to hand on while the match goes on
 
 
 # =========================================================================== 3.3 a turn

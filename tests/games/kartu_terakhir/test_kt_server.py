@@ -172,3 +172,36 @@ async def test_a_turn_out_of_time_draws_one_and_moves_on_though_the_card_could_b
             assert view["turn"] == 1 and len(view["hand"]) == 8 and not view["drew"] and view["legal"] == []
         finally:
             await ann.close()
+
+
+async def test_a_rematch_passes_the_deal_left_and_replays_from_the_record() -> None:
+    """3.2.3: the deal passes to the left for the next game, and in the default match a game is
+    a round (3.8.1): each rematch is dealt by the seat left of the last dealer (``State.carry``,
+    kept in the table record), and the audit replays the table's log to its stored state."""
+    from meja.server import audit
+    from meja.server.records import Table, decode_entry
+
+    async with running() as server:
+        ann = await Wire.open(f"ws://127.0.0.1:{server.port}/ws")
+        try:
+            joined = await host(ann, game="kartu_terakhir", seats=4, options={"reaction_ms": 5})
+            table = joined["table"]
+            update = await ann.ok({"type": "start", "table": table})
+            dealers = []
+            for _ in range(3):
+                [deal] = [e for e in update["events"] if e["kind"] == "round_start"]
+                dealers.append(deal["dealer"])
+                assert deal["first"] == (deal["dealer"] + 1) % 4
+                await play(ann, table, policy=prefer_plays, timeout=120)
+                update = await ann.ok({"type": "rematch", "table": table})
+            [deal] = [e for e in update["events"] if e["kind"] == "round_start"]
+            dealers.append(deal["dealer"])
+            assert dealers == [(dealers[0] + n) % 4 for n in range(4)], dealers
+            version, raw = await server.store.load(table)
+            record = Table.from_bytes(raw)
+            assert record.carry == {"dealer": dealers[-1]}
+            log = [(v, decode_entry(e)) for v, e in await server.store.log_since(table, -1)]
+            replayed = audit.replay(table, version, record, log)
+            assert len(replayed.matches) == 4 and replayed.matches[-1].dealt_from == "record"
+        finally:
+            await ann.close()

@@ -1156,8 +1156,11 @@ class CrazyEights:
         seats: int,
         seed: int,
         deal_code: str | None = None,
+        carry: Any = None,
     ) -> Transition:
         """Deal round 1 of a match. ``seed`` (up to 128 bits) decides everything not fixed by ``deal_code``.
+        ``carry`` is ignored: each match starts afresh (the presets' first dealer is random, then
+        moves every round of the match), so :meth:`State.carry` is the default ``None``.
 
         With a deal code (1.9.3 "play a deal by code"), round 1 is that deal, led by
         its leader; later rounds are drawn from ``seed`` as usual.

@@ -10,7 +10,7 @@ Seats 0 and 2 play against seats 1 and 3 (4.1.1); team 0 is seats (0, 2),
 team 1 seats (1, 3). The deck is the 52 cards and one joker (4.1.4, decision
 2). Each hand the dealer deals 12 cards to every seat and 5 to the face-down
 kitty (4.2.2, 4.10.1); the first dealer is drawn from the match seed and the
-deal then passes left (4.2.1). Starting at the dealer's left, each seat bids
+deal then passes left (4.2.1), into a rematch too (``carry``). Starting at the dealer's left, each seat bids
 (30-83, above the highest bid) or passes for good (4.5); three passes end the
 auction, a bid of 83 ends it at once, and when the first three seats all pass
 the dealer must bid (4.5.5). The bidder takes the kitty (compulsory, 4.10.3)
@@ -868,6 +868,12 @@ class EightyThreeState(StateDefaults):
         word, _ = Rng(self.seed, f"bot/{seat}").bits(64)
         return Rng(word, "bot")
 
+    def carry(self) -> dict[str, Wire] | None:
+        """The next match's dealer, once this one is over: the seat left of the last dealer (4.2.1)."""
+        if self.phase != _MATCH_OVER:
+            return None
+        return {"dealer": (self.dealer + 1) % SEATS}
+
     def outcome(self) -> Outcome | None:
         if self.phase != _MATCH_OVER:
             return None
@@ -1698,9 +1704,16 @@ class EightyThree:
         return DECK
 
     def new_match(
-        self, options: EightyThreeOptions | str, seats: int, seed: int, deal_code: str | None = None
+        self,
+        options: EightyThreeOptions | str,
+        seats: int,
+        seed: int,
+        deal_code: str | None = None,
+        carry: Mapping[str, Any] | None = None,
     ) -> Transition:
-        """Deal hand 1 (from ``deal_code`` if given). ``seed`` (up to 128 bits) decides the rest."""
+        """Deal hand 1 (from ``deal_code`` if given). ``seed`` (up to 128 bits) decides the rest.
+        ``carry`` (a rematch: the last match's :meth:`EightyThreeState.carry`) names the dealer: the
+        deal passes to the left after every hand (4.2.1), the last match's last one included."""
         opts = _options_arg(self, options)
         if seats != SEATS:
             raise BadOptionsError(f"eighty-three is for {SEATS} seats, not {seats!r}")
@@ -1711,6 +1724,11 @@ class EightyThree:
         else:
             dealer, match_rng = match_rng.randbelow(SEATS)  # 4.2.1: the first dealer at random
             hand_seed, match_rng = match_rng.bits(SEED_BITS)
+            if carry is not None:
+                carried = carry.get("dealer") if isinstance(carry, Mapping) else None
+                if type(carried) is not int or not 0 <= carried < SEATS:
+                    raise BadOptionsError(f"not a carry of eighty-three: {carry!r}")
+                dealer = carried
         return _blank(opts, match_rng)._deal(dealer, hand_seed, [])
 
     def stacked(

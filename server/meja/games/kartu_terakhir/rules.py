@@ -12,7 +12,9 @@ four Wilds and four Wild Draw Fours, which have no colour. Each seat is dealt 7
 (3.2.2: a Skip, Reverse, Draw Two or Wild turned up goes back into the stock,
 which is reshuffled, until a number comes up); its colour is the active colour.
 The first dealer is drawn from the match seed; the seat to the dealer's left
-(the next seat, ``dealer + 1``) plays first, clockwise (3.2.3).
+(the next seat, ``dealer + 1``) plays first, clockwise (3.2.3). The deal passes to
+the left for the next game: the next round of a match to 500, and a rematch
+(``carry``), one game being one round of the default match (3.8.1).
 
 On a turn a seat plays one card that matches the active colour, or the number
 or symbol of the top card, or any Wild or Wild Draw Four (3.3.1, 3.3.2: a Wild
@@ -701,6 +703,12 @@ class KartuTerakhirState(StateDefaults):
         if self.phase != _MATCH_OVER:
             return None
         return Outcome(self.winners, self.scores)
+
+    def carry(self) -> dict[str, Wire] | None:
+        """The next match's dealer, once this one is over: the seat left of the last dealer (3.2.3)."""
+        if self.phase != _MATCH_OVER:
+            return None
+        return {"dealer": (self.dealer + 1) % self.seats}
 
     def locations(self) -> tuple[Location, ...]:
         """Hands (to their seats; to all once the round is scored), the face-up discard pile,
@@ -1539,10 +1547,13 @@ class KartuTerakhir:
         seats: int,
         seed: int,
         deal_code: str | None = None,
+        carry: Mapping[str, Any] | None = None,
     ) -> Transition:
         """Deal round 1 of a match. ``seed`` (up to 128 bits) draws the first dealer (3.2.3) and
         every round's seed; with ``deal_code``, round 1 is that deal (its dealer and seed) and later
-        rounds come from ``seed`` as usual."""
+        rounds come from ``seed`` as usual. ``carry`` (a rematch: the last match's
+        :meth:`KartuTerakhirState.carry`) names the dealer: the deal passes to the left for the
+        next game (3.2.3), and one game is one round of the default match (3.8.1)."""
         opts = _options_arg(self, options)
         if type(seats) is not int or not MIN_SEATS <= seats <= MAX_SEATS:
             raise BadOptionsError(f"{TITLE} is for {MIN_SEATS}-{MAX_SEATS} seats, not {seats!r}")
@@ -1555,6 +1566,8 @@ class KartuTerakhir:
         else:
             dealer, match_rng = match_rng.randbelow(seats)  # 3.2.3: the first dealer is random
             round_seed, match_rng = match_rng.bits(dealcode.SEED_BITS)
+            if carry is not None:
+                dealer = _carried_dealer(carry, seats)
         blank = _blank(opts, seats, match_rng)
         return blank._deal(dealer, round_seed, [])
 
@@ -1826,6 +1839,13 @@ def _blank(options: KartuTerakhirOptions, seats: int, match_rng: Rng) -> KartuTe
         epochs=None,
     )
     return state
+
+
+def _carried_dealer(carry: Mapping[str, Any], seats: int) -> int:
+    dealer = carry.get("dealer") if isinstance(carry, Mapping) else None
+    if type(dealer) is not int or not 0 <= dealer < seats:
+        raise BadOptionsError(f"not a carry of {TITLE} at {seats} seats: {carry!r}")
+    return dealer
 
 
 def _options_arg(game: KartuTerakhir, options: Any) -> KartuTerakhirOptions:
