@@ -4,13 +4,17 @@
 // now, how its face looks); choosing one is the game's to answer (HandWidget.onChoose).
 //
 // The hand is a fan on one line: when the cards do not fit side by side, each overlaps the
-// one before it by just enough that all fit, so the hand never wraps (the table does not
+// one before it by just enough that all fit, so the hand does not wrap (the table does not
 // grow or jump as cards come and go) and every card's top-left corner (where a game draws
 // its index) stays in view. The card under the pointer or the keyboard comes to the front.
+// Only a hand so big that a card would show less than MIN_STRIP_PX of itself (its index no
+// longer readable, nor a target a finger can hit: 15 cards on a phone) fans on two rows, or
+// more, of equal length: a readable hand is worth the table growing by a row.
 
 import { el } from "./ui.js";
 
 const GAP_PX = 6;
+const MIN_STRIP_PX = 20;
 
 export class HandWidget {
   /** labelledBy: the id of the hand's heading; onChoose(id): a card was chosen; emptyText(): what an empty hand says. */
@@ -88,19 +92,29 @@ export class HandWidget {
     }
   }
 
-  /** Overlap the cards just enough that they fit the hand's width on one line. */
+  /** Overlap the cards just enough that they fit the hand's width: on one line, or on as
+   * few rows of equal length as keep MIN_STRIP_PX of every card in view. */
   fan() {
     const buttons = this.buttons();
     const n = buttons.length;
+    for (const gap of this.node.querySelectorAll(".hand-break")) gap.remove();
+    for (const b of buttons) b.classList.remove("row-start");
     if (!n) return;
     const width = this.node.clientWidth - 8; // the hand's padding and the raised card's outline
     const card = buttons[0].offsetWidth;
     if (!width || !card) return;
-    let step = GAP_PX;
-    if (n > 1 && n * card + (n - 1) * GAP_PX > width) step = (width - n * card) / (n - 1);
-    const overlap = n > 1 ? Math.min(GAP_PX, step) : 0;
+    const stepFor = (k) => (k > 1 && k * card + (k - 1) * GAP_PX > width ? (width - k * card) / (k - 1) : GAP_PX);
+    let rows = 1;
+    while (rows < n && card + Math.min(GAP_PX, stepFor(Math.ceil(n / rows))) < Math.min(card, MIN_STRIP_PX)) rows++;
+    const perRow = Math.ceil(n / rows);
+    for (let i = perRow; i < n; i += perRow) {
+      buttons[i].classList.add("row-start");
+      buttons[i].before(el("span", { class: "hand-break", "aria-hidden": "true" }));
+    }
+    const overlap = perRow > 1 ? Math.min(GAP_PX, stepFor(perRow)) : 0;
     this.node.style.setProperty("--fan-step", `${Math.floor(overlap)}px`);
     this.node.classList.toggle("fanned", overlap < 0);
+    this.node.classList.toggle("rows", rows > 1);
   }
 
   setRoving(index) {
