@@ -485,6 +485,15 @@ def test_ten_seats_on_a_phone_and_on_the_shared_screen(server: Any, new_context:
     tv = new_context(viewport={"width": 1280, "height": 720}).new_page()
     tv.goto(f"{server.origin}/tv/{room}")
     tv.wait_for_selector("#room-code")
+    # The lobby's list of the table's rules fits its panel (a long option's label wraps), on the
+    # shared screen at two sizes and on the phone: nothing scrolls sideways.
+    for width in (1280, 1920):
+        tv.set_viewport_size({"width": width, "height": 720})
+        tv.wait_for_timeout(100)
+        assert tv.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth"), width
+        assert inside(tv, "#table-rules dd") == [], width
+    tv.set_viewport_size({"width": 1280, "height": 720})
+    assert phone.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
     phone.click("#start")
     phone.wait_for_selector("#hand button.card")
     tv.wait_for_selector("#top-card .card")
