@@ -1016,7 +1016,7 @@ class App {
       const seatChoices = [];
       for (let n = min; n <= max; n++) {
         const id = `seats-${n}`;
-        const label = n === 2 || n === 3 ? t(`home.seats.${n}`) : t("home.seats.n", { n });
+        const label = t("home.seats.n", { n }); // one way for every count ("1 vs 2" read as teams)
         seatChoices.push(
           el(
             "span",
