@@ -115,8 +115,8 @@ const SHORTCUTS_KEY = "meja.shortcuts";
 const CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 /** Versions asked for again after a reload, to rebuild the move log (the server replays at most its max_resume_updates). */
 const LOG_REPLAY_VERSIONS = 200;
-/** Events kept for the log (the log shows at most 80 lines of them). */
-const LOG_EVENTS_MAX = 400;
+/** Events kept for the move log: a whole round of ten seats, and more (table.js's LOG_MAX lines). */
+const LOG_EVENTS_MAX = 4000;
 
 // --------------------------------------------------------------------------- storage
 

@@ -30,7 +30,8 @@ import { MotionLayer } from "./motion.js";
 import { textFor } from "./strings.js";
 import { copyText, el, sleep, spacedCode } from "./ui.js";
 
-const LOG_MAX = 80;
+/** Lines the move log shows at most (a long match's oldest drop out; the numbers stay each line's own). */
+const LOG_MAX = 1000;
 const CAPTION_MOVES = 2;
 /** Table events (meja.rules.game.TABLE_EVENT_KINDS); the game's own are its module's. */
 export const TABLE_EVENTS = new Set([
@@ -598,6 +599,7 @@ export class TableScreen {
     let from = this.lastLogged ? events.lastIndexOf(this.lastLogged) + 1 : 0;
     if (all || (this.lastLogged && from === 0)) {
       this.log.replaceChildren();
+      this.logLines = 0;
       from = 0;
     }
     for (let i = from; i < events.length; i++) {
@@ -605,9 +607,13 @@ export class TableScreen {
       const text = this.logLine(ev);
       if (!text) continue;
       this.log.append(el("li", { class: ev.seat === this.mySeat && !this.spectator ? "mine" : "" }, text));
+      this.logLines = (this.logLines || 0) + 1;
     }
     this.lastLogged = events.length ? events[events.length - 1] : null;
     while (this.log.children.length > LOG_MAX) this.log.firstElementChild.remove();
+    // An ordered list numbers from its first item: once the oldest lines dropped out, it starts
+    // at the number the first one kept had, so no line changes its number.
+    this.log.start = (this.logLines || 0) - this.log.children.length + 1;
     this.log.scrollTop = this.log.scrollHeight;
   }
 
