@@ -43,8 +43,12 @@ def test_a_table_without_a_timer_shows_no_clock(server: Any, new_context: Any) -
     page.goto(server.origin + "/")
     page.fill("#name", "Bea")
     page.check("#seats-2")
-    page.click("#host")
+    page.focus("#host")
+    page.keyboard.press("Enter")  # by keyboard: the focus then starts the lobby, not the page's top
     page.wait_for_selector("#room-code")
+    page.wait_for_function("() => document.activeElement.id === 'lobby-title'")
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.id") == "copy-code"
     assert page.evaluate("() => window.meja.table.turn_limit_s") is None
     page.click("#start")
     page.wait_for_selector("#hand button.card")

@@ -1326,8 +1326,16 @@ class App {
       desc ? this.lobbyGame(desc, table) : null,
     );
     const focused = document.activeElement && document.activeElement.id;
+    const arriving = this.screen !== "lobby";
     this.mount("lobby", node);
     if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
+    else if (arriving) {
+      // Just hosted or joined: the focus goes to the lobby's heading (a keyboard or screen reader
+      // user starts there, not back at the top of the page: the button they pressed is gone).
+      const title = document.getElementById("lobby-title");
+      title.tabIndex = -1;
+      title.focus();
+    }
   }
 
   /** The shared screen before the start: how to join (code, QR code, link), who sits where, the rules. */
