@@ -283,7 +283,7 @@ def test_next_round_is_in_view_and_focus_stays_on_the_table(server: Any, new_con
         assert len(seen) == 1, f"the {key} box moved across turn changes on the phone: {sorted(seen)}"
     page.wait_for_selector("#summary:not([hidden])")
     if phase(page) == "round_over":
-        assert_controls_in_view(page, {"next-round"}, "the round's end")
+        assert_controls_in_view(page, {"next-round", "leave-table"}, "the round's end")  # leave between rounds too
         assert page.evaluate("() => document.activeElement.id") == "summary-title"
         shot(page, "round-over")
         page.click("#next-round")

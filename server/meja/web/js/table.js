@@ -745,6 +745,8 @@ export class TableScreen {
     } else if (summary.next) {
       const next = summary.next;
       main.push(el("button", { type: "button", class: "primary big", id: "next-round", onclick: () => this.app.act(next) }, t("summary.next")));
+      // Between the rounds of a longer match one may leave too (a bot takes the seat).
+      if (!this.tv && !this.spectator) side.push(el("button", { type: "button", id: "leave-table", onclick: () => this.app.leave() }, t("nav.leave")));
     } else if (!this.spectator) {
       main.push(el("p", { class: "hint", id: "waiting", role: "status" }, t("summary.waiting")));
     }
