@@ -318,6 +318,11 @@ def play_the_round(server: Server, code: str, start: dict[str, Any], new_context
     wait_version_after(budi, before)
     # The verdict: a bluff. Only Budi is shown Ana's hand, as it was right after the Wild Draw Four.
     budi.wait_for_selector("#shown:visible")
+    # Revealed where Budi sees it: brought into view if it lay below the fold.
+    budi.wait_for_function(
+        "() => { const r = document.getElementById('shown').getBoundingClientRect();"
+        " return r.top >= 0 && r.bottom <= window.innerHeight; }"
+    )
     shown = budi.eval_on_selector_all("#shown-cards .chip", "els => els.map(e => e.dataset.card)")
     expected = list(start["hand"])
     expected.remove("WD4")

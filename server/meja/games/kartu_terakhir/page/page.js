@@ -387,7 +387,14 @@ class KartuTerakhirTable {
       ),
       verdict ? el("p", { class: "verdict", id: "shown-verdict" }, verdict) : null,
     );
+    const appearing = this.shown.hidden;
     this.shown.hidden = false;
+    // Just revealed and below the fold (a desktop's table is taller than its window): bring it
+    // into view, the focus staying where it is.
+    if (appearing) {
+      const r = this.shown.getBoundingClientRect();
+      if (r.bottom > window.innerHeight || r.top < 0) this.shown.scrollIntoView({ block: "nearest" });
+    }
   }
 
   toggleFocus() {
