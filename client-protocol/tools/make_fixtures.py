@@ -218,7 +218,8 @@ def fixtures() -> list[Fixture]:
         (
             "server",
             "state_lobby",
-            "the host's picture in the lobby (no view yet)",
+            "the host's picture in the lobby (no view yet): the state after `joined` that answers the host's"
+            " `resume` (request 2) at version 2 (Bob seated, seat 2 a bot)",
             m.state(table=scene.lobby, version=2, seat=0, is_host=True, view=None, re=2),
         ),
         (

@@ -61,6 +61,12 @@ def frames(table_id: str) -> list[tuple[str, str, str, dict[str, Any]]]:
         ),
         ("client", "act_draw", "draw a card", act(23, 43, {"kind": "draw"})),
         ("client", "act_keep", "keep the card just drawn and end the turn", act(24, 44, {"kind": "keep"})),
+        (
+            "client",
+            "act_draw_keep",
+            "the turn timer's move, which legal never lists: draw one and end the turn",
+            act(30, 43, {"kind": "draw_keep"}),
+        ),
         ("client", "act_pass", "pass (no playable card and nothing to draw)", act(None, 45, {"kind": "pass"})),
         ("client", "act_take", "take the pending penalty", act(25, 46, {"kind": "take"})),
         ("client", "act_challenge", "challenge the Wild Draw Four played on you", act(26, 46, {"kind": "challenge"})),
