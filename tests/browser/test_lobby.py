@@ -76,6 +76,9 @@ def test_a_joiner_sees_the_game_and_its_house_rules_before_the_start(server: Any
     # The invite link filled the code in: the name is what is left to type (focused, selected).
     guest.wait_for_function("() => document.activeElement && document.activeElement.id === 'name'")
     assert guest.input_value("#code") == code
+    # Hosting is folded away (another game's host form read as the invited table's), one click off.
+    assert not guest.is_visible("#host") and guest.get_attribute("#host-instead", "open") is None
+    assert guest.inner_text("#host-instead > summary") == "Or host a table of your own"
     guest.keyboard.type("Nico")
     assert guest.input_value("#name") == "Nico"
     guest.click("#join")

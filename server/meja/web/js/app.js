@@ -892,9 +892,14 @@ class App {
       { class: "panel", "aria-labelledby": "host-title", id: "host-panel" },
       el("h2", { id: "host-title" }, t("home.host.title")),
     );
-    // An invite link (?join=CODE) puts joining first; otherwise hosting comes first.
-    if (this.params.get("join")) children.push(this.joinPanel(), this.hostSlot);
-    else children.push(this.hostSlot, this.joinPanel());
+    // An invite link (?join=CODE) puts joining first, and folds hosting away: a guest reading
+    // another game's host form below took it for the table they were invited to.
+    if (this.params.get("join")) {
+      children.push(
+        this.joinPanel(),
+        el("details", { class: "host-instead", id: "host-instead" }, el("summary", {}, t("home.host.instead")), this.hostSlot),
+      );
+    } else children.push(this.hostSlot, this.joinPanel());
     this.mount("home", el("div", { class: "home" }, children));
     this.fillHostPanel();
     // An invite link fills the room code in: what is left to do is to say one's name.
