@@ -56,7 +56,8 @@ def test_names_are_nfkc() -> None:
         assert clean_name(name) == name
 
 
-BOTLIKE = ["Bot", "bot", "BOT", "B0t", "Bot 2", "bot2", "Вот", "Bοt", "Ｂｏｔ", "Ann (bot)", "Bót"]
+BOTLIKE = ["Bot", "bot", "BOT", "B0t", "Bot 2", "bot2", "Вот", "Bοt", "Ｂｏｔ", "Ann (bot)", "Bót",
+           "ʙᴏᴛ", "B o t", "B.o.t", "b-o-t 3"]  # small capitals; letters spaced out (a hostile player's)
 
 
 @pytest.mark.parametrize("name", BOTLIKE)

