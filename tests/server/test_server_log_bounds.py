@@ -56,6 +56,29 @@ async def test_changes_of_one_table_are_limited(serve: Any, connect: Any) -> Non
     assert ann.version - start <= 5 + 4, (start, ann.version)
 
 
+async def test_nobody_is_locked_out_of_coming_back(serve: Any, connect: Any) -> None:
+    """A stranger's joins refused after the start, and another seat's resumes over and over,
+    spend nothing of what a person needs to take their seat back (a hostile player locked a
+    disconnected one out: both drew on the table's one budget)."""
+    server = await serve(table_changes_per_s=1.0, table_changes_burst=3, grace_s=600)
+    ann, bob, cat = await connect(server), await connect(server), await connect(server)
+    joined = await host(ann, seats=3)
+    table = joined["table"]
+    bobs = await join(bob, code=joined["code"], name="Bob")
+    cats = await join(cat, code=joined["code"], name="Cat")
+    await ann.ok({"type": "start", "table": table})
+    await bob.close()  # Bob is away
+    stranger = await connect(server)
+    for i in range(10):
+        await stranger.error({"type": "join", "table": table, "name": f"Eve{i}"}, "table/not_lobby")
+    for _ in range(10):  # Cat takes her own seat again and again, from fresh connections
+        wire = await connect(server)
+        await wire.request({"type": "resume", "table": table, "token": cats["token"]})
+    back = await connect(server)
+    reply = await back.request({"type": "resume", "table": table, "token": bobs["token"]})
+    assert reply["type"] == "joined", reply
+
+
 async def test_the_log_keeps_the_latest_versions_and_a_watch_from_zero_reads_a_few(serve: Any, connect: Any) -> None:
     server = await serve(log_keep=60, max_resume_updates=20)
     ann = await connect(server)

@@ -300,7 +300,8 @@ class TableService:
         return self.settings.default_game or games.names()[0]
 
     def _spend(self, table_id: str) -> None:
-        """Take one of a table's non-game changes (a join, a resume, a seat moved) from its budget.
+        """Take one of a table's non-game changes (a join, a seat moved) from its budget; ``table_id``
+        with ``/seat`` is one seat's budget, which its resumes spend.
 
         Every change is a new version pushed to every member, and restarts the table's expiry:
         past ``table_changes_per_s`` (bursts of ``table_changes_burst``) from this process, the
@@ -410,8 +411,12 @@ class TableService:
         taken: list[int] = []
 
         def change(t: Table, version: int, now: int) -> tables.Mutation:
-            self._spend(t.id)
+            # Checked before it is charged: a join the table refuses (not in the lobby, full, a
+            # name taken) commits nothing and costs the table nothing, so that a stranger's
+            # refused joins cannot drain the budget its people need to come back (a hostile
+            # player's finding).
             mutation, chosen = tables.join(t, name=name, seat=seat, token=hashed, conn=conn, address=address)
+            self._spend(t.id)
             taken[:] = [chosen]
             return mutation
 
@@ -435,7 +440,9 @@ class TableService:
             record = t.seats[seat]
             if record.conn == conn and record.away is None and not record.auto:
                 return None  # this connection holds the seat already: nothing to commit (issue 12, 4)
-            self._spend(t.id)
+            # Each seat's resumes from its own budget: a holder taking its seat again and again
+            # (from fresh connections) spends its own, and never locks another person out.
+            self._spend(f"{t.id}/{seat}")
             return tables.connect(t, seat=seat, conn=conn)
 
         await self.commit(table_id, change)

@@ -198,8 +198,9 @@ class Settings:
     table_changes_per_s: float = _s(
         5.0,
         "changes/s",
-        "joins, resumes and seat moves one table accepts per second from one process; past it: "
-        "`limit/exceeded`, nothing changes (game actions are not counted)",
+        "joins and seat moves one table accepts per second from one process, and resumes each of "
+        "its seats accepts (a refused join counts nothing); past it: `limit/exceeded`, nothing "
+        "changes (game actions are not counted)",
     )
     table_changes_burst: int = _s(20, "changes", "changes a table accepts at once before `table_changes_per_s` applies")
     log_keep: int = _s(
