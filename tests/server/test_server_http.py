@@ -117,3 +117,20 @@ async def test_head_gets_the_headers_of_its_get_and_no_body(serve: Any, connect:
     # Other methods are not served: 405, with what is allowed.
     status, headers, _ = await _raw(server.port, "POST", "/")
     assert status.startswith("HTTP/1.1 405") and headers["allow"] == "GET, HEAD"
+
+
+async def test_qr_images_are_kept_and_budgeted_per_address(serve: Any) -> None:
+    """A room code's QR image is drawn once and kept; one address asking for them faster than a
+    page would (``QR_PER_S``, bursts of ``QR_BURST``) gets 429, and nothing else of the port is
+    slowed (a hostile player's flood had a process at 90% of a core)."""
+    from meja.server.app import QR_BURST
+
+    server = await serve()
+    first = await get(server.port, "/qr/ABC123.svg")
+    assert first[0] == 200 and first[1]["Content-Type"] == "image/svg+xml" and b"<svg" in first[2]
+    statuses = [(await get(server.port, f"/qr/ABC{n:03d}.svg"))[0] for n in range(QR_BURST + 10)]
+    assert statuses.count(200) <= QR_BURST and 429 in statuses, statuses
+    assert (await get(server.port, "/healthz"))[0] == 200
+    await asyncio.sleep(1.0)  # the budget refills: the same code, the same image, from the cache
+    again = await get(server.port, "/qr/ABC123.svg")
+    assert again[0] == 200 and again[2] == first[2]

@@ -95,3 +95,25 @@ async def test_the_log_keeps_the_latest_versions_and_a_watch_from_zero_reads_a_f
     state = await watcher.until(lambda m: m["type"] == "state")
     updates = [m for m in watcher.seen if m["type"] == "update"]
     assert 0 < len(updates) <= 20 and state["seat"] is None
+
+
+async def test_replaying_missed_versions_is_budgeted_per_address(serve: Any, connect: Any) -> None:
+    """Each replayed version is a frame with the whole table and view: a client asking for them
+    again and again (``watch`` from 0, closing, again) is given fewer, then none, and the
+    ``state`` each time (a hostile player had a process send 500 frames per 60-byte request)."""
+    server = await serve(log_keep=60, max_resume_updates=20, replay_per_s=0.5, replay_burst=30)
+    ann = await connect(server)
+    joined = await host(ann, seats=2, options={"preset": "house", "target": 1000})
+    table = joined["table"]
+    await ann.ok({"type": "seat", "table": table, "seat": 1, "to": "bot"})
+    await ann.ok({"type": "start", "table": table})
+    await play(ann, table, until=lambda w: w.version >= 60, timeout=60)
+    replayed = []
+    for _ in range(4):
+        watcher = await connect(server)
+        await watcher.send({"type": "watch", "id": 1, "table": table, "since": 0})
+        state = await watcher.until(lambda m: m["type"] == "state")
+        assert state["seat"] is None and state["version"] >= 60  # the whole picture, every time
+        replayed.append(sum(1 for m in watcher.seen if m["type"] == "update"))
+        await watcher.close()
+    assert replayed[0] == 20 and replayed[1] <= 11 and replayed[2] <= 1 and replayed[3] <= 1, replayed

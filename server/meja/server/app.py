@@ -31,7 +31,10 @@ bombs; our frames are small); the handshake is refused with HTTP 503 past
 ``max_connections``, and with HTTP 429 past ``max_connections_per_address``
 open connections from one client address (:func:`address_key`: an IPv6
 address counts by its /64; behind ``trust_proxy`` the address is the last
-``X-Forwarded-For`` hop, as for the rate limits); the ``Server`` header names no versions. Static files are
+``X-Forwarded-For`` hop, as for the rate limits); the ``Server`` header names no versions. A room
+code's QR image costs milliseconds to draw: the latest ones are kept (:data:`QR_CACHE`), and each
+address may ask for :data:`QR_PER_S` a second (bursts of :data:`QR_BURST`), past it 429 (a flood
+of them from one client had a process at 90% of a core: a hostile player's finding). Static files are
 served only from inside the web root, with ``nosniff`` and a
 Content-Security-Policy that lets the page talk only to its own origin.
 """
@@ -48,6 +51,7 @@ import logging
 import mimetypes
 import secrets
 import socket
+from collections import OrderedDict
 from collections.abc import Awaitable
 from pathlib import Path
 from types import TracebackType
@@ -66,6 +70,7 @@ from meja.store import open_store
 from meja.store.base import Store
 
 from .hub import Hub
+from .limits import Buckets
 from .metrics import CONTENT_TYPE as METRICS_CONTENT_TYPE
 from .metrics import SOURCE, Metrics
 from .rooms import normalize_code
@@ -75,6 +80,12 @@ from .settings import Settings
 from .timers import DueRunner, Heartbeat
 
 __all__ = ["CSP", "MejaServer", "StaticFiles", "address_key"]
+
+#: QR images kept, by room code (a lobby, its shared screen and its guests ask for the same one)
+QR_CACHE: Final = 256
+#: QR images one client address may ask for, a second and at once (a page shows one per lobby)
+QR_PER_S: Final = 2.0
+QR_BURST: Final = 30
 
 log = logging.getLogger("meja.server")
 
@@ -233,6 +244,8 @@ class MejaServer:
         self.metrics = Metrics(process_id=self.process_id, store_kind=self.store_kind, process_collector=True)
         web_root = Path(settings.web_root) if settings.web_root else Path(__file__).resolve().parent.parent / "web"
         self.static = StaticFiles(web_root)
+        self._qr_images: OrderedDict[str, bytes] = OrderedDict()
+        self._qr_budget = Buckets(QR_PER_S, QR_BURST)
         for module in settings.game_modules():
             games.load(module)  # an operator's or a test's own games, beside the built-in ones
         if settings.default_game is not None and settings.default_game not in games.names():
@@ -494,8 +507,15 @@ class MejaServer:
             code = normalize_code(path[len("/qr/") : -len(".svg")])
             if code is None:
                 return _response(404, b"not a room code\n", "text/plain; charset=utf-8")
-            svg = qr_svg(self.settings.invite_link(code))
-            return _response(200, svg.encode(), "image/svg+xml")
+            if not self._qr_budget.bucket(self._address(connection, request)).take():
+                return _response(429, b"too many QR codes asked for: wait a moment\n", "text/plain; charset=utf-8")
+            svg = self._qr_images.get(code)
+            if svg is None:
+                svg = self._qr_images[code] = qr_svg(self.settings.invite_link(code)).encode()
+                while len(self._qr_images) > QR_CACHE:
+                    self._qr_images.popitem(last=False)
+            self._qr_images.move_to_end(code)
+            return _response(200, svg, "image/svg+xml")
         if path.startswith("/games/"):
             name, _, rest = path[len("/games/") :].partition("/")
             pages = self.game_pages.get(name)

@@ -1,11 +1,13 @@
-"""Token buckets: the rate limits of one connection (session.py) and of one table's changes (service.py)."""
+"""Token buckets: the rate limits of one connection (session.py), of one table's changes (service.py),
+and per client address (:class:`Buckets`: the replay of missed versions, the QR codes)."""
 
 from __future__ import annotations
 
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 
-__all__ = ["TokenBucket"]
+__all__ = ["Buckets", "TokenBucket"]
 
 
 class TokenBucket:
@@ -26,3 +28,32 @@ class TokenBucket:
             self.tokens -= 1.0
             return True
         return False
+
+    def take_up_to(self, n: int) -> int:
+        """Spend as many of ``n`` tokens as there are (whole ones); how many."""
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        granted = max(0, min(n, int(self.tokens)))
+        self.tokens -= granted
+        return granted
+
+
+class Buckets:
+    """A :class:`TokenBucket` per key (a client address), the least recently used dropped past
+    ``keep`` keys (a dropped bucket was idle long enough to be full again, or nearly)."""
+
+    def __init__(
+        self, rate: float, burst: int, keep: int = 10_000, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.rate, self.burst, self.keep, self.clock = rate, burst, keep, clock
+        self._buckets: OrderedDict[str, TokenBucket] = OrderedDict()
+
+    def bucket(self, key: str) -> TokenBucket:
+        found = self._buckets.get(key)
+        if found is None:
+            found = self._buckets[key] = TokenBucket(self.rate, self.burst, self.clock)
+            while len(self._buckets) > self.keep:
+                self._buckets.popitem(last=False)
+        self._buckets.move_to_end(key)
+        return found

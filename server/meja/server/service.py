@@ -67,7 +67,7 @@ from meja.store.base import Change, Store
 from . import tables
 from .botpool import BotPool
 from .hub import Hub
-from .limits import TokenBucket
+from .limits import Buckets, TokenBucket
 from .records import FINISHED, PLAYING, SeatRecord, Table, decode_entry, encode_entry
 from .rooms import new_code, new_table_id, new_token, normalize_code, same_token, token_hash
 from .settings import Settings
@@ -175,6 +175,8 @@ class TableService:
         self.store_full = False
         #: per table, the budget of its non-game changes made here (joins, resumes, seat moves)
         self._changes: OrderedDict[str, TokenBucket] = OrderedDict()
+        #: per client address, the missed versions this process replays to it (:meth:`replay_allowance`)
+        self._replays = Buckets(settings.replay_per_s, settings.replay_burst)
 
     # ------------------------------------------------------------------ the commit path
 
@@ -316,6 +318,17 @@ class TableService:
         self._changes.move_to_end(table_id)
         if not bucket.take():
             raise LimitExceeded("too many changes at this table right now (joins, resumes, seats): wait a moment")
+
+    def replay_allowance(self, address: str, wanted: int) -> int:
+        """How many of ``wanted`` missed versions to replay to ``address`` now (the most recent ones).
+
+        Each replayed version is a frame with the whole table and view, and a ``resume`` or a
+        ``watch`` with ``since`` is a short request: unbudgeted, a client asking again and again
+        had a process send thousands of frames for each of its messages (a hostile player's
+        finding). Past the address's budget the client gets fewer, down to none: the ``state``
+        that follows is the whole picture all the same (PROTOCOL.md 9).
+        """
+        return self._replays.bucket(address).take_up_to(max(0, wanted))
 
     # ------------------------------------------------------------------ finding tables
 

@@ -437,8 +437,10 @@ class Session:
         # connection's queue holds: a client far behind gets the latest versions and the whole
         # current picture (the state), never a close for being too slow (PROTOCOL.md 9).
         replay = min(self.settings.max_resume_updates, self.settings.outbox_max // 2)
-        first = 0
         if since is not None:
+            replay = self.service.replay_allowance(self.address, min(replay, max(0, cached.version - since)))
+        first = 0
+        if since is not None and replay > 0:
             for _ in range(5):
                 first = max(since + 1, cached.version - replay + 1)
                 missed = await self.hub.store.log_since(table_id, first - 1)

@@ -150,6 +150,16 @@ class Settings:
         "most missed versions replayed on `resume`/`watch` with `since`, and never more than half of "
         "`outbox_max` (the oldest are left out past it; the `state` that follows is the whole picture)",
     )
+    replay_per_s: float = _s(
+        250.0,
+        "versions/s",
+        "missed versions replayed per second to one client address (all its `resume`s and `watch`es "
+        "with `since` on one process): past it fewer are replayed, down to none (the `state` is the "
+        "whole picture), so that asking for them again and again cannot load a process",
+    )
+    replay_burst: int = _s(
+        2000, "versions", "missed versions replayed to one address at once before `replay_per_s` applies"
+    )
 
     # ------------------------------------------------------------------ tables
     grace_s: int = _s(
