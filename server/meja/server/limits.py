@@ -29,6 +29,13 @@ class TokenBucket:
             return True
         return False
 
+    def available(self) -> float:
+        """The tokens there are now (none spent)."""
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        return self.tokens
+
     def take_up_to(self, n: int) -> int:
         """Spend as many of ``n`` tokens as there are (whole ones); how many."""
         now = self.clock()

@@ -330,6 +330,10 @@ class TableService:
         """
         return self._replays.bucket(address).take_up_to(max(0, wanted))
 
+    def may_replay(self, address: str) -> bool:
+        """Whether ``address`` has any replay budget left (else its missed versions are not even read)."""
+        return self._replays.bucket(address).available() >= 1
+
     # ------------------------------------------------------------------ finding tables
 
     async def resolve(self, *, code: str | None, table: str | None, address: str) -> str:

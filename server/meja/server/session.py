@@ -437,19 +437,19 @@ class Session:
         # connection's queue holds: a client far behind gets the latest versions and the whole
         # current picture (the state), never a close for being too slow (PROTOCOL.md 9).
         replay = min(self.settings.max_resume_updates, self.settings.outbox_max // 2)
-        if since is not None:
-            replay = self.service.replay_allowance(self.address, min(replay, max(0, cached.version - since)))
         first = 0
-        if since is not None and replay > 0:
+        # The address's replay budget (TableService.replay_allowance): none left, no log read.
+        if since is not None and self.service.may_replay(self.address):
             for _ in range(5):
                 first = max(since + 1, cached.version - replay + 1)
                 missed = await self.hub.store.log_since(table_id, first - 1)
                 if not missed or missed[-1][0] >= cached.version:
                     break  # the log covers everything the cache has (it moves on while we read)
         table = cached.table
+        missed = [(v, raw) for v, raw in missed if first <= v <= cached.version]
+        if missed:  # the latest of them, as many as the budget allows
+            missed = missed[len(missed) - self.service.replay_allowance(self.address, len(missed)) :]
         for version, raw in missed:
-            if version < first or version > cached.version:
-                continue
             seen = [e.to_wire() for e in decode_entry(raw) if e.is_seen_by(member.seat)]
             self.send(
                 messages.update(
