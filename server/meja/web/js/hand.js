@@ -8,13 +8,14 @@
 // grow or jump as cards come and go) and every card's top-left corner (where a game draws
 // its index) stays in view. The card under the pointer or the keyboard comes to the front.
 // Only a hand so big that a card would show less than MIN_STRIP_PX of itself (its index no
-// longer readable, nor a target a finger can hit: 15 cards on a phone) fans on two rows, or
-// more, of equal length: a readable hand is worth the table growing by a row.
+// longer readable, nor a target a finger can hit: 19 cards on a phone) fans on two rows, or
+// more, of equal length: a readable hand is worth the table growing by a row. (Eighty-Three's
+// 17 cards of the discard phase stay on one row, so that its choices fit a phone's screen.)
 
 import { el } from "./ui.js";
 
 const GAP_PX = 6;
-const MIN_STRIP_PX = 20;
+const MIN_STRIP_PX = 16;
 
 export class HandWidget {
   /** labelledBy: the id of the hand's heading; onChoose(id): a card was chosen; emptyText(): what an empty hand says. */
