@@ -9,8 +9,8 @@
 // its index) stays in view. The card under the pointer or the keyboard comes to the front.
 // Only a hand so big that a card would show less than MIN_STRIP_PX of itself (its index no
 // longer readable, nor a target a finger can hit: 19 cards on a phone) fans on two rows, or
-// more, of equal length: a readable hand is worth the table growing by a row. (Eighty-Three's
-// 17 cards of the discard phase stay on one row, so that its choices fit a phone's screen.)
+// more, of equal length: a readable hand is worth the table growing by a row. (A hand of 17,
+// as a game's discard phase may hold, stays on one row, so that its choices fit a phone's screen.)
 
 import { el } from "./ui.js";
 
