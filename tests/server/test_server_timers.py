@@ -10,7 +10,7 @@ import asyncio
 from typing import Any
 
 from meja.store import MemoryStore
-from server_helpers import host, join
+from server_helpers import host, join, play
 
 
 def _update(kind: str, seat: int | None = None) -> Any:
@@ -32,8 +32,9 @@ async def test_absent_player_gets_a_bot_then_the_seat_back(serve: Any, connect: 
     await bob.until(lambda m: m["type"] == "update")
     await bob.close()
     await ann.until(_update("away", 1))
-    # Ann plays her turn; Bob's seat is awaited, and after the grace period a bot plays for him.
-    await ann.ok({"type": "act", "table": table, "version": ann.version, "action": ann.view["legal"][0]})
+    # Ann plays her turn out (with no card to play she draws, up to three, then passes: one action
+    # did not always end it); Bob's seat is awaited, and after the grace period a bot plays for him.
+    await play(ann, table, until=lambda w: w.view is not None and w.view["turn"] != 0)
     auto = await ann.until(_update("auto", 1), timeout=5)
     assert auto["table"]["seats"][1]["auto"] and auto["table"]["seats"][1]["level"] == "normal"
     moved = await ann.until(lambda m: m["type"] == "update" and any(e.get("seat") == 1 for e in m["events"]))
