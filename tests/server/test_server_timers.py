@@ -9,8 +9,19 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+from meja.server import audit
+from meja.server.records import Table, decode_entry
 from meja.store import MemoryStore
 from server_helpers import host, join, play
+
+
+async def replayed(server: Any, table_id: str) -> audit.Replay:
+    """The table's log, read from the server's own store and replayed through the rules
+    (:func:`meja.server.audit.replay`: it raises when a version is not what the rules give)."""
+    store = server.service.store
+    version, raw = await store.load(table_id)
+    log = [(v, decode_entry(e)) for v, e in await store.log_since(table_id, -1) if v <= version]
+    return audit.replay(table_id, version, Table.from_bytes(raw), log)
 
 
 def _update(kind: str, seat: int | None = None) -> Any:
@@ -70,6 +81,13 @@ async def test_turn_limit_draws_then_plays(serve: Any, connect: Any) -> None:
     timeouts = [e for m in ann.seen if m["type"] == "update" for e in m["events"] if e["kind"] == "timeout"]
     assert 1 <= len(timeouts) <= 4
     assert ann.table["turn_deadline_ms"] >= deadline
+    # The moves the time limit made are in the log as Ann's, each marked by its timeout, and the
+    # rules replay them to the stored state (the audit accounts for them as the server's).
+    rep = await replayed(server, table)
+    made = audit.server_made(rep, 0)
+    ann_moves = [v for v, seat, _ in rep.actions if seat == 0]
+    assert ann_moves and set(ann_moves) <= made
+    assert len(made) == len(timeouts)
 
 
 async def test_ready_timeout_deals_the_next_round(serve: Any, connect: Any) -> None:
@@ -84,6 +102,10 @@ async def test_ready_timeout_deals_the_next_round(serve: Any, connect: Any) -> N
     ready = await ann.until(_update("timeout", 0), timeout=5)
     assert {"kind": "timeout", "seat": 0, "limit": "ready"} in ready["events"]
     assert any(e["kind"] == "round_start" for e in ready["events"]) or ann.view["round"] == 2
+    # The ready the time limit gave for Ann replays through the rules as a move the server made.
+    rep = await replayed(server, table)
+    ready_v = next(v for v, entry in rep.log for e in entry if e.kind == "timeout" and e.data.get("limit") == "ready")
+    assert (ready_v, 0) in {(v, seat) for v, seat, _ in rep.actions} and ready_v in audit.server_made(rep, 0)
 
 
 async def test_dead_process_players_count_as_away(serve: Any, connect: Any) -> None:
