@@ -964,6 +964,19 @@ def test_rule_3_8_1_one_round_is_the_match_by_default() -> None:
     t = act(stacked(hands=["R3", "B1"], discard="R9"), 0, play("R3"))
     assert t.state.phase == Phase.MATCH_OVER and kinds(t.events)[-2:] == ["round_over", "match_over"]
     rejected(t.state, 1, READY, RoundOverError, "action/round_over")
+    assert t.state.outcome().winners == (0,)  # type: ignore[union-attr]
+
+
+def test_rule_3_8_1_going_out_wins_when_the_others_hold_zeros() -> None:
+    """3.8.1: the one who goes out wins, though the others' hands score nothing (a rules audit
+    found every seat named a winner here: the winners were the best totals, all 0)."""
+    # seat 0: R5   <- to act, last card
+    # seat 1: Y0   seat 2: B0   (0 points)
+    # discard: R3 (top)  active: R
+    t = act(stacked(hands=["R5", "Y0", "B0"], discard="R3", stock="G1 G2"), 0, play("R5"))
+    assert t.state.phase == Phase.MATCH_OVER and t.state.scores == (0, 0, 0)
+    assert t.state.outcome().winners == (0,)  # type: ignore[union-attr]
+    assert of_kind(t.events, "match_over")[0].data["winners"] == [0]
 
 
 def test_rule_3_8_2_points_of_every_kind_of_card() -> None:

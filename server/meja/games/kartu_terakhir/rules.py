@@ -1246,8 +1246,9 @@ class KartuTerakhirState(StateDefaults):
         over = self.options.match == "round" or max(scores) >= MATCH_TARGET
         winners: tuple[int, ...] = ()
         if over:
-            best = max(scores)
-            winners = tuple(s for s in range(self.seats) if scores[s] == best)
+            # 3.8.1, 3.8.3: the one who went out wins (only they scored this round, so only they
+            # can have reached 500); not the best score, which a 0-point round ties at 0 for all.
+            winners = (winner,)
             events.append(_event("match_over", {"winners": list(winners), "scores": list(scores)}))
         state = self._evolve(
             scores=scores,
