@@ -66,6 +66,7 @@ from meja.games.kartu_terakhir.rules import (
     DECK,
     DRAW,
     DRAW_KEEP,
+    PASS,
     KartuTerakhirState,
     Kind,
     Move,
@@ -170,9 +171,13 @@ class Run:
             assert state.epoch(seat) <= state.version
             if seat in awaiting:
                 default = state.default_action(seat)
-                # the timer never plays (3.7); its draw is draw_keep, in place of a legal draw
+                # the timer never plays (3.7); its draw is draw_keep, in place of a legal draw, or
+                # where the piles are spent and a card could be played (it draws none: 3.3.5)
                 assert default is None or default.kind != Kind.PLAY
-                assert default is None or default in legal or (default == DRAW_KEEP and DRAW in legal)
+                spent = not state.stock and len(state.discard) == 1 and PASS not in legal
+                assert default is None or default in legal or (default == DRAW_KEEP and (DRAW in legal or spent))
+                if default == DRAW_KEEP and spent:
+                    assert state.apply(seat, DRAW_KEEP).state.hands[seat] == state.hands[seat]
                 if between:
                     assert default is not None
         code = state.deal_code if state.in_round() else None

@@ -113,7 +113,8 @@ def test_timed_action_keeps_its_since_through_catches() -> None:
 
 
 def test_default_action_is_always_accepted_or_none() -> None:
-    """Legal, or the timer's draw_keep where a draw is legal (accepted; never offered in legal)."""
+    """Legal, or the timer's draw_keep where a draw is legal or the piles are spent (accepted;
+    never offered in legal)."""
     cases = [
         stacked(hands=["R5 R6", "B1"], discard="R9", stock="Y1"),
         stacked(hands=["B5", "B1"], discard="R9"),
@@ -124,7 +125,8 @@ def test_default_action_is_always_accepted_or_none() -> None:
     for state in cases:
         move = state.default_action(state.turn)
         legal = state.legal_actions(state.turn)
-        assert move is None or move in legal or (move == DRAW_KEEP and DRAW in legal)
+        spent = not state.stock and len(state.discard) == 1
+        assert move is None or move in legal or (move == DRAW_KEEP and (DRAW in legal or spent))
         assert move is None or move.kind != Kind.PLAY  # 3.7: never a play
         if move is not None:
             state.apply(state.turn, move)

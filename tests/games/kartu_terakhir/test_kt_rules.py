@@ -948,8 +948,17 @@ def test_rule_3_7_timer_1_and_2_default_action() -> None:
     rejected(s, 1, DRAW_KEEP, NotYourTurnError, NOT_YOURS)
     stuck = stacked(hands=["B1", "Y1"], discard="R9")
     assert stuck.default_action(0) == PASS
-    # nothing to draw but a card to play: no move keeps "never plays": the default bot decides
-    assert stacked(hands=["R1", "Y1"], discard="R9").default_action(0) is None
+    # nothing to draw but a card to play: "draw 1 card" draws none (3.3.5), and play moves on
+    empty = stacked(hands=["R1 B2", "Y1"], discard="R9")
+    assert DRAW not in empty.legal_actions(0) and empty.default_action(0) == DRAW_KEEP
+    t = act(empty, 0, DRAW_KEEP)
+    assert kinds(t.events) == ["pass", "turn"] and t.state.turn == 1 and t.state.hands[0] == empty.hands[0]
+    # ... and only for the seat on turn
+    rejected(empty, 1, DRAW_KEEP, NotYourTurnError, NOT_YOURS)
+    # mandatory stacking with an answer held: the house rule wins, the default bot answers
+    held = stacked({"stacking": True, "stacking_mandatory": True}, hands=["R1", "GD2 B1"], discard="R9 RD2",
+                   pending=2, turn=1)
+    assert TAKE not in held.legal_actions(1) and held.default_action(1) is None
 
 
 # =========================================================================== 3.8 end and scoring

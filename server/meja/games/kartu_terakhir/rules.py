@@ -165,10 +165,13 @@ Readings settled here where the rules are silent
   only the stacking-off Draw Two draws automatically (3.4, README decision 6).
 - **The challenged hand stays in the challenger's view** until the next play, draw,
   take, pass or challenge, so that a client that reconnects still sees the evidence.
-- **Timeout corners** (3.7, 3.11.7): with mandatory stacking and an answer held,
-  ``take`` is not legal and ``default_action`` is ``None`` (the game's default bot
-  answers); likewise with a playable card and nothing to draw (all other cards in
-  hands), where no move keeps "never plays".
+- **Timeout corners** (3.7, 3.11.7): with a playable card and nothing to draw (all
+  other cards in hands), the timer's ``draw_keep`` draws none and ends the turn (3.3.5:
+  "as many cards as exist, possibly none"; on the wire a ``pass``, which keeps a catch
+  window open as any pass does). With mandatory stacking and an answer held, ``take``
+  is not legal and ``default_action`` is ``None``: the game's default bot answers
+  (mandatory stacking says the seat may not take; the timer says it takes: the
+  house rule the host chose wins).
 - **A starter that is not a number** goes back unseen: the ``round_start`` event says
   how often it happened (``returned``), not which cards (3.2.2 has them turned up; on a
   server that would only tell everyone which cards lie in the stock).
@@ -685,7 +688,17 @@ class KartuTerakhirState(StateDefaults):
         for move in (TAKE, KEEP, DRAW, PASS):
             if move in legal:
                 return DRAW_KEEP if move == DRAW else move
+        if self._nothing_to_draw(seat, legal):
+            return DRAW_KEEP  # a playable card, but no card to draw: the turn moves on (3.7, 3.3.5)
         return None
+
+    def _nothing_to_draw(self, seat: int, legal: tuple[Move, ...]) -> bool:
+        """The seat on turn would draw, but both piles are spent (3.3.5): no draw is offered,
+        and it holds a playable card, so no pass is either (the timer's corner, 3.7)."""
+        return (
+            self.phase == _PLAY and seat == self.turn and not self.pending and self.drawn < 0
+            and DRAW not in legal and PASS not in legal
+        )
 
     def timed_actions(self) -> tuple[Timed, ...]:
         """3.4, README decision 6: a Draw Two's victim draws by itself after ``reaction_ms``."""
@@ -818,8 +831,11 @@ class KartuTerakhirState(StateDefaults):
         if self.phase == _REACT and action == TAKE and seat == self.turn:
             return self._take(seat)  # the timed penalty draw (or the victim taking it sooner)
         if action == DRAW_KEEP:  # the timer's draw: wherever a draw is legal
-            if DRAW in self.legal_actions(seat):
+            legal = self.legal_actions(seat)
+            if DRAW in legal:
                 return self._draw(seat, keep=True)
+            if self._nothing_to_draw(seat, legal):
+                return self._pass(seat)  # 3.7 with 3.3.5: it draws none, and play moves on
             raise self._why_illegal(seat, DRAW)
         if action not in self.legal_actions(seat):
             raise self._why_illegal(seat, action)
