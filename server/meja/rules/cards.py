@@ -71,6 +71,15 @@ class Suit(IntEnum):
                 return suit
         raise ValueError(f"unknown suit {text!r}: expected one of S, H, D, C")
 
+    @classmethod
+    def from_wire(cls, text: object) -> Suit:
+        """The suit a wire message names: exactly its letter (``S H D C``), nothing looser;
+        ``ValueError`` otherwise. :meth:`parse` is for people, this is for protocols (one
+        spelling, as h11 keeps one reading of a header)."""
+        if isinstance(text, str) and text in _SUIT_LETTERS:
+            return cls(_SUIT_LETTERS.index(text))
+        raise ValueError(f"not a suit: {text!r} (exactly one of S, H, D, C)")
+
     def __str__(self) -> str:
         return self.letter
 
@@ -178,6 +187,15 @@ class Card(int):
             raise ValueError(f"not a card: {text!r} (expected rank and suit, like '8H' or '10C')")
         return card
 
+    @classmethod
+    def from_wire(cls, text: object) -> Card:
+        """The card a wire message names: exactly its printed name (``"8H"``, ``"10C"``,
+        ``"8H.2"``), no other case, spacing or ``T``; ``ValueError`` otherwise."""
+        card = _BY_NAME.get(text) if isinstance(text, str) else None
+        if card is None:
+            raise ValueError(f"not a card: {text!r} (exactly a name such as '8H', '10C' or '8H.2')")
+        return card
+
     def __str__(self) -> str:
         return _NAMES[self]
 
@@ -199,5 +217,6 @@ _NAMES: Final = tuple(
     _RANK_LABELS[i % 13] + _SUIT_LETTERS[i % 52 // 13] + (".2" if i >= 52 else "")
     for i in range(104)
 )
-_PARSED: Final[dict[str, Card]] = {name: CARDS[i] for i, name in enumerate(_NAMES)}
+_BY_NAME: Final[dict[str, Card]] = {name: CARDS[i] for i, name in enumerate(_NAMES)}
+_PARSED: Final[dict[str, Card]] = dict(_BY_NAME)
 _PARSED.update({name.replace("10", "T"): CARDS[i] for i, name in enumerate(_NAMES)})

@@ -167,6 +167,15 @@ MALFORMED: list[Any] = [
     {"kind": "play", "card": ["8H"]},
     {"kind": "play", "card": "8X"},
     {"kind": "play", "card": "8H.3"},
+    # one spelling on the wire: no other case, spacing or T for 10 (a hostile player's probes)
+    {"kind": "play", "card": "8h"},
+    {"kind": "play", "card": " 8H"},
+    {"kind": "play", "card": "8H "},
+    {"kind": "play", "card": "TC"},
+    {"kind": "play", "card": "qs"},
+    {"kind": "play", "card": "8H", "suit": "h"},
+    {"kind": "suit", "suit": "Hearts"},
+    {"kind": "suit", "suit": ""},
     {"kind": "play", "card": "8H", "suit": "X"},
     {"kind": "play", "card": "8H", "suit": 3},
     {"kind": "play", "card": "8H", "suit": "H", "seat": 0},
@@ -191,14 +200,12 @@ def test_decode_action_rejects_malformed_wire_data(data: Any) -> None:
 
 
 def test_decode_action_round_trips_every_move() -> None:
-    """Every action's wire form decodes back to the same Move; cards and suits in any case."""
+    """Every action's wire form decodes back to the same Move; cards and suits spelt exactly so."""
     moves = [DRAW, PASS, READY, *(suit(s) for s in "SHDC"), play("10C"), play("8H.2", "D"), play("8H")]
     for move in moves:
         wire = move.to_wire()
         assert json.loads(json.dumps(wire)) == wire
         assert GAME.decode_action(wire) == move
-    assert GAME.decode_action({"kind": "play", "card": "8h", "suit": "h"}) == play("8H", "H")
-    assert GAME.decode_action({"kind": "play", "card": "qs"}) == play("QS")
     assert GAME.decode_action({"kind": "play", "card": "5H", "suit": None}) == play("5H")
     assert play("8H", "S").to_wire() == {"kind": "play", "card": "8H", "suit": "S"}
     assert DRAW.to_wire() == {"kind": "draw"}

@@ -272,3 +272,22 @@ if __name__ == "__main__":
         p.parent.mkdir(parents=True, exist_ok=True)
         p.write_bytes(data)
     print(f"wrote {len(written)} files")
+
+
+@pytest.mark.parametrize("action", [
+    {"kind": "trump", "suit": "h"}, {"kind": "trump", "suit": " H"}, {"kind": "trump", "suit": "SH"},
+    {"kind": "trump", "suit": ""}, {"kind": "play", "card": "qh"}, {"kind": "play", "card": " QH"},
+    {"kind": "play", "card": "QH\n"}, {"kind": "play", "card": "jk"}, {"kind": "play", "card": "TH"},
+    {"kind": "play", "card": "8H.2"}, {"kind": "discard", "card": "10h"},
+])
+def test_wire_names_have_one_spelling(action: dict[str, Any]) -> None:
+    """PROTOCOL.md section 4: a card is one of the 53 names, a suit one of S H D C, exactly: another
+    case, spacing or T for 10 is ``action/bad_action`` (a hostile player found them read leniently,
+    so a seat off turn got ``not_your_turn`` for a card that is no card)."""
+    from meja.rules import BadActionError
+
+    with pytest.raises(BadActionError):
+        GAME.decode_action(action)
+    exact = {k: v.strip().upper().replace("TH", "10H") if k != "kind" else v for k, v in action.items()}
+    if exact.get("card", "JK") != "8H.2" and exact.get("suit") != "SH" and exact.get("suit") != "":
+        assert GAME.decode_action(exact).to_wire() == exact

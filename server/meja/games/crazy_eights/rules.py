@@ -1302,7 +1302,8 @@ class CrazyEights:
         )
 
     def decode_action(self, data: Any) -> Move:
-        """The only door for untrusted actions: strict about keys and types."""
+        """The only door for untrusted actions: strict about keys, types and spellings (a card or
+        suit exactly as the server writes it)."""
         if not isinstance(data, dict):
             raise BadActionError(f"an action is a map, not {data!r}")
         raw = data.get("kind")
@@ -1318,11 +1319,11 @@ class CrazyEights:
                 if "card" not in data:
                     raise BadActionError("a 'play' action needs a 'card'")
                 suit = data.get("suit")
-                return Move.play(Card.parse(data["card"]), None if suit is None else Suit.parse(suit))
+                return Move.play(Card.from_wire(data["card"]), None if suit is None else Suit.from_wire(suit))
             if kind == Kind.SUIT:
                 if "suit" not in data:
                     raise BadActionError("a 'suit' action needs a 'suit'")
-                return Move.choose(Suit.parse(data["suit"]))
+                return Move.choose(Suit.from_wire(data["suit"]))
         except BadActionError:
             raise
         except ValueError as exc:

@@ -229,6 +229,7 @@ TEAMS: Final = ((0, 2), (1, 3))  # 4.1.1: partners sit opposite
 
 #: Every card's wire name, by id: the 52 as in meja.rules.cards, then the joker.
 NAMES: Final = (*(str(c) for c in CARDS[:52]), "JK")
+_WIRE_CARDS: Final = {name: i for i, name in enumerate(NAMES)}  # the wire's one spelling of each
 #: The deck of a match (Game.deck): each card once.
 DECK: Final = NAMES
 _ID: Final = {name: i for i, name in enumerate(NAMES)}
@@ -1913,13 +1914,12 @@ class EightyThree:
                 raise BadActionError(f"a bid is a whole number {MIN_BID}-{MAX_BID}, not {value!r}")
             return _BIDS[value - MIN_BID]
         if kind == Kind.TRUMP:
-            if not isinstance(value, str) or value.strip().upper() not in ("S", "H", "D", "C"):
-                raise BadActionError(f"a suit is one of S, H, D, C, not {value!r}")
-            return _TRUMPS[_SUIT_LETTERS.index(value.strip().upper())]
-        try:
-            card = parse_card(value)
-        except ValueError as exc:
-            raise BadActionError(str(exc)) from None
+            if not isinstance(value, str) or len(value) != 1 or value not in _SUIT_LETTERS:
+                raise BadActionError(f"a suit is exactly one of S, H, D, C, not {value!r}")
+            return _TRUMPS[_SUIT_LETTERS.index(value)]
+        card = _WIRE_CARDS.get(value) if isinstance(value, str) else None
+        if card is None:
+            raise BadActionError(f"not a card of eighty-three: {value!r} (exactly one of the 53 names: '8H', '10C', 'JK')")
         return _CARD_ACTIONS[kind][card]
 
     def state_from_data(self, data: Mapping[str, Any]) -> EightyThreeState:
