@@ -229,6 +229,26 @@ async def test_limits_per_connection_and_table(serve: Any, connect: Any) -> None
     await hoster.error({"type": "host", "name": "Ann"}, "limit/exceeded")  # 4 hosted from 127.0.0.1 > 3
 
 
+async def test_spectators_per_address(serve: Any, connect: Any) -> None:
+    """A stranger with one address cannot fill a table's stands (a hostile player filled all 200
+    from four addresses in half a second, and the table's shared screen could not watch)."""
+    server = await serve(max_spectators_per_address=2)
+    ann = await connect(server)
+    joined = await host(ann, seats=2)
+    table = joined["table"]
+    first, second, third = await connect(server), await connect(server), await connect(server)
+    await first.ok({"type": "watch", "table": table})
+    await second.ok({"type": "watch", "table": table})
+    await third.error({"type": "watch", "table": table}, "limit/exceeded")
+    # Another address still gets in (the TV on the table's own network, say).
+    tv = await connect(server, local_addr=("127.0.0.2", 0))
+    assert (await tv.ok({"type": "watch", "table": table}))["type"] == "state"
+    # A place freed is a place again; the seated player is no spectator and never counted.
+    await first.close()
+    await asyncio.sleep(0.1)
+    assert (await third.ok({"type": "watch", "table": table}))["type"] == "state"
+
+
 async def test_leave_and_seat_changes(serve: Any, connect: Any) -> None:
     server = await serve()
     ann, bob, cat = await connect(server), await connect(server), await connect(server)

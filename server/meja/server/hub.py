@@ -65,6 +65,8 @@ class Subscriber(Protocol):
     """A connection, as the hub sees it (implemented by :class:`meja.server.session.Session`)."""
 
     cid: str
+    #: the client's address (IPv6: its /64), as the per-address limits count it
+    address: str
     #: (process id, connection id): what a seat record holding this connection says
     conn: tuple[str, str]
     #: a close is queued: the connection is going
@@ -204,9 +206,15 @@ class Hub:
         cached = self.tables.get(table_id)
         return None if cached is None else cached.members.get(cid)
 
-    def spectators(self, table_id: str) -> int:
+    def spectators(self, table_id: str, address: str | None = None) -> int:
+        """Spectators of the table on this process (from ``address`` only, when given)."""
         cached = self.tables.get(table_id)
-        return 0 if cached is None else sum(1 for m in cached.members.values() if m.seat is None)
+        if cached is None:
+            return 0
+        return sum(
+            1 for m in cached.members.values()
+            if m.seat is None and (address is None or m.session.address == address)
+        )
 
     async def detach(self, table_id: str, cid: str) -> None:
         """Detach a connection; the last one out drops the cache and the subscription."""

@@ -338,6 +338,9 @@ class Session:
         async with self._hold(table_id):
             if self.hub.spectators(table_id) >= self.settings.max_spectators:
                 raise LimitExceeded(f"this table has {self.settings.max_spectators} spectators here already")
+            mine = self.settings.max_spectators_per_address
+            if mine and self.hub.spectators(table_id, self.address) >= mine:
+                raise LimitExceeded(f"{mine} connections from this address watch this table here already")
             await self._attach(table_id, Member(self, None), msg.id, since=msg.since)
 
     async def _on_seat(self, msg: messages.Seat) -> None:

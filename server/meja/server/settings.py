@@ -125,6 +125,13 @@ class Settings:
         "connections",
         "spectators of one table on one process; past it: `limit/exceeded`",
     )
+    max_spectators_per_address: int = _s(
+        8,
+        "connections",
+        "spectators of one table on one process from one client address (IPv6: per /64), so that "
+        "a few addresses cannot take every seat in the stands (the shared screen is one); past it: "
+        "`limit/exceeded`",
+    )
     ping_interval_s: float = _s(20.0, "s", "websocket keepalive ping interval (0: none)")
     ping_timeout_s: float = _s(
         20.0,
