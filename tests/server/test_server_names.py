@@ -46,6 +46,13 @@ def test_stacked_marks_are_limited() -> None:
         clean_name("x\u0301\u0301")
     with pytest.raises(BadMessage):
         clean_name("Z\u0336\u0321\u0328\u0335a\u0334\u0322\u0327lgo")  # "zalgo"
+    # Counted decomposed: a precomposed letter's own marks count (NFKC folds a + U+0301 into
+    # U+00E1, and a hostile player stacked three more on it; U+1EC7 already holds two).
+    for stack in ("a\u0301\u0302\u0303\u0304", "\u1ec7\u0301\u0300"):
+        with pytest.raises(BadMessage, match="at most 3 combining marks"):
+            clean_name(stack)
+    assert clean_name("Nguy\u1ec5n Th\u1ecb Hu\u1ec7") == "Nguyễn Thị Huệ"  # Vietnamese: two each, fine
+    assert clean_name("\u1faf") == "\u1faf"  # Greek omega with three: fine
 
 
 def test_names_are_nfkc() -> None:

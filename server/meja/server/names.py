@@ -23,7 +23,10 @@ What :func:`clean` does, in order:
    (it would sit on whatever the page shows before it); more than
    ``MAX_NAME_MARKS`` combining marks stacked on one character, or the same mark
    twice in a row (UTS #39 section 5.4 suggests both: stacks of marks are how
-   "zalgo" text spills over the lines around it).
+   "zalgo" text spills over the lines around it). Marks are counted decomposed
+   (NFD), so a precomposed letter brings its own: ``ệ`` is ``e`` and two marks,
+   and may carry one more (a hostile player stacked five on it, counted after NFKC
+   had folded two into the letter).
 
 When two names look alike (:func:`look_alike`, by :func:`likeness`): after NFKC, both are decomposed
 (NFD) and their non-spacing and enclosing marks dropped (an accent is easy to
@@ -85,13 +88,14 @@ def clean(name: str) -> str:
         raise BadMessage("a name needs at least one visible character")
     if len(text) > MAX_NAME_CHARS:
         raise BadMessage(f"a name has at most {MAX_NAME_CHARS} characters")
-    stacked, previous = 0, ""
     for char in text:
-        category = unicodedata.category(char)
-        if category in _REFUSED_CATEGORIES:
+        if unicodedata.category(char) in _REFUSED_CATEGORIES:
             raise BadMessage(f"name {text!r} has a control or unassigned character")
         if char in INVISIBLE:
             raise BadMessage(f"name {text!r} has an invisible character (U+{ord(char):04X})")
+    stacked, previous = 0, ""
+    for char in unicodedata.normalize("NFD", text):
+        category = unicodedata.category(char)
         if category in _MARKS:
             if not previous:
                 raise BadMessage(f"name {text!r} starts with a combining mark")
