@@ -147,7 +147,7 @@ def test_reshuffle_pause_is_visible_and_still_with_reduced_motion(server: Any, n
         host_table(page, server.origin, name="Indah", seats=2)
         start(page)
         event = "[{kind: 'reshuffle', moved: 23}]"
-        page.evaluate(f"() => {{ window.__pause = window.meja.tableScreen.beforeUpdate({event}); }}")
+        page.evaluate(f"() => {{ window.__pause = window.meja.tableScreen.holdFor({event}); }}")
         # The shell's hold notice (a status region) shows the game's own notice of the event.
         notice = page.locator("#hold")
         assert notice.is_visible()
@@ -161,6 +161,6 @@ def test_reshuffle_pause_is_visible_and_still_with_reduced_motion(server: Any, n
         page.evaluate("() => window.__pause")
         assert notice.is_hidden()
         # A picture of the pause, taken during another one (screenshots take their time).
-        page.evaluate(f"() => {{ window.__pause = window.meja.tableScreen.beforeUpdate({event}); }}")
+        page.evaluate(f"() => {{ window.__pause = window.meja.tableScreen.holdFor({event}); }}")
         shot(page, "reshuffle-notice-reduced-motion" if reduced else "reshuffle-notice")
         page.evaluate("() => window.__pause")

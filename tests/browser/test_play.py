@@ -120,10 +120,13 @@ def test_closed_tab_comes_back_with_the_same_hand_and_draws(server: Any, new_con
     other.wait_for_selector("#hand button.card")
     page.wait_for_selector("#banner:has-text('opened in another tab')")
     shot(page, "replaced-by-another-tab")
+    # ... and no longer looks or acts playable (a new user saw "Your turn" and live buttons there)
+    assert page.evaluate("() => document.getElementById('app').inert")
     assert hand(other) == cards
     # ... and can take the seat back.
     page.click("#banner button")
     page.wait_for_selector("#banner", state="hidden")
+    assert not page.evaluate("() => document.getElementById('app').inert")
     other.wait_for_selector("#banner:has-text('opened in another tab')")
 
     # Home keeps the seat: "continue your game" brings the player back to it.

@@ -55,7 +55,10 @@
 //                         summary: {round, headline, details: Node, dealCode, match, winners, next} | null,
 //                         direction: 1 (clockwise, the next seat is seat + 1) | -1 | null,
 //                         target: string | null (what the match is played to, for the bar),
-//                         keys: [{key, label, button}] (single keys for the game's buttons)}
+//                         keys: [{key, label, button}] (single keys for the game's buttons),
+//                         handOnly: true | absent (the player asked for the hand alone, as
+//                         on a phone beside a shared screen: the other seats' boxes are not
+//                         drawn; a spectator's frame ignores it)}
 //                        `status.mine`: a decision of this seat waits (out of turn too, such as a
 //                        catch): the turn line is highlighted, and while the tab is hidden its
 //                        title (and, if switched on, a chime) says so. `seats[i].active`: seat
@@ -395,6 +398,14 @@ class App {
       this.resuming = null;
     }
     clearInterval(this.countdown);
+    // A connection closed for good (the seat opened in another tab: 4001) leaves a page that
+    // must not look playable: it is dimmed and inert (no clicks, no focus) until taken back.
+    const main = document.getElementById("app");
+    if (main) {
+      const stopped = status.state === "closed";
+      main.inert = stopped;
+      main.classList.toggle("stopped", stopped);
+    }
     const b = this.banner;
     b.replaceChildren();
     b.className = "banner";
@@ -562,10 +573,14 @@ class App {
           if (this.tableScreen) for (const ev of events) this.tableScreen.noteMove(ev);
           break;
         }
-        if (this.screen === "table" && this.tableScreen) {
-          await this.tableScreen.beforeUpdate(events, msg);
-        }
+        // Drawn at once, then held: while the events the game holds the table for
+        // are shown, later messages wait, and the controls on screen are the current ones (an
+        // update held back behind the notice left the last version's buttons live, and a press
+        // was refused as stale).
         this.apply(msg, events);
+        if (this.screen === "table" && this.tableScreen) {
+          await this.tableScreen.holdFor(events, msg);
+        }
         break;
       }
       case "error":
@@ -1303,7 +1318,7 @@ class App {
     }
     return el(
       "section",
-      { class: "panel", "aria-labelledby": "seats-title" },
+      { class: "panel seats-panel", "aria-labelledby": "seats-title" },
       el("h2", { id: "seats-title" }, t("lobby.seats")),
       seats,
       empty ? el("p", { class: "hint", id: "bots-fill" }, t("lobby.bots_fill", { level: this.levelName(desc, table.bots) })) : null,

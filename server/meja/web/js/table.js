@@ -324,10 +324,11 @@ export class TableScreen {
   // ------------------------------------------------------------------ updates
 
   /**
-   * Called before an update is applied: hold the table while each event the game holds
-   * for (its GameInfo.hold_events) is shown, the way the game's table says (`hold`).
+   * Called once an update is drawn: hold the table there (the next messages wait) while each
+   * event the game holds for (its GameInfo.hold_events) is shown, the way the game's table
+   * says (`hold`).
    */
-  async beforeUpdate(events) {
+  async holdFor(events) {
     const declared = Array.isArray(this.desc.hold_events) ? this.desc.hold_events : null;
     for (const ev of events) {
       if (TABLE_EVENTS.has(ev.kind)) continue;
@@ -387,6 +388,7 @@ export class TableScreen {
     this.handTitle.textContent = t("table.your_hand");
     this.logTitle.textContent = t("table.log");
     this.renderSeats(frame.seats || []);
+    this.opponents.hidden = !!frame.handOnly && !this.spectator && !this.tv;
     this.renderDirection(frame.direction);
     this.renderCaption();
     const summary = frame.summary || this.outcomeSummary();
@@ -725,7 +727,8 @@ export class TableScreen {
       "div",
       { class: `result-banner${summary.match ? " match" : ""}${iWon ? " won" : ""}` },
       el("h2", { id: "summary-title", tabindex: "-1" }, heading),
-      summary.match
+      // The heading names a single winner already ("Bot 4 wins the match"): the line is for co-winners.
+      summary.match && winners.length > 1
         ? el("p", { class: "winners", id: "winners" }, t("summary.winners", { n: winners.length, names: winners.map((s) => this.seatName(s)).join(", ") }))
         : null,
       summary.headline ? el("p", { class: "headline", id: "summary-headline" }, summary.headline) : null,
