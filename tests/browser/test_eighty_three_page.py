@@ -288,7 +288,7 @@ def test_a_hand_by_keyboard_then_auto_arrange(server: Any, new_context: Any, sho
         v = view(page)
         assert v["passed_counts"][0] == len(gave)
         note = page.inner_text("#trick-note")
-        assert f"Passed to partners: You {len(gave)}" in note, note
+        assert f"Trumps passed to partners: {len(gave)} from You" in note, note
         assert {x["card"] for x in v["shown"] if x["seat"] == 0} == set(shed)
         assert "Shown face up: " in note
 

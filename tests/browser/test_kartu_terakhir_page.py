@@ -203,6 +203,10 @@ class Round:
         # The direction of play, as the page shows it and the view says it.
         assert snap["arrow"] == ("↻" if v["direction"] == 1 else "↺"), (snap["arrow"], v["direction"])
         hand = v["hand"]
+        if "call" in kinds and "play" not in kinds:
+            # Legal but idle (no card to play, a penalty to face): not offered (a new user read
+            # the button as one that must be pressed)
+            assert not page.is_visible("#call"), "Last card offered with no card to play"
         if v["pending"] and "take" in kinds:
             press(page, "#take", keyboard, key=True)
             wait_version_after(page, before)
@@ -440,7 +444,9 @@ def test_a_phone_holds_the_hand_beside_the_shared_screen_and_focus_hides_the_tab
     assert all(text is None for text in counts_shown(phone).values())
     assert phone.inner_text("#my-count") == f"{len(v['hand'])} cards"  # the player's own count stays
     assert phone.locator("#hand button.card").count() == len(v["hand"]) and phone.is_visible("#draw")
-    assert phone.is_visible("#opponents")  # names and whose turn it is stay
+    # The other seats' boxes go too (left with a name and nothing else, a new user took them for
+    # broken); whose turn it is stays in the status line.
+    assert phone.locator("#opponents").is_hidden() and phone.is_visible("#turn-status")
     focused = view(phone)
     assert (focused["top"], focused["colour"], focused["hand_counts"]) == (v["top"], v["colour"], v["hand_counts"])
     assert phone.evaluate("() => localStorage.getItem('meja.kartu_terakhir.focus')") == "on"
@@ -468,6 +474,7 @@ def test_a_phone_holds_the_hand_beside_the_shared_screen_and_focus_hides_the_tab
     phone.wait_for_selector("#top-card .card")
     assert phone.get_attribute("#focus", "aria-pressed") == "false"
     assert all(text and text.endswith(("card", "cards")) for text in counts_shown(phone).values())
+    assert phone.is_visible("#opponents")
     assert phone.evaluate("() => localStorage.getItem('meja.kartu_terakhir.focus')") == "off"
     assert_clean_in_every_language(tv, "Kartu Terakhir, shared screen")
 

@@ -19,7 +19,8 @@
 // * the active colour is always shown, by shape and word (3.1.3), the pending penalty when
 //   one waits (stacking, 3.7), and the shell draws the direction of play;
 // * **Focus** (3.9.5, phones as hands beside the shared screen): a toggle under the hand
-//   that hides the top card, the active colour and every seat's count on this page. The
+//   that hides the top card, the active colour and the other seats' boxes with their counts
+//   on this page (whose turn it is stays in the status line). The
 //   server sends them either way (they are public); only the drawing changes. It is kept in
 //   localStorage, so a phone remembers it.
 
@@ -260,6 +261,7 @@ class KartuTerakhirTable {
           })),
       keys: this.spectator ? [] : this.keys(),
       summary: this.summary(),
+      handOnly: focus, // Focus: the other seats' boxes go too, with what they would say
     };
   }
 
@@ -313,7 +315,11 @@ class KartuTerakhirTable {
     const v = this.view;
     const t = this.t;
     const myTurn = this.isMyTurn();
-    const call = this.legal("call");
+    // Last card is offered where it can matter: the window after one's play (3.6.1 b), or on
+    // one's turn at 2 cards with a card to play (3.6.1 a). The rules also take a call with no
+    // card to play (facing a penalty, say: it does nothing there), which would read as a
+    // button that must be pressed (a new player's reading), so the page leaves it out.
+    const call = this.legal("call") && (v.window === this.mySeat || !!this.legal("play"));
     const caught = this.legal("catch");
     this.callButton.hidden = !call;
     this.callButton.textContent = t("table.call");
@@ -363,19 +369,29 @@ class KartuTerakhirTable {
     return t("challenge.text", { name: who, n: this.view.pending });
   }
 
-  /** The challenged hand, in the challenger's view only (view.shown), with the verdict. */
+  /**
+   * The challenged hand, in the challenger's view only (view.shown), with the verdict. The
+   * view carries it until the next move, which at a table of bots comes within a second:
+   * the page keeps it (this.kept) until the player closes it, the round ends or another
+   * hand is shown, so that it can be read.
+   */
   renderShown() {
     const v = this.view;
     const t = this.t;
     const el = this.host.el;
-    const shown = v.shown;
-    if (!shown || !Array.isArray(shown.cards)) {
+    if (v.shown && Array.isArray(v.shown.cards)) {
+      const ev = this.lastChallenge && this.lastChallenge.target === v.shown.seat ? this.lastChallenge : null;
+      this.kept = { shown: v.shown, ev, round: v.round };
+    } else if (this.kept && (this.kept.round !== v.round || v.phase !== "play")) {
+      this.kept = null;
+    }
+    if (!this.kept) {
       this.shown.hidden = true;
       this.shown.replaceChildren();
       return;
     }
+    const { shown, ev } = this.kept;
     const who = this.host.seatName(shown.seat);
-    const ev = this.lastChallenge && this.lastChallenge.target === shown.seat ? this.lastChallenge : null;
     const verdict = ev ? (ev.verdict === "bluff" ? t("shown.bluff", { name: who }) : t("shown.honest", { name: who })) : "";
     this.shown.replaceChildren(
       el("h4", { id: "shown-title" }, t("shown.title", { name: who })),
@@ -386,6 +402,7 @@ class KartuTerakhirTable {
         shown.cards.length ? shown.cards.map((c) => el("li", {}, cardChip(c))) : [el("li", {}, t("summary.none"))],
       ),
       verdict ? el("p", { class: "verdict", id: "shown-verdict" }, verdict) : null,
+      el("button", { type: "button", class: "small", id: "shown-close", onclick: () => this.closeShown() }, t("shown.close")),
     );
     const appearing = this.shown.hidden;
     this.shown.hidden = false;
@@ -395,6 +412,14 @@ class KartuTerakhirTable {
       const r = this.shown.getBoundingClientRect();
       if (r.bottom > window.innerHeight || r.top < 0) this.shown.scrollIntoView({ block: "nearest" });
     }
+  }
+
+  closeShown() {
+    const hadFocus = this.shown.contains(document.activeElement);
+    this.kept = null;
+    this.shown.hidden = true;
+    this.shown.replaceChildren();
+    if (hadFocus) this.host.focusHand?.();
   }
 
   toggleFocus() {
@@ -491,6 +516,18 @@ class KartuTerakhirTable {
 
   // ------------------------------------------------------------------ moves, the log and the pause
 
+  /**
+   * The names of a catch's or a challenge's two seats, as subjects (`who`, `targetS`) and as
+   * objects (`whom`, `target`): the player's own seat is "You" at the head of a clause but
+   * "you" (Norwegian "deg") after a verb or "for", as in "Bot 2 caught you: 2 cards for you".
+   */
+  parties(ev) {
+    const t = this.t;
+    const who = (seat) => this.host.seatName(seat);
+    const whom = (seat) => (seat === this.mySeat ? t("you.object") : who(seat));
+    return { who: who(ev.seat), whom: whom(ev.seat), targetS: who(ev.target), target: whom(ev.target) };
+  }
+
   /** Remember what later screens need from an event (the verdict, the Wild Draw Four's player). */
   note(ev) {
     if (ev.kind === "challenge") this.lastChallenge = ev;
@@ -573,7 +610,7 @@ class KartuTerakhirTable {
       case "call_cancelled":
         return { seat: ev.seat, text: t("move.call_cancelled", { who: who(ev.seat) }), short: null, motion: null };
       case "catch":
-        return { seat: ev.seat, text: t("move.catch", { who: who(ev.seat), target: who(ev.target) }), short: t("move.short.catch", { target: who(ev.target) }), motion: null };
+        return { seat: ev.seat, text: t("move.catch", this.parties(ev)), short: t("move.short.catch", this.parties(ev)), motion: null };
       case "skip":
         return { seat: ev.seat, text: t("move.skip", { who: who(ev.seat) }), short: t("move.short.skip"), motion: null };
       case "reverse":
@@ -581,7 +618,7 @@ class KartuTerakhirTable {
       case "challenge":
         return {
           seat: ev.seat,
-          text: t(ev.verdict === "bluff" ? "move.challenge.bluff" : "move.challenge.honest", { who: who(ev.seat), target: who(ev.target) }),
+          text: t(ev.verdict === "bluff" ? "move.challenge.bluff" : "move.challenge.honest", this.parties(ev)),
           short: t("move.short.challenge"),
           motion: null,
         };
@@ -617,7 +654,7 @@ class KartuTerakhirTable {
         { class: "hold-notice verdict-notice", id: "verdict" },
         el("strong", {}, t("verdict.title")),
         " ",
-        el("span", {}, t(ev.verdict === "bluff" ? "move.challenge.bluff" : "move.challenge.honest", { who: who(ev.seat), target: who(ev.target) })),
+        el("span", {}, t(ev.verdict === "bluff" ? "move.challenge.bluff" : "move.challenge.honest", this.parties(ev))),
       );
       return { node, ms: PAUSE_MS };
     }
