@@ -339,6 +339,14 @@ def play_the_round(server: Server, code: str, start: dict[str, Any], new_context
     shot(budi, "kt-revealed-hand")
     assert_clean(budi, "Kartu Terakhir, the revealed hand")
     assert is_my_turn(budi)  # the challenger plays its turn normally (3.5.4)
+    # The next move takes the hand out of the view; the page keeps it until Budi closes it (at
+    # a table of bots the next move comes within a second: a new user could not read it).
+    before = version(budi)
+    budi.tap("#draw")
+    wait_version_after(budi, before)
+    assert view(budi)["shown"] is None and budi.is_visible("#shown")
+    budi.tap("#shown-close")
+    assert budi.locator("#shown").is_hidden()
 
     rnd = Round(ana, budi, shot)
     for _ in range(4):
