@@ -79,14 +79,20 @@ async def test_nobody_is_locked_out_of_coming_back(serve: Any, connect: Any) -> 
     assert reply["type"] == "joined", reply
 
 
+async def long_game(ann: Any, versions: int) -> str:
+    """A long match (to 1000 points) of Ann against a bot, played past table version ``versions``."""
+    joined = await host(ann, seats=2, options={"preset": "house", "target": 1000})
+    table: str = joined["table"]
+    await ann.ok({"type": "seat", "table": table, "seat": 1, "to": "bot"})
+    await ann.ok({"type": "start", "table": table})
+    await play(ann, table, until=lambda w: w.version >= versions, timeout=60)
+    return table
+
+
 async def test_the_log_keeps_the_latest_versions_and_a_watch_from_zero_reads_a_few(serve: Any, connect: Any) -> None:
     server = await serve(log_keep=60, max_resume_updates=20)
     ann = await connect(server)
-    joined = await host(ann, seats=2, options={"preset": "house", "target": 1000})
-    table = joined["table"]
-    await ann.ok({"type": "seat", "table": table, "seat": 1, "to": "bot"})
-    await ann.ok({"type": "start", "table": table})
-    await play(ann, table, until=lambda w: w.version >= 200, timeout=60)
+    table = await long_game(ann, 200)
     store = server.store
     kept = await store.log_since(table, -1)
     assert len(kept) == 60 and kept[-1][0] >= 200, (len(kept), kept[-1][0])
@@ -103,11 +109,7 @@ async def test_replaying_missed_versions_is_budgeted_per_address(serve: Any, con
     ``state`` each time (a hostile player had a process send 500 frames per 60-byte request)."""
     server = await serve(log_keep=60, max_resume_updates=20, replay_per_s=0.5, replay_burst=30)
     ann = await connect(server)
-    joined = await host(ann, seats=2, options={"preset": "house", "target": 1000})
-    table = joined["table"]
-    await ann.ok({"type": "seat", "table": table, "seat": 1, "to": "bot"})
-    await ann.ok({"type": "start", "table": table})
-    await play(ann, table, until=lambda w: w.version >= 60, timeout=60)
+    table = await long_game(ann, 60)
     replayed = []
     for _ in range(4):
         watcher = await connect(server)
