@@ -506,7 +506,6 @@ export class TableScreen {
         { class: "seat-who" },
         seatLabel(t, s, i, this.app.levelName(this.desc, s.level)),
         s.kind === "bot" ? el("span", { class: "seat-level" }, this.app.levelName(this.desc, s.level)) : null,
-        presence.map(([cls, text]) => el("span", { class: `presence ${cls}` }, text)),
       ),
       el(
         "p",
@@ -514,7 +513,15 @@ export class TableScreen {
         info.count !== undefined && info.count !== null ? el("span", { class: "opp-count" }, String(info.count)) : null,
         info.score ? el("span", { class: "seat-score" }, String(info.score)) : null,
       ),
-      el("p", { class: "seat-last", title: lastText || null }, lastText),
+      // Away or played by a bot heads the last line, before the last move: beside the name, in
+      // a phone's narrow box, it was cut to "Budi a…".
+      el(
+        "p",
+        { class: "seat-last", title: lastText || null },
+        presence.map(([cls, text]) => el("span", { class: `presence ${cls}` }, text)),
+        presence.length && lastText ? " " : null,
+        lastText,
+      ),
       turn ? el("span", { class: "visually-hidden" }, t("seat.their_turn")) : null,
     );
   }

@@ -614,7 +614,7 @@ class KartuTerakhirTable {
       case "skip":
         return { seat: ev.seat, text: t("move.skip", { who: who(ev.seat) }), short: t("move.short.skip"), motion: null };
       case "reverse":
-        return { seat: ev.seat, text: t(ev.direction === -1 ? "move.reverse.ccw" : "move.reverse.cw", { who: who(ev.seat) }), short: null, motion: null };
+        return { seat: ev.seat, text: t(ev.direction === -1 ? "move.reverse.ccw" : "move.reverse.cw", { who: who(ev.seat) }), short: t("move.short.reverse"), motion: null };
       case "challenge":
         return {
           seat: ev.seat,
