@@ -1919,7 +1919,9 @@ class EightyThree:
             return _TRUMPS[_SUIT_LETTERS.index(value)]
         card = _WIRE_CARDS.get(value) if isinstance(value, str) else None
         if card is None:
-            raise BadActionError(f"not a card of eighty-three: {value!r} (exactly one of the 53 names: '8H', '10C', 'JK')")
+            raise BadActionError(
+                f"not a card of eighty-three: {value!r} (exactly one of the 53 names: '8H', '10C', 'JK')"
+            )
         return _CARD_ACTIONS[kind][card]
 
     def state_from_data(self, data: Mapping[str, Any]) -> EightyThreeState:
