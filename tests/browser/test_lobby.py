@@ -71,8 +71,11 @@ def test_a_joiner_sees_the_game_and_its_house_rules_before_the_start(server: Any
     host.click("#host")
     host.wait_for_selector("#room-code")
     code = host.inner_text("#room-code").replace(" ", "")
+    # The address bar names the table: copied from there, it is the invite link (a new user
+    # looked for a link to send in the address bar, and found "/").
+    assert host.url == f"{server.origin}/?join={code}"
     guest = new_context(viewport={"width": 390, "height": 844}, is_mobile=True).new_page()
-    guest.goto(f"{server.origin}/?join={code}")
+    guest.goto(host.url)
     # The invite link filled the code in: the name is what is left to type (focused, selected).
     guest.wait_for_function("() => document.activeElement && document.activeElement.id === 'name'")
     assert guest.input_value("#code") == code
@@ -99,6 +102,14 @@ def test_a_joiner_sees_the_game_and_its_house_rules_before_the_start(server: Any
     assert guest.inner_text("#bots-fill") == "At the start, a bot (Normal) takes every empty seat."
     assert guest.inner_text("#start-wait") == "Only the host can start the game."
     shot(guest, "lobby-joiner-classic")
+    # Once it has started, the address is a watch link (joining is over), and reloading it
+    # brings the seat back, not a spectator's view.
+    host.click("#start")
+    host.wait_for_selector("#hand button.card")
+    assert host.url == f"{server.origin}/?watch={code}"
+    host.reload()
+    host.wait_for_selector("#hand button.card")
+    assert host.evaluate("() => window.meja.seat") == 0
 
 
 def test_bots_are_badges_names_are_names_and_a_kick_sticks(server: Any, new_context: Any) -> None:

@@ -634,6 +634,22 @@ class App {
     } else {
       this.showTable(events);
     }
+    this.syncAddress();
+  }
+
+  /**
+   * The address bar names the table, so that copying it invites: the invite link while the
+   * lobby is open, a watch link once it has started (joining is over then). Reloading it
+   * still resumes a seat this browser holds (the stored seat comes first). Home is "/".
+   */
+  syncAddress() {
+    if (this.tv || !window.history || !history.replaceState) return;
+    const table = this.screen === "lobby" || this.screen === "table" ? this.table : null;
+    const code = table && typeof table.code === "string" ? table.code : "";
+    let want = "/";
+    if (code && table.status !== "finished") want = `/?${table.status === "lobby" ? "join" : "watch"}=${encodeURIComponent(code)}`;
+    else if (!table) return; // other screens (home, a message) keep the address they came with
+    if (location.pathname + location.search !== want) history.replaceState(null, "", want);
   }
 
   /** Commitments (round start) and reveals (round end), kept with the seat (PROTOCOL.md 7, 12). */
@@ -790,6 +806,7 @@ class App {
 
   goHome() {
     // Going home keeps the seat: "continue your game" brings the player back.
+    if (!this.tv && location.pathname + location.search !== "/") history.replaceState(null, "", "/");
     this.screen = null;
     this.tableId = null;
     this.spectating = false;
