@@ -137,6 +137,14 @@ def test_closed_tab_comes_back_with_the_same_hand_and_draws(server: Any, new_con
     page.wait_for_selector("#hand button.card")
     assert hand(page) == cards
     assert page.inner_text("#draw") == "Draw (2 left)"
+    # ... and so does joining by the table's own room code (it said "That seat is taken").
+    room = page.evaluate("() => window.meja.table.code")
+    page.click("#home-link")
+    page.wait_for_selector("#continue")
+    page.fill("#code", room.lower())
+    page.click("#join")
+    page.wait_for_selector("#hand button.card")
+    assert hand(page) == cards and page.evaluate("() => window.meja.seat") == 0
 
 
 def test_cards_have_real_text_and_spoken_names(server: Any, new_context: Any) -> None:

@@ -173,7 +173,7 @@ def test_after_an_eight_the_indicator_names_the_called_suit(
     # The top card still shows the 8's printed suit; the indicator is what counts (1.3.3).
     printed = Card.parse(eight).suit
     assert page.get_attribute("#top-card .card", "aria-label") == f"8 of {printed.word.lower()}"
-    assert "You played 8 of" in page.inner_text("#log") and "named Clubs" in page.inner_text("#log")
+    assert "You played 8 of" in page.inner_text("#log") and "named clubs" in page.inner_text("#log")
     shot(page, f"table-after-eight-{by}")
     if by == "keyboard":
         assert page.evaluate("() => document.getElementById('hand').contains(document.activeElement)")

@@ -634,6 +634,9 @@ class App {
     } else {
       this.showTable(events);
     }
+    // A removed player is told at the top of the lobby: bring them there (a phone stayed scrolled
+    // down at the seats, the notice out of sight).
+    if (kicked && wasSeated) window.scrollTo(0, 0);
     this.syncAddress();
   }
 
@@ -738,6 +741,13 @@ class App {
     const normal = normalizeRoomCode(code);
     if (!normal) {
       status.textContent = t("error.code_format");
+      return;
+    }
+    // A seat this browser already holds at that table: back to it (joining again was refused as
+    // "that seat is taken", or "already started", to a player who only wanted to get back in).
+    const held = Object.entries(store.seats()).find(([, info]) => info && normalizeRoomCode(info.code || "") === normal);
+    if (held) {
+      await this.continueAt(held[0]);
       return;
     }
     if (!this.checkName(name, status)) return;

@@ -750,7 +750,7 @@ export const STRINGS = {
     "table.spectating": "Du ser på dette bordet.",
     "table.time_left": "{n} s igjen",
     "table.round": "Runde {n}",
-    "table.log": "Trekk",
+    "table.log": "Logg",
     "table.you": "Du",
     "table.your_move": "Ditt trekk",
     "table.waiting": "Venter på at en annen plass skal spille",

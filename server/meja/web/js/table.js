@@ -519,7 +519,7 @@ export class TableScreen {
         "p",
         { class: "seat-last", title: lastText || null },
         presence.map(([cls, text]) => el("span", { class: `presence ${cls}` }, text)),
-        presence.length && lastText ? " " : null,
+        presence.length && lastText ? " · " : null,
         lastText,
       ),
       turn ? el("span", { class: "visually-hidden" }, t("seat.their_turn")) : null,
@@ -714,6 +714,7 @@ export class TableScreen {
   renderSummary(summary) {
     const t = this.t;
     if (!summary) {
+      if (this.tv && !this.summary.hidden) window.scrollTo(0, 0); // the next round: the table again
       this.summary.hidden = true;
       this.summary.replaceChildren();
       return;
@@ -767,7 +768,15 @@ export class TableScreen {
     this.summary.replaceChildren(...parts);
     this.summary.hidden = false;
     const key = `${summary.round}/${summary.match}/${v ? v.phase : ""}`;
-    if (this.tv) return;
+    if (this.tv) {
+      // Nobody scrolls a TV: the result is brought up to the top of the screen when it comes
+      // (below ten seats' boxes it lay under the fold, the scores unseen).
+      if (this.summaryShownFor !== key) {
+        this.summaryShownFor = key;
+        this.summary.scrollIntoView({ block: "start" });
+      }
+      return;
+    }
     if (focusedId && document.getElementById(focusedId)) {
       document.getElementById(focusedId).focus();
     } else if (this.summaryShownFor !== key) {

@@ -347,7 +347,7 @@ class CrazyEightsTable {
         return t("log.round_start", { round: ev.round, card: cardName(ev.starter) });
       case "play":
         if (ev.forced) return t("log.play_forced", { who: who(ev.seat), card: cardName(ev.card) });
-        if (ev.suit) return t("log.play_suit", { who: who(ev.seat), card: cardName(ev.card), suit: t(`suit.${ev.suit}`) });
+        if (ev.suit) return t("log.play_suit", { who: who(ev.seat), card: cardName(ev.card), suit: t(`suit.${ev.suit}`).toLowerCase() });
         return t("log.play", { who: who(ev.seat), card: cardName(ev.card) });
       case "draw":
         if (ev.seat === me && ev.card) {
@@ -358,7 +358,7 @@ class CrazyEightsTable {
       case "pass":
         return ev.kept ? t("log.pass_kept", { who: who(ev.seat) }) : t("log.pass", { who: who(ev.seat) });
       case "suit":
-        return t("log.suit", { who: who(ev.seat), suit: t(`suit.${ev.suit}`) });
+        return t("log.suit", { who: who(ev.seat), suit: t(`suit.${ev.suit}`).toLowerCase() });
       case "reshuffle":
         return t("log.reshuffle", { n: ev.moved });
       case "round_over":
