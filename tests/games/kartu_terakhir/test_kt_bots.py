@@ -23,7 +23,7 @@ from meja.games.kartu_terakhir.bots.playout import playout
 from meja.games.kartu_terakhir.bots.search import SearchBot, candidates, rollout
 from meja.games.kartu_terakhir.bots.yardsticks import greedy_choice
 
-from .kt_helpers import CALL, CATCH, GAME, PLUGIN, READY, TAKE, KartuTerakhirState, Phase
+from .kt_helpers import CALL, CATCH, CHALLENGE, GAME, PLUGIN, READY, TAKE, KartuTerakhirState, Phase
 
 SMALL = {"work": 2500.0, "deadline": None}
 
@@ -422,3 +422,55 @@ def test_bench_help_and_a_tiny_json_run(capsys: pytest.CaptureFixture[str]) -> N
     lo, hi = out["round_win_share"]["ci95"]
     assert lo <= out["round_win_share"]["mean"] <= hi
     assert out["decision_cpu_ms"]["a"]["n"] > 0
+
+
+
+
+def test_hard_challenges_a_seat_it_has_seen_bluff() -> None:
+    """hard takes a Wild Draw Four's player for one who keeps its Wilds (a bluff with other cards to
+    play is unlikely) until it has seen that seat found bluffing: then every world counts in full
+    (a new user bluffed three times in seven against hard bots and was never challenged)."""
+    from meja.games.kartu_terakhir.bots.infoset import read_infoset
+    from meja.games.kartu_terakhir.bots.search import bluffers
+
+    from .kt_helpers import play
+
+    # What counts as found bluffing: the verdict the seat saw, against its target.
+    # seat 0: WD4 R1 G2   seat 1: B1 B2 R9 (to play)   discard: R3   stock: Y1..Y4
+    state = GAME.stacked(hands=["WD4 R1 G2", "B1 B2 R9"], discard="R3", stock="Y1 Y2 Y3 Y4", turn=1)
+    seen: list[dict[str, Any]] = []
+    for seat, move in ((1, play("R9")), (0, play("WD4", "G")), (1, CHALLENGE)):
+        t = state.apply(seat, move)
+        seen.extend(e.to_wire() for e in t.events if e.is_seen_by(1))
+        state = t.state
+    assert bluffers(seen) == {0} and bluffers([e for e in seen if e["kind"] != "challenge"]) == set()
+
+    # The odds: along real rounds (random play, so Wild Draw Fours with other cards in hand), the
+    # first challengeable one seat 1 faces, with and without seat 0 known for a bluffer.
+    bot = make_bot("hard", **SMALL)
+    wary = make_bot("hard", model_eps=1.0, **SMALL)
+    rnd = random.Random(11)
+    found = raised = 0
+    for game in range(40):
+        t = GAME.new_match(GAME.options(), 2, game)
+        state, history = t.state, [e.to_wire() for e in t.events if e.is_seen_by(1)]
+        while state.in_round():
+            if state.turn == 1 and CHALLENGE in state.legal_actions(1):
+                view = state.view(1)
+                info = read_infoset(view, history)
+                marked = [*history, {"kind": "challenge", "seat": 1, "target": 0, "verdict": "bluff"}]
+                plain = bot.bluff_odds(view, history, info, random.Random(1))
+                known = bot.bluff_odds(view, marked, info, random.Random(1))
+                assert known == wary.bluff_odds(view, history, info, random.Random(1)) and known >= plain
+                found += 1
+                raised += known > plain
+                break
+            seat = state.turn
+            if state.phase == Phase.REACT:
+                move = TAKE
+            else:
+                move = rnd.choice([m for m in state.legal_actions(seat) if m not in (CALL, CATCH, CHALLENGE)])
+            t = state.apply(seat, move)
+            history.extend(e.to_wire() for e in t.events if e.is_seen_by(1))
+            state = t.state
+    assert found >= 5 and raised >= found // 2, (found, raised)

@@ -36,7 +36,10 @@ legal call. Facing a challengeable Wild Draw Four it estimates the chance of a
 bluff over sampled worlds, weighting each by an opponent model (a player who
 keeps its Wilds plays a Wild Draw Four only with no other card to play:
 a world where it had one counts :data:`MODEL_EPS`), and challenges when the
-expected cards gained beat the two extra cards an honest verdict costs.
+expected cards gained beat the two extra cards an honest verdict costs. A seat
+it has seen found bluffing (a ``challenge`` verdict ``bluff`` against it) is no
+longer taken for one who keeps its Wilds: every world counts in full for it (a
+new user bluffed three times in seven against hard bots, never challenged).
 
 **Determinism and the deadline.** All chance comes from the rng the caller
 passes (one 64-bit word seeds a :class:`random.Random`). The budget is *work*:
@@ -82,7 +85,9 @@ from .infoset import InfoSet, read_infoset
 from .playout import playout
 from .yardsticks import greedy_choice
 
-__all__ = ["DEADLINE", "GATE", "MODEL_EPS", "WORK", "SearchBot", "Worlds", "candidates", "evaluate", "rollout"]
+__all__ = [
+    "DEADLINE", "GATE", "MODEL_EPS", "WORK", "SearchBot", "Worlds", "bluffers", "candidates", "evaluate", "rollout",
+]
 
 #: The work budget per decision, in the units below (about microseconds of this machine's CPU).
 WORK: Final = 80000.0
@@ -192,6 +197,14 @@ class Worlds(Protocol):
     """Where worlds come from: the honest bot's :class:`.infoset.InfoSet` (a test's cheater passes its own)."""
 
     def world(self, rnd: random.Random, seed: int) -> KartuTerakhirState: ...
+
+
+def bluffers(history: History) -> set[int]:
+    """The seats this seat has seen found bluffing this round (a ``challenge`` verdict ``bluff``)."""
+    return {
+        int(e["target"]) for e in history
+        if e.get("kind") == "challenge" and e.get("verdict") == "bluff" and isinstance(e.get("target"), int)
+    }
 
 
 class SearchBot:
@@ -367,7 +380,7 @@ class SearchBot:
             return 0.25
         top_sym = SYM[IDS_OF[prior_top][0]]
         playable = PLAYABLE[prior * 15 + top_sym]
-        eps = self.model_eps
+        eps = 1.0 if by in bluffers(history) else self.model_eps
         yes = total = 0.0
         for _ in range(self.challenge_worlds):
             hands, _, _ = info.sample(rnd)
