@@ -249,6 +249,26 @@ async def test_spectators_per_address(serve: Any, connect: Any) -> None:
     assert (await third.ok({"type": "watch", "table": table}))["type"] == "state"
 
 
+@pytest.mark.parametrize("redis", [False, True], ids=["memory", "redis"])
+async def test_spectator_limits_hold_for_watches_sent_at_one_moment(serve: Any, connect: Any, redis: bool) -> None:
+    """Watches sent together (each replaying the log, so each waits for the store) are counted as
+    they are admitted: all of them passed the limits before any was attached (a hostile player
+    seated 240 spectators at a table of 200 places, 40 from an address allowed 8)."""
+    server = await serve(redis=redis, max_spectators_per_address=3, max_spectators=5)
+    ann = await connect(server)
+    table = (await host(ann, seats=2))["table"]
+    await ann.ok({"type": "start", "table": table})
+    crowd = [await connect(server) for _ in range(8)]
+    replies = await asyncio.gather(*(w.request({"type": "watch", "table": table, "since": 0}) for w in crowd))
+    kinds = sorted(r["type"] for r in replies)
+    assert kinds.count("state") == 3 and kinds.count("error") == 5, kinds
+    assert {r["code"] for r in replies if r["type"] == "error"} == {"limit/exceeded"}
+    others = [await connect(server, local_addr=(f"127.0.0.{k}", 0)) for k in (2, 3, 4)]
+    replies = await asyncio.gather(*(w.request({"type": "watch", "table": table, "since": 0}) for w in others))
+    assert sorted(r["type"] for r in replies).count("state") == 2  # 5 in all
+    assert server.hub.spectators(table) == 5 and not server.hub._admitted
+
+
 async def test_leave_and_seat_changes(serve: Any, connect: Any) -> None:
     server = await serve()
     ann, bob, cat = await connect(server), await connect(server), await connect(server)

@@ -40,7 +40,8 @@ import asyncio
 import contextlib
 import hmac
 import logging
-from collections.abc import Callable, Iterable
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -120,6 +121,10 @@ class Hub:
         #: told of a live member whose seat nobody holds now (see the module docstring): the
         #: server commits the seat back to it (TableService.reclaim)
         self.on_orphan: Callable[[str, Member], object] = lambda table_id, member: None
+        #: spectators admitted but not attached yet, by (table, address) and by (table, None):
+        #: counted with the attached ones, so that watches sent at one moment cannot all pass
+        #: the limits while each waits for the store (a hostile player's race)
+        self._admitted: Counter[tuple[str, str | None]] = Counter()
 
     # ------------------------------------------------------------------ reading
 
@@ -207,14 +212,28 @@ class Hub:
         return None if cached is None else cached.members.get(cid)
 
     def spectators(self, table_id: str, address: str | None = None) -> int:
-        """Spectators of the table on this process (from ``address`` only, when given)."""
+        """Spectators of the table on this process (from ``address`` only, when given), those
+        admitted and not yet attached included."""
         cached = self.tables.get(table_id)
-        if cached is None:
-            return 0
-        return sum(
+        attached = 0 if cached is None else sum(
             1 for m in cached.members.values()
             if m.seat is None and (address is None or m.session.address == address)
         )
+        return attached + self._admitted[(table_id, address)]
+
+    @contextlib.contextmanager
+    def admitting(self, table_id: str, address: str) -> Iterator[None]:
+        """Count a spectator being attached (checked and counted with no wait in between)."""
+        keys = ((table_id, None), (table_id, address))
+        for key in keys:
+            self._admitted[key] += 1
+        try:
+            yield
+        finally:
+            for key in keys:
+                self._admitted[key] -= 1
+                if self._admitted[key] <= 0:
+                    del self._admitted[key]
 
     async def detach(self, table_id: str, cid: str) -> None:
         """Detach a connection; the last one out drops the cache and the subscription."""

@@ -341,7 +341,8 @@ class Session:
             mine = self.settings.max_spectators_per_address
             if mine and self.hub.spectators(table_id, self.address) >= mine:
                 raise LimitExceeded(f"{mine} connections from this address watch this table here already")
-            await self._attach(table_id, Member(self, None), msg.id, since=msg.since)
+            with self.hub.admitting(table_id, self.address):  # counted from here, before any wait
+                await self._attach(table_id, Member(self, None), msg.id, since=msg.since)
 
     async def _on_seat(self, msg: messages.Seat) -> None:
         member = self._host_of(msg.table)
