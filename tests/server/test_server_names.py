@@ -66,7 +66,9 @@ def test_names_are_nfkc() -> None:
 
 BOTLIKE = ["Bot", "bot", "BOT", "B0t", "Bot 2", "bot2", "Вот", "Bοt", "Ｂｏｔ", "Ann (bot)", "Bót",
            "ʙᴏᴛ", "B o t", "B.o.t", "b-o-t 3",  # small capitals; letters spaced out (a hostile player's)
-           "BotBot", "AnnBot", "TheBOT", "BotAnn", "annВот"]  # camel case read as words
+           "BotBot", "AnnBot", "TheBOT", "BotAnn", "annВот",  # camel case read as words
+           "ANNBot", "anNBot", "Ann\u0316Bot", "x\u0332Bot", "Ann\u0640Bot", "Ann\u3005Bot", "Ann\u0299ot",
+           "Ann\u0299OT"]  # ... past capitals, marks, modifier letters and small capitals (a hostile player's)
 
 
 @pytest.mark.parametrize("name", BOTLIKE)

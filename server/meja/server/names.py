@@ -45,8 +45,10 @@ A name *passes for a bot* when one of its keys holds ``bot`` as a word (not insi
 longer word: ``Robot`` and ``Botan`` are fine; ``Bot``, ``Bot 2``, ``B0t-3`` and
 ``Ann (bot)`` are not), or does once the spaces and punctuation between its letters
 are taken out (``B o t``, ``B.o.t``), or once a small letter followed by a capital is read
-as the end of a word, as in camel case (``BotBot``, ``AnnBot``, ``TheBOT``; ``RoBot`` too,
-a price paid for refusing the others): the page labels bot seats "Bot 2" and "(normal bot)".
+as the end of a word, as in camel case (``BotBot``, ``AnnBot``, ``TheBOT``, ``ANNBot``, read
+past combining marks and modifier letters, small capitals as capitals; ``RoBot`` too, a price
+paid for refusing the others; an all-capitals ``DANBOT`` passes, as ``TALBOT`` must): the page
+labels bot seats "Bot 2" and "(normal bot)".
 Bots are also marked by the table map itself (``kind: "bot"``), which no name
 can change; the page must label seats by ``kind``, never by ``name``.
 """
@@ -134,12 +136,30 @@ def look_alike(a: str, b: str) -> bool:
 def passes_for_a_bot(name: str) -> bool:
     """Whether ``name`` could be read as a bot's: ``bot`` as a word of one of its keys, as they are,
     with what is not a letter or a digit taken out, or with camel case read as words."""
-    camel = "".join(
-        f" {c}" if i and c.isupper() and name[i - 1].islower() else c for i, c in enumerate(name)
-    )
-    keys = likeness(name) | likeness(camel)
+    keys = likeness(name) | likeness(_camel_words(name))
     squeezed = {"".join(c for c in key if c.isalnum()) for key in keys}
     return any(_BOT.search(key) is not None for key in keys | squeezed)
+
+
+def _camel_words(name: str) -> str:
+    """``name`` with a space where camel case starts a word: before a capital that follows a small
+    letter (``AnnBot``), or that follows a capital and precedes a small letter (``ANNBot``). Read
+    after what a reader's eye skips: combining marks and modifier letters such as the tatweel
+    (``Ann\u0316Bot``, ``Ann\u0640Bot``) are taken out, and small capitals (``Annʙot``) read as
+    capitals."""
+    letters = "".join(
+        c
+        for c in unicodedata.normalize("NFD", unicodedata.normalize("NFKC", name))
+        if unicodedata.category(c) not in _MARKS and unicodedata.category(c) != "Lm"
+    ).translate({code: letter.upper() for code, letter in _small_capitals().items()})
+    out: list[str] = []
+    for i, c in enumerate(letters):
+        prev = letters[i - 1] if i else ""
+        nxt = letters[i + 1] if i + 1 < len(letters) else ""
+        if i and c.isupper() and (prev.islower() or (prev.isupper() and nxt.islower())):
+            out.append(" ")
+        out.append(c)
+    return "".join(out)
 
 
 @functools.cache
