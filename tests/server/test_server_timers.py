@@ -148,3 +148,34 @@ async def test_downtime_is_given_back_to_timers() -> None:
     # A short gap (a rolling restart) moves nothing.
     clock[0] += 2000
     assert await Heartbeat(store, "newer", settings, clock=lambda: clock[0]).first() == 0
+
+
+
+async def test_a_seat_marked_away_under_a_silent_connection_answers_stale(serve: Any, connect: Any) -> None:
+    """A process that stopped (SIGSTOP) for longer than the grace period finds its player's seat
+    marked away by another process (nobody holds it) until it takes it back: the player's request
+    meanwhile is refused as stale (decide again), never as "not seated", which tells a client its
+    seat is gone (a hostile player's find). Checked on the seat check itself: in one process the
+    live connection takes the seat back before its request is read."""
+    import pytest
+    from meja.protocol.errors import NotSeated, StaleVersion
+    from meja.server.service import _check_seat
+
+    server = await serve()
+    ann, bob = await connect(server), await connect(server)
+    joined = await host(ann, seats=2)
+    table = joined["table"]
+    mine = await join(bob, code=joined["code"], name="Bob")
+    await ann.ok({"type": "start", "table": table})
+    _, raw = await server.service.store.load(table)
+    record = Table.from_bytes(raw)
+    conn = record.seats[1].conn
+    assert conn is not None
+    from meja.server.rooms import token_hash  # the record keeps the token's hash
+
+    token = token_hash(mine["token"])
+    _check_seat(record, 1, token, conn)  # held: passes
+    with pytest.raises(StaleVersion):
+        _check_seat(record.with_seat(1, conn=None), 1, token, conn)
+    with pytest.raises(NotSeated):
+        _check_seat(record.with_seat(1, conn=("elsewhere", "c9")), 1, token, conn)

@@ -56,6 +56,7 @@ from meja.protocol.errors import (
     NotHost,
     NotSeated,
     ServerFull,
+    StaleVersion,
     TableNotFound,
 )
 from meja.protocol.messages import Host
@@ -825,6 +826,13 @@ def _check_seat(t: Table, seat: int, token: str, conn: tuple[str, str]) -> None:
     record: SeatRecord | None = t.seats[seat] if 0 <= seat < len(t.seats) else None
     if record is None or record.token is None or not _eq(record.token, token):
         raise NotSeated("this connection holds no seat at that table")
+    if record.conn is None:
+        # Nobody holds it: the seat was marked away while this connection was silent (its process
+        # stopped, say); the connection is taken back in a moment (a ``connected`` event). Not
+        # "not seated", which would tell a client its seat is gone: decide again, as after a change.
+        raise StaleVersion(
+            "the seat was marked away while this connection was silent: decide again on the latest update"
+        )
     if record.conn != conn:
         raise NotSeated("another connection holds this seat now")
 
