@@ -21,13 +21,7 @@ class TokenBucket:
         self.stamp = clock()
 
     def take(self) -> bool:
-        now = self.clock()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens >= 1.0:
-            self.tokens -= 1.0
-            return True
-        return False
+        return self.take_up_to(1) == 1
 
     def available(self) -> float:
         """The tokens there are now (none spent)."""
@@ -38,10 +32,7 @@ class TokenBucket:
 
     def take_up_to(self, n: int) -> int:
         """Spend as many of ``n`` tokens as there are (whole ones); how many."""
-        now = self.clock()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        granted = max(0, min(n, int(self.tokens)))
+        granted = max(0, min(n, int(self.available())))
         self.tokens -= granted
         return granted
 

@@ -68,7 +68,7 @@ from meja.store.base import Change, Store
 from . import tables
 from .botpool import BotPool
 from .hub import Hub
-from .limits import Buckets, TokenBucket
+from .limits import Buckets
 from .records import FINISHED, PLAYING, SeatRecord, Table, decode_entry, encode_entry
 from .rooms import new_code, new_table_id, new_token, normalize_code, same_token, token_hash
 from .settings import Settings
@@ -175,7 +175,7 @@ class TableService:
         self.store_memory: tuple[int, int] | None = None
         self.store_full = False
         #: per table, the budget of its non-game changes made here (joins, resumes, seat moves)
-        self._changes: OrderedDict[str, TokenBucket] = OrderedDict()
+        self._changes = Buckets(settings.table_changes_per_s, settings.table_changes_burst, keep=_CHANGE_BUCKETS)
         #: per client address, the missed versions this process replays to it (:meth:`replay_allowance`)
         self._replays = Buckets(settings.replay_per_s, settings.replay_burst)
 
@@ -310,14 +310,7 @@ class TableService:
         past ``table_changes_per_s`` (bursts of ``table_changes_burst``) from this process, the
         request is refused with ``limit/exceeded`` and nothing changes (issue 12, finding 4).
         """
-        bucket = self._changes.get(table_id)
-        if bucket is None:
-            settings = self.settings
-            bucket = self._changes[table_id] = TokenBucket(settings.table_changes_per_s, settings.table_changes_burst)
-            while len(self._changes) > _CHANGE_BUCKETS:
-                self._changes.popitem(last=False)
-        self._changes.move_to_end(table_id)
-        if not bucket.take():
+        if not self._changes.bucket(table_id).take():
             raise LimitExceeded("too many changes at this table right now (joins, resumes, seats): wait a moment")
 
     def replay_allowance(self, address: str, wanted: int) -> int:

@@ -229,7 +229,6 @@ TEAMS: Final = ((0, 2), (1, 3))  # 4.1.1: partners sit opposite
 
 #: Every card's wire name, by id: the 52 as in meja.rules.cards, then the joker.
 NAMES: Final = (*(str(c) for c in CARDS[:52]), "JK")
-_WIRE_CARDS: Final = {name: i for i, name in enumerate(NAMES)}  # the wire's one spelling of each
 #: The deck of a match (Game.deck): each card once.
 DECK: Final = NAMES
 _ID: Final = {name: i for i, name in enumerate(NAMES)}
@@ -1917,7 +1916,7 @@ class EightyThree:
             if not isinstance(value, str) or len(value) != 1 or value not in _SUIT_LETTERS:
                 raise BadActionError(f"a suit is exactly one of S, H, D, C, not {value!r}")
             return _TRUMPS[_SUIT_LETTERS.index(value)]
-        card = _WIRE_CARDS.get(value) if isinstance(value, str) else None
+        card = _ID.get(value) if isinstance(value, str) else None  # the wire's one spelling of each
         if card is None:
             raise BadActionError(
                 f"not a card of eighty-three: {value!r} (exactly one of the 53 names: '8H', '10C', 'JK')"
