@@ -43,6 +43,12 @@ def test_parse_a_valid_message_of_each_type() -> None:
         "rematch": {"table": T},
         "leave": {"table": T},
         "ping": {},
+        "say": {"table": T, "text": "nice one"},
+        "react": {"table": T, "reaction": "good_game"},
+        "talk_policy": {"table": T, "chat": "reactions", "spectators": True},
+        "mute": {"table": T, "seat": 2, "muted": True},
+        "call": {"table": T, "join": True, "mic": True, "cam": False},
+        "signal": {"table": T, "to": 1, "peer": "a1b2", "kind": "offer", "sdp": ["v=0\r\n"]},
     }
     assert set(samples) == set(CLIENT_FIELDS)
     for kind, fields in samples.items():
@@ -140,9 +146,53 @@ def test_server_builders_conform_to_their_field_lists() -> None:
         messages.update(table=table, version=4, since=3, events=[{"kind": "x"}], seat=0, is_host=True, view={}),
         messages.error("action/illegal", "no", re=5),
         messages.pong(),
+        messages.talk(table="t", lines=[{"id": "a", "seat": 0, "name": "Ann", "at": 1, "text": "hi"}], history=True),
+        messages.call(table="t", peers=[{"seat": 1, "id": "c1", "mic": True, "cam": False, "speaking": False}], re=2),
+        messages.ice(table="t", id="c1", servers=[{"urls": ["turn:127.0.0.1:3478"]}], relay=False),
+        messages.signal(table="t", sender=1, peer="c1", kind="answer", sdp=["v=0"]),
     ]
     assert {m["type"] for m in built} == set(SERVER_FIELDS)
     for message in built:
         _conforms(message)
     assert "re" not in messages.pong() and messages.pong(9)["re"] == 9
     assert "host_token" not in built[2]
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"kind": "offer"},  # no sdp
+        {"kind": "offer", "sdp": []},
+        {"kind": "offer", "sdp": ["x" * 1001]},
+        {"kind": "offer", "sdp": [3]},
+        {"kind": "answer", "sdp": ["v"], "candidates": [{"candidate": ""}]},
+        {"kind": "candidates"},
+        {"kind": "candidates", "candidates": []},
+        {"kind": "candidates", "candidates": [{"candidate": "c"}] * 33},
+        {"kind": "candidates", "candidates": [{"mid": "0"}]},
+        {"kind": "candidates", "candidates": [{"candidate": "c", "extra": 1}]},
+        {"kind": "candidates", "candidates": [{"candidate": "c", "mline": True}]},
+        {"kind": "candidates", "candidates": [{"candidate": "c", "mline": 64}]},
+        {"kind": "candidates", "candidates": ["c"]},
+        {"kind": "bye"},
+    ],
+)
+def test_a_signal_carries_exactly_what_its_kind_does(fields: dict[str, Any]) -> None:
+    with pytest.raises(errors.BadMessage):
+        parse_client({"type": "signal", "table": T, "to": 1, "peer": "p", **fields})
+
+
+def test_talk_fields_are_checked() -> None:
+    for bad in (
+        {"type": "react", "table": T, "reaction": "wink"},  # not one of the fixed set
+        {"type": "say", "table": T, "text": ""},
+        {"type": "say", "table": T, "text": "x" * (messages.MAX_CHAT_CHARS + 1)},
+        {"type": "talk_policy", "table": T, "chat": "loud"},
+        {"type": "host", "name": "Ann", "talk": {"chat": "on", "volume": 11}},
+        {"type": "host", "name": "Ann", "talk": {"spectators": "yes"}},
+    ):
+        with pytest.raises(errors.BadMessage):
+            parse_client(bad)
+    host = parse_client({"type": "host", "name": "Ann", "talk": {"chat": "reactions", "relay": True}})
+    assert isinstance(host, Host) and host.talk == {"chat": "reactions", "relay": True}
+    assert set(messages.NEUTRAL_REACTIONS) < set(messages.REACTIONS)

@@ -35,6 +35,12 @@ The tree (``code`` is what goes on the wire; it never changes within protocol 1)
     │   ├── NameTaken                          name/taken       (addition)
     │   │   └── NameReserved                   name/reserved    (addition)
     │   └── Kicked                             seat/kicked      (addition)
+    ├── TalkError                              talk at the table (section 16 of PROTOCOL.md)
+    │   ├── TalkOff                            talk/off         (the host turned it off)
+    │   ├── TalkRestricted                     talk/restricted  (the game's rules, now)
+    │   ├── Muted                              talk/muted       (the host muted this seat)
+    │   ├── BadText                            talk/bad_text    (too long, blank, invisible)
+    │   └── NotInCall                          call/not_in_call (sender or addressee)
     ├── StaleVersion                           action/stale_version
     ├── ServerFull                             server/full   (the store is nearly full: no new tables)
     └── InternalError                          internal
@@ -61,6 +67,7 @@ __all__ = [
     "BadMessage",
     "BadSeat",
     "BadTableOptions",
+    "BadText",
     "BadToken",
     "CloseCode",
     "CodeRateLimited",
@@ -69,9 +76,11 @@ __all__ = [
     "LimitExceeded",
     "MalformedFrame",
     "MejaError",
+    "Muted",
     "NameReserved",
     "NameTaken",
     "NotHost",
+    "NotInCall",
     "NotLobby",
     "NotPlaying",
     "NotSeated",
@@ -84,6 +93,9 @@ __all__ = [
     "TableError",
     "TableFull",
     "TableNotFound",
+    "TalkError",
+    "TalkOff",
+    "TalkRestricted",
     "UnknownType",
     "UnsupportedVersion",
     "wire_error",
@@ -272,6 +284,42 @@ class Kicked(SeatError):
     """The host took this player's seat away at this table: they may not sit there again."""
 
     code = "seat/kicked"
+
+
+class TalkError(MejaError):
+    """Talk at the table refused (nothing was said or sent)."""
+
+    code = "talk/off"
+
+
+class TalkOff(TalkError):
+    """The host turned this kind of talk off at this table (chat, or all talk)."""
+
+    code = "talk/off"
+
+
+class TalkRestricted(TalkError):
+    """The game's rules allow less talk now (during a hand: neutral reactions only, or none)."""
+
+    code = "talk/restricted"
+
+
+class Muted(TalkError):
+    """The host muted this seat for the whole table."""
+
+    code = "talk/muted"
+
+
+class BadText(TalkError):
+    """A chat line that is too long, blank, or holds characters that draw nothing or control text."""
+
+    code = "talk/bad_text"
+
+
+class NotInCall(TalkError):
+    """A call signal from a connection that has not joined the call, or to someone not in it."""
+
+    code = "call/not_in_call"
 
 
 class StaleVersion(MejaError):

@@ -53,38 +53,54 @@ from typing import Any, ClassVar, Final
 from .errors import BadMessage, UnknownType
 
 __all__ = [
+    "CALL_MAX",
+    "CHAT_MODES",
     "CLIENT_FIELDS",
     "CLIENT_MESSAGES",
+    "MAX_CHAT_CHARS",
     "MAX_CODE_CHARS",
     "MAX_ID_CHARS",
     "MAX_LEVEL_CHARS",
     "MAX_NAME_CHARS",
     "MAX_NAME_MARKS",
     "MAX_SEAT",
-        "MAX_TOKEN_CHARS",
+    "MAX_TOKEN_CHARS",
+    "NEUTRAL_REACTIONS",
     "PROTOCOL_VERSION",
+    "REACTIONS",
     "SERVER_FIELDS",
+    "SIGNAL_KINDS",
     "TABLE_ID_CHARS",
     "TABLE_ID_PATTERN",
     "Act",
+    "Call",
     "ClientMessage",
     "Field",
     "Hello",
     "Host",
     "Join",
     "Leave",
+    "Mute",
     "Ping",
+    "React",
     "Rematch",
     "Resume",
+    "Say",
     "Seat",
+    "Signal",
     "Start",
+    "TalkPolicy",
     "Watch",
+    "call",
     "error",
+    "ice",
     "joined",
     "message_id",
     "parse_client",
     "pong",
+    "signal",
     "state",
+    "talk",
     "update",
     "welcome",
 ]
@@ -119,6 +135,25 @@ MAX_OPTIONS: Final = 16
 MAX_SECONDS: Final = 86_400
 #: largest int an ``id`` or a version may be (fits a JavaScript number exactly)
 MAX_SAFE_INT: Final = 2**53 - 1
+
+# Talk at the table (PROTOCOL.md section 16): the shell's, the same for every game.
+#: The reactions, in the order a page offers them: a fixed set that every page translates
+#: (a fixed set says nothing a host must moderate).
+REACTIONS: Final = (
+    "hello", "nice", "oops", "your_turn", "one_moment", "thanks",
+    "good_game", "rematch", "laugh", "wow", "clap", "heart",
+)  # fmt: skip
+#: The reactions that say nothing about anyone's cards: the only ones a game's rules may
+#: allow during a hand (``State.talk() == "neutral"``; a partner must not be signalled).
+NEUTRAL_REACTIONS: Final = ("hello", "one_moment", "thanks", "your_turn")
+#: What the host allows at a table: chat and reactions, reactions only, or no talk at all.
+CHAT_MODES: Final = ("on", "reactions", "off")
+#: The longest chat line any server accepts (a server's ``chat_max_chars`` narrows it), characters.
+MAX_CHAT_CHARS: Final = 500
+#: What a call signal carries: a session description, its answer, or ICE candidates.
+SIGNAL_KINDS: Final = ("offer", "answer", "candidates")
+#: The most people in a call who send video (a mesh sends each video to every other person).
+CALL_MAX: Final = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,6 +245,7 @@ class Host(ClientMessage):
     deal_code: str | None = None
     grace_s: int | None = None
     turn_limit_s: int | None = None
+    talk: dict[str, Any] | None = None
     id: int | str | None = None
 
 
@@ -283,6 +319,65 @@ class Leave(ClientMessage):
 
 
 @dataclass(frozen=True, slots=True)
+class Say(ClientMessage):
+    TYPE: ClassVar[str] = "say"
+    table: str
+    text: str
+    id: int | str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class React(ClientMessage):
+    TYPE: ClassVar[str] = "react"
+    table: str
+    reaction: str
+    id: int | str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TalkPolicy(ClientMessage):
+    TYPE: ClassVar[str] = "talk_policy"
+    table: str
+    chat: str | None = None
+    spectators: bool | None = None
+    table_talk: bool | None = None
+    relay: bool | None = None
+    id: int | str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Mute(ClientMessage):
+    TYPE: ClassVar[str] = "mute"
+    table: str
+    seat: int
+    muted: bool
+    id: int | str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Call(ClientMessage):
+    TYPE: ClassVar[str] = "call"
+    table: str
+    join: bool
+    mic: bool = False
+    cam: bool = False
+    speaking: bool = False
+    id: int | str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Signal(ClientMessage):
+    TYPE: ClassVar[str] = "signal"
+    table: str
+    to: int
+    peer: str
+    kind: str
+    sdp: list[str] | None = None
+    candidates: list[Any] | None = None
+    id: int | str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Ping(ClientMessage):
     TYPE: ClassVar[str] = "ping"
     id: int | str | None = None
@@ -305,6 +400,7 @@ CLIENT_FIELDS: Final[Mapping[str, tuple[Field, ...]]] = {
         Field("deal_code", "str", min=1, max=MAX_CODE_CHARS, doc="round 1 uses this deal"),
         Field("grace_s", "int", min=0, max=MAX_SECONDS, doc="seconds before a bot plays for an absent player"),
         Field("turn_limit_s", "int|nil", min=0, max=MAX_SECONDS, doc="nil or absent: no turn limit"),
+        Field("talk", "map|nil", max=4, doc="talk at the table: the fields of `talk_policy`"),
     ),
     "join": (
         Field("name", "str", required=True, min=1, max=MAX_NAME_CHARS),
@@ -336,12 +432,45 @@ CLIENT_FIELDS: Final[Mapping[str, tuple[Field, ...]]] = {
     "rematch": (_TABLE,),
     "leave": (_TABLE,),
     "ping": (),
+    "say": (_TABLE, Field("text", "str", required=True, min=1, max=MAX_CHAT_CHARS, doc="one chat line")),
+    "react": (_TABLE, Field("reaction", "str", required=True, choices=REACTIONS)),
+    "talk_policy": (
+        _TABLE,
+        Field("chat", "str", choices=CHAT_MODES, doc="on: chat and reactions; reactions: those only; off: none"),
+        Field("spectators", "bool", doc="spectators read the chat"),
+        Field("table_talk", "bool", doc="lift the game's own limits on talk (a friendly table)"),
+        Field("relay", "bool", doc="the call goes through the TURN relay only: no peer learns an address"),
+    ),
+    "mute": (
+        _TABLE,
+        Field("seat", "int", required=True, min=0, max=MAX_SEAT),
+        Field("muted", "bool", required=True),
+    ),
+    "call": (
+        _TABLE,
+        Field("join", "bool", required=True, doc="true: in the call (join, or say what changed); false: leave"),
+        Field("mic", "bool", doc="the microphone is on"),
+        Field("cam", "bool", doc="the camera is on"),
+        Field("speaking", "bool", doc="the microphone hears this person now"),
+    ),
+    "signal": (
+        _TABLE,
+        Field("to", "int", required=True, min=0, max=MAX_SEAT, doc="the addressee's seat"),
+        Field("peer", "str", required=True, min=1, max=16, doc="the addressee's call id (`call.peers[].id`)"),
+        Field("kind", "str", required=True, choices=SIGNAL_KINDS),
+        Field("sdp", "list", doc="offer, answer: the session description, cut in strings of at most 1,000"),
+        Field("candidates", "list", doc="candidates: up to 32 maps {candidate, mid, mline}"),
+    ),
 }
 
 #: The dataclass of each client message type.
 CLIENT_MESSAGES: Final[Mapping[str, type[ClientMessage]]] = {
-    cls.TYPE: cls for cls in (Hello, Host, Join, Watch, Resume, Seat, Start, Act, Rematch, Leave, Ping)
-}
+    cls.TYPE: cls
+    for cls in (
+        Hello, Host, Join, Watch, Resume, Seat, Start, Act, Rematch, Leave, Ping,
+        Say, React, TalkPolicy, Mute, Call, Signal,
+    )
+}  # fmt: skip
 
 
 def _check_id(value: Any) -> int | str:
@@ -385,7 +514,57 @@ def parse_client(raw: Mapping[str, Any]) -> ClientMessage:
             raise BadMessage(f"a {kind!r} message needs field {field.name!r}")
     if kind in ("join", "watch") and (values.get("code") is None) == (values.get("table") is None):
         raise BadMessage(f"a {kind!r} message needs exactly one of 'code' and 'table'")
+    if kind == "signal":
+        _check_signal(values)
+    if kind == "host" and values.get("talk") is not None:
+        values["talk"] = talk_policy_from_wire(values["talk"])
     return CLIENT_MESSAGES[kind](**values)
+
+
+#: the longest piece of a session description (the codec's strings hold 1,024 bytes)
+SDP_PIECE_CHARS: Final = 1000
+#: the most candidates one ``signal`` carries
+MAX_CANDIDATES: Final = 32
+
+
+def _check_signal(values: dict[str, Any]) -> None:
+    """A signal's payload: exactly what its kind carries, plain strings and small ints."""
+    kind = values["kind"]
+    sdp, candidates = values.get("sdp"), values.get("candidates")
+    if kind in ("offer", "answer"):
+        if sdp is None or candidates is not None:
+            raise BadMessage(f"a {kind!r} signal carries 'sdp' and no 'candidates'")
+        if not sdp or not all(isinstance(p, str) and 0 < len(p) <= SDP_PIECE_CHARS for p in sdp):
+            raise BadMessage(f"'sdp' must be strings of 1-{SDP_PIECE_CHARS} characters")
+        return
+    if candidates is None or sdp is not None:
+        raise BadMessage("a 'candidates' signal carries 'candidates' and no 'sdp'")
+    if not 1 <= len(candidates) <= MAX_CANDIDATES:
+        raise BadMessage(f"'candidates' holds 1-{MAX_CANDIDATES} candidates")
+    clean = []
+    for item in candidates:
+        if not isinstance(item, dict) or set(item) - {"candidate", "mid", "mline"} or "candidate" not in item:
+            raise BadMessage("a candidate is a map {candidate, mid?, mline?}")
+        text, mid, mline = item["candidate"], item.get("mid"), item.get("mline")
+        if not isinstance(text, str) or len(text) > SDP_PIECE_CHARS:
+            raise BadMessage(f"a candidate is a string of at most {SDP_PIECE_CHARS} characters")
+        if mid is not None and not (isinstance(mid, str) and len(mid) <= 32):
+            raise BadMessage("a candidate's 'mid' is a string of at most 32 characters, or nil")
+        if mline is not None and not (isinstance(mline, int) and not isinstance(mline, bool) and 0 <= mline < 64):
+            raise BadMessage("a candidate's 'mline' is an int 0-63, or nil")
+        clean.append({"candidate": text, "mid": mid, "mline": mline})
+    values["candidates"] = clean
+
+
+def talk_policy_from_wire(data: Any) -> dict[str, Any]:
+    """The talk settings of a ``host`` message's ``talk`` map, checked like ``talk_policy``'s fields."""
+    if not isinstance(data, dict):
+        raise BadMessage(f"field 'talk' must be a map, not {data!r}")
+    fields = {f.name: f for f in CLIENT_FIELDS["talk_policy"] if f.name != "table"}
+    unknown = set(data) - set(fields)
+    if unknown:
+        raise BadMessage(f"unknown field(s) {sorted(unknown)} in 'talk'")
+    return {name: fields[name].check(value) for name, value in data.items()}
 
 
 # --------------------------------------------------------------------------- server messages
@@ -433,6 +612,33 @@ SERVER_FIELDS: Final[Mapping[str, tuple[Field, ...]]] = {
         Field("re", "int|str"),
     ),
     "pong": (Field("re", "int|str"),),
+    "talk": (
+        Field("table", "str", required=True),
+        Field("lines", "list", required=True, doc="chat lines and reactions, oldest first (section 16)"),
+        Field("history", "bool", doc="true: lines said before this connection came (some may come again live)"),
+        Field("re", "int|str"),
+    ),
+    "call": (
+        Field("table", "str", required=True),
+        Field("peers", "list", required=True, doc="who is in the call: {seat, id, mic, cam, speaking}"),
+        Field("video_max", "int", required=True, doc="the most people in a call who send video"),
+        Field("re", "int|str"),
+    ),
+    "ice": (
+        Field("table", "str", required=True),
+        Field("id", "str", required=True, doc="this connection's call id"),
+        Field("servers", "list", required=True, doc="RTCIceServer maps: urls, and username and credential"),
+        Field("relay", "bool", required=True, doc="use relayed candidates only"),
+        Field("re", "int|str"),
+    ),
+    "signal": (
+        Field("table", "str", required=True),
+        Field("from", "int", required=True, doc="the sender's seat"),
+        Field("peer", "str", required=True, doc="the sender's call id"),
+        Field("kind", "str", required=True),
+        Field("sdp", "list"),
+        Field("candidates", "list"),
+    ),
 }
 
 
@@ -526,3 +732,43 @@ def error(code: str, message: str, re: int | str | None = None) -> dict[str, Any
 
 def pong(re: int | str | None = None) -> dict[str, Any]:
     return _with_re({"type": "pong"}, re)
+
+
+def talk(
+    *, table: str, lines: Sequence[Mapping[str, Any]], history: bool = False, re: int | str | None = None
+) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "talk", "table": table, "lines": [dict(line) for line in lines]}
+    if history:
+        out["history"] = True
+    return _with_re(out, re)
+
+
+def call(*, table: str, peers: Sequence[Mapping[str, Any]], re: int | str | None = None) -> dict[str, Any]:
+    return _with_re(
+        {"type": "call", "table": table, "peers": [dict(p) for p in peers], "video_max": CALL_MAX}, re
+    )
+
+
+def ice(
+    *, table: str, id: str, servers: Sequence[Mapping[str, Any]], relay: bool, re: int | str | None = None
+) -> dict[str, Any]:
+    return _with_re(
+        {"type": "ice", "table": table, "id": id, "servers": [dict(s) for s in servers], "relay": relay}, re
+    )
+
+
+def signal(
+    *,
+    table: str,
+    sender: int,
+    peer: str,
+    kind: str,
+    sdp: Sequence[str] | None = None,
+    candidates: Sequence[Mapping[str, Any]] | None = None,
+) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "signal", "table": table, "from": sender, "peer": peer, "kind": kind}
+    if sdp is not None:
+        out["sdp"] = list(sdp)
+    if candidates is not None:
+        out["candidates"] = [dict(c) for c in candidates]
+    return out

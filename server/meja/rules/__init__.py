@@ -17,6 +17,10 @@ from .errors import (
     RulesError,
 )
 from .game import (
+    TALK_FREE,
+    TALK_KINDS,
+    TALK_NEUTRAL,
+    TALK_NONE,
     DealInfo,
     Event,
     Game,
@@ -38,6 +42,10 @@ from .rng import Rng
 
 __all__ = [
     "CARDS",
+    "TALK_FREE",
+    "TALK_KINDS",
+    "TALK_NEUTRAL",
+    "TALK_NONE",
     "BadActionError",
     "BadDealCodeError",
     "BadOptionsError",

@@ -72,6 +72,14 @@ What the server asks of a state, so that it guesses nothing
     ``Game.new_match(..., carry=...)``, so a replay of the log deals the rematch
     again from the record alone. Kartu Terakhir's and Eighty-Three's: the next
     dealer (the deal passes to the left for the next game, after every hand).
+``talk()``
+    What table talk the game's rules allow now, for every seat alike (it is
+    public: every connection learns it from the table map): :data:`TALK_FREE`
+    (chat and every reaction), :data:`TALK_NEUTRAL` (only the reactions that
+    say nothing about a hand: a partnership game forbids signalling a partner
+    during a hand) or :data:`TALK_NONE`. The server enforces it on talk at the
+    table (:mod:`meja.server.talk`) unless the host turned on "table talk"; the
+    default is :data:`TALK_FREE`.
 ``locations()``
     Where every card is and who may see it: the conformance suite and the leak
     checks use it to test every game the same way (cards conserved, nothing seen
@@ -113,13 +121,17 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal, NamedTuple, Protocol, runtime_checkable
+from typing import Any, Final, Literal, NamedTuple, Protocol, runtime_checkable
 
 from .errors import BadOptionsError
 from .rng import Rng
 
 __all__ = [
     "TABLE_EVENT_KINDS",
+    "TALK_FREE",
+    "TALK_KINDS",
+    "TALK_NEUTRAL",
+    "TALK_NONE",
     "Action",
     "DealInfo",
     "Event",
@@ -149,9 +161,19 @@ Wire = Any
 TABLE_EVENT_KINDS: frozenset[str] = frozenset(
     {
         "seat_changed", "connected", "away", "auto", "started", "rematch", "closed", "commitment", "reveal",
-        "timeout", "act",
+        "timeout", "act", "talk_changed", "muted",
     }
 )  # fmt: skip
+
+
+#: What talk a game's rules allow now (``State.talk()``): chat and every reaction,
+TALK_FREE: Final = "free"
+#: only the neutral reactions (none says anything about a hand),
+TALK_NEUTRAL: Final = "neutral"
+#: or nothing at all.
+TALK_NONE: Final = "none"
+#: The three, from the most allowed to the least.
+TALK_KINDS: tuple[str, ...] = (TALK_FREE, TALK_NEUTRAL, TALK_NONE)
 
 
 class Event(NamedTuple):
@@ -488,6 +510,8 @@ class State(Protocol):
 
     def carry(self) -> dict[str, Wire] | None: ...
 
+    def talk(self) -> str: ...
+
     def locations(self) -> tuple[Location, ...]: ...
 
     def to_data(self) -> dict[str, Wire]: ...
@@ -521,6 +545,10 @@ class StateDefaults:
     def carry(self) -> dict[str, Wire] | None:
         """Nothing: the next match at the table starts afresh."""
         return None
+
+    def talk(self) -> str:
+        """Any talk: the game's rules say nothing against it."""
+        return TALK_FREE
 
 
 @dataclass(frozen=True, slots=True)

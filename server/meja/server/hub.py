@@ -48,8 +48,9 @@ from typing import Any, Protocol
 from meja.protocol import codec, messages
 from meja.protocol.errors import CloseCode
 from meja.rules import Event
-from meja.store.base import Change, Store
+from meja.store.base import Change, Note, Store
 
+from . import talk
 from .records import Table, decode_entry
 from .settings import Settings
 from .tables import summary, view_for
@@ -91,6 +92,8 @@ class Member:
     token: str | None = None
     host_token: str | None = None
     version: int = -1
+    #: this connection's id in the table's call (:mod:`meja.server.talk`), ``None``: not in it
+    call_id: str | None = None
 
     @property
     def is_host(self) -> bool:
@@ -105,6 +108,10 @@ class Cached:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     #: requests in progress that may attach here (:meth:`Hub.hold`): the cache stays while any does
     holds: int = 0
+    #: the table's call: presence entries by field (the store's presence map, kept by notes)
+    presence: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: the call's roster as last sent (``talk.roster``: what the table record still vouches for)
+    roster: list[dict[str, Any]] = field(default_factory=list)
 
 
 class Hub:
@@ -166,6 +173,8 @@ class Hub:
                 return None
             version, record = loaded
             cached = Cached(Table.from_bytes(record), version)
+            cached.presence = _presence(await self.store.presence(table_id))
+            cached.roster = talk.roster(cached.table, cached.presence)
             self.tables[table_id] = cached
             # A change committed after our load but delivered before the cache existed was
             # dropped by apply(): read once more, and catch up through the log if so.
@@ -205,6 +214,8 @@ class Hub:
         member.version = cached.version
         if self._check(cached.table, member):
             member.session.send(self._state(cached, member, re))
+            if cached.roster:
+                member.session.send(messages.call(table=table_id, peers=cached.roster))
         return cached.version
 
     def member(self, table_id: str, cid: str) -> Member | None:
@@ -260,10 +271,60 @@ class Hub:
         """Consume the store's changes until cancelled."""
         async for change in self.store.changes():
             try:
-                await self.apply(change)
+                if isinstance(change, Note):
+                    self.note(change)
+                else:
+                    await self.apply(change)
             except Exception as exc:
                 self.on_error(exc)
-                log.exception("could not apply change %s v%d", change.table_id, change.version)
+                if isinstance(change, Note):
+                    log.exception("could not deliver a note of table %s", change.table_id)
+                else:
+                    log.exception("could not apply change %s v%d", change.table_id, change.version)
+
+    def note(self, note: Note) -> None:
+        """Deliver what was said at a table (:mod:`meja.server.talk`) to the connections here that
+        may hear it. A note is not a change: no version, nothing cached but the call's presence."""
+        cached = self.tables.get(note.table_id)
+        if cached is None:
+            return
+        data = talk.decode_note(note.data)
+        kind = data.get("k")
+        members = list(cached.members.values())
+        if kind == "line":
+            line = data["line"]
+            sender = tuple(data.get("conn") or ())
+            frame = codec.encode(messages.talk(table=note.table_id, lines=[line]))
+            for member in members:
+                if sender == member.session.conn:
+                    continue  # the sender got its line as the answer to its request
+                if talk.hears_line(cached.table, member.seat, line):
+                    member.session.send_frame(frame)
+        elif kind == "call":
+            entry = data.get("entry")
+            if entry is None:
+                cached.presence.pop(data["field"], None)
+            else:
+                cached.presence[data["field"]] = entry
+            self._roster(cached)
+        elif kind == "signal":
+            # One connection: the addressee's, while it is in the call under that id.
+            for member in members:
+                if member.seat == data["to"] and member.call_id is not None and member.call_id == data["peer"]:
+                    member.session.send_frame(bytes(data["frame"]))
+
+    def _roster(self, cached: Cached) -> None:
+        """Send everyone at the table the call's roster if it changed (a note, or the table moved on)."""
+        if not cached.presence and not cached.roster:
+            return
+        peers = talk.roster(cached.table, cached.presence)
+        if peers == cached.roster:
+            return
+        cached.roster = peers
+        frame = codec.encode(messages.call(table=cached.table.id, peers=peers))
+        for member in list(cached.members.values()):
+            if member.version >= 0 and not member.session.closing:
+                member.session.send_frame(frame)
 
     async def apply(
         self, change: Change, table: Table | None = None, events: tuple[Event, ...] | None = None
@@ -289,10 +350,13 @@ class Hub:
                 return  # dropped while reading the log
             cached.table = new
             cached.version = change.version
+            if change.resync:  # notes may have been missed while the store's connection was down
+                cached.presence = _presence(await self.store.presence(change.table_id))
             for version, events in versions:
                 # Only the last version's record is known (and with it, which commit wrote it).
                 commit = new.commit if version == change.version else None
                 self._deliver(cached, version, events, commit)
+            self._roster(cached)
 
     def _deliver(self, cached: Cached, version: int, events: Iterable[Event], commit: str | None) -> None:
         table = cached.table
@@ -365,6 +429,17 @@ class Hub:
         if cached is None or member is None:
             return None
         return self._state(cached, member, re)
+
+
+def _presence(raw: dict[str, bytes]) -> dict[str, dict[str, Any]]:
+    """The store's presence map, decoded (an entry that does not decode is left out)."""
+    out = {}
+    for name, value in raw.items():
+        try:
+            out[name] = talk.decode_note(value)
+        except ValueError:
+            continue
+    return out
 
 
 def _same(a: str | None, b: str | None) -> bool:

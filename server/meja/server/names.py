@@ -61,10 +61,10 @@ import unicodedata
 from importlib import resources
 from typing import Final
 
-from meja.protocol.errors import BadMessage
+from meja.protocol.errors import BadMessage, MejaError
 from meja.protocol.messages import MAX_NAME_CHARS, MAX_NAME_MARKS
 
-__all__ = ["INVISIBLE", "clean", "likeness", "look_alike", "passes_for_a_bot"]
+__all__ = ["INVISIBLE", "clean", "clean_text", "likeness", "look_alike", "passes_for_a_bot"]
 
 #: Letters and symbols that draw nothing (Default_Ignorable_Code_Point characters that are not
 #: already refused as format characters, and the blank Braille pattern).
@@ -85,32 +85,41 @@ _BOT: Final = re.compile(r"(?<![^\W\d_])bot(?![^\W\d_])")
 
 def clean(name: str) -> str:
     """The stored form of a display name; :class:`BadMessage` if it may not be one (module docstring)."""
-    text = " ".join(unicodedata.normalize("NFKC", name).split())
+    return clean_text(name, MAX_NAME_CHARS, "name", BadMessage)
+
+
+def clean_text(raw: str, limit: int, what: str, error: type[MejaError]) -> str:
+    """``raw`` as a name is cleaned (module docstring), at most ``limit`` characters; ``error`` if not.
+
+    Chat lines (:mod:`meja.server.talk`) are screened by the same rules as names, so that
+    nothing said at a table is blank-looking, runs into other lines or holds invisible text.
+    """
+    text = " ".join(unicodedata.normalize("NFKC", raw).split())
     if not text:
-        raise BadMessage("a name needs at least one visible character")
-    if len(text) > MAX_NAME_CHARS:
-        raise BadMessage(f"a name has at most {MAX_NAME_CHARS} characters")
+        raise error(f"a {what} needs at least one visible character")
+    if len(text) > limit:
+        raise error(f"a {what} has at most {limit} characters")
     for char in text:
         if unicodedata.category(char) in _REFUSED_CATEGORIES:
-            raise BadMessage(f"name {text!r} has a control or unassigned character")
+            raise error(f"{what} {text!r} has a control or unassigned character")
         if char in INVISIBLE:
-            raise BadMessage(f"name {text!r} has an invisible character (U+{ord(char):04X})")
+            raise error(f"{what} {text!r} has an invisible character (U+{ord(char):04X})")
     stacked, previous = 0, ""
     for char in unicodedata.normalize("NFD", text):
         category = unicodedata.category(char)
         if category in _MARKS:
             if not previous:
-                raise BadMessage(f"name {text!r} starts with a combining mark")
+                raise error(f"{what} {text!r} starts with a combining mark")
             stacked += 1
             if stacked > MAX_NAME_MARKS:
-                raise BadMessage(f"a name has at most {MAX_NAME_MARKS} combining marks on one character")
+                raise error(f"a {what} has at most {MAX_NAME_MARKS} combining marks on one character")
             if char == previous:
-                raise BadMessage(f"name {text!r} repeats a combining mark")
+                raise error(f"{what} {text!r} repeats a combining mark")
         else:
             stacked = 0
         previous = char
     if not any(unicodedata.category(c)[0] in _VISIBLE and c not in INVISIBLE for c in text):
-        raise BadMessage("a name needs at least one visible character")
+        raise error(f"a {what} needs at least one visible character")
     return text
 
 

@@ -44,6 +44,9 @@ commit           random id of the commit that wrote this version (whose request 
 kicked           the ``origin`` tags of the people whose seat the host took away in the
                  lobby (at most :data:`MAX_KICKED`, the oldest dropped): they may not
                  ``join`` again (absent in records written before: none)
+talk             the host's talk settings (:mod:`meja.server.talk`): ``chat``, ``spectators``,
+                 ``table_talk``, ``relay``, and ``muted``: the keys of the muted people
+                 (their origin tag, else their seat token's hash); nil: the defaults
 ===============  ==================================================================
 
 A log entry (one per version) is a msgpack list of events, each
@@ -214,6 +217,8 @@ class Table:
     kicked: tuple[str, ...] = ()
     #: what the last match handed this one (``State.carry()``), given back to ``new_match``
     carry: Any = None
+    #: the host's talk settings (meja.server.talk), nil: the defaults
+    talk: Any = None
     #: per-object memo (summaries, options); not part of the record
     memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
@@ -307,6 +312,7 @@ class Table:
             "commit": self.commit,
             "kicked": list(self.kicked),
             "carry": self.carry,
+            "talk": self.talk,
         }
         packed: bytes = msgpack.packb(data, use_bin_type=True)
         return packed
@@ -345,6 +351,7 @@ class Table:
             commit=d.get("commit", ""),
             kicked=tuple(d.get("kicked") or ()),
             carry=d.get("carry"),
+            talk=d.get("talk"),
         )
 
 

@@ -65,7 +65,7 @@ from meja.rules.errors import RulesError
 from meja.rules.rng import SEED_BITS
 from meja.store.base import Change, Store
 
-from . import tables
+from . import tables, talk
 from .botpool import BotPool
 from .hub import Hub
 from .limits import Buckets
@@ -178,6 +178,8 @@ class TableService:
         self._changes = Buckets(settings.table_changes_per_s, settings.table_changes_burst, keep=_CHANGE_BUCKETS)
         #: per client address, the missed versions this process replays to it (:meth:`replay_allowance`)
         self._replays = Buckets(settings.replay_per_s, settings.replay_burst)
+        #: talk at the table and the call's signals (not changes of the table: notes of the store)
+        self.talk = talk.Talk(hub)
 
     # ------------------------------------------------------------------ the commit path
 
@@ -402,6 +404,7 @@ class TableService:
                 deal_code=msg.deal_code,
                 grace_s=msg.grace_s,
                 turn_limit_s=msg.turn_limit_s,
+                talk_request=msg.talk,
                 host_token=token_hash(host_token),
                 seat_token=token_hash(seat_token),
                 conn=conn,
@@ -486,6 +489,30 @@ class TableService:
             _check_host(t, host)
             self._spend(t.id)
             return tables.set_seat(t, seat=seat, to=to, level=level)
+
+        await self.commit(table_id, change, reply=_reply(reply, re))
+
+    async def talk_policy(
+        self, table_id: str, *, host: str | None, changes: dict[str, Any], reply: ReplyTarget, re: Any
+    ) -> None:
+        """The host changes the table's talk settings (a committed change: every process agrees)."""
+
+        def change(t: Table, version: int, now: int) -> tables.Mutation:
+            _check_host(t, host)
+            self._spend(t.id)
+            return tables.Mutation(*talk.set_policy(t, changes))
+
+        await self.commit(table_id, change, reply=_reply(reply, re))
+
+    async def mute(
+        self, table_id: str, *, host: str | None, seat: int, muted: bool, reply: ReplyTarget, re: Any
+    ) -> None:
+        """The host mutes a seat's person for the whole table (sticks across reconnects)."""
+
+        def change(t: Table, version: int, now: int) -> tables.Mutation:
+            _check_host(t, host)
+            self._spend(t.id)
+            return tables.Mutation(*talk.mute(t, seat=seat, muted=muted))
 
         await self.commit(table_id, change, reply=_reply(reply, re))
 

@@ -374,6 +374,49 @@ class Session:
         # Committed, and this process's connections (ours first) have the update queued.
         self.metrics.observe_move(time.perf_counter() - self._received)
 
+    # ------------------------------------------------------------------ talk at the table (talk.py)
+
+    async def _on_say(self, msg: messages.Say) -> None:
+        member = self._seated_at(msg.table)
+        line = await self.service.talk.say(member, msg.table, text=msg.text, reaction=None)
+        self.send(messages.talk(table=msg.table, lines=[line], re=msg.id))
+
+    async def _on_react(self, msg: messages.React) -> None:
+        member = self._seated_at(msg.table)
+        line = await self.service.talk.say(member, msg.table, text=None, reaction=msg.reaction)
+        self.send(messages.talk(table=msg.table, lines=[line], re=msg.id))
+
+    async def _on_talk_policy(self, msg: messages.TalkPolicy) -> None:
+        member = self._host_of(msg.table)
+        changes = {
+            name: value
+            for name in ("chat", "spectators", "table_talk", "relay")
+            if (value := getattr(msg, name)) is not None
+        }
+        await self.service.talk_policy(msg.table, host=member.host_token, changes=changes, reply=self, re=msg.id)
+
+    async def _on_mute(self, msg: messages.Mute) -> None:
+        member = self._host_of(msg.table)
+        await self.service.mute(
+            msg.table, host=member.host_token, seat=msg.seat, muted=msg.muted, reply=self, re=msg.id
+        )
+
+    async def _on_call(self, msg: messages.Call) -> None:
+        member = self._seated_at(msg.table)
+        ice = await self.service.talk.call(
+            member, msg.table, join=msg.join, mic=msg.mic, cam=msg.cam, speaking=msg.speaking
+        )
+        if ice is not None:
+            if msg.id is not None:
+                ice["re"] = msg.id
+            self.send(ice)
+
+    async def _on_signal(self, msg: messages.Signal) -> None:
+        member = self.hub.member(msg.table, self.cid)
+        if member is None or member.seat is None:
+            raise NotSeated("this connection holds no seat at that table")
+        await self.service.talk.signal(member, msg)
+
     async def _on_leave(self, msg: messages.Leave) -> None:
         member = self._seated_at(msg.table)
         assert member.seat is not None and member.token is not None
@@ -467,9 +510,19 @@ class Session:
                 )
             )
         self.hub.attach(table_id, member, re=re)
+        # What was said before this connection came (after the state: a line said meanwhile comes
+        # live too, and the client drops the second by its id; PROTOCOL.md 16.2).
+        await self.service.talk.history(table_id, member)
 
     async def _drop(self, table_id: str) -> None:
         self.tables.discard(table_id)
+        member = self.hub.member(table_id, self.cid)
+        if member is not None and member.call_id is not None:
+            try:  # out of the call (the roster drops a closed connection anyway: this says it at once)
+                await self.service.talk.leave(member, table_id)
+            except Exception as exc:
+                self.metrics.redis_error("server.session", exc)
+                log.warning("could not take %s out of the call at %s: %s", self.cid, table_id, exc)
         await self.hub.detach(table_id, self.cid)
 
     async def finish(self) -> None:

@@ -280,6 +280,32 @@ class Settings:
         "time to finish in-flight work on SIGTERM before closing anyway",
     )
 
+    # ------------------------------------------------------------------ talk at the table and the call
+    chat_max_chars: int = _s(200, "characters", "longest chat line (after NFKC); past it: `talk/bad_text`")
+    talk_keep: int = _s(50, "lines", "chat lines and reactions a table keeps for late comers and reloads")
+    talk_per_s: float = _s(
+        1.0, "messages/s", "chat lines and reactions per seat and process; past it: `limit/exceeded`"
+    )
+    talk_burst: int = _s(5, "messages", "chat lines and reactions a seat may send at once before `talk_per_s` applies")
+    signal_per_s: float = _s(
+        20.0, "messages/s", "call messages and signals per connection; past it: `limit/exceeded`"
+    )
+    signal_burst: int = _s(60, "messages", "call messages and signals a connection may send at once")
+    max_signal_chars: int = _s(16_000, "characters", "most characters in one call signal; past it: `limit/exceeded`")
+    ice_servers: str | None = _s(
+        None,
+        "URLs",
+        "comma-separated STUN/TURN URLs for the call (`turn:turn.example.org:3478?transport=udp`); unset: none "
+        "(host candidates only: people on one network). Never a public server by default",
+    )
+    turn_secret: str | None = _s(
+        None,
+        "secret",
+        "shared secret of the TURN server (coturn `static-auth-secret` with `use-auth-secret`): each connection "
+        "in the call gets its own credentials for `turn_ttl_s`; unset: TURN URLs get no credentials",
+    )
+    turn_ttl_s: int = _s(3600, "s", "how long the TURN credentials given to one connection are valid")
+
     # ------------------------------------------------------------------ derived
     @property
     def codec_limits(self) -> CodecLimits:
@@ -305,6 +331,10 @@ class Settings:
         """The modules named by ``games``, in order."""
         return tuple(m.strip() for m in (self.games or "").split(",") if m.strip())
 
+    def ice_urls(self) -> tuple[str, ...]:
+        """The URLs of ``ice_servers``, in order."""
+        return tuple(u.strip() for u in (self.ice_servers or "").split(",") if u.strip())
+
     def invite_link(self, code: str) -> str:
         return f"{self.origin}/?join={code}"
 
@@ -321,6 +351,11 @@ class Settings:
             "max_tables_per_connection": self.max_tables_per_connection,
             "grace_s": [self.grace_min_s, self.grace_max_s],
             "turn_limit_s": [self.turn_limit_min_s, self.turn_limit_max_s],
+            "chat_max_chars": self.chat_max_chars,
+            "talk_per_s": self.talk_per_s,
+            "talk_burst": self.talk_burst,
+            "signal_per_s": self.signal_per_s,
+            "signal_burst": self.signal_burst,
         }
 
     def replace(self, **changes: Any) -> Settings:
@@ -352,6 +387,15 @@ class Settings:
             problems.append("heartbeat_ttl_s must be longer than heartbeat_s")
         if self.rate_per_s <= 0 or self.rate_burst < 1:
             problems.append("rate_per_s and rate_burst must be positive")
+        if self.talk_per_s <= 0 or self.talk_burst < 1 or self.signal_per_s <= 0 or self.signal_burst < 1:
+            problems.append("talk_per_s, talk_burst, signal_per_s and signal_burst must be positive")
+        from meja.protocol.messages import MAX_CHAT_CHARS
+
+        if not 1 <= self.chat_max_chars <= MAX_CHAT_CHARS:
+            problems.append(f"chat_max_chars must be 1-{MAX_CHAT_CHARS}")
+        for url in self.ice_urls():
+            if not url.startswith(("stun:", "turn:", "turns:")):
+                problems.append(f"ice_servers: {url!r} must start with stun:, turn: or turns:")
         for f in fields(self):
             value = getattr(self, f.name)
             if isinstance(value, int | float) and not isinstance(value, bool) and value < 0:

@@ -28,6 +28,8 @@ commitment       round, hash                          a round was dealt (fair de
 reveal           round, deal_code, salt               that round ended: ``sha256(f"{deal_code}:{salt}")``
                                                       is the committed hash
 timeout          seat, limit ("turn" or "ready")      a time limit ran out; the default move follows
+talk_changed     chat, spectators, table_talk, relay  the host changed the table's talk settings
+muted            seat, muted                          the host muted (or unmuted) a seat's person
 act              seat, action (its wire form)         every game action, for the log alone: its
                                                       audience is nobody (``only=()``), so it is never
                                                       sent; a table's log replays through the rules
@@ -112,7 +114,7 @@ from meja.rules.errors import BadOptionsError
 from meja.rules.game import TABLE_EVENT_KINDS
 from meja.store.base import Due
 
-from . import names
+from . import names, talk
 from .records import BOT, FINISHED, HUMAN, LOBBY, MAX_KICKED, PLAYING, Commitment, SeatRecord, Table, origin_tag
 from .settings import Settings
 
@@ -212,6 +214,7 @@ def new_table(
     deal_code: str | None,
     grace_s: int | None,
     turn_limit_s: int | None,
+    talk_request: Mapping[str, Any] | None = None,
     host_token: str,
     seat_token: str,
     conn: tuple[str, str],
@@ -270,6 +273,7 @@ def new_table(
         deal_code=deal_code,
         state=None,
         created=now,
+        talk=talk.from_request(talk_request),
     )
 
 
@@ -668,6 +672,7 @@ def summary(t: Table, settings: Settings) -> dict[str, Any]:
         "bots": t.bots,
         "grace_s": t.grace_s,
         "turn_limit_s": t.turn_limit_s,
+        "talk": talk.summary(t),
     }
     if t.status == PLAYING:
         out["awaiting"] = list(t.awaiting())

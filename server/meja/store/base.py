@@ -40,6 +40,15 @@ Operations
   which lets the others tell a dead process's seats from present players, and
   the store remembers when a server was last alive, so that time while no server
   ran can be given back to timers (:meth:`Store.shift_due`).
+- **notes**: what people say at a table (chat lines, reactions, call signals and
+  who is in the table's call) is not a change of the table: no version, no log
+  entry. :meth:`Store.publish` sends a note to the processes subscribed to the
+  table (on :meth:`Store.changes`, as a :class:`Note`, in order with its changes),
+  keeps the last ``keep`` of them for late comers (:meth:`Store.notes`) and may
+  set one entry of the table's small presence map (:meth:`Store.presence`). All
+  of it expires with the table. Delivery is at most once: a note published while
+  a subscriber's connection is down is not replayed to it (the kept ones are
+  there to read again).
 - **hit**: a counter in a time window, for rate limits shared by processes
   (join attempts by room code).
 - **memory**: how much of its memory limit the store uses, so that the server can
@@ -57,7 +66,7 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-__all__ = ["Change", "Due", "Store"]
+__all__ = ["Change", "Due", "Note", "Store"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +111,14 @@ class Change:
     record: bytes
     entry: bytes
     resync: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """A note published to a table's subscribers (:meth:`Store.publish`): opaque bytes, no version."""
+
+    table_id: str
+    data: bytes
 
 
 class Store(Protocol):
@@ -155,8 +172,33 @@ class Store(Protocol):
         ``limit`` (``[]`` if none or no table)."""
         ...
 
-    def changes(self) -> AsyncIterator[Change]:
-        """All changes to subscribed tables, in commit order per table. One consumer per store."""
+    def changes(self) -> AsyncIterator[Change | Note]:
+        """All changes (and notes) of subscribed tables, in commit order per table. One consumer per store."""
+        ...
+
+    async def publish(
+        self,
+        table_id: str,
+        note: bytes,
+        *,
+        keep: int = 0,
+        presence: tuple[str, bytes | None] | None = None,
+    ) -> bool:
+        """Send ``note`` to the table's subscribers, atomically with what it keeps.
+
+        ``keep`` > 0: append it to the table's kept notes, which then hold at most the
+        ``keep`` latest. ``presence``: set one field of the table's presence map to its value
+        (``None``: remove the field) first. ``False`` (nothing kept, set or sent) if there
+        is no such table. What is kept expires with the table (every commit refreshes it).
+        """
+        ...
+
+    async def notes(self, table_id: str) -> list[bytes]:
+        """The table's kept notes, oldest first (``[]``: none, or no table)."""
+        ...
+
+    async def presence(self, table_id: str) -> dict[str, bytes]:
+        """The table's presence map (``{}``: empty, or no table)."""
         ...
 
     async def subscribe(self, table_id: str) -> None:

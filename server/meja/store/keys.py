@@ -39,7 +39,12 @@ name                                   type    contents
 ``meja:{<B>}:t:<T>:log``               list    one item per version, index = version:
                                                msgpack ``[version, entry]``
 ``meja:{<B>}:t:<T>:ch``                chan    PUBLISHed on each commit: msgpack
-                                               ``[SCHEMA, version, record, entry]``
+                                               ``[SCHEMA, version, record, entry]``; and
+                                               on each note (talk, call signals):
+                                               ``[SCHEMA, -1, note]``
+``meja:{<B>}:t:<T>:talk``              list    the notes kept for late comers (the last
+                                               ``keep`` chat lines and reactions)
+``meja:{<B>}:t:<T>:pres``              hash    who is in the table's call: field -> entry
 ``meja:{<B>}:code:<CODE>``             string  the table id holding room code ``CODE``
 ``meja:due`` (one Redis)               zset    due actions: member = the action's key,
 ``meja:{<B>}:due`` (cluster)                   score = due time (ms)
@@ -51,8 +56,9 @@ name                                   type    contents
 =====================================  ======  ==================================================
 
 The table keys and the room code expire together (PEXPIRE on every create and
-commit: the commit script finds the code's key by the name in ``c``, a key of
-the same slot). The due sets and ``alive`` do not expire; due actions of an
+commit: the commit script finds the code's key by the name in ``c``, and the
+talk and presence keys by the record's name, keys of the same slot). The due
+sets and ``alive`` do not expire; due actions of an
 expired table are dropped by the server when it claims them and finds no table.
 
 One Redis or a cluster
@@ -145,6 +151,9 @@ class TableKeys:
     channel: str
     due: str
     due_tables: str
+    #: talk at the table (:meth:`meja.store.base.Store.publish` with ``keep``) and who is in its call
+    talk: str = ""
+    presence: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,4 +226,6 @@ def _table_keys(prefix: str, cluster: bool, table_id: str) -> TableKeys:
     tag = _TAGS[bucket]
     base = f"{prefix}{{{tag}}}:t:{table_id}"
     due = f"{prefix}{{{tag}}}:due" if cluster else f"{prefix}due"
-    return TableKeys(bucket, f"{base}:rec", f"{base}:log", f"{base}:ch", due, f"{due}:tables")
+    return TableKeys(
+        bucket, f"{base}:rec", f"{base}:log", f"{base}:ch", due, f"{due}:tables", f"{base}:talk", f"{base}:pres"
+    )

@@ -41,7 +41,7 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from types import TracebackType
 
-from meja.store.base import Change, Due
+from meja.store.base import Change, Due, Note
 
 __all__ = ["MemoryStore", "wall_clock_ms"]
 
@@ -61,6 +61,9 @@ class _Table:
     log: list[bytes] = field(default_factory=list)
     #: the version of ``log[0]`` (older entries were trimmed)
     log_base: int = 0
+    #: the kept notes (Store.publish with ``keep``), oldest first, and the presence map
+    notes: list[bytes] = field(default_factory=list)
+    presence: dict[str, bytes] = field(default_factory=dict)
 
 
 class _Closed:
@@ -94,7 +97,7 @@ class MemoryStore:
         self._last_alive: int | None = None
         self._hits: dict[str, tuple[int, int]] = {}
         self._subscribed: set[str] = set()
-        self._queue: asyncio.Queue[Change | _Closed] = asyncio.Queue()
+        self._queue: asyncio.Queue[Change | Note | _Closed] = asyncio.Queue()
         self._closed = False
         self._ops = 0
 
@@ -186,7 +189,7 @@ class MemoryStore:
 
     # -- changes --------------------------------------------------------------------------
 
-    async def changes(self) -> AsyncIterator[Change]:
+    async def changes(self) -> AsyncIterator[Change | Note]:
         """See :meth:`meja.store.base.Store.changes`. Ends when the store is closed."""
         while True:
             item = await self._queue.get()
@@ -195,6 +198,44 @@ class MemoryStore:
                 self._queue.put_nowait(item)
                 return
             yield item
+
+    async def publish(
+        self,
+        table_id: str,
+        note: bytes,
+        *,
+        keep: int = 0,
+        presence: tuple[str, bytes | None] | None = None,
+    ) -> bool:
+        """See :meth:`meja.store.base.Store.publish`."""
+        await self._enter()
+        table = self._get(table_id)
+        if table is None:
+            return False
+        if presence is not None:
+            name, value = presence
+            if value is None:
+                table.presence.pop(name, None)
+            else:
+                table.presence[name] = value
+        if keep > 0:
+            table.notes.append(note)
+            del table.notes[: max(0, len(table.notes) - keep)]
+        if table_id in self._subscribed:
+            self._queue.put_nowait(Note(table_id, note))
+        return True
+
+    async def notes(self, table_id: str) -> list[bytes]:
+        """See :meth:`meja.store.base.Store.notes`."""
+        await self._enter()
+        table = self._get(table_id)
+        return [] if table is None else list(table.notes)
+
+    async def presence(self, table_id: str) -> dict[str, bytes]:
+        """See :meth:`meja.store.base.Store.presence`."""
+        await self._enter()
+        table = self._get(table_id)
+        return {} if table is None else dict(table.presence)
 
     async def subscribe(self, table_id: str) -> None:
         """See :meth:`meja.store.base.Store.subscribe`."""

@@ -114,7 +114,7 @@ from redis.backoff import ExponentialWithJitterBackoff, NoBackoff
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
-from meja.store.base import Change, Due
+from meja.store.base import Change, Due, Note
 from meja.store.keys import BUCKETS, DEFAULT_PREFIX, SCHEMA, Keys, bucket_of
 from meja.store.lane import Lane, LaneError, PubSubLane, PubSubLaneClient, lane_for
 
@@ -211,8 +211,34 @@ end
 redis.call('PEXPIRE', KEYS[1], ARGV[4])
 redis.call('PEXPIRE', KEYS[2], ARGV[4])
 if cur[3] then redis.call('PEXPIRE', cur[3], ARGV[4]) end
+-- the table's talk and presence keys (named after the record's, same slot) expire with it
+local base = string.sub(KEYS[1], 1, -4)
+redis.call('PEXPIRE', base .. 'talk', ARGV[4])
+redis.call('PEXPIRE', base .. 'pres', ARGV[4])
 local payload = string.char(0x94) .. cmsgpack.pack(tonumber(ARGV[7])) .. cmsgpack.pack(new)
 redis.call('PUBLISH', ARGV[6], payload .. bin(ARGV[2]) .. bin(ARGV[3]))
+return 1
+"""
+
+# KEYS: rec, talk, pres (one slot). ARGV: channel, note, keep (0: keep none), schema,
+#       presence field ('' : none), presence value ('' : remove the field).
+# Returns 1 published, 0 no such table. The kept keys take the record's time to live.
+_PUBLISH = _LUA_MSGPACK + """
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then return 0 end
+if ARGV[5] ~= '' then
+  if ARGV[6] == '' then redis.call('HDEL', KEYS[3], ARGV[5])
+  else redis.call('HSET', KEYS[3], ARGV[5], ARGV[6]) end
+  redis.call('PEXPIRE', KEYS[3], ttl)
+end
+local keep = tonumber(ARGV[3])
+if keep > 0 then
+  redis.call('RPUSH', KEYS[2], ARGV[2])
+  redis.call('LTRIM', KEYS[2], -keep, -1)
+  redis.call('PEXPIRE', KEYS[2], ttl)
+end
+local head = string.char(0x93) .. cmsgpack.pack(tonumber(ARGV[4])) .. cmsgpack.pack(-1)
+redis.call('PUBLISH', ARGV[1], head .. bin(ARGV[2]))
 return 1
 """
 
@@ -473,6 +499,7 @@ class RedisStore:
         self._finish = self._redis.register_script(_FINISH)
         self._snapshot = self._redis.register_script(_SNAPSHOT)
         self._log_since = self._redis.register_script(_LOG_SINCE)
+        self._publish = self._redis.register_script(_PUBLISH)
         self._ping_s = ping_interval_s
         self._reconnect_max_s = reconnect_max_s
         # Subscription state, shared by subscribe() and the listener task.
@@ -487,7 +514,7 @@ class RedisStore:
         self._confirmed: set[bytes] = set()  # channels Redis confirmed on some connection
         self._subscribe_timeout_s = subscribe_timeout_s
         self._listener: asyncio.Task[None] | None = None
-        self._queue: asyncio.Queue[Change | _Closed] = asyncio.Queue()
+        self._queue: asyncio.Queue[Change | Note | _Closed] = asyncio.Queue()
         self._closed = False
         #: How many times the listener (re)connected; for tests and /healthz.
         self.connects = 0
@@ -598,7 +625,33 @@ class RedisStore:
 
     # -- changes --------------------------------------------------------------------------
 
-    async def changes(self) -> AsyncIterator[Change]:
+    async def publish(
+        self,
+        table_id: str,
+        note: bytes,
+        *,
+        keep: int = 0,
+        presence: tuple[str, bytes | None] | None = None,
+    ) -> bool:
+        """See :meth:`meja.store.base.Store.publish`: one script, PUBLISHed on the table's channel
+        (a note is ``[SCHEMA, -1, note]`` there: no version)."""
+        tk = self.keys.table(table_id)
+        name, value = presence if presence is not None else ("", b"")
+        if presence is not None and not name:
+            raise ValueError("a presence field needs a name")
+        args: list[bytes | str | int] = [tk.channel, note, max(0, keep), SCHEMA, name, value or b""]
+        return bool(await self._publish(keys=[tk.record, tk.talk, tk.presence], args=args))
+
+    async def notes(self, table_id: str) -> list[bytes]:
+        """See :meth:`meja.store.base.Store.notes`: LRANGE."""
+        return [_bytes(item) for item in await self._redis.lrange(self.keys.table(table_id).talk, 0, -1)]
+
+    async def presence(self, table_id: str) -> dict[str, bytes]:
+        """See :meth:`meja.store.base.Store.presence`: HGETALL."""
+        raw = await self._redis.hgetall(self.keys.table(table_id).presence)
+        return {_bytes(k).decode(): _bytes(v) for k, v in raw.items()}
+
+    async def changes(self) -> AsyncIterator[Change | Note]:
         """See :meth:`meja.store.base.Store.changes` and the module docstring on reconnects."""
         while True:
             item = await self._queue.get()
@@ -954,6 +1007,9 @@ class RedisStore:
         payload = _unpack(data)
         if payload[0] != SCHEMA:
             log.error("table %s: change with unknown store schema %r dropped", table_id, payload[0])
+            return
+        if len(payload) == 3 and payload[1] == -1:
+            self._queue.put_nowait(Note(table_id, bytes(payload[2])))
             return
         _, version, record, entry = payload
         if version <= self._seen.get(table_id, -1):

@@ -169,6 +169,8 @@ from meja.rules.errors import (
     RoundOverError,
 )
 from meja.rules.game import (
+    TALK_FREE,
+    TALK_NEUTRAL,
     DealInfo,
     Event,
     GameInfo,
@@ -837,6 +839,12 @@ class EightyThreeState(StateDefaults):
 
     def in_round(self) -> bool:
         return self.phase <= _PLAY
+
+    def talk(self) -> str:
+        """During a hand, from the auction to the last trick, only neutral reactions: partners may
+        not signal each other (a word, or "Nice!" after a lead, tells a partner about a hand);
+        between hands, anything. The host's "table talk" lifts it for a friendly table."""
+        return TALK_NEUTRAL if self.in_round() else TALK_FREE
 
     def default_action(self, seat: int) -> Action | None:
         """See the module docstring: pass (bid 30 when forced), the best trump, auto_arrange, ready."""

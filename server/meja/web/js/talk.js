@@ -1,0 +1,692 @@
+// Talk at the table (PROTOCOL.md 16): reactions, the table chat, and the host's talk settings
+// and mutes. Talk is the table's, never a game's: every table has it, and a game only says
+// through the table map's `talk.now` how much of it its rules allow at the moment ("free",
+// "neutral": the neutral reactions only, "none"). The server checks everything; the page
+// only offers what would be accepted, and says why something is not.
+//
+// What the page keeps:
+// * the lines of this table (chat lines and reactions) by `id`: a line may come twice (in
+//   the history a connection gets after its `state`, and live), and is drawn once;
+// * localStorage "meja.talk.hidden": for each table, the seats whose messages this person
+//   hid for themselves (their chat lines and reactions are not shown here; nobody else knows);
+// * whether the chat panel is open (closed, it counts the lines that came meanwhile).
+//
+// A reaction shows for a few seconds as a bubble at the sender's seat on every screen that
+// draws that seat (the lobby's list, the table's boxes, the player's own seat line, the
+// shared screen); when the seat is not drawn (a phone showing the hand alone) it floats
+// over the table with the sender's name. It goes into the move log ("Budi: Nice!"), and is
+// announced once: by the log where the log is open on screen (a polite live region), else by
+// this module's own live region. Chat lines are a `log` region of their own, read while the
+// panel is open; closed, its button counts them.
+//
+// The parts (the talk bar: reactions, the chat button and the call's buttons; the chat panel)
+// are built once per page and moved between the lobby and the table, so that a line being
+// typed or the call's videos survive a screen change.
+
+import { t } from "./strings.js";
+import { el } from "./ui.js";
+
+const HIDDEN_KEY = "meja.talk.hidden";
+/** The reactions, in the order the server lists them (meja.protocol.messages.REACTIONS). */
+export const REACTIONS = [
+  "hello", "nice", "oops", "your_turn", "one_moment", "thanks", "good_game", "rematch", "laugh", "wow", "clap", "heart",
+];
+/** The reactions a game may allow during play: none says anything about anyone's cards. */
+export const NEUTRAL = new Set(["hello", "one_moment", "thanks", "your_turn"]);
+/** Reactions drawn as a picture; their words (talk.r.<id>) are what a screen reader and the log say beside it. */
+export const EMOJI = { laugh: "😄", wow: "😮", clap: "👏", heart: "❤️" };
+const BUBBLE_MS = 4000;
+/** Lines kept in the panel (the server keeps its talk_keep, 50, for late comers; a long evening says more). */
+const LINES_MAX = 300;
+const DEFAULT_POLICY = { chat: "on", spectators: false, table_talk: false, relay: false, muted: [], now: "free" };
+
+function loadHidden() {
+  try {
+    return JSON.parse(localStorage.getItem(HIDDEN_KEY) || "{}") || {};
+  } catch (err) {
+    return {};
+  }
+}
+
+/** A reaction as drawn: its picture, or its words. */
+export function reactionFace(id) {
+  return EMOJI[id] || t(`talk.r.${id}`);
+}
+
+/** A reaction as said (the log, a screen reader): the picture and the words, or the words. */
+export function reactionWords(id) {
+  return EMOJI[id] ? `${EMOJI[id]} ${t(`talk.r.${id}`)}` : t(`talk.r.${id}`);
+}
+
+export class Talk {
+  /** app: the App (app.js): its table map, seat, connection, screens and move log. */
+  constructor(app) {
+    this.app = app;
+    this.tableId = null;
+    this.lines = []; // chat lines and reactions in the order they came
+    this.seen = new Set(); // line ids
+    this.unread = 0;
+    this.bubbles = new Map(); // seat -> {id, reaction, name, until}
+    this.open = window.matchMedia("(min-width: 64rem)").matches;
+    this.live = el("p", { class: "visually-hidden", id: "talk-live", "aria-live": "polite" });
+    document.body.append(this.live);
+    this.build();
+    this.onKeyDown = (ev) => this.shortcut(ev);
+    document.addEventListener("keydown", this.onKeyDown);
+  }
+
+  // ------------------------------------------------------------------ state
+
+  /** The table's talk (PROTOCOL.md 7.1), with the defaults for a server that sends none. */
+  get policy() {
+    const talk = this.app.table && this.app.table.talk;
+    return { ...DEFAULT_POLICY, ...(talk && typeof talk === "object" ? talk : {}) };
+  }
+
+  get seated() {
+    return !this.app.spectating && this.app.seat !== null && this.app.seat !== undefined;
+  }
+
+  get mutedMe() {
+    return this.seated && (this.policy.muted || []).includes(this.app.seat);
+  }
+
+  /** Whether this page may read the chat (a seat, or a spectator the host lets read). */
+  get readsChat() {
+    const p = this.policy;
+    return p.chat === "on" && (this.seated || (p.spectators && !this.app.tv));
+  }
+
+  /** Whether a chat line would be accepted now (the server decides; the page only offers it then). */
+  get canSay() {
+    const p = this.policy;
+    return this.seated && !this.mutedMe && p.chat === "on" && p.now === "free";
+  }
+
+  canReact(id) {
+    const p = this.policy;
+    if (!this.seated || this.mutedMe || p.chat === "off" || p.now === "none") return false;
+    return p.now !== "neutral" || NEUTRAL.has(id);
+  }
+
+  hiddenSeats() {
+    return new Set((loadHidden()[this.tableId] || []).filter(Number.isInteger));
+  }
+
+  setHidden(seat, hide) {
+    const all = loadHidden();
+    const set = new Set(all[this.tableId] || []);
+    if (hide) set.add(seat);
+    else set.delete(seat);
+    all[this.tableId] = [...set];
+    if (!all[this.tableId].length) delete all[this.tableId];
+    try {
+      localStorage.setItem(HIDDEN_KEY, JSON.stringify(all));
+    } catch (err) {
+      /* private mode: hidden for this page only */
+    }
+    if (hide) this.bubbles.delete(seat);
+    this.renderLines(true);
+    this.renderPeople();
+    this.paint();
+  }
+
+  /** A new table (or none): what was said at the last one goes. */
+  reset(tableId) {
+    if (tableId === this.tableId) return;
+    this.tableId = tableId;
+    this.lines = [];
+    this.seen.clear();
+    this.unread = 0;
+    this.bubbles.clear();
+    this.chatError.textContent = "";
+    this.renderLines(true);
+    this.refresh();
+  }
+
+  // ------------------------------------------------------------------ messages
+
+  /** A `talk` message: new lines (by id) to the panel, reactions to the seats and the log. */
+  onTalk(msg) {
+    if (!msg || (this.tableId && msg.table && msg.table !== this.tableId)) return;
+    const history = !!msg.history;
+    const hidden = this.hiddenSeats();
+    const fresh = [];
+    for (const line of Array.isArray(msg.lines) ? msg.lines : []) {
+      if (!line || typeof line.id !== "string" || this.seen.has(line.id)) continue;
+      this.seen.add(line.id);
+      this.lines.push(line);
+      fresh.push(line);
+    }
+    if (this.lines.length > LINES_MAX) this.lines.splice(0, this.lines.length - LINES_MAX);
+    if (!fresh.length) return;
+    const events = [];
+    for (const line of fresh) {
+      const mine = this.seated && line.seat === this.app.seat;
+      if (hidden.has(line.seat) && !mine) continue;
+      if (typeof line.reaction === "string") {
+        events.push({ kind: "talk:reaction", seat: line.seat, name: line.name, reaction: line.reaction, id: line.id });
+        if (!history) this.showReaction(line);
+      } else if (typeof line.text === "string" && !history && !mine && !(this.open && this.panelShown())) {
+        this.unread += 1;
+      }
+    }
+    if (events.length) this.app.addTalkLog(events, !history && !this.app.logAnnounces());
+    this.renderLines(false);
+    this.renderToggle();
+  }
+
+  showReaction(line) {
+    this.bubbles.set(line.seat, { id: line.id, reaction: line.reaction, name: line.name, until: Date.now() + BUBBLE_MS });
+    this.paint();
+    clearTimeout(this.bubbleTimer);
+    const next = Math.min(...[...this.bubbles.values()].map((b) => b.until));
+    this.bubbleTimer = setTimeout(() => this.expire(), Math.max(50, next - Date.now()));
+  }
+
+  expire() {
+    const now = Date.now();
+    for (const [seat, b] of this.bubbles) if (b.until <= now) this.bubbles.delete(seat);
+    this.paint();
+    if (this.bubbles.size) {
+      const next = Math.min(...[...this.bubbles.values()].map((b) => b.until));
+      this.bubbleTimer = setTimeout(() => this.expire(), Math.max(50, next - now));
+    }
+  }
+
+  /** Say `text` once to a screen reader (cleared first, so the same words twice are read twice). */
+  announce(text) {
+    this.live.textContent = "";
+    requestAnimationFrame(() => {
+      this.live.textContent = text;
+    });
+  }
+
+  /** Who said a line: "You", or the seat's name as it was when said. */
+  who(seat, name) {
+    if (this.seated && seat === this.app.seat) return t("table.you");
+    return name || this.app.seatDisplayName(seat);
+  }
+
+  // ------------------------------------------------------------------ sending
+
+  async react(id) {
+    this.closeMenu(true);
+    if (!this.canReact(id)) return;
+    try {
+      await this.app.conn.request({ type: "react", table: this.app.tableId, reaction: id });
+    } catch (err) {
+      this.app.showToast(this.errorText(err));
+    }
+  }
+
+  async say(text) {
+    const line = text.trim();
+    if (!line) return;
+    this.chatError.textContent = "";
+    this.sendButton.disabled = true;
+    try {
+      await this.app.conn.request({ type: "say", table: this.app.tableId, text: line });
+      this.input.value = "";
+    } catch (err) {
+      this.chatError.textContent = this.errorText(err);
+    } finally {
+      this.sendButton.disabled = false;
+      this.renderForm();
+    }
+  }
+
+  /** A refusal in plain words (never the wire's code). */
+  errorText(err) {
+    if (err && err.code === "limit/exceeded") return t("talk.slow");
+    if (err && err.code === "connection/closed") return t("conn.not_sent");
+    return this.app.errorText(err);
+  }
+
+  policyChange(fields) {
+    this.app.send({ type: "talk_policy", ...fields });
+  }
+
+  // ------------------------------------------------------------------ the parts
+
+  build() {
+    // The reactions: a button, and a compact menu of the set under it.
+    this.reactButton = el("button", {
+      type: "button",
+      class: "small",
+      id: "react-button",
+      "aria-haspopup": "menu",
+      "aria-expanded": "false",
+      "aria-controls": "react-menu",
+      "aria-keyshortcuts": "R",
+      onclick: () => (this.menu.hidden ? this.openMenu() : this.closeMenu(true)),
+    });
+    this.menuNote = el("p", { class: "react-note", id: "react-note" });
+    this.menuItems = el("div", { class: "react-items", role: "menu", id: "react-items", "aria-labelledby": "react-button" });
+    this.menuKeys = el("p", { class: "react-keys", id: "react-keys" });
+    this.menu = el("div", { class: "react-menu", id: "react-menu", hidden: true }, this.menuNote, this.menuItems, this.menuKeys);
+    this.menu.addEventListener("keydown", (ev) => this.menuKey(ev));
+    this.menu.addEventListener("focusout", (ev) => {
+      if (!this.menu.hidden && ev.relatedTarget && !this.reactBox.contains(ev.relatedTarget)) this.closeMenu(false);
+    });
+    this.reactBox = el("div", { class: "react-box" }, this.reactButton, this.menu);
+
+    this.toggle = el("button", {
+      type: "button",
+      class: "small",
+      id: "chat-toggle",
+      "aria-expanded": "false",
+      "aria-controls": "chat-panel",
+      onclick: () => this.setOpen(!this.open, true),
+    });
+    this.callSlot = el("div", { class: "call-slot", id: "call-slot" });
+    this.bar = el("div", { class: "talk-bar", id: "talk-bar" }, this.reactBox, this.toggle, this.callSlot);
+
+    // The chat panel.
+    this.panelTitle = el("h2", { id: "chat-title" });
+    this.note = el("p", { class: "talk-note", id: "chat-note" });
+    this.list = el("ol", { class: "chat-lines", id: "chat-lines", role: "log", "aria-labelledby": "chat-title", tabindex: "0" });
+    this.inputLabel = el("label", { for: "chat-input", class: "visually-hidden", id: "chat-input-label" });
+    this.input = el("input", { type: "text", id: "chat-input", autocomplete: "off", enterkeyhint: "send", maxlength: 200 });
+    this.sendButton = el("button", { type: "submit", class: "small", id: "chat-send" });
+    this.chatError = el("p", { class: "form-status", id: "chat-error", role: "alert" });
+    this.form = el(
+      "form",
+      {
+        class: "chat-form",
+        id: "chat-form",
+        onsubmit: (ev) => {
+          ev.preventDefault();
+          this.say(this.input.value);
+        },
+      },
+      this.inputLabel,
+      el("div", { class: "chat-input-row" }, this.input, this.sendButton),
+    );
+    this.peopleSummary = el("summary", { id: "talk-people-summary" });
+    this.peopleList = el("ul", { class: "talk-people", id: "talk-people" });
+    this.settingsBox = el("div", { class: "talk-settings", id: "talk-settings" });
+    this.people = el("details", { class: "talk-people-box", id: "talk-people-box" }, this.peopleSummary, this.peopleList, this.settingsBox);
+    this.panel = el(
+      "section",
+      { class: "talk-panel", id: "chat-panel", "aria-labelledby": "chat-title", hidden: true },
+      this.panelTitle,
+      this.note,
+      this.list,
+      this.form,
+      this.chatError,
+      this.people,
+    );
+  }
+
+  /** The page's parts of talk for a screen: {bar, panel} (nothing on the shared screen). */
+  parts() {
+    this.refresh();
+    return { bar: this.bar, panel: this.panel };
+  }
+
+  panelShown() {
+    return this.panel.isConnected && !this.panel.hidden;
+  }
+
+  setOpen(open, byHand) {
+    this.open = open;
+    this.renderToggle();
+    if (this.open && this.panelShown()) {
+      this.unread = 0;
+      this.renderToggle();
+      this.list.scrollTop = this.list.scrollHeight;
+      if (byHand) {
+        this.panel.scrollIntoView({ block: "nearest" });
+        (this.canSay ? this.input : this.list).focus();
+      }
+    }
+  }
+
+  /** Draw every part again from the table map (its talk, its seats) and the page's language. */
+  refresh() {
+    const p = this.policy;
+    const tv = this.app.tv;
+    this.reactButton.textContent = t("talk.react");
+    this.reactBox.hidden = tv || !this.seated || p.chat === "off";
+    this.reactButton.disabled = this.mutedMe || p.now === "none";
+    if (!this.menu.hidden) this.fillMenu();
+    this.panelTitle.textContent = t("talk.chat.title");
+    this.inputLabel.textContent = t("talk.chat.input");
+    this.input.placeholder = t("talk.chat.placeholder");
+    this.input.maxLength = (this.app.conn.limits && this.app.conn.limits.chat_max_chars) || 200;
+    this.sendButton.textContent = t("talk.chat.send");
+    this.peopleSummary.textContent = this.app.isHost ? t("talk.people.host") : t("talk.people");
+    this.renderToggle();
+    this.renderNote();
+    this.renderForm();
+    this.renderLines(true);
+    this.renderPeople();
+    this.renderSettings();
+    this.paint();
+  }
+
+  renderToggle() {
+    const p = this.policy;
+    const shows = !this.app.tv && (this.app.isHost || (p.chat !== "off" && (this.seated || this.readsChat)));
+    this.toggle.hidden = !shows;
+    this.panel.hidden = !shows || !this.open;
+    const n = this.unread;
+    this.toggle.setAttribute("aria-expanded", this.open ? "true" : "false");
+    this.toggle.replaceChildren(
+      el("span", {}, t("talk.chat")),
+      n ? el("span", { class: "unread", id: "chat-unread", "aria-hidden": "true" }, String(n)) : null,
+      n ? el("span", { class: "visually-hidden" }, `, ${t("talk.chat.unread", { n })}`) : null,
+    );
+  }
+
+  renderNote() {
+    const p = this.policy;
+    let key = null;
+    if (this.mutedMe) key = "talk.muted_me";
+    else if (p.chat === "off") key = "talk.off";
+    else if (p.chat === "reactions") key = "talk.reactions_only";
+    else if (!this.seated) key = this.readsChat ? "talk.chat.spectator" : "talk.chat.not_spectators";
+    else if (p.now !== "free") key = p.now === "neutral" ? "talk.chat.neutral" : "talk.none";
+    this.note.textContent = key ? t(key) : "";
+    this.note.hidden = !key;
+  }
+
+  renderForm() {
+    const p = this.policy;
+    this.form.hidden = !this.seated || p.chat !== "on";
+    this.list.hidden = !this.readsChat;
+    this.input.disabled = !this.canSay;
+    this.sendButton.disabled = !this.canSay;
+  }
+
+  renderLines(all) {
+    if (all) {
+      this.list.replaceChildren();
+      this.drawn = new Set();
+    }
+    if (!this.readsChat) return;
+    const hidden = this.hiddenSeats();
+    for (const line of this.lines) {
+      if (typeof line.text !== "string" || this.drawn.has(line.id)) continue;
+      this.drawn.add(line.id);
+      const mine = this.seated && line.seat === this.app.seat;
+      if (hidden.has(line.seat) && !mine) continue;
+      this.list.append(
+        el(
+          "li",
+          { class: mine ? "mine" : "", dataset: { seat: line.seat, id: line.id } },
+          el("span", { class: "chat-who" }, `${this.who(line.seat, line.name)}: `),
+          el("span", { class: "chat-text" }, line.text),
+        ),
+      );
+    }
+    while (this.list.children.length > LINES_MAX) this.list.firstElementChild.remove();
+    if (!this.list.children.length) this.list.append(el("li", { class: "chat-empty" }, t("talk.chat.empty")));
+    else this.list.querySelectorAll(".chat-empty").forEach((n) => n.remove());
+    this.list.scrollTop = this.list.scrollHeight;
+  }
+
+  /** Each other person at the table: hide their messages here; the host mutes them for everyone. */
+  renderPeople() {
+    const table = this.app.table;
+    const seats = (table && table.seats) || [];
+    const hidden = this.hiddenSeats();
+    const muted = new Set(this.policy.muted || []);
+    const rows = [];
+    for (const s of seats) {
+      if (s.kind !== "human" || (this.seated && s.seat === this.app.seat)) continue;
+      const name = s.name || t("seat.label", { n: s.seat + 1 });
+      const hide = hidden.has(s.seat);
+      const controls = [
+        el(
+          "button",
+          {
+            type: "button",
+            class: "small",
+            id: `talk-hide-${s.seat}`,
+            "aria-pressed": hide ? "true" : "false",
+            "aria-label": `${t("talk.hide")}: ${name}`,
+            onclick: () => this.setHidden(s.seat, !hide),
+          },
+          t("talk.hide"),
+        ),
+      ];
+      if (this.app.isHost && !this.app.tv) {
+        const on = muted.has(s.seat);
+        controls.push(
+          el(
+            "button",
+            {
+              type: "button",
+              class: `small${on ? " danger" : ""}`,
+              id: `talk-mute-${s.seat}`,
+              "aria-pressed": on ? "true" : "false",
+              "aria-label": `${t("talk.mute")}: ${name}`,
+              onclick: () => this.app.send({ type: "mute", seat: s.seat, muted: !on }),
+            },
+            t("talk.mute"),
+          ),
+        );
+      }
+      rows.push(
+        el(
+          "li",
+          { dataset: { seat: s.seat } },
+          el("span", { class: "person-name" }, name),
+          muted.has(s.seat) ? el("span", { class: "talk-muted-tag" }, t("talk.muted_tag")) : null,
+          el("span", { class: "talk-person-controls" }, controls),
+        ),
+      );
+    }
+    this.peopleList.replaceChildren(...(rows.length ? rows : [el("li", { class: "hint" }, t("talk.people.none"))]));
+    this.people.hidden = this.app.tv || (!rows.length && !this.app.isHost);
+  }
+
+  /** The host's talk settings (the same as the host form's), sent as they change. */
+  renderSettings() {
+    if (!this.app.isHost || this.app.tv) {
+      this.settingsBox.replaceChildren();
+      this.settingsBox.hidden = true;
+      return;
+    }
+    const focused = this.settingsBox.contains(document.activeElement) ? document.activeElement.id : null;
+    this.settingsBox.hidden = false;
+    this.settingsBox.replaceChildren(
+      talkFields(this.policy, "live", (fields) => this.policyChange(fields)),
+    );
+    if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
+  }
+
+  // ------------------------------------------------------------------ the reaction menu
+
+  fillMenu() {
+    const p = this.policy;
+    const touch = window.matchMedia("(hover: none) and (pointer: coarse)").matches;
+    const items = REACTIONS.map((id, i) => {
+      const allowed = this.canReact(id);
+      return el(
+        "button",
+        {
+          type: "button",
+          role: "menuitem",
+          class: `react-item${EMOJI[id] ? " emoji" : ""}`,
+          id: `react-${id}`,
+          tabindex: "-1",
+          "aria-disabled": allowed ? null : "true",
+          "aria-label": EMOJI[id] ? t(`talk.r.${id}`) : null,
+          "aria-keyshortcuts": i < 9 ? String(i + 1) : null,
+          dataset: { reaction: id },
+          onclick: () => {
+            if (allowed) this.react(id);
+          },
+        },
+        touch || i >= 9 ? null : el("span", { class: "react-num", "aria-hidden": "true" }, String(i + 1)),
+        el("span", { class: "react-face", "aria-hidden": EMOJI[id] ? "true" : null }, reactionFace(id)),
+      );
+    });
+    this.menuItems.replaceChildren(...items);
+    let note = null;
+    if (p.now === "neutral" && p.chat !== "off") note = t("talk.neutral");
+    else if (p.now === "none") note = t("talk.none");
+    this.menuNote.textContent = note || "";
+    this.menuNote.hidden = !note;
+    this.menuKeys.textContent = t("talk.react.keys");
+    this.menuKeys.hidden = touch;
+  }
+
+  openMenu() {
+    if (this.reactBox.hidden || this.reactButton.disabled) return;
+    this.fillMenu();
+    this.menu.hidden = false;
+    this.reactButton.setAttribute("aria-expanded", "true");
+    const first = this.menuButtons().find((b) => !b.getAttribute("aria-disabled")) || this.menuButtons()[0];
+    if (first) first.focus();
+  }
+
+  closeMenu(refocus) {
+    if (this.menu.hidden) return;
+    this.menu.hidden = true;
+    this.reactButton.setAttribute("aria-expanded", "false");
+    if (refocus && this.reactButton.isConnected) this.reactButton.focus();
+  }
+
+  menuButtons() {
+    return [...this.menuItems.querySelectorAll("button")];
+  }
+
+  menuKey(ev) {
+    const buttons = this.menuButtons();
+    const i = buttons.indexOf(document.activeElement);
+    if (ev.key === "Escape") {
+      ev.preventDefault();
+      this.closeMenu(true);
+      return;
+    }
+    if (/^[1-9]$/.test(ev.key) && !ev.ctrlKey && !ev.metaKey && !ev.altKey) {
+      ev.preventDefault();
+      const b = buttons[Number(ev.key) - 1];
+      if (b) b.click();
+      return;
+    }
+    // A grid of four columns on a wide screen: left/right step, up/down jump a row.
+    const cols = Math.max(1, Math.round(this.menuItems.clientWidth / Math.max(1, (buttons[0] && buttons[0].offsetWidth) || 1)));
+    const step = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: cols, ArrowUp: -cols, Home: -buttons.length, End: buttons.length }[ev.key];
+    if (step === undefined) {
+      if (ev.key === "Tab") this.closeMenu(false);
+      return;
+    }
+    ev.preventDefault();
+    const next = Math.min(buttons.length - 1, Math.max(0, (i < 0 ? 0 : i) + step));
+    buttons[next].focus();
+  }
+
+  /** "R" opens the reactions (a keyboard's single key, unless the game uses it or a field has the focus). */
+  shortcut(ev) {
+    if (ev.defaultPrevented || ev.ctrlKey || ev.metaKey || ev.altKey || !this.app.shortcuts) return;
+    if (String(ev.key).toLowerCase() !== "r") return;
+    const target = ev.target;
+    if (target && (target.isContentEditable || /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName))) return;
+    if (document.querySelector("dialog[open]") || !this.reactButton.isConnected || this.reactBox.hidden) return;
+    const screen = this.app.tableScreen;
+    if (screen && (screen.keys || []).some((k) => k.key.toLowerCase() === "r")) return;
+    ev.preventDefault();
+    this.openMenu();
+  }
+
+  // ------------------------------------------------------------------ bubbles at the seats
+
+  /** Put the reactions of the last seconds at their seats on the screen as it is drawn now. */
+  paint() {
+    const root = this.app.root;
+    root.querySelectorAll(".talk-bubble").forEach((n) => n.remove());
+    const floats = root.querySelector("#talk-floats");
+    if (floats) floats.replaceChildren();
+    const now = Date.now();
+    const hidden = this.hiddenSeats();
+    for (const [seat, b] of this.bubbles) {
+      if (b.until <= now) continue;
+      const mine = this.seated && seat === this.app.seat;
+      if (hidden.has(seat) && !mine) continue;
+      const targets = [...root.querySelectorAll(`.seat-box[data-seat="${seat}"], li.seat[data-seat="${seat}"]`)];
+      if (mine) targets.push(...root.querySelectorAll("#my-area"));
+      const shown = targets.filter((n) => !n.closest("[hidden]"));
+      const face = reactionFace(b.reaction);
+      for (const target of shown) {
+        target.append(el("span", { class: `talk-bubble${EMOJI[b.reaction] ? " emoji" : ""}`, "aria-hidden": "true", dataset: { seat, reaction: b.reaction } }, face));
+      }
+      if (!shown.length && floats) {
+        floats.append(
+          el("p", { class: "talk-bubble float", "aria-hidden": "true", dataset: { seat, reaction: b.reaction } }, `${this.who(seat, b.name)}: ${face}`),
+        );
+      }
+    }
+  }
+
+  destroy() {
+    document.removeEventListener("keydown", this.onKeyDown);
+  }
+}
+
+/**
+ * The talk settings as form fields: the host form's (`prefix` "host": read by the form) and the
+ * lobby's or table's (`onChange(fields)`: sent as `talk_policy` at once).
+ */
+export function talkFields(policy, prefix, onChange = null) {
+  const p = { ...DEFAULT_POLICY, ...(policy || {}) };
+  const legendId = `${prefix}-talk-chat-legend`;
+  const radios = ["on", "reactions", "off"].map((mode) => {
+    const id = `${prefix}-talk-chat-${mode}`;
+    return el(
+      "span",
+      { class: "choice" },
+      el("input", {
+        type: "radio",
+        name: `${prefix}_talk_chat`,
+        id,
+        value: mode,
+        checked: p.chat === mode,
+        onchange: onChange ? () => onChange({ chat: mode }) : null,
+      }),
+      el("label", { for: id }, t(`talk.mode.${mode}`)),
+    );
+  });
+  const check = (name) => {
+    const id = `${prefix}-talk-${name}`;
+    return el(
+      "div",
+      { class: "field check" },
+      el("input", {
+        type: "checkbox",
+        id,
+        name: `${prefix}_talk_${name}`,
+        checked: !!p[name],
+        "aria-describedby": name === "relay" ? `${prefix}-talk-relay-hint` : null,
+        onchange: onChange ? (ev) => onChange({ [name]: ev.target.checked }) : null,
+      }),
+      el("label", { for: id }, t(`talk.${name}`)),
+    );
+  };
+  return el(
+    "fieldset",
+    { class: "talk-fields", id: `${prefix}-talk` },
+    el("legend", {}, t("talk.settings")),
+    el("div", { class: "field", role: "radiogroup", "aria-labelledby": legendId }, el("p", { class: "label", id: legendId }, t("talk.mode")), radios),
+    check("spectators"),
+    check("table_talk"),
+    check("relay"),
+    el("p", { class: "hint", id: `${prefix}-talk-relay-hint` }, t("talk.relay.hint")),
+  );
+}
+
+/** The host form's talk settings as a `host` message's `talk` map. */
+export function talkFromForm(form, prefix = "host") {
+  const el_ = (name) => form.elements[`${prefix}_talk_${name}`];
+  const chat = form.querySelector(`input[name="${prefix}_talk_chat"]:checked`);
+  return {
+    chat: chat ? chat.value : "on",
+    spectators: !!(el_("spectators") && el_("spectators").checked),
+    table_talk: !!(el_("table_talk") && el_("table_talk").checked),
+    relay: !!(el_("relay") && el_("relay").checked),
+  };
+}
