@@ -200,9 +200,18 @@ def test_docker_compose_structure() -> None:
         if isinstance(depends, dict):
             assert depends[redis_name].get("condition") == "service_healthy", name
     assert len(urls) == 1, f"the Meja services must share one Redis URL: {urls}"
+    # The TURN relay for calls: time-limited credentials from the servers' shared secret.
+    turn = [name for name, s in services.items() if str(s.get("image", "")).startswith("coturn/")]
+    assert len(turn) == 1, f"one coturn service, not {turn}"
+    conf = (ROOT / "deploy/turnserver.conf").read_text()
+    assert "use-auth-secret" in conf.split() and "static-auth-secret" not in conf, "the secret stays out of files"
+    assert "denied-peer-ip=127.0.0.0-127.255.255.255" in conf and "denied-peer-ip=10.0.0.0-10.255.255.255" in conf
+    assert "--static-auth-secret=${MEJA_TURN_SECRET}" in _words(services[turn[0]].get("command"))
+    for name in meja:
+        assert _env(services[name]).get("MEJA_TURN_SECRET") == "${MEJA_TURN_SECRET:-}", name
     # Whatever fronts them (a proxy) waits for the servers and routes the websocket to all of them.
     for name, service in services.items():
-        if name in meja or name == redis_name:
+        if name in meja or name == redis_name or name in turn:
             continue
         depends = service.get("depends_on") or {}
         assert set(meja) <= set(depends), f"{name} must wait for {meja}"

@@ -24,7 +24,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 
 import pytest
-from meja.store import Change, Due, MemoryStore, Store, open_store
+from meja.store import Change, Due, MemoryStore, Note, Store, open_store
 from meja.store.keys import bucket_of
 
 #: Long enough never to expire during a test.
@@ -263,6 +263,58 @@ async def test_changes_reach_other_clients(env: Env) -> None:
     assert [await next_change(changes) for _ in range(3)] == [
         Change("T1", v, b"r%d" % v, b"e%d" % v) for v in range(1, 4)
     ]
+
+
+async def test_notes_reach_subscribers_in_order_with_changes_and_keep_what_is_asked(env: Env) -> None:
+    """Talk at the table: a note is sent to the table's subscribers (another client's too),
+    in order with its commits, without a version; the kept ones stay bounded."""
+    writer, reader = env.store, env.other()
+    await make(writer)
+    await make(writer, "T2", CODE22)
+    await reader.subscribe("T1")
+    changes = reader.changes()
+    assert await writer.publish("T1", b"hello", keep=2)
+    assert await writer.commit("T1", 0, b"r1", b"e1", ttl_ms=LONG)
+    assert await writer.publish("T1", b"signal")  # sent, not kept
+    assert await writer.publish("T1", b"line2", keep=2)
+    assert await writer.publish("T1", b"line3", keep=2)
+    assert await writer.publish("T2", b"elsewhere", keep=2)  # T2: not subscribed
+    got = [await next_change(changes) for _ in range(5)]  # type: ignore[arg-type]
+    assert got == [
+        Note("T1", b"hello"), Change("T1", 1, b"r1", b"e1"), Note("T1", b"signal"),
+        Note("T1", b"line2"), Note("T1", b"line3"),
+    ]  # fmt: skip
+    assert await reader.notes("T1") == [b"line2", b"line3"]  # the latest 2
+    assert await reader.notes("T2") == [b"elsewhere"]
+    assert await reader.notes("nope") == []
+    assert not await writer.publish("nope", b"x", keep=5), "a note for no table"
+    assert await reader.notes("nope") == []
+
+
+async def test_presence_is_set_and_removed_by_field(env: Env) -> None:
+    s = env.store
+    await make(s)
+    assert await s.presence("T1") == {}
+    assert await s.publish("T1", b"n1", presence=("p1:c1", b"in"))
+    assert await s.publish("T1", b"n2", presence=("p2:c9", b"in too"))
+    assert await s.publish("T1", b"n3", presence=("p1:c1", b"muted mic"))
+    assert await env.other().presence("T1") == {"p1:c1": b"muted mic", "p2:c9": b"in too"}
+    assert await s.publish("T1", b"n4", presence=("p1:c1", None))
+    assert await s.presence("T1") == {"p2:c9": b"in too"}
+    assert not await s.publish("T9", b"x", presence=("p1:c1", b"in"))
+    assert await s.presence("T9") == {}
+
+
+async def test_notes_and_presence_expire_with_the_table(env: Env) -> None:
+    s = env.store
+    await make(s, ttl_ms=300)
+    assert await s.publish("T1", b"line", keep=5, presence=("p:c", b"in"))
+    assert await s.commit("T1", 0, b"r1", b"e1", ttl_ms=300)  # refreshes the table and its talk alike
+    await env.elapse(150)
+    assert await s.notes("T1") == [b"line"] and await s.presence("T1") == {"p:c": b"in"}
+    await env.elapse(400)
+    assert await s.load("T1") is None
+    assert await s.notes("T1") == [] and await s.presence("T1") == {}
 
 
 async def test_changes_end_on_aclose(env: Env) -> None:

@@ -301,17 +301,23 @@ class Hub:
                 if talk.hears_line(cached.table, member.seat, line):
                     member.session.send_frame(frame)
         elif kind == "call":
-            entry = data.get("entry")
-            if entry is None:
-                cached.presence.pop(data["field"], None)
-            else:
-                cached.presence[data["field"]] = entry
-            self._roster(cached)
+            self.note_presence(note.table_id, data["field"], data.get("entry"))
         elif kind == "signal":
             # One connection: the addressee's, while it is in the call under that id.
             for member in members:
                 if member.seat == data["to"] and member.call_id is not None and member.call_id == data["peer"]:
                     member.session.send_frame(bytes(data["frame"]))
+
+    def note_presence(self, table_id: str, name: str, entry: dict[str, Any] | None) -> None:
+        """One connection's place in the table's call changed: keep it, tell everyone if the roster did."""
+        cached = self.tables.get(table_id)
+        if cached is None:
+            return
+        if entry is None:
+            cached.presence.pop(name, None)
+        else:
+            cached.presence[name] = entry
+        self._roster(cached)
 
     def _roster(self, cached: Cached) -> None:
         """Send everyone at the table the call's roster if it changed (a note, or the table moved on)."""

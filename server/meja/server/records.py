@@ -45,8 +45,8 @@ kicked           the ``origin`` tags of the people whose seat the host took away
                  lobby (at most :data:`MAX_KICKED`, the oldest dropped): they may not
                  ``join`` again (absent in records written before: none)
 talk             the host's talk settings (:mod:`meja.server.talk`): ``chat``, ``spectators``,
-                 ``table_talk``, ``relay``, and ``muted``: the keys of the muted people
-                 (their origin tag, else their seat token's hash); nil: the defaults
+                 ``table_talk``, ``relay``, and ``muted``: the seat token hashes of the
+                 muted people; nil: the defaults
 ===============  ==================================================================
 
 A log entry (one per version) is a msgpack list of events, each

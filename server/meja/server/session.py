@@ -403,13 +403,12 @@ class Session:
 
     async def _on_call(self, msg: messages.Call) -> None:
         member = self._seated_at(msg.table)
-        ice = await self.service.talk.call(
+        reply = await self.service.talk.call(
             member, msg.table, join=msg.join, mic=msg.mic, cam=msg.cam, speaking=msg.speaking
         )
-        if ice is not None:
-            if msg.id is not None:
-                ice["re"] = msg.id
-            self.send(ice)
+        if msg.id is not None:
+            reply["re"] = msg.id
+        self.send(reply)
 
     async def _on_signal(self, msg: messages.Signal) -> None:
         member = self.hub.member(msg.table, self.cid)

@@ -15,10 +15,11 @@ agrees): ``chat`` (``on``: chat and reactions; ``reactions``: those only;
 ``off``: no talk), ``spectators`` (spectators read the chat), ``table_talk``
 (the game's own limits are lifted, for a friendly table), ``relay`` (the call
 goes through the TURN relay only, so that no peer learns another's address),
-and who is muted. A mute is kept by the person's key: the origin tag of the
-address they sat down from (the kick's key, :func:`meja.server.records.origin_tag`),
-else their seat token's hash. So it sticks across reconnects and follows the
-person to another seat of that table.
+and who is muted. A mute is kept by the seat token's hash, so it sticks across
+reconnects and reloads (a resume presents the same token). Not by address, as a
+kick is: friends in one living room share one address, and muting one of them
+must not mute the others. Someone who leaves and takes a seat again in the
+lobby holds a new token and may be muted again.
 
 Who hears what (PROTOCOL.md 16.3): chat lines reach the seated, and spectators
 only if the host allows it; reactions reach everyone at the table, shared
@@ -93,8 +94,8 @@ def policy(t: Table) -> dict[str, Any]:
 
 
 def person_key(record: SeatRecord) -> str | None:
-    """What a mute is kept by: the address's origin tag, else the seat token's hash."""
-    return record.origin or record.token
+    """What a mute is kept by: the seat token's hash (see the module docstring)."""
+    return record.token
 
 
 def is_muted(t: Table, seat: int) -> bool:
@@ -312,8 +313,9 @@ class Talk:
 
     async def call(
         self, member: Member, table_id: str, *, join: bool, mic: bool, cam: bool, speaking: bool
-    ) -> dict[str, Any] | None:
-        """Join the call, say what changed, or leave it; the ``ice`` message when this joins."""
+    ) -> dict[str, Any]:
+        """Join the call, say what changed, or leave it; the answer: ``ice`` when this joins, else
+        the roster (``call``) with the change in it."""
         seat = _seat_of(member)
         cached = self.hub.cached(table_id)
         if cached is None:
@@ -323,7 +325,7 @@ class Talk:
         self._spend_signal(member)
         if not join:
             await self.leave(member, table_id)
-            return None
+            return messages.call(table=table_id, peers=cached.roster)
         reply = None
         if member.call_id is None:
             member.call_id = secrets.token_hex(4)
@@ -336,7 +338,7 @@ class Talk:
         entry = {"seat": seat, "conn": list(member.session.conn), "id": member.call_id, "mic": mic, "cam": cam}
         entry["speaking"] = speaking
         await self._presence(table_id, member, entry)
-        return reply
+        return reply if reply is not None else messages.call(table=table_id, peers=cached.roster)
 
     async def leave(self, member: Member, table_id: str) -> None:
         """Take this connection out of the call (its entry only: a newer connection of the seat stays)."""
@@ -350,6 +352,8 @@ class Talk:
         note = {"k": "call", "field": field, "entry": entry}
         value = None if entry is None else encode_note(entry)
         await self.hub.store.publish(table_id, encode_note(note), presence=(field, value))
+        # Here at once (the note comes back through the store too, and changes nothing then).
+        self.hub.note_presence(table_id, field, entry)
 
     async def signal(self, member: Member, msg: messages.Signal) -> None:
         """Relay one signal to the addressee's connection (never stored, never logged)."""

@@ -36,14 +36,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meja.store.base import Change, Due, Store
+from meja.store.base import Change, Due, Note, Store
 from meja.store.keys import DEFAULT_PREFIX
 from meja.store.memory import MemoryStore
 
 if TYPE_CHECKING:
     from meja.store.redis import RedisStore
 
-__all__ = ["URL_SCHEMES", "Change", "Due", "MemoryStore", "Store", "open_store"]
+__all__ = ["URL_SCHEMES", "Change", "Due", "MemoryStore", "Note", "Store", "open_store"]
 
 _REDIS_SCHEMES = ("redis", "rediss", "unix", "redis+cluster", "rediss+cluster")
 
