@@ -37,7 +37,7 @@ from unittest.mock import patch
 from meja import games
 from meja.protocol import encode
 from meja.protocol import messages as m
-from meja.server import tables
+from meja.server import tables, talk
 from meja.server.rooms import token_hash
 from meja.server.settings import Settings
 
@@ -276,8 +276,109 @@ def fixtures() -> list[Fixture]:
             ),
         ),
         ("server", "pong", "the answer to ping", m.pong(re=16)),
+        *_talk(),
     ]
     return out
+
+
+def _talk() -> list[Fixture]:
+    """Talk at the table (PROTOCOL.md 16): each message in both directions."""
+    line = {"id": "a1b2c3d4e5f6", "seat": 1, "name": "Bob", "at": 1_767_225_660_000}
+    offer = ["v=0\r\no=- 4611731400430051336 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\n", "a=group:BUNDLE 0 1\r\n"]
+    candidates = [
+        {"candidate": "candidate:842163049 1 udp 1677729535 127.0.0.1 50001 typ host", "mid": "0", "mline": 0},
+        {"candidate": "", "mid": "0", "mline": 0},
+    ]
+    return [
+        ("client", "say", "a chat line", {"type": "say", "id": 20, "table": TABLE_ID, "text": "nice one!"}),
+        ("client", "react", "a reaction", {"type": "react", "id": 21, "table": TABLE_ID, "reaction": "good_game"}),
+        (
+            "client",
+            "talk_policy",
+            "host: reactions only, and spectators read the chat",
+            {"type": "talk_policy", "id": 22, "table": TABLE_ID, "chat": "reactions", "spectators": True},
+        ),
+        ("client", "mute", "host: mute seat 2", {"type": "mute", "id": 23, "table": TABLE_ID, "seat": 2, "muted": True}),
+        (
+            "client",
+            "call_join",
+            "join the call, microphone on, camera off",
+            {"type": "call", "id": 24, "table": TABLE_ID, "join": True, "mic": True, "cam": False},
+        ),
+        (
+            "client",
+            "signal_offer",
+            "seat 0 offers a connection to seat 1's call id (the SDP in pieces)",
+            {"type": "signal", "table": TABLE_ID, "to": 1, "peer": "9f8e7d6c", "kind": "offer", "sdp": offer},
+        ),
+        (
+            "client",
+            "signal_candidates",
+            "trickled candidates, the last one empty (the end of candidates)",
+            {"type": "signal", "table": TABLE_ID, "to": 1, "peer": "9f8e7d6c", "kind": "candidates",
+             "candidates": candidates},
+        ),  # fmt: skip
+        (
+            "server",
+            "talk_line",
+            "a chat line said by Bob (seat 1)",
+            m.talk(table=TABLE_ID, lines=[{**line, "text": "nice one!"}]),
+        ),
+        (
+            "server",
+            "talk_history",
+            "after the state: what was said before this connection came",
+            m.talk(
+                table=TABLE_ID,
+                lines=[{**line, "text": "hi all"}, {**line, "id": "f6e5d4c3b2a1", "seat": 0, "name": "Ann",
+                                                     "reaction": "hello"}],
+                history=True,
+            ),
+        ),  # fmt: skip
+        (
+            "server",
+            "call",
+            "the call's roster: Ann on camera and speaking, Bob's camera off",
+            m.call(
+                table=TABLE_ID,
+                peers=[
+                    {"seat": 0, "id": "1a2b3c4d", "mic": True, "cam": True, "speaking": True},
+                    {"seat": 1, "id": "9f8e7d6c", "mic": True, "cam": False, "speaking": False},
+                ],
+            ),
+        ),
+        (
+            "server",
+            "ice",
+            "the answer to call (joining): the call id and TURN credentials for this connection alone",
+            m.ice(
+                table=TABLE_ID,
+                id="1a2b3c4d",
+                # the secret "fixture-secret", an hour from 2026-01-01T00:00:00Z
+                servers=talk.ice_servers(
+                    ["turn:turn.meja.example:3478?transport=udp"], "fixture-secret", "1a2b3c4d", 3600, 1_767_225_600
+                ),
+                relay=False,
+                re=24,
+            ),
+        ),
+        (
+            "server",
+            "signal_offer",
+            "what seat 1 gets of seat 0's offer",
+            m.signal(table=TABLE_ID, sender=0, peer="1a2b3c4d", kind="offer", sdp=offer),
+        ),
+        (
+            "server",
+            "error_restricted",
+            "a chat line during a hand of a game whose rules forbid table talk",
+            m.error(
+                "talk/restricted",
+                "the game's rules allow only these reactions now: hello, one_moment, thanks, your_turn",
+                re=20,
+            ),
+        ),
+    ]
 
 
 #: Frames the server must refuse, with the documented answer (PROTOCOL.md 5, 6).
@@ -324,6 +425,20 @@ INVALID: list[tuple[str, str, Callable[[], bytes], dict[str, Any]]] = [
         "bool_for_int",
         "a bool where an int goes",
         lambda: encode({"type": "act", "id": 1, "table": TABLE_ID, "version": True, "action": {"kind": "draw"}}),
+        {"error": "protocol/bad_message"},
+    ),
+    (
+        "reaction_unknown",
+        "a reaction outside the fixed set",
+        lambda: encode({"type": "react", "id": 1, "table": TABLE_ID, "reaction": "wink"}),
+        {"error": "protocol/bad_message"},
+    ),
+    (
+        "signal_sdp_piece_too_long",
+        "an offer whose SDP piece is over 1,000 characters",
+        lambda: encode(
+            {"type": "signal", "id": 1, "table": TABLE_ID, "to": 1, "peer": "p", "kind": "offer", "sdp": ["v" * 1001]}
+        ),
         {"error": "protocol/bad_message"},
     ),
     (
