@@ -49,10 +49,17 @@ MESSAGE_KEYS: Mapping[str, frozenset[str]] = {
     "update": frozenset({"type", "table", "version", "since", "events", "seat", "is_host", "view", "re"}),
     "error": frozenset({"type", "code", "message", "re"}),
     "pong": frozenset({"type", "re"}),
+    "talk": frozenset({"type", "table", "lines", "history", "re"}),
+    "call": frozenset({"type", "table", "peers", "video_max", "re"}),
+    "ice": frozenset({"type", "table", "id", "servers", "relay", "re"}),
+    "signal": frozenset({"type", "table", "from", "peer", "kind", "sdp", "candidates"}),
 }
+TALK_KEYS = frozenset({"chat", "spectators", "table_talk", "relay", "muted", "now"})
+LINE_KEYS = frozenset({"id", "seat", "name", "at", "text", "reaction"})
+PEER_KEYS = frozenset({"seat", "id", "mic", "cam", "speaking"})
 TABLE_KEYS = frozenset({"id", "code", "link", "game", "preset", "options", "status", "seats", "teams", "host_seat",
                         "bots", "grace_s", "turn_limit_s", "awaiting", "turn_deadline_ms", "commitment", "deal_code_given",
-                        "outcome"})
+                        "outcome", "talk"})
 SEAT_KEYS = frozenset({"seat", "kind", "name", "level", "connected", "auto"})
 COMMITMENT_KEYS = frozenset({"round", "hash", "chosen"})
 VIEW_KEYS = frozenset({
@@ -89,6 +96,8 @@ EVENT_KEYS: Mapping[str, frozenset[str]] = {
     "commitment": frozenset({"round", "hash", "chosen"}),
     "reveal": frozenset({"round", "deal_code", "salt"}),
     "timeout": frozenset({"seat", "limit"}),
+    "talk_changed": frozenset({"chat", "spectators", "table_talk", "relay"}),
+    "muted": frozenset({"seat", "muted"}),
 }
 
 
@@ -113,6 +122,12 @@ def check_structure(message: dict[str, Any], who: str) -> None:
             _only(seat, SEAT_KEYS, f"{where} table seat")
         if isinstance(table.get("commitment"), dict):
             _only(table["commitment"], COMMITMENT_KEYS, f"{where} commitment")
+        if isinstance(table.get("talk"), dict):
+            _only(table["talk"], TALK_KEYS, f"{where} talk")
+    for line in message.get("lines") or [] if kind == "talk" else []:
+        _only(line, LINE_KEYS, f"{where} line")
+    for peer in message.get("peers") or [] if kind == "call" else []:
+        _only(peer, PEER_KEYS, f"{where} peer")
     view = message.get("view")
     if isinstance(view, dict):
         _only(view, VIEW_KEYS, f"{where} view")
@@ -125,6 +140,28 @@ def check_structure(message: dict[str, Any], who: str) -> None:
         _only(set(event) - {"kind"}, EVENT_KEYS[ekind], f"{where} event {ekind}")
 
 
+def check_talk(
+    message: dict[str, Any], who: str, seat: int | None, call_ids: set[str], spectators_read: bool
+) -> None:
+    """Talk reaches its audience only (PROTOCOL.md 16.3): chat lines a spectator only while the
+    host lets spectators read, an ``ice`` only a seat that asked, a signal only a seat in the call
+    (with an id it was given) and never from itself."""
+    kind = message["type"]
+    if kind == "talk" and seat is None and not spectators_read:
+        said = [line for line in message["lines"] if "text" in line]
+        if said:
+            raise Leak(f"{who}: a spectator was sent chat lines {said}")
+    elif kind == "ice":
+        if seat is None:
+            raise Leak(f"{who}: a spectator was sent the call's ice servers")
+        call_ids.add(message["id"])
+    elif kind == "signal":
+        if seat is None or not call_ids:
+            raise Leak(f"{who}: a signal reached a connection that never joined the call: {message}")
+        if message["from"] == seat:
+            raise Leak(f"{who}: its own signal came back")
+
+
 def check_connection(client: Client, who: str, seat: int | None) -> int:
     """Rules 1-4 of the module docstring for one connection; the number of messages checked."""
     if client.bad_frames:
@@ -132,12 +169,17 @@ def check_connection(client: Client, who: str, seat: int | None) -> int:
     pile: list[str] = []
     buried: set[str] = set()
     checked = 0
+    call_ids: set[str] = set()  # this connection's ids in the call (each from an ``ice`` it asked for)
+    spectators_read = False
     for frame in client.frames:
         if not isinstance(frame, bytes):
             raise Leak(f"{who}: a text frame")
         message = decode(frame)
         check_structure(message, who)
         kind = message["type"]
+        if isinstance(message.get("table"), dict) and "talk" in message["table"]:
+            spectators_read = message["table"]["talk"]["spectators"]
+        check_talk(message, who, seat, call_ids, spectators_read)
         if kind in ("state", "update") and message.get("seat") != seat:
             raise Leak(f"{who}: a {kind} for seat {message.get('seat')!r}")
         named: set[str] = set()

@@ -100,6 +100,7 @@ async def play_game(url: str, seed: int) -> list[tuple[Client, str, int | None]]
         opened.append(spectator)
         await spectator.watch(table=joined["table"])
         await host.start()
+        await talk(humans, random.Random(g["policy_seed"]))
         players = [Player(c, random_policy(g["policy_seed"] + i), turn_timeout=60) for i, c in enumerate(humans)]
         await asyncio.gather(*(p.run() for p in players))
         await spectator.wait_for(is_match_over, timeout=60)
@@ -113,6 +114,23 @@ async def play_game(url: str, seed: int) -> list[tuple[Client, str, int | None]]
             with contextlib.suppress(Exception):
                 await c.close()
         raise
+
+
+async def talk(humans: list[Client], rand: random.Random) -> None:
+    """Everyone talks (a reaction, maybe a chat line); the first two join the call and signal each
+    other: the leak checks then judge every talk frame by its audience (fuzz_leaks.check_talk)."""
+    for n, client in enumerate(humans):
+        await client.react(rand.choice(("hello", "nice", "wow")))
+        if rand.random() < 0.7:
+            await client.say(f"hello from P{n}")
+    if len(humans) >= 2:
+        first, second = humans[0], humans[1]
+        ice = await first.call(mic=True)
+        other = await second.call(mic=True, cam=rand.random() < 0.5)
+        await first.signal(1, other["id"], "offer", sdp=["v=0\r\n"])
+        await second.signal(0, ice["id"], "candidates", candidates=[{"candidate": "", "mid": "0", "mline": 0}])
+        await second.wait_for(lambda c: any(m["type"] == "signal" for m in c.messages), timeout=10)
+        await first.wait_for(lambda c: any(m["type"] == "signal" for m in c.messages), timeout=10)
 
 
 async def check_game(url: str, seed: int) -> int:
@@ -183,4 +201,33 @@ async def test_a_card_of_another_hand_in_a_view_is_caught(server: MejaServer, mo
     monkeypatch.setattr(hub, "view_for", leaky)
     monkeypatch.setattr(session, "view_for", leaky)
     with pytest.raises(Leak, match="was sent"):
+        await _first_leaking_seed(check_game)(url_of(server))
+
+
+async def test_chat_sent_to_spectators_is_caught(server: MejaServer, monkeypatch) -> None:
+    from meja.server import talk
+
+    monkeypatch.setattr(talk, "hears_line", lambda t, seat, line: True)
+    with pytest.raises(Leak, match="spectator was sent chat"):
+        await _first_leaking_seed(check_game)(url_of(server))
+
+
+async def test_a_signal_to_every_seat_is_caught(server: MejaServer, monkeypatch) -> None:
+    from meja.server.hub import Hub
+
+    real = Hub.note
+
+    def broadcast(self: Hub, note: Any) -> None:
+        data = talk_note(note.data)
+        if data.get("k") != "signal":
+            return real(self, note)
+        cached = self.tables.get(note.table_id)
+        for member in list(cached.members.values()) if cached is not None else []:
+            member.session.send_frame(bytes(data["frame"]))
+        return None
+
+    from meja.server.talk import decode_note as talk_note
+
+    monkeypatch.setattr(Hub, "note", broadcast)
+    with pytest.raises(Leak, match="signal"):
         await _first_leaking_seed(check_game)(url_of(server))

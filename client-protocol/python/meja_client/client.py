@@ -420,6 +420,54 @@ class Client:
     async def ping(self, *, timeout: float = DEFAULT_TIMEOUT) -> Message:
         return await self.request("ping", {}, _reply("pong"), timeout)
 
+    # ------------------------------------------------------------------ talk at the table (PROTOCOL.md 16)
+
+    async def say(self, text: str, *, timeout: float = DEFAULT_TIMEOUT) -> Message:
+        """``say``: a chat line; the ``talk`` message that answers it (the line as stored)."""
+        return await self.request("say", {"table": self._table_field(), "text": text}, _answer("talk"), timeout)
+
+    async def react(self, reaction: str, *, timeout: float = DEFAULT_TIMEOUT) -> Message:
+        """``react``: one of the fixed reactions; the ``talk`` that answers it."""
+        fields: Message = {"table": self._table_field(), "reaction": reaction}
+        return await self.request("react", fields, _answer("talk"), timeout)
+
+    async def talk_policy(self, *, timeout: float = DEFAULT_TIMEOUT, **settings: Any) -> Message | None:
+        """``talk_policy`` (host): any of ``chat``, ``spectators``, ``table_talk``, ``relay``."""
+        return await self.request("talk_policy", {"table": self._table_field(), **settings}, _update_with_re, timeout)
+
+    async def mute(self, seat: int, muted: bool = True, *, timeout: float = DEFAULT_TIMEOUT) -> Message | None:
+        """``mute`` (host): mute (or unmute) a seat's person for the whole table."""
+        fields: Message = {"table": self._table_field(), "seat": seat, "muted": muted}
+        return await self.request("mute", fields, _update_with_re, timeout)
+
+    async def call(
+        self, *, join: bool = True, mic: bool = False, cam: bool = False, speaking: bool = False,
+        timeout: float = DEFAULT_TIMEOUT,
+    ) -> Message:
+        """``call``: join the call (the answer is ``ice``), say what changed or leave (``call``)."""
+        fields: Message = {"table": self._table_field(), "join": join, "mic": mic, "cam": cam, "speaking": speaking}
+        return await self.request("call", fields, _answer("ice", "call"), timeout)
+
+    async def signal(
+        self, to: int, peer: str, kind: str, *, sdp: list[str] | None = None, candidates: list[Message] | None = None
+    ) -> None:
+        """``signal``: relayed to the connection of seat ``to`` in the call as ``peer``; no answer."""
+        message: Message = {"type": "signal", "table": self._table_field(), "to": to, "peer": peer, "kind": kind}
+        if sdp is not None:
+            message["sdp"] = sdp
+        if candidates is not None:
+            message["candidates"] = candidates
+        await self.send(message)
+
+    def talk_lines(self) -> list[Message]:
+        """Every chat line and reaction received, history included, each once (by ``id``)."""
+        seen: dict[str, Message] = {}
+        for message in self.messages:
+            if message["type"] == "talk":
+                for line in message.get("lines") or ():
+                    seen.setdefault(line["id"], line)
+        return list(seen.values())
+
     def _table_field(self) -> str:
         table_id = self.table_id
         if table_id is None:
@@ -465,6 +513,18 @@ def _reply(kind: str) -> Callable[[Client, int, int, int | None], Message | None
     def done(client: Client, rid: int, start: int, version: int | None) -> Message | None:
         for reply in client.messages[start:]:
             if reply["type"] == kind and reply.get("re", rid) == rid:
+                return reply
+        return None
+
+    return done
+
+
+def _answer(*kinds: str) -> Callable[[Client, int, int, int | None], Message | None]:
+    """The message of one of ``kinds`` that carries the request's ``re``."""
+
+    def done(client: Client, rid: int, start: int, version: int | None) -> Message | None:
+        for reply in client.messages[start:]:
+            if reply["type"] in kinds and reply.get("re") == rid:
                 return reply
         return None
 
