@@ -3,7 +3,7 @@
     meja bench server [--json] [--tables N] [--seconds S] [--processes P] [--redis URL]
                       [--pace S] [--warmup S] [--no-echo] [--game G] [--options JSON] [--seats N]
                       [--humans H] [--search-tables K] [--search-seats N] [--search-level L]
-                      [--bot-workers W]
+                      [--bot-workers W] [--talk-flood K]
 
 What runs
 ---------
@@ -22,7 +22,13 @@ What runs
   ``--search-level`` bots (``hard``: they search) load the servers, and the
   figures are the first N tables' (``--bot-workers`` sets the servers'
   ``bot_workers``: 0 puts the searches in a thread of the server process, as
-  before issue 12, finding 7). Players choose with
+  before issue 12, finding 7). With ``--talk-flood K``, K more tables each hold
+  two people in a call, one of whom floods the table with talk as fast as the
+  connection's rate limit lets it (reactions, chat lines, call updates and
+  signals, never waiting for an answer): the measured tables' latency, set
+  beside a run without it, says whether talk at one table slows another's
+  moves (the talk limits refuse the flood before it reaches the store, so it
+  should not). Players choose with
   ``meja_client.random_policy`` (a legal play when there is one, so rounds end);
   when a match ends the host starts a rematch, so every table plays for the
   whole run.
@@ -729,6 +735,50 @@ async def _seat_table(n: int, urls: Sequence[str], counters: _Counters, layout: 
     return _Table(str(joined["table"]), seats)
 
 
+async def _flood_talk(n: int, urls: Sequence[str], stop: asyncio.Event, sent: Counter[str]) -> list[Client]:
+    """Table ``n`` of the talk flood: Ann and Bob in a call, Ann sending talk without pause until ``stop``."""
+    ann = await connect(urls[n % len(urls)], open_timeout=REQUEST_TIMEOUT_S)
+    joined = await ann.host(name=f"Flood {n}", grace_s=GRACE_S, timeout=REQUEST_TIMEOUT_S)
+    bob = await connect(urls[(n + 1) % len(urls)], open_timeout=REQUEST_TIMEOUT_S)
+    await bob.join(table=joined["table"], name=f"Bob {n}", timeout=REQUEST_TIMEOUT_S)
+    await ann.call(mic=True, timeout=REQUEST_TIMEOUT_S)
+    peer = (await bob.call(mic=True, timeout=REQUEST_TIMEOUT_S))["id"]
+    table = str(joined["table"])
+    floods: list[dict[str, Any]] = [
+        {"type": "react", "table": table, "reaction": "clap"},
+        {"type": "say", "table": table, "text": "spam spam spam"},
+        {"type": "call", "table": table, "join": True, "mic": True, "speaking": True},
+        {"type": "signal", "table": table, "to": 1, "peer": peer, "kind": "offer", "sdp": ["v=0\r\n" * 40]},
+    ]
+
+    async def flood() -> None:
+        k = 0
+        while not stop.is_set():
+            message = floods[k % len(floods)]
+            await ann.send({**message, "id": k})
+            sent[str(message["type"])] += 1
+            k += 1
+
+    task = asyncio.create_task(flood())
+    _FLOODS.append(task)
+    return [ann, bob]
+
+
+#: the flood tasks of a run (kept referenced until the run ends)
+_FLOODS: list[asyncio.Task[None]] = []
+
+
+def _flood_answers(clients: Sequence[Client]) -> dict[str, int]:
+    """What the flooding connections were answered: accepted (a talk, call or ice) or refused, by code."""
+    answers: Counter[str] = Counter()
+    for client in clients[0::2]:
+        for message in client.messages:
+            if message.get("re") is None or message["type"] in ("welcome", "joined", "state", "update"):
+                continue
+            answers[message["code"] if message["type"] == "error" else "accepted"] += 1
+    return dict(answers)
+
+
 async def _gather_in_batches(coros: Iterable[Any], batch: int = 50) -> list[Any]:
     pending = list(coros)
     out: list[Any] = []
@@ -846,6 +896,13 @@ async def _measure_game(args: argparse.Namespace, redis: _Redis, workdir: Path) 
         search_tables = await _gather_in_batches(
             _seat_table(args.tables + n, urls, searching, search) for n in range(args.search_tables)
         )
+        flood_stop = asyncio.Event()
+        flood_sent: Counter[str] = Counter()
+        flooders = [
+            client
+            for n in range(args.talk_flood)
+            for client in await _flood_talk(args.tables + args.search_tables + n, urls, flood_stop, flood_sent)
+        ]
         rss_seated = sum(s.rss() for s in servers)
         connections = len(seats)
         for seat in seats:
@@ -872,7 +929,9 @@ async def _measure_game(args: argparse.Namespace, redis: _Redis, workdir: Path) 
         last = _take(counters, seats, servers, redis)
         edge_last = await _edge(urls, seats, counters)
         memory_after = redis.used_memory()
+        flood_window = dict(flood_sent)
         stop.set()
+        flood_stop.set()
         await asyncio.wait(tasks, timeout=REQUEST_TIMEOUT_S)
         for task in tasks:
             task.cancel()
@@ -881,7 +940,11 @@ async def _measure_game(args: argparse.Namespace, redis: _Redis, workdir: Path) 
         table_memory = redis.table_memory([t.table_id for t in tables[:50]])
         rss_end = sum(s.rss() for s in servers)
     finally:
+        for task in _FLOODS:
+            task.cancel()
+        _FLOODS.clear()
         await _close_all(seat.client for table in tables + search_tables for seat in table.seats)
+        await _close_all(flooders if "flooders" in locals() else [])
         for child in servers:
             child.stop()
 
@@ -947,6 +1010,11 @@ async def _measure_game(args: argparse.Namespace, redis: _Redis, workdir: Path) 
         },
         "errors": dict(counters.errors),
         "metrics": metrics,
+        "talk_flood": {
+            "tables": args.talk_flood,
+            "sent": flood_window,
+            "answers": _flood_answers(flooders),
+        },
         "search_tables": {
             "tables": args.search_tables,
             "seats": args.search_seats,
@@ -1103,6 +1171,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--bot-workers", type=int, default=1, metavar="W", help="the servers' bot_workers (default 1; 0: threads)"
     )
+    parser.add_argument(
+        "--talk-flood",
+        type=int,
+        default=0,
+        metavar="K",
+        help="extra tables where one person floods talk and call signals while the others play (default 0)",
+    )
     parser.add_argument("--no-echo", action="store_true", help="skip the echo-server ceiling")
     parser.add_argument("--seed", type=int, default=1, help="seed of the players' choices (default 1)")
 
@@ -1142,6 +1217,10 @@ def _print_summary(doc: Mapping[str, Any]) -> None:
         print(f"  moves per echo message {doc['moves_per_echo_message']:>10}")
     if doc["errors"]:
         print(f"  errors                 {doc['errors']}")
+    flood = doc["talk_flood"]
+    if flood["tables"]:
+        print(f"  under a talk flood of  {flood['tables']:>10} tables: sent {flood['sent']}, "
+              f"answered {flood['answers']}")
     search = doc["search_tables"]
     if search["tables"]:
         print(f"  under load of          {search['tables']:>10} tables of {search['seats']} seats with "
