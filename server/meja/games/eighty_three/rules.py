@@ -147,7 +147,9 @@ version in the simultaneous phases at which the phase began or the seat last
 stepped, so another seat's step never makes one's own decision stale; elsewhere
 it is the version. ``period()`` is one decision period per turn, and one for a
 whole discard (or trim) phase. Rounds are hands: ``hand_start`` and
-``hand_over`` (:data:`INFO`).
+``hand_over`` (:data:`INFO`). ``talk()`` is ``neutral`` during a hand (partners
+may not signal each other: only reactions that say nothing about a hand) and
+``free`` between hands.
 """
 
 from __future__ import annotations
