@@ -65,7 +65,7 @@ import msgpack
 import pytest
 from meja import games
 from meja.rules.errors import BadActionError, RulesError
-from meja.rules.game import TABLE_EVENT_KINDS, Event, Location
+from meja.rules.game import TABLE_EVENT_KINDS, TALK_KINDS, Event, Location
 
 MATCHES = int(os.environ.get("MEJA_CONTRACT_MATCHES", "3"))
 #: actions after which a round counts as never ending (a random walk may be slow, never stuck)
@@ -327,6 +327,8 @@ class Run:
             if state.round > first_round + WHOLE_ROUNDS:
                 break
             self.check_state(state, deep)
+            # What talk the rules allow is one of the three (public: the table map carries it).
+            assert state.talk() in TALK_KINDS, f"{config.id} v{state.version}: talk() is {state.talk()!r}"
             choices = [(s, a) for s in state.actors() for a in state.legal_actions(s)]
             timed = state.timed_actions()
             if timed and (not choices or rnd.random() < 0.3):
