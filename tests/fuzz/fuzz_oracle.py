@@ -7,7 +7,7 @@ document, not with itself:
   value, a map, nothing after it; nil, bool, int, float, str (UTF-8), array and
   map only (no ``bin``, no extension types); string keys, no repeated key;
   strings at most 1024 bytes, arrays 256 items, maps 64 entries, nesting 8
-  levels with the top map at level 1; the whole frame at most 64 KiB. Lengths
+  levels with the top map at level 1; the whole frame at most 32 KiB. Lengths
   are checked as they are read, before anything is built. A frame over the size
   limit is closed with 1009, any other break of these rules with 4000.
 - :func:`expect_message` reads section 5 (client messages) and section 11 (the
@@ -30,7 +30,7 @@ import struct
 from dataclasses import dataclass
 from typing import Any, Final
 
-MAX_FRAME: Final = 64 * 1024
+MAX_FRAME: Final = 32 * 1024
 MAX_STR: Final = 1024
 MAX_ARRAY: Final = 256
 MAX_MAP: Final = 64

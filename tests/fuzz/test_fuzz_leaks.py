@@ -45,6 +45,7 @@ FAST: dict[str, Any] = {
     "ready_delay_ms": 2,
     "due_poll_s": 0.02,
     "rate_per_s": 10_000.0,
+    "private_steps_per_s": 100_000.0,
     "rate_burst": 10_000,
     "hosts_per_window": 1_000_000,
     "code_attempts": 1_000_000,

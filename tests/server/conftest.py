@@ -36,6 +36,7 @@ FAST: dict[str, Any] = {
     # Fast bots make a fast game: the clients here act far faster than people.
     "rate_per_s": 1000.0,
     "rate_burst": 1000,
+    "private_steps_per_s": 100_000.0,
 }
 
 

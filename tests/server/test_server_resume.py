@@ -157,3 +157,24 @@ async def test_watch_since_while_the_last_member_leaves(store: str, serve: Any, 
     await join(bob, table=table, name="Bob")
     update = await watcher.until(lambda m: m["type"] == "update" and m["version"] > reply["version"])
     assert update["table"]["seats"][1]["name"] == "Bob"
+
+
+async def test_returns_to_a_seat_are_counted_across_processes(serve: Any, connect: Any) -> None:
+    """Issue 25, finding 1: a seat resumed from a new connection again and again, alternating
+    between two processes, made 11 versions a second (each a ``connected`` pushed to everyone),
+    since its resumes were counted per process. The store counts them now."""
+    a = await serve(redis=True, seat_resumes_per_min=6, table_changes_burst=100)
+    b = await serve(redis=True, seat_resumes_per_min=6, table_changes_burst=100)
+    ann, bob = await connect(a), await connect(b)
+    hosted = await host(ann, seats=2)
+    table = hosted["table"]
+    token = (await join(bob, table=table, name="Bob"))["token"]
+    codes = []
+    for n in range(8):
+        wire = await connect(a if n % 2 else b)
+        reply = await wire.request({"type": "resume", "table": table, "token": token})
+        codes.append(reply["code"] if reply["type"] == "error" else reply["type"])
+    assert codes[:6] == ["joined"] * 6 and codes[6:] == ["limit/exceeded"] * 2, codes
+    # Another seat's returns are its own.
+    again = await connect(b)
+    assert (await again.request({"type": "resume", "table": table, "token": hosted["token"]}))["type"] == "joined"

@@ -14,7 +14,7 @@ from server_helpers import host
 def test_defaults_are_the_documented_ones() -> None:
     s = Settings.from_env({})
     assert (s.host, s.port, s.redis_url, s.grace_s, s.turn_limit_s) == ("127.0.0.1", 8000, None, 60, None)
-    assert (s.max_frame_bytes, s.rate_per_s, s.rate_burst) == (65536, 20.0, 40)
+    assert (s.max_frame_bytes, s.rate_per_s, s.rate_burst) == (32768, 20.0, 40)
     assert (s.bot_delay_min_ms, s.bot_delay_max_ms, s.hold_delay_ms, s.ready_timeout_s) == (600, 1200, 1000, 30)
 
 

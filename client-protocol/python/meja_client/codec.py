@@ -20,7 +20,7 @@ import msgpack  # type: ignore[import-untyped]
 __all__ = ["MAX_FRAME", "DecodeError", "decode", "encode"]
 
 #: The default frame size limit (PROTOCOL.md section 6), bytes.
-MAX_FRAME = 64 * 1024
+MAX_FRAME = 32 * 1024
 
 
 class DecodeError(ValueError):

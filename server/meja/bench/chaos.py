@@ -204,6 +204,8 @@ __all__ = [
 
 #: Server settings of the run (MEJA_* variables, see meja.server.settings), over :data:`COMMON_ENV`.
 CHAOS_ENV: Final = {
+    # Random players walk a decision made in any order step by step, far faster than people.
+    "MEJA_PRIVATE_STEPS_PER_S": "100000",
     # Short leases and heartbeats: a dead, stopped or frozen process is noticed in seconds.
     "MEJA_DUE_LEASE_S": "2",
     "MEJA_DUE_POLL_S": "0.25",

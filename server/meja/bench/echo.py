@@ -73,6 +73,6 @@ else:
 """
 
 
-def command(max_frame_bytes: int = 64 * 1024) -> list[str]:
+def command(max_frame_bytes: int = 32 * 1024) -> list[str]:
     """The command line that runs the echo server in a new interpreter (this one's)."""
     return [sys.executable, "-c", PROGRAM, str(max_frame_bytes), ",".join(map(str, GC_THRESHOLDS))]

@@ -175,6 +175,7 @@ THROUGHPUT_ENV: Final = {
     "MEJA_READY_DELAY_MS": "0",
     "MEJA_RATE_PER_S": "1000",
     "MEJA_RATE_BURST": "1000",
+    "MEJA_PRIVATE_STEPS_PER_S": "100000",
 }
 #: Every generator connection comes from 127.0.0.1: lift the per-address limits.
 COMMON_ENV: Final = {

@@ -50,7 +50,7 @@ class CodecLimits:
     """Limits on what a client frame may contain. Server settings can tighten them."""
 
     #: largest frame, bytes (the websockets layer enforces it first and closes with 1009)
-    max_frame_bytes: int = 64 * 1024
+    max_frame_bytes: int = 32 * 1024
     #: longest string (a map key or a value), bytes of UTF-8
     max_str_len: int = 1024
     #: most elements of one array

@@ -26,10 +26,11 @@ Where the implementation differs from, or adds to, the draft PROTOCOL.md
 - ``watch`` takes ``since`` (like ``resume``) so a spectator can also catch up.
 - ``update`` carries ``table`` as the same map as ``state`` (the draft listed
   ``table`` as a string *and* "the same fields as state"; the map holds the id),
-  plus ``since``. Every update covers exactly one version (``since ==
-  version - 1``): after a gap (a resync) and on ``resume``/``watch`` with
-  ``since``, the server sends one update per missed version, each with the
-  current table map and view.
+  plus ``since``. An update covers the versions ``since+1 .. version``: usually
+  one (``since == version - 1``); more when the versions between changed nothing
+  that connection can see (another seat's private step), which it is not sent.
+  After a gap (a resync) and on ``resume``/``watch`` with ``since``, the server
+  sends one update per missed version, each with the current table map and view.
 - ``update`` and ``state`` carry ``re`` when they answer a request with an ``id``
   (``seat``, ``start``, ``act``, ``rematch``, ``leave``: the update of the change
   *that request* committed, never a competing one of the same version; ``host``,

@@ -619,7 +619,27 @@ class MejaServer:
                 with contextlib.suppress(asyncio.CancelledError):
                     await writer
                 self.sessions.pop(cid, None)
+                _let_go(ws)
 
     async def _write(self, session: Session) -> None:
         with contextlib.suppress(ConnectionClosed):
             await session.write_loop()
+
+
+def _let_go(ws: ServerConnection) -> None:
+    """Break the reference cycle a closed connection leaves (issue 25, finding 2).
+
+    websockets keeps the parser's last exception (``protocol.parser_exc``: the end of the
+    stream, or a refused frame); its traceback holds the parser's generator frame, whose
+    locals hold the last frame read (up to ``max_frame_bytes``), and that frame holds the
+    protocol: a cycle that only the cyclic collector frees, which ``meja serve`` runs seldom.
+    Dropping the traceback and the exception lets reference counting free it all at once.
+    """
+    protocol = ws.protocol
+    exc = protocol.parser_exc
+    if exc is not None:
+        exc.__traceback__ = None
+        exc.__context__ = exc.__cause__ = None
+        protocol.parser_exc = None
+    with contextlib.suppress(Exception):
+        protocol.parser.close()  # the generator: its frame and locals go now

@@ -9,10 +9,14 @@ round trip through pub/sub); whichever comes second is ignored by version.
 
 For every new version, each attached connection gets one ``update``: the
 events of that version it may see (``Event.is_seen_by``: its seat, or a
-spectator), the table summary and its own view. A version that arrives after
+spectator), the table summary and its own view; unless nothing it can see
+changed (no event for it, the same table map and view, its seat's decision not
+made stale), as with another seat's private step in a phase where seats decide
+in any order: then it gets nothing, and its next update covers both versions
+(``since`` is the last version it was sent). A version that arrives after
 a gap (the store's resync after a lost subscription, or a change that overtook
 another) makes the hub read the missed log entries first, so every connection
-still gets every version once, in order.
+still gets every version, in order.
 
 Attaching a connection (after ``host``, ``join``, ``watch`` or ``resume``) and
 delivering a version are synchronous with respect to the cache (no ``await``
@@ -94,6 +98,8 @@ class Member:
     version: int = -1
     #: this connection's id in the table's call (:mod:`meja.server.talk`), ``None``: not in it
     call_id: str | None = None
+    #: the table map, view and host flag of the last ``state`` or ``update`` it was sent
+    sent: tuple[Any, ...] | None = None
 
     @property
     def is_host(self) -> bool:
@@ -367,30 +373,50 @@ class Hub:
     def _deliver(self, cached: Cached, version: int, events: Iterable[Event], commit: str | None) -> None:
         table = cached.table
         wire = [(e, e.to_wire()) for e in events]  # once per version, not per connection
-        # One frame per audience (a seat, or the spectators; host or not), encoded once: every
-        # spectator of a table, or a shared screen, gets the same bytes. Only the reply to a
-        # request (its ``re``) makes a connection's frame its own.
-        frames: dict[tuple[int | None, bool], bytes] = {}
+        table_map = summary(table, self.settings)
+        # One frame per audience (a seat, or the spectators; host or not) and starting version,
+        # encoded once: every spectator of a table, or a shared screen, gets the same bytes. Only
+        # the reply to a request (its ``re``) makes a connection's frame its own.
+        frames: dict[tuple[int | None, bool, int], bytes] = {}
+        seen_by: dict[int | None, list[dict[str, Any]]] = {}
+        views: dict[int | None, dict[str, Any] | None] = {}
         for member in list(cached.members.values()):
             if member.version >= version:
                 continue
             if not self._check(table, member):
                 continue
             session = member.session
+            seat = member.seat
             re = session.take_reply_id(table.id, version, commit)
-            audience = (member.seat, member.is_host)
+            if seat not in seen_by:
+                seen_by[seat] = [w for e, w in wire if e.is_seen_by(seat)]
+                views[seat] = view_for(table, seat)
+            seen, view = seen_by[seat], views[seat]
+            if (
+                re is None
+                and not seen
+                and member.sent is not None
+                and member.sent[0] == table_map
+                and member.sent[2] == member.is_host
+                and _same_view(member.sent[1], view)
+                and (seat is None or table.epoch_of(seat) <= member.version)
+            ):
+                # Nothing this connection can see changed (another seat's private step): no frame.
+                # Its next update starts where its last one ended (``since``), so it misses nothing,
+                # and a seat flooding private steps costs the others nothing (issue 25, finding 1).
+                continue
+            audience = (seat, member.is_host, member.version)
             frame = None if re is not None else frames.get(audience)
             if frame is None:
-                seen = [w for e, w in wire if e.is_seen_by(member.seat)]
                 frame = codec.encode(
                     messages.update(
-                        table=summary(table, self.settings),
+                        table=table_map,
                         version=version,
-                        since=version - 1,
+                        since=member.version,
                         events=seen,
-                        seat=member.seat,
+                        seat=seat,
                         is_host=member.is_host,
-                        view=view_for(table, member.seat),
+                        view=view,
                         re=re,
                     )
                 )
@@ -398,6 +424,7 @@ class Hub:
                     frames[audience] = frame
             session.send_frame(frame)
             member.version = version
+            member.sent = (table_map, view, member.is_host)
 
     def _check(self, table: Table, member: Member) -> bool:
         """Bring a member in line with the table; ``False`` if its connection is being closed."""
@@ -419,12 +446,14 @@ class Hub:
 
     def _state(self, cached: Cached, member: Member, re: int | str | None) -> dict[str, Any]:
         table = cached.table
+        table_map, view = summary(table, self.settings), view_for(table, member.seat)
+        member.sent = (table_map, view, member.is_host)
         return messages.state(
-            table=summary(table, self.settings),
+            table=table_map,
             version=cached.version,
             seat=member.seat,
             is_host=member.is_host,
-            view=view_for(table, member.seat),
+            view=view,
             re=re,
         )
 
@@ -435,6 +464,14 @@ class Hub:
         if cached is None or member is None:
             return None
         return self._state(cached, member, re)
+
+
+def _same_view(a: dict[str, Any] | None, b: dict[str, Any] | None) -> bool:
+    """Whether two views show the same, but for the rules state's ``version`` (which counts every
+    action, a private one included: PROTOCOL.md 7.2)."""
+    if a is None or b is None:
+        return a is b
+    return a.keys() == b.keys() and all(a[k] == b[k] for k in a if k != "version")
 
 
 def _presence(raw: dict[str, bytes]) -> dict[str, dict[str, Any]]:

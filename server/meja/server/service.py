@@ -178,6 +178,8 @@ class TableService:
         self._changes = Buckets(settings.table_changes_per_s, settings.table_changes_burst, keep=_CHANGE_BUCKETS)
         #: per client address, the missed versions this process replays to it (:meth:`replay_allowance`)
         self._replays = Buckets(settings.replay_per_s, settings.replay_burst)
+        #: per seat of a table, its private steps (:meth:`_spend_private`)
+        self._private_steps = Buckets(settings.private_steps_per_s, settings.private_steps_burst)
         #: talk at the table and the call's signals (not changes of the table: notes of the store)
         self.talk = talk.Talk(hub)
 
@@ -442,6 +444,11 @@ class TableService:
     async def resume(self, table_id: str, *, token: str, host_token: str | None, conn: tuple[str, str]) -> Seated:
         """Make this connection the holder of the seat whose token is ``token``."""
         hashed = token_hash(token)
+        # Each resume is a version pushed to everyone (``connected``): counted per seat in the store,
+        # so alternating between processes does not multiply the budget (issue 25, finding 1).
+        window = self.settings.seat_resumes_per_min
+        if window and await self.store.hit(f"resume:{table_id}:{hashed[:16]}", 60_000) > window:
+            raise LimitExceeded(f"more than {window} returns to this seat in a minute: wait a moment")
         found: list[int] = []
 
         def change(t: Table, version: int, now: int) -> tables.Mutation | None:
@@ -559,9 +566,22 @@ class TableService:
             _check_seat(t, seat, token, conn)
             if version >= next_version:
                 raise BadMessage(f"version {version} is ahead of the table (at {next_version - 1})")
-            return tables.act(t, seat=seat, action=action, client_version=version, version=next_version, now=now)
+            mutation = tables.act(t, seat=seat, action=action, client_version=version, version=next_version, now=now)
+            if _private(mutation.events, seat, len(t.seats)):
+                self._spend_private(t.id, seat)
+            return mutation
 
         await self.commit(table_id, change, reply=_reply(reply, re))
+
+    def _spend_private(self, table_id: str, seat: int) -> None:
+        """A private step (no other seat nor spectator sees anything of it: a step of a decision
+        taken in any order) from the seat's budget. Such steps send the others nothing, but each
+        is a version written to the store and published: a seat looping one and its undo made
+        16 versions a second (issue 25, finding 1)."""
+        if not self._private_steps.bucket(f"{table_id}/{seat}").take():
+            raise LimitExceeded(
+                f"more than {self.settings.private_steps_per_s:g} steps a second at this table: wait a moment"
+            )
 
     # ------------------------------------------------------------------ presence
 
@@ -831,6 +851,11 @@ class TableService:
 
         committed = await self.commit(table.id, change, fresh=True, finishes=key)
         return "finish" if committed is None else "finished"
+
+
+def _private(events: tuple[Event, ...], seat: int, seats: int) -> bool:
+    """Whether no seat but ``seat``, and no spectator, sees any of ``events``."""
+    return not any(e.is_seen_by(other) for e in events for other in (None, *range(seats)) if other != seat)
 
 
 def _reply(target: ReplyTarget, re: Any) -> tuple[ReplyTarget, int | str] | None:

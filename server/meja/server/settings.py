@@ -84,9 +84,10 @@ class Settings:
 
     # ------------------------------------------------------------------ frames and connections
     max_frame_bytes: int = _s(
-        64 * 1024,
+        32 * 1024,
         "bytes",
-        "largest client frame; a bigger one closes the connection (1009)",
+        "largest client frame; a bigger one closes the connection (1009). The largest message needs about "
+        "17 KB (a call signal of `max_signal_chars`); everything else fits in 2 KB",
     )
     max_str_bytes: int = _s(1024, "bytes", "longest string in a client frame; past it: close 4000")
     max_array_len: int = _s(256, "items", "longest array in a client frame; past it: close 4000")
@@ -220,6 +221,19 @@ class Settings:
         "changes (game actions are not counted)",
     )
     table_changes_burst: int = _s(20, "changes", "changes a table accepts at once before `table_changes_per_s` applies")
+    private_steps_per_s: float = _s(
+        4.0,
+        "steps/s",
+        "steps a seat takes that nobody else sees (a step of a decision made in any order, or its undo), per "
+        "seat and process; past it: `limit/exceeded`",
+    )
+    private_steps_burst: int = _s(
+        40, "steps", "private steps a seat may take at once before `private_steps_per_s` applies"
+    )
+    seat_resumes_per_min: int = _s(
+        30, "resumes", "returns to one seat in a minute, counted in the store across processes (0: no limit); past "
+        "it: `limit/exceeded`",
+    )
     log_keep: int = _s(
         2000,
         "versions",
