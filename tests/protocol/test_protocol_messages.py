@@ -97,7 +97,7 @@ def test_defaults() -> None:
         ({"type": "ping", "id": "x" * 65}, errors.BadMessage, "'id' is longer than 64"),
         ({"type": "ping", "id": 2**60}, errors.BadMessage, "'id' is out of range"),
         ({"type": "resume", "table": T, "token": "x" * 65}, errors.BadMessage, "longer than 64"),
-        ({"type": "host", "name": "A", "grace_s": 86_401}, errors.BadMessage, "at most 86400"),
+        ({"type": "host", "name": "A", "grace_s": 2**31}, errors.BadMessage, "at most 2147483647"),
         # A table id is 32 lowercase hex characters: braces (a Redis hash tag), case, length.
         ({"type": "start", "table": "{" + T[1:]}, errors.BadMessage, "32 lowercase hex characters"),
         ({"type": "watch", "table": T.upper()}, errors.BadMessage, "32 lowercase hex characters"),

@@ -58,7 +58,7 @@ async def test_lobby_refusals(serve: Any, connect: Any) -> None:
     await ann.error({"type": "seat", "table": table, "seat": 5, "to": "bot"}, "seat/bad_seat")
     await ann.error({"type": "seat", "table": table, "seat": 1, "to": "bot", "level": "genius"}, "table/bad_options")
     await ann.error({"type": "act", "table": table, "version": 0, "action": {"kind": "draw"}}, "table/not_playing")
-    await ann.error({"type": "rematch", "table": table}, "table/not_playing")
+    await ann.error({"type": "rematch", "table": table}, "table/not_finished")
     assert ann.version == version, "a refusal changed the table"
 
     await join(bob, code=joined["code"], name="Bob")
@@ -70,6 +70,9 @@ async def test_lobby_refusals(serve: Any, connect: Any) -> None:
     await cat.error({"type": "join", "code": joined["code"], "name": "Cat"}, "table/not_lobby")
     await ann.error({"type": "start", "table": table}, "table/not_lobby")
     await ann.error({"type": "seat", "table": table, "seat": 2, "to": "empty"}, "table/not_lobby")
+    # A rematch while the match is played: not 'not playing' (issue 25: its documented meaning is
+    # the opposite), but 'not finished'.
+    await ann.error({"type": "rematch", "table": table}, "table/not_finished")
 
 
 @pytest.mark.parametrize(
@@ -227,6 +230,29 @@ async def test_limits_per_connection_and_table(serve: Any, connect: Any) -> None
     hoster = await connect(server)
     await host(hoster, seats=2)
     await hoster.error({"type": "host", "name": "Ann"}, "limit/exceeded")  # 4 hosted from 127.0.0.1 > 3
+
+
+async def test_times_out_of_range_are_bad_options_however_far(serve: Any, connect: Any) -> None:
+    """Issue 25: grace_s and turn_limit_s above 86,400 got protocol/bad_message from a bound no
+    section listed, while other out-of-range values got table/bad_options."""
+    ann = await connect(await serve())
+    for fields in ({"grace_s": 100_000}, {"grace_s": -1}, {"turn_limit_s": 100_000}, {"turn_limit_s": 2},
+                   {"turn_limit_s": -5}, {"grace_s": 2**31 - 1}):
+        await ann.error({"type": "host", "name": "Ann", **fields}, "table/bad_options")
+    await ann.error({"type": "host", "name": "Ann", "grace_s": 2**31}, "protocol/bad_message")  # not a 32-bit int
+
+
+async def test_refused_hosts_do_not_use_the_hosting_quota(serve: Any, connect: Any) -> None:
+    """Issue 25: after 30 refused ``host`` requests (bad options) a valid one got ``limit/exceeded``
+    for ten minutes, though no table was hosted. Only tables hosted count."""
+    server = await serve(hosts_per_window=2)
+    ann = await connect(server)
+    for _ in range(5):
+        await ann.error({"type": "host", "name": "Ann", "seats": 9}, "table/bad_options")
+        await ann.error({"type": "host", "name": "Ann", "game": "chess"}, "table/bad_options")
+    await host(ann, seats=2)
+    await host(await connect(server), seats=2)
+    await (await connect(server)).error({"type": "host", "name": "Ann"}, "limit/exceeded")
 
 
 async def test_spectators_per_address(serve: Any, connect: Any) -> None:

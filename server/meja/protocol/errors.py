@@ -28,6 +28,7 @@ The tree (``code`` is what goes on the wire; it never changes within protocol 1)
     │   ├── BadTableOptions                    table/bad_options
     │   ├── NotLobby                           table/not_lobby
     │   ├── NotPlaying                         table/not_playing
+    │   ├── NotFinished                        table/not_finished (a rematch before the match ends)
     │   └── LimitExceeded                      limit/exceeded   (addition to the draft)
     ├── SeatError
     │   ├── SeatTaken                          seat/taken
@@ -79,6 +80,7 @@ __all__ = [
     "Muted",
     "NameReserved",
     "NameTaken",
+    "NotFinished",
     "NotHost",
     "NotInCall",
     "NotLobby",
@@ -240,6 +242,12 @@ class NotPlaying(TableError):
     """The table has not started, or it is finished."""
 
     code = "table/not_playing"
+
+
+class NotFinished(TableError):
+    """A rematch asked for while the match is still to be played to its end."""
+
+    code = "table/not_finished"
 
 
 class LimitExceeded(TableError):

@@ -132,8 +132,10 @@ MAX_LEVEL_CHARS: Final = 32
 MAX_SEAT: Final = 15
 #: entries of ``host.options`` and of ``act.action``
 MAX_OPTIONS: Final = 16
-#: seconds: the largest ``grace_s`` or ``turn_limit_s`` a message may carry (servers narrow it)
-MAX_SECONDS: Final = 86_400
+#: seconds: the largest ``grace_s`` or ``turn_limit_s`` a message may carry as an int; the server's own
+#: range (``grace_min_s..grace_max_s``, ``turn_limit_min_s..turn_limit_max_s``) answers
+#: ``table/bad_options`` for any value outside it, one code for one mistake (issue 25)
+MAX_SECONDS: Final = 2**31 - 1
 #: largest int an ``id`` or a version may be (fits a JavaScript number exactly)
 MAX_SAFE_INT: Final = 2**53 - 1
 
@@ -399,8 +401,10 @@ CLIENT_FIELDS: Final[Mapping[str, tuple[Field, ...]]] = {
         ),
         Field("bots", "str", min=1, max=MAX_LEVEL_CHARS, doc='bot level for empty seats, default "normal"'),
         Field("deal_code", "str", min=1, max=MAX_CODE_CHARS, doc="round 1 uses this deal"),
-        Field("grace_s", "int", min=0, max=MAX_SECONDS, doc="seconds before a bot plays for an absent player"),
-        Field("turn_limit_s", "int|nil", min=0, max=MAX_SECONDS, doc="nil or absent: no turn limit"),
+        Field(
+            "grace_s", "int", min=-MAX_SECONDS, max=MAX_SECONDS, doc="seconds before a bot plays for an absent player"
+        ),
+        Field("turn_limit_s", "int|nil", min=-MAX_SECONDS, max=MAX_SECONDS, doc="nil or absent: no turn limit"),
         Field("talk", "map|nil", max=4, doc="talk at the table: the fields of `talk_policy`"),
     ),
     "join": (

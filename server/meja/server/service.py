@@ -386,11 +386,9 @@ class TableService:
         settings = self.settings
         if self.store_full:
             raise ServerFull("the server is full right now: no new tables until the games in play make room")
-        hosted = await self.store.hit(f"host:{address}", settings.host_window_s * 1000)
-        if hosted > settings.hosts_per_window:
-            raise LimitExceeded(f"too many tables hosted from this address: wait up to {settings.host_window_s} s")
         seat_token, host_token = new_token(), new_token()
         now = self.clock()
+        counted = False
         for _ in range(8):
             code = new_code()
             table_id = new_table_id(code)  # in the code's store bucket (a Redis Cluster needs it)
@@ -413,6 +411,14 @@ class TableService:
                 seed=secrets.randbits(SEED_BITS),
                 now=now,
             )
+            if not counted:
+                # Counted once the request makes a table (issue 25: refused ones used the quota up).
+                counted = True
+                hosted = await self.store.hit(f"host:{address}", settings.host_window_s * 1000)
+                if hosted > settings.hosts_per_window:
+                    raise LimitExceeded(
+                        f"too many tables hosted from this address: wait up to {settings.host_window_s} s"
+                    )
             entry = encode_entry([Event("seat_changed", {"seat": 0, "to": "human", "name": table.seats[0].name})])
             if await self.store.create(table_id, code, table.to_bytes(), entry, ttl_ms=settings.table_ttl_s * 1000):
                 return Seated(table_id, code, 0, seat_token, token_hash(seat_token), host_token, token_hash(host_token))

@@ -103,6 +103,7 @@ from meja.protocol.errors import (
     Kicked,
     NameReserved,
     NameTaken,
+    NotFinished,
     NotLobby,
     NotPlaying,
     SeatTaken,
@@ -344,7 +345,7 @@ def rematch(t: Table, *, seed: int, version: int, now: int) -> Mutation:
     """The host starts a new match with the same seats (a fresh seed; no deal code; what the
     finished match hands the next, its ``carry``, kept in the record for replays)."""
     if t.status != FINISHED or t.state is None:
-        raise NotPlaying("a rematch is possible only when the match is over")
+        raise NotFinished("a rematch is possible only when the match is over")
     game = get_game(t.game)
     carry = t.state.carry()
     transition = game.new_match(t.game_options, len(t.seats), seed, None, carry)
