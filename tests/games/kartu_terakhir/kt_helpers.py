@@ -39,6 +39,7 @@ from meja.games.kartu_terakhir.rules import (  # noqa: E402  (after the registry
     PASS,
     READY,
     TAKE,
+    TIMER_TAKE,
     KartuTerakhir,
     KartuTerakhirState,
     Kind,
@@ -61,6 +62,7 @@ __all__ = [
     "PLUGIN",
     "READY",
     "TAKE",
+    "TIMER_TAKE",
     "KartuTerakhirState",
     "Kind",
     "Move",
@@ -95,11 +97,12 @@ def hand(state: KartuTerakhirState, seat: int) -> list[str]:
 
 
 def act(state: KartuTerakhirState, seat: int, move: Move) -> Transition:
-    """Apply a legal ``move`` (or the listed timed action, or the timer's draw) and check what
-    every action keeps."""
+    """Apply a legal ``move`` (or the listed timed action, or the timer's draw or take) and check
+    what every action keeps."""
     legal = state.legal_actions(seat)
     is_timed = any(t.seat == seat and t.action == move for t in state.timed_actions())
-    is_timer = move == DRAW_KEEP and state.default_action(seat) == DRAW_KEEP
+    default = state.default_action(seat)
+    is_timer = (move == DRAW_KEEP and default == DRAW_KEEP) or (move == TIMER_TAKE and default in (TAKE, TIMER_TAKE))
     assert move in legal or is_timed or is_timer, f"{move} is not legal for seat {seat}: {legal}"
     t = state.apply(seat, move)
     assert t.state.version == state.version + 1

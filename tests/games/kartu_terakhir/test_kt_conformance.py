@@ -67,6 +67,7 @@ from meja.games.kartu_terakhir.rules import (
     DRAW,
     DRAW_KEEP,
     PASS,
+    TIMER_TAKE,
     KartuTerakhirState,
     Kind,
     Move,
@@ -172,10 +173,14 @@ class Run:
             if seat in awaiting:
                 default = state.default_action(seat)
                 # the timer never plays (3.7); its draw is draw_keep, in place of a legal draw, or
-                # where the piles are spent and a card could be played (it draws none: 3.3.5)
+                # where the piles are spent and a card could be played (it draws none: 3.3.5); its
+                # take is timer_take where mandatory stacking leaves no take to choose (3.11.4)
+                assert default is not None or between or state.phase != Phase.PLAY
                 assert default is None or default.kind != Kind.PLAY
                 spent = not state.stock and len(state.discard) == 1 and PASS not in legal
-                assert default is None or default in legal or (default == DRAW_KEEP and (DRAW in legal or spent))
+                forced = state.pending and TAKE not in legal
+                assert default is None or default in legal or (default == DRAW_KEEP and (DRAW in legal or spent)) \
+                    or (default == TIMER_TAKE and forced)
                 if default == DRAW_KEEP and spent:
                     assert state.apply(seat, DRAW_KEEP).state.hands[seat] == state.hands[seat]
                 if between:
@@ -227,6 +232,8 @@ class Run:
             for move in _ALL_MOVES:
                 if move in legal or (seat, move) in timed or (move == DRAW_KEEP and DRAW in legal):
                     continue  # (the timer's draw_keep is accepted wherever a draw is)
+                if move == TIMER_TAKE and state.phase == Phase.PLAY and seat == state.turn and state.pending:
+                    continue  # (and its take wherever a penalty is pending against the seat on turn)
                 want = expected_error(state, seat, move)
                 try:
                     state.apply(seat, move)

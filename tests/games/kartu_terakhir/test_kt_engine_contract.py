@@ -35,6 +35,7 @@ from .kt_helpers import (
     PLUGIN,
     READY,
     TAKE,
+    TIMER_TAKE,
     Kind,
     Phase,
     act,
@@ -112,24 +113,27 @@ def test_timed_action_keeps_its_since_through_catches() -> None:
     assert sooner.timed_actions() == () and len(sooner.hands[1]) == 4
 
 
-def test_default_action_is_always_accepted_or_none() -> None:
-    """Legal, or the timer's draw_keep where a draw is legal or the piles are spent (accepted;
-    never offered in legal)."""
+def test_default_action_is_always_accepted() -> None:
+    """Legal, or the timer's draw_keep where a draw is legal or the piles are spent, or its
+    timer_take where mandatory stacking left no take to choose (accepted; never offered in legal);
+    never ``None`` on a turn: the timer never hands the move to a bot (3.7)."""
     cases = [
         stacked(hands=["R5 R6", "B1"], discard="R9", stock="Y1"),
         stacked(hands=["B5", "B1"], discard="R9"),
         stacked(hands=["R5", "B1"], discard="R9"),
         stacked({"stacking": True}, hands=["R1", "BD2 B1"], discard="R9 RD2", pending=2, turn=1),
         stacked(hands=["R1", "B1"], discard="R9 WD4", colour="G", pending=4, turn=1),
+        stacked({"stacking": True, "stacking_mandatory": True}, hands=["R1", "BD2 B1"], discard="R9 RD2",
+                pending=2, turn=1),
     ]
     for state in cases:
         move = state.default_action(state.turn)
         legal = state.legal_actions(state.turn)
         spent = not state.stock and len(state.discard) == 1
-        assert move is None or move in legal or (move == DRAW_KEEP and (DRAW in legal or spent))
-        assert move is None or move.kind != Kind.PLAY  # 3.7: never a play
-        if move is not None:
-            state.apply(state.turn, move)
+        forced = state.pending and TAKE not in legal
+        assert move in legal or (move == DRAW_KEEP and (DRAW in legal or spent)) or (move == TIMER_TAKE and forced)
+        assert move.kind != Kind.PLAY  # 3.7: never a play
+        state.apply(state.turn, move)
 
 
 # =========================================================================== views

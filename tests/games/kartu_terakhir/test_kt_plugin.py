@@ -125,7 +125,8 @@ def _all_event_kinds() -> set[str]:
 
 
 def test_protocol_md_documents_every_action_view_field_and_event() -> None:
-    for kind in ("play", "draw", "keep", "pass", "take", "challenge", "call", "catch", "ready", "draw_keep"):
+    for kind in ("play", "draw", "keep", "pass", "take", "challenge", "call", "catch", "ready", "draw_keep",
+                 "timer_take"):
         assert f'{{"kind": "{kind}"' in PROTOCOL_MD, kind
     for option in ("stacking", "stacking_mandatory", "match", "reaction_ms"):
         assert f"| `{option}` |" in PROTOCOL_MD, option
@@ -162,7 +163,8 @@ def test_fixture_frames_are_valid_messages() -> None:
 
     frames = fixtures.frames("4f2a9c1e7b3d4e5fa0b1c2d3e4f50617")
     kinds = {f[3]["action"]["kind"] for f in frames if f[3]["type"] == "act"}
-    assert kinds == {"play", "draw", "keep", "pass", "take", "challenge", "call", "catch", "ready", "draw_keep"}
+    assert kinds == {"play", "draw", "keep", "pass", "take", "challenge", "call", "catch", "ready", "draw_keep",
+                     "timer_take"}
     for direction, _name, _description, message in frames:
         frame = protocol.encode(message)
         assert protocol.decode(frame) == message

@@ -42,6 +42,7 @@ from .kt_helpers import (
     PASS,
     READY,
     TAKE,
+    TIMER_TAKE,
     Kind,
     Phase,
     act,
@@ -270,11 +271,12 @@ def test_t_kt_10_timer_draws_one_or_takes_four() -> None:
     assert move == DRAW_KEEP and move.to_wire() == {"kind": "draw_keep"}
     after = act(state, 0, move).state
     assert len(after.hands[0]) == 3 and after.turn == 1
-    # the card drawn is playable (R3 on R9): the turn passes all the same, the card kept
+    # the card drawn is playable (R3 on R9): the turn passes all the same, the card kept, and the
+    # events are those of any draw that ended the turn (no keep: it would say the card was playable)
     state = stacked(hands=["R5 G7", "B1 B2"], discard="R9", stock="R3 Y2 Y3")
     t = act(state, 0, state.default_action(0))
     assert t.state.turn == 1 and t.state.legal_actions(0) == ()
-    assert kinds(t.events) == ["draw", "draw", "keep", "turn"]
+    assert kinds(t.events) == ["draw", "draw", "turn"]
     assert t.state.view(0).to_wire()["hand"] == ["R3", "R5", "G7"]
     assert DRAW_KEEP not in state.legal_actions(0)  # the timer's move, not a choice to offer
     # a pending Wild Draw Four: taken, never challenged (3.7)
@@ -867,7 +869,7 @@ def test_rule_3_7_stacking_3_mandatory() -> None:
     s = stacked(options, hands=["R1", "BD2 B1 B2"], discard="R9 RD2", pending=2, turn=1)
     assert TAKE not in s.legal_actions(1)
     rejected(s, 1, TAKE, IllegalActionError, ILLEGAL)
-    assert s.default_action(1) is None  # the timer cannot take: the default bot answers
+    assert s.default_action(1) == TIMER_TAKE  # the seat may not take; its timer does (3.7)
     s = stacked(options, hands=["R1", "WD4 B1 B2"], discard="R9 WD4", colour="G", pending=4, turn=1)
     assert s.legal_actions(1) == (play("WD4", "R"), play("WD4", "Y"), play("WD4", "G"), play("WD4", "B"), CHALLENGE)
     # without an answer, the pile is taken
@@ -955,10 +957,13 @@ def test_rule_3_7_timer_1_and_2_default_action() -> None:
     assert kinds(t.events) == ["pass", "turn"] and t.state.turn == 1 and t.state.hands[0] == empty.hands[0]
     # ... and only for the seat on turn
     rejected(empty, 1, DRAW_KEEP, NotYourTurnError, NOT_YOURS)
-    # mandatory stacking with an answer held: the house rule wins, the default bot answers
+    # mandatory stacking with an answer held: the timer takes the pending stack all the same (3.7
+    # timer 1: "the player takes the pending penalty"), and never plays the answer (3.11.7)
     held = stacked({"stacking": True, "stacking_mandatory": True}, hands=["R1", "GD2 B1"], discard="R9 RD2",
-                   pending=2, turn=1)
-    assert TAKE not in held.legal_actions(1) and held.default_action(1) is None
+                   pending=2, turn=1, stock="Y1 Y2")
+    assert TAKE not in held.legal_actions(1) and held.default_action(1) == TIMER_TAKE
+    t = act(held, 1, TIMER_TAKE)
+    assert hand(t.state, 1) == ["Y1", "Y2", "GD2", "B1"] and t.state.turn == 0
 
 
 # =========================================================================== 3.8 end and scoring

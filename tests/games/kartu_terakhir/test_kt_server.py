@@ -154,7 +154,8 @@ def _deal_with_a_playable_draw() -> str:
 
 async def test_a_turn_out_of_time_draws_one_and_moves_on_though_the_card_could_be_played() -> None:
     """3.7 timer 1: "they draw 1 card, and play moves on": the drawn card is kept, in the same
-    version as the draw (the timer's draw_keep); the seat has no moment to play it."""
+    version as the draw (the timer's draw_keep); the seat has no moment to play it, and the others
+    are not told it could have played it (no ``keep``: a draw that ended the turn)."""
     code = _deal_with_a_playable_draw()
     async with running(turn_limit_min_s=1) as server:
         ann = await Wire.open(f"ws://127.0.0.1:{server.port}/ws")
@@ -167,7 +168,7 @@ async def test_a_turn_out_of_time_draws_one_and_moves_on_though_the_card_could_b
                 lambda m: m["type"] == "update" and any(e["kind"] == "timeout" for e in m["events"]), 10
             )
             kinds = [e["kind"] for e in timed_out["events"]]
-            assert kinds[kinds.index("timeout"):kinds.index("turn") + 1] == ["timeout", "draw", "keep", "turn"], kinds
+            assert kinds[kinds.index("timeout"):kinds.index("turn") + 1] == ["timeout", "draw", "turn"], kinds
             view = timed_out["view"]
             assert view["turn"] == 1 and len(view["hand"]) == 8 and not view["drew"] and view["legal"] == []
         finally:

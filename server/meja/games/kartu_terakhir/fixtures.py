@@ -67,6 +67,12 @@ def frames(table_id: str) -> list[tuple[str, str, str, dict[str, Any]]]:
             "the turn timer's move, which legal never lists: draw one and end the turn",
             act(30, 43, {"kind": "draw_keep"}),
         ),
+        (
+            "client",
+            "act_timer_take",
+            "the turn timer's take, which legal never lists: take the pending penalty, mandatory stacking or not",
+            act(31, 46, {"kind": "timer_take"}),
+        ),
         ("client", "act_pass", "pass (no playable card and nothing to draw)", act(None, 45, {"kind": "pass"})),
         ("client", "act_take", "take the pending penalty", act(25, 46, {"kind": "take"})),
         ("client", "act_challenge", "challenge the Wild Draw Four played on you", act(26, 46, {"kind": "challenge"})),

@@ -120,9 +120,12 @@ How it maps onto the game contract (:mod:`meja.rules.game`)
   turn, and one clock.
 - ``default_action(seat)``: 3.7: take the pending penalty, else draw one and end the
   turn (``draw_keep``: the drawn card kept even if playable, "play moves on"), else
-  keep a drawn card (3.11.7), else pass; never a play. ``draw_keep`` is the one action
-  ``legal`` never lists (it is the timer's, no choice to offer); ``apply`` accepts it
-  wherever ``draw`` is legal, so that the log replays it like any action.
+  keep a drawn card (3.11.7), else pass; never a play, never a challenge, and never
+  ``None`` on a turn (the default bot is not asked). ``draw_keep`` and ``timer_take``
+  (the take where mandatory stacking removed ``take``) are the two actions ``legal``
+  never lists (they are the timer's, no choices to offer); ``apply`` accepts
+  ``draw_keep`` wherever ``draw`` is legal and ``timer_take`` wherever a penalty is
+  pending against the seat on turn, so that the log replays them like any action.
 
 What each seat sees (``view``)
 ------------------------------
@@ -169,9 +172,20 @@ Readings settled here where the rules are silent
   other cards in hands), the timer's ``draw_keep`` draws none and ends the turn (3.3.5:
   "as many cards as exist, possibly none"; on the wire a ``pass``, which keeps a catch
   window open as any pass does). With mandatory stacking and an answer held, ``take``
-  is not legal and ``default_action`` is ``None``: the game's default bot answers
-  (mandatory stacking says the seat may not take; the timer says it takes: the
-  house rule the host chose wins).
+  is not legal (the seat may not choose to take, 3.11.4), and the timer takes the pile
+  all the same with ``timer_take`` (3.7 timer 1: "the player takes the pending penalty
+  if there is one"; 3.11.7: the timer never plays a card, so it cannot stack for the
+  seat, and a bot's choice would stack or challenge).
+- **The timer's draw tells nobody whether the card was playable**: it ends the turn
+  whatever the card, so its events are those of a draw that ended the turn (``draw``,
+  ``turn``), with no ``keep``, which would say the card could have been played.
+- **A voluntary draw does tell** (decided, not overlooked): 3.3.4 ends the turn at once
+  on an unplayable card and leaves a playable one's drawer a choice, and whose turn it
+  is is public (the turn, the table's ``awaiting``, the turn clock), so a drawer still
+  on turn has drawn a playable card; the view's ``drew`` and the ``keep`` event only
+  say it outright. A real table shows the same (everyone sees whether the player who
+  drew stops to consider the card); hiding it would need every draw to wait for a
+  ``keep``, a step 3.3.4 does not have and a tap for every unplayable draw.
 - **A starter that is not a number** goes back unseen: the ``round_start`` event says
   how often it happened (``returned``), not which cards (3.2.2 has them turned up; on a
   server that would only tell everyone which cards lie in the stock).
@@ -246,6 +260,7 @@ __all__ = [
     "PASS",
     "READY",
     "TAKE",
+    "TIMER_TAKE",
     "KartuTerakhir",
     "KartuTerakhirOptions",
     "KartuTerakhirState",
@@ -410,13 +425,19 @@ class Kind(IntEnum):
     #: the turn timer's draw (3.7): draw one and end the turn, the card kept even if playable;
     #: never in ``legal`` (not a choice to offer), accepted wherever ``draw`` is
     DRAW_KEEP = 9
+    #: the turn timer's take (3.7): take the pending penalty and lose the turn, even where mandatory
+    #: stacking removed ``take`` (3.11.4); never in ``legal``, accepted whenever a penalty is pending
+    #: against the seat on turn
+    TIMER_TAKE = 10
 
     @property
     def wire(self) -> str:
         return _KIND_WIRE[self]
 
 
-_KIND_WIRE: Final = ("play", "draw", "keep", "pass", "take", "challenge", "call", "catch", "ready", "draw_keep")
+_KIND_WIRE: Final = (
+    "play", "draw", "keep", "pass", "take", "challenge", "call", "catch", "ready", "draw_keep", "timer_take"
+)
 _KIND_OF_WIRE: Final = {name: Kind(i) for i, name in enumerate(_KIND_WIRE)}
 _KIND_STEP: Final = 1000
 
@@ -488,15 +509,18 @@ CALL: Final = Move(Kind.CALL * _KIND_STEP)
 CATCH: Final = Move(Kind.CATCH * _KIND_STEP)
 READY: Final = Move(Kind.READY * _KIND_STEP)
 DRAW_KEEP: Final = Move(Kind.DRAW_KEEP * _KIND_STEP)
+TIMER_TAKE: Final = Move(Kind.TIMER_TAKE * _KIND_STEP)
 _ALL_MOVES: Final = tuple(m for row in _PLAYS for m in row) + (
-    DRAW, KEEP, PASS, TAKE, CHALLENGE, CALL, CATCH, READY, DRAW_KEEP
+    DRAW, KEEP, PASS, TAKE, CHALLENGE, CALL, CATCH, READY, DRAW_KEEP, TIMER_TAKE
 )
 _WIRE: Final = {int(m): _move_wire(m) for m in _ALL_MOVES}
 #: a play of a card id, naming a colour (0-3) or none (4): what the legal actions are built from
 _PLAY_OF: Final = tuple(_PLAYS[_NAMEIX[c]] for c in range(CARD_COUNT))
 _WILD_PLAYS: Final = tuple(_PLAY_OF[c][:4] for c in range(CARD_COUNT))
 #: the action of each kind but play (index 0, a play, is never looked up)
-_BY_KIND: Final[tuple[Move, ...]] = (DRAW, DRAW, KEEP, PASS, TAKE, CHALLENGE, CALL, CATCH, READY, DRAW_KEEP)
+_BY_KIND: Final[tuple[Move, ...]] = (
+    DRAW, DRAW, KEEP, PASS, TAKE, CHALLENGE, CALL, CATCH, READY, DRAW_KEEP, TIMER_TAKE
+)
 _ONLY_CALL: Final = (CALL,)
 _ONLY_CATCH: Final = (CATCH,)
 _ONLY_READY: Final = (READY,)
@@ -674,11 +698,11 @@ class KartuTerakhirState(StateDefaults):
         return self.phase <= _REACT
 
     def default_action(self, seat: int) -> Move | None:
-        """3.7 when time runs out: take the pending penalty (a Wild Draw Four too, unchallenged),
-        else draw one and end the turn (``draw_keep``: "draw 1 card, and play moves on", the
-        drawn card never played, even if it could be); after a draw keep the card (3.11.7); else
-        pass; never a play. ``ready`` between rounds. ``None`` where none of these is legal (see
-        the module docstring)."""
+        """3.7 when time runs out: take the pending penalty (a Wild Draw Four too, unchallenged;
+        ``timer_take`` where mandatory stacking leaves the seat no ``take`` of its own), else draw
+        one and end the turn (``draw_keep``: "draw 1 card, and play moves on", the drawn card never
+        played, even if it could be); after a draw keep the card (3.11.7); else pass; never a play.
+        ``ready`` between rounds. ``None`` for a seat that is not awaited."""
         phase = self.phase
         if phase == _ROUND_OVER:
             return READY if 0 <= seat < self.seats and not self.ready[seat] else None
@@ -688,6 +712,10 @@ class KartuTerakhirState(StateDefaults):
         for move in (TAKE, KEEP, DRAW, PASS):
             if move in legal:
                 return DRAW_KEEP if move == DRAW else move
+        if self.pending:
+            # 3.7 timer 1, 3.11.7: mandatory stacking (3.11.4) with an answer in hand leaves only
+            # answers (and a challenge) to choose; the timer takes the pile all the same, and plays nothing
+            return TIMER_TAKE
         if self._nothing_to_draw(seat, legal):
             return DRAW_KEEP  # a playable card, but no card to draw: the turn moves on (3.7, 3.3.5)
         return None
@@ -830,6 +858,8 @@ class KartuTerakhirState(StateDefaults):
             raise BadActionError(f"not a {TITLE} action: {action!r}")
         if self.phase == _REACT and action == TAKE and seat == self.turn:
             return self._take(seat)  # the timed penalty draw (or the victim taking it sooner)
+        if action == TIMER_TAKE and self.phase == _PLAY and seat == self.turn and self.pending:
+            return self._take(seat)  # the timer's take (3.7): mandatory stacking or not
         if action == DRAW_KEEP:  # the timer's draw: wherever a draw is legal
             legal = self.legal_actions(seat)
             if DRAW in legal:
@@ -901,6 +931,8 @@ class KartuTerakhirState(StateDefaults):
         if seat != self.turn:
             return NotYourTurnError(f"it is seat {self.turn}'s turn, not seat {seat}'s")
         hand = self.hands[seat]
+        if kind == Kind.TIMER_TAKE:
+            return IllegalActionError("the turn timer's take needs a penalty pending against the seat on turn")
         if kind == Kind.TAKE:
             if not self.pending:
                 return IllegalActionError("there is no penalty to take")
@@ -1135,7 +1167,8 @@ class KartuTerakhirState(StateDefaults):
 
     def _draw(self, seat: int, keep: bool = False) -> Transition:
         """3.3.3: draw one card; 3.3.4: a playable one may be played now or kept, else the turn ends.
-        ``keep`` (the timer's draw, 3.7): the turn ends either way, a playable card kept."""
+        ``keep`` (the timer's draw, 3.7): the turn ends either way, a playable card kept, and the
+        events are those of a draw that ended the turn, whatever the card."""
         changes: dict[str, Any] = {"version": self.version + 1, "window": -1, "epochs": None}
         if self.shown_to >= 0:
             changes["shown"] = ()
@@ -1160,13 +1193,12 @@ class KartuTerakhirState(StateDefaults):
             events = []
             got = self._give(seat, 1, "draw", events, changes)
             card = got[0] if got else -1
-        if card >= 0 and _PLAYABLE[self.colour * 15 + _SYM[self.discard[-1]]][card]:
-            if keep:
-                events.append(_event("keep", {"seat": seat}))
-                return self._end_turn(seat, events, changes)
+        if not keep and card >= 0 and _PLAYABLE[self.colour * 15 + _SYM[self.discard[-1]]][card]:
             changes["drawn"] = card  # 3.3.4: play it now, or keep it
             return _tuple_new(Transition, (self._evolve_with(changes), tuple(events)))
-        return self._end_turn(seat, events, changes)  # 3.3.4: not playable: the turn ends
+        # 3.3.4: not playable: the turn ends. The timer's draw (3.7) ends it whatever the card, with
+        # the same events either way: a ``keep`` would tell every seat the card could have been played.
+        return self._end_turn(seat, events, changes)
 
     def _pass(self, seat: int) -> Transition:
         # 3.11.6; a pass is no play, draw or challenge: the window stays open (3.6.3)
