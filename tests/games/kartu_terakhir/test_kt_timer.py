@@ -1,5 +1,5 @@
-"""Kartu Terakhir: the turn timer (3.7 "Batas waktu per giliran", 3.11.7) and what its moves show
-(issue 25).
+"""Kartu Terakhir: the turn timer (3.7 "Batas waktu per giliran", 3.11.7) and what its moves show,
+and the parts of PROTOCOL.md an outside client needs to rebuild a deal or follow a table (issue 25).
 
 The timer's moves are the two actions ``legal`` never lists (the timer's, not choices to
 offer) that ``apply`` accepts all the same: ``draw_keep`` and ``timer_take``.
@@ -8,8 +8,12 @@ offer) that ``apply`` accepts all the same: ``draw_keep`` and ``timer_take``.
 from __future__ import annotations
 
 import random
+import re
 
+from meja.games.kartu_terakhir import HERE, dealcode
+from meja.games.kartu_terakhir.rules import CARD_COUNT, DECK, INFO, card_name
 from meja.rules import IllegalActionError, NotYourTurnError, events_for
+from meja.rules.rng import Rng
 
 from .kt_helpers import (
     CHALLENGE,
@@ -28,6 +32,7 @@ from .kt_helpers import (
     stacked,
 )
 
+PROTOCOL_MD = (HERE / "PROTOCOL.md").read_text(encoding="utf-8")
 MANDATORY = {"stacking": True, "stacking_mandatory": True}
 
 
@@ -164,3 +169,84 @@ def test_the_timer_draw_looks_like_a_draw_that_ended_the_turn() -> None:
     chose = act(playable, 0, DRAW).state
     assert chose.turn == 0 and chose.view(1).to_wire()["drew"] is True
     assert kinds(act(chose, 0, KEEP).events) == ["keep", "turn"]
+
+
+# =========================================================================== PROTOCOL.md for outside clients
+
+
+def _deal_as_protocol_md_says(seats: int, dealer: int, seed: int) -> tuple[list[list[str]], str, list[str], int]:
+    """Section 8, step by step, written from the text alone: the hands, the starter, the stock
+    (next card first) and how often a turned-up card went back."""
+    deck, rng = Rng(seed, "deal").shuffle(list(range(CARD_COUNT)))  # card-id order, stream "deal"
+    cards = [DECK[c] for c in deck]
+    rank = {name: i for i, name in enumerate(dict.fromkeys(DECK))}
+    hands: list[list[str]] = [[] for _ in range(seats)]
+    first = (dealer + 1) % seats
+    for j in range(seats * 7):  # one at a time from the front, from the seat after the dealer
+        hands[(first + j) % seats].append(cards[j])
+    rest = cards[seats * 7 :]
+    returned = 0
+    while not rest[0][1:].isdigit() or rest[0][0] not in "RYGB":  # a number card is a colour and a digit
+        returned += 1
+        ids, rng = rng.shuffle([*range(1, len(rest)), 0])  # the rest, then the turned-up card last
+        rest = [rest[i] for i in ids]
+    return [sorted(h, key=rank.__getitem__) for h in hands], rest[0], rest[1:], returned
+
+
+def test_a_deal_rebuilds_from_its_code_as_protocol_md_section_8_says() -> None:
+    """Section 8 says where a turned-up card that is not a number goes back (after the rest of the
+    list, then all shuffled again on stream ``deal``), so a client rebuilds a deal from its code:
+    every hand, the starter and the stock, for deals with and without a card sent back."""
+    section = " ".join(PROTOCOL_MD.split("## 8. Deal codes", 1)[1].split("## 9.", 1)[0].split())
+    assert "followed by the turned-up card" in section
+    returned_seen = set()
+    for seed in range(1, 400):
+        seats, dealer = 2 + seed % 9, seed % (2 + seed % 9)
+        code = dealcode.encode(dealcode.DealSpec(seats, dealer, seed * 0x9E3779B97F4A7C15))
+        spec = dealcode.decode(code)
+        t = GAME.new_match(None, seats, 0, deal_code=code)
+        hands, starter, stock, returned = _deal_as_protocol_md_says(spec.seats, spec.dealer, spec.seed)
+        state = t.state
+        assert [hand(state, s) for s in range(seats)] == hands
+        assert card_name(state.discard[-1]) == starter
+        assert [card_name(c) for c in reversed(state.stock)] == stock
+        [start] = [e for e in t.events if e.kind == "round_start"]
+        assert start.data.get("returned", 0) == returned
+        returned_seen.add(returned)
+    assert {0, 1, 2} <= returned_seen, returned_seen
+
+
+def test_a_rebuilt_stock_is_drawn_as_protocol_md_section_8_says() -> None:
+    """Section 8: the k-th rebuild shuffles the pile under the top card, bottom card first, on
+    stream ``reshuffle/k`` of the round's seed, and the stock is drawn from the front of that list."""
+    # seat 0: R5 G7        <- to act, draws 3 times over two turns (the stock is empty)
+    # seat 1: B1 B2
+    # discard: R1 R2 R3 R4 Y4 Y5 Y6 Y7 R9 (top)  active: R
+    section = " ".join(PROTOCOL_MD.split("## 8. Deal codes", 1)[1].split("## 9.", 1)[0].split())
+    assert "bottom card first" in section and '"reshuffle/k"' in section
+    pile = "R1 R2 R3 R4 Y4 Y5 Y6 Y7 R9"
+    state = stacked(hands=["R5 G7", "B1 B2"], discard=pile, seed=0x2525)
+    t = act(state, 0, DRAW_KEEP)
+    assert kinds(t.events)[0] == "reshuffle"
+    stock, _ = Rng(0x2525, "reshuffle/1").shuffle(pile.split()[:-1])
+    [mine] = [e for e in events_for(t.events, 0) if e.kind == "draw"]
+    assert mine.data["cards"] == [stock[0]]
+    assert [card_name(c) for c in reversed(t.state.stock)] == list(stock[1:])
+
+
+def test_protocol_md_names_the_events_the_table_pauses_for() -> None:
+    """The catalog's ``hold_events`` (the table pauses visibly; bots wait longer) are said in the
+    game's section, each one in its event row."""
+    assert INFO.hold_events == frozenset({"challenge", "reshuffle"})
+    assert "`hold_events`" in PROTOCOL_MD
+    for kind in sorted(INFO.hold_events):
+        [row] = [line for line in PROTOCOL_MD.splitlines() if line.startswith(f"| `{kind}` |")]
+        assert "pauses" in row, row
+
+
+def test_protocol_md_says_which_views_carry_the_deal_code() -> None:
+    """The core adds the round's ``deal_code`` to the view of a seat every other seat of which is a
+    bot (core section 12): the view table says so, and says no other view carries it."""
+    rows = [line for line in PROTOCOL_MD.splitlines() if line.startswith("| `deal_code`")]
+    assert len(rows) == 1 and "every other seat" in rows[0] and "bot" in rows[0], rows
+    assert not re.search(r"never carries the deal code of the round in progress", PROTOCOL_MD)

@@ -136,7 +136,8 @@ it can be challenged; whether a catch window is open and for whom; who has
 called; the stock and discard sizes (never the stock order); scores, the last
 round's result, the options; and ``legal``. To the challenger only, the
 challenged hand until the next play, draw, take, pass or challenge. Never another
-hand, the stock, a seed, or the deal code of the round in progress.
+hand, the stock, a seed, or the deal code of the round in progress (the server adds
+that code to the view of a seat every other seat of which is a bot: core protocol 12).
 
 Scoring (3.8)
 -------------
