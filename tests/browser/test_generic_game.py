@@ -104,7 +104,9 @@ def play_snap(server: Server, new_context: Any, shot: Any) -> None:
     # The lobby says the game, its preset and its options in words.
     terms = page.locator("#table-rules dt").all_inner_texts()
     rules = dict(zip(terms, page.locator("#table-rules dd").all_inner_texts(), strict=True))
-    assert rules == {"Game": "Snap (test game)", "Rules": "Pairs", "Target": "8", "Window ms": "200"}
+    assert rules == {
+        "Game": "Snap (test game)", "Rules": "Pairs", "Target": "8", "Window ms": "200", "Talk": "Chat and reactions",
+    }
     assert page.locator("#seats li").count() == 4
     assert page.title() == "Meja: Snap (test game)"
     assert_clean(page, "lobby (generic)")

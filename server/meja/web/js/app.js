@@ -104,10 +104,12 @@
 // renderer (generic.js): its view's fields as a list, its legal actions as buttons.
 
 import { Attention } from "./attention.js";
+import { Call } from "./call.js";
 import { Games } from "./games.js";
 import { Connection } from "./net.js";
 import { LANGUAGES, gameText, hasText, initialLanguage, language, readable, setLanguage, t, textFor } from "./strings.js";
 import { TableScreen, isLogged, seatLabel } from "./table.js";
+import { Talk, talkFields, talkFromForm } from "./talk.js";
 import { copyText, el, nextId, spacedCode } from "./ui.js";
 
 const SEATS_KEY = "meja.seats";
@@ -249,6 +251,9 @@ class App {
       turnTitle: (title) => t("app.title.turn", { title }),
     });
     this.buildHeader();
+    this.talk = new Talk(this);
+    this.call = new Call(this);
+    this.talk.callSlot.append(this.call.node);
     this.conn = new Connection({
       onOpen: (welcome) => this.onOpen(welcome),
       onMessage: (msg) => this.enqueue(msg),
@@ -388,10 +393,14 @@ class App {
     else if (this.screen === "tv-lobby") this.showTvLobby();
     else if (this.screen === "table" && this.tableScreen) this.tableScreen.relabel();
     else if (this.screen === "message" && this.messageKey) this.showMessageScreen(t(this.messageKey), this.messageKey);
+    this.talk.refresh();
+    this.call.refresh();
   }
 
   onStatus(status) {
     this.lastStatus = status;
+    // The server lets the call go with the connection: it is joined again after the next state.
+    if (status.state !== "open") this.call.connectionLost();
     if (status.state !== "open" && status.state !== "connecting" && this.resuming) {
       // The connection closed before the resume's state came: that resume failed.
       if (this.resuming.since !== undefined) this.sinceFailed = true;
@@ -535,6 +544,10 @@ class App {
 
   /** Messages are handled one at a time, in order, so that a held event can pause the table. */
   enqueue(msg) {
+    // The call's messages do not wait behind a held event: a call connects while the table pauses.
+    if (msg.type === "ice") return this.call.onIce(msg);
+    if (msg.type === "call") return this.call.onRoster(msg);
+    if (msg.type === "signal") return this.call.onSignal(msg);
     this.queue = this.queue.then(() => this.handle(msg)).catch((err) => console.error(err));
   }
 
@@ -562,6 +575,7 @@ class App {
         this.sinceFailed = false;
         this.conn.healthy();
         this.apply(msg, []);
+        this.call.afterState();
         break;
       case "update": {
         if (this.tableId && msg.table && msg.table.id && msg.table.id !== this.tableId) break;
@@ -583,7 +597,13 @@ class App {
         }
         break;
       }
+      case "talk":
+        this.talk.onTalk(msg);
+        break;
       case "error":
+        // A signal to someone who just left the call (or before this page's join was known): the
+        // roster that follows says who is in it; there is nothing for the player to do.
+        if (msg.code === "call/not_in_call") break;
         this.showToast(this.errorText(msg));
         break;
       default:
@@ -594,6 +614,25 @@ class App {
   resetLog(tableId) {
     this.logEvents = [];
     this.logTable = tableId;
+  }
+
+  /** Reactions (talk.js) enter the move log as the table's own events, and are drawn at once. */
+  addTalkLog(events) {
+    this.addLog(this.table, events);
+    if (this.screen === "table" && this.tableScreen) this.tableScreen.renderLog(false);
+  }
+
+  /** Whether the move log is on screen to announce what enters it (talk.js announces otherwise). */
+  logAnnounces() {
+    return this.screen === "table" && !!this.tableScreen && this.tableScreen.logAnnounces();
+  }
+
+  /** A seat as people are named in talk and the call: "You", the person's name, "Bot 3", "Seat 2". */
+  seatDisplayName(i) {
+    if (!this.spectating && i === this.seat) return t("table.you");
+    const s = ((this.table && this.table.seats) || [])[i];
+    if (s && s.kind === "bot") return t("seat.bot_name", { n: i + 1 });
+    return (s && s.name) || t("seat.label", { n: i + 1 });
   }
 
   addLog(table, events) {
@@ -615,6 +654,8 @@ class App {
     this.seat = msg.seat;
     this.isHost = !!msg.is_host;
     this.view = msg.view || null;
+    this.talk.reset(this.tableId);
+    this.call.reset(this.tableId);
     this.addLog(table, events);
     this.recordFairness(table, events);
     const kicked = (events || []).some((e) => e && e.kind === "seat_changed" && e.kicked && e.seat === mySeat);
@@ -638,6 +679,9 @@ class App {
     // down at the seats, the notice out of sight).
     if (kicked && wasSeated) window.scrollTo(0, 0);
     this.syncAddress();
+    if (kicked && wasSeated) this.call.stop(true);
+    this.talk.refresh();
+    this.call.refresh();
   }
 
   /**
@@ -714,10 +758,12 @@ class App {
     // The turn timer: "" leaves it to the server (off unless its operator set one), 0 is off.
     const limit = String(data.get("turn_limit_s") ?? "");
     const timer = limit === "" ? {} : { turn_limit_s: Number(limit) };
-    if (!deal) return { type: "host", game: desc.name, options, seats: Number(data.get("seats")), bots: level, ...timer };
+    const talkMap = talkFromForm(form); // only what differs from the server's defaults
+    const talk = talkMap ? { talk: talkMap } : {};
+    if (!deal) return { type: "host", game: desc.name, options, seats: Number(data.get("seats")), bots: level, ...talk, ...timer };
     // A deal code alone is enough: the server reads its game, preset and seats from it. The
     // form's options go with it only where the form shows that very game and preset.
-    const msg = { type: "host", deal_code: deal, ...timer };
+    const msg = { type: "host", deal_code: deal, ...talk, ...timer };
     const read = this.games.readDealCode(deal);
     if (read && read.game === desc.name && read.preset === preset.name) {
       msg.game = desc.name;
@@ -826,6 +872,8 @@ class App {
     this.fair = null;
     this.lobbyNotice = null;
     this.resetLog(null);
+    this.talk.reset(null);
+    this.call.reset(null);
     store.setCurrent(null);
     this.showHome();
   }
@@ -1174,6 +1222,7 @@ class App {
         bots,
         timer,
         optionsSet,
+        talkFields(null, "host"),
         el(
           "details",
           { class: "deal-box", open: !!dealParam, hidden: !games.list.some((g) => g.deal_codes) },
@@ -1371,10 +1420,13 @@ class App {
       this.invitePanel(table, desc),
       this.seatsPanel(table, desc),
       desc ? this.lobbyGame(desc, table) : null,
+      this.talkPanel(),
     );
     const focused = document.activeElement && document.activeElement.id;
     const arriving = this.screen !== "lobby";
     this.mount("lobby", node);
+    this.talk.paint();
+    this.call.paint();
     if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
     else if (arriving) {
       // Just hosted or joined: the focus goes to the lobby's heading (a keyboard or screen reader
@@ -1396,8 +1448,24 @@ class App {
       this.invitePanel(table, desc, { tv: true }),
       this.seatsPanel(table, desc, { tv: true }),
       desc ? this.lobbyGame(desc, table) : null,
+      this.call.node,
     );
     this.mount("tv-lobby", node);
+    this.talk.paint();
+    this.call.paint();
+  }
+
+  /** The lobby's talk: reactions, the chat and its settings, and the call (talk.js, call.js). */
+  talkPanel() {
+    const { bar, panel } = this.talk.parts();
+    this.talk.callSlot.append(this.call.node);
+    return el(
+      "section",
+      { class: "panel talk-lobby", "aria-labelledby": "talk-lobby-title" },
+      el("h2", { id: "talk-lobby-title" }, t("talk.title")),
+      bar,
+      panel,
+    );
   }
 
   /** The table's game, preset and options in words, and its rules in plain words. */
@@ -1414,6 +1482,7 @@ class App {
     }
     if (table.turn_limit_s) rows.push([t("home.turn_limit"), t("home.turn_limit.s", { n: table.turn_limit_s }), "turn-limit"]);
     if (table.deal_code_given) rows.push([t("summary.deal"), t("lobby.deal_given"), "deal"]);
+    if (table.talk && table.talk.chat) rows.push([t("talk.mode"), t(`talk.mode.${table.talk.chat}`), "talk"]);
     const lines = this.rulesLines(desc, table);
     return el(
       "section",

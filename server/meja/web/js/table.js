@@ -28,6 +28,7 @@ import { GenericTable } from "./generic.js";
 import { HandWidget } from "./hand.js";
 import { MotionLayer } from "./motion.js";
 import { textFor } from "./strings.js";
+import { reactionWords } from "./talk.js";
 import { copyText, el, sleep, spacedCode } from "./ui.js";
 
 /** Lines the move log shows at most (a long match's oldest drop out; the numbers stay each line's own). */
@@ -36,9 +37,12 @@ const CAPTION_MOVES = 2;
 /** Table events (meja.rules.game.TABLE_EVENT_KINDS); the game's own are its module's. */
 export const TABLE_EVENTS = new Set([
   "seat_changed", "connected", "away", "auto", "started", "rematch", "closed", "commitment", "reveal", "timeout", "act",
+  // talk at the table (PROTOCOL.md 16): the host's settings and mutes, and a reaction (talk.js
+  // puts those in the log; the colon keeps the name apart from any game's events)
+  "talk_changed", "muted", "talk:reaction",
 ]);
 /** Table events the log speaks of. */
-const LOGGED_TABLE_EVENTS = new Set(["rematch", "away", "connected", "auto", "timeout"]);
+const LOGGED_TABLE_EVENTS = new Set(["rematch", "away", "connected", "auto", "timeout", "muted", "talk:reaction"]);
 
 /** Whether the move log may have a line for this event (the game's own events, and a few of the table's). */
 export function isLogged(ev) {
@@ -226,11 +230,19 @@ export class TableScreen {
       if (this.rulesButton.isConnected) this.rulesButton.focus();
     });
     this.motion = new MotionLayer();
+    // Talk at the table (talk.js, call.js): its bar and the chat beside the table with the log (on
+    // a phone under the table: nothing of it pushes the hand below the fold or lies over it); the
+    // shared screen shows who is in the call over the table. Reactions of seats not drawn float
+    // over the felt.
+    this.felt.append(el("div", { class: "talk-floats", id: "talk-floats" }));
+    const talk = this.tv ? null : this.app.talk.parts();
+    if (talk) this.app.talk.callSlot.append(this.app.call.node);
     this.node = el(
       "div",
       { class: `table-screen${this.tv ? " tv" : ""}`, dataset: { game: this.desc.name } },
       this.bar,
-      el("div", { class: "table-layout" }, this.felt, this.tv ? null : this.logBox),
+      talk ? null : this.app.call.node,
+      el("div", { class: "table-layout" }, this.felt, talk ? el("div", { class: "side-col" }, talk.bar, this.logBox, talk.panel) : null),
       this.dialog.node,
       this.rulesDialog,
       this.motion.node,
@@ -417,6 +429,9 @@ export class TableScreen {
     // A result covers the piles: what was still in flight to them lands at once.
     if (summary) this.motion.clear();
     else this.motion.fly(moving.map((move) => this.resolveFlight(move)));
+    // The seats were drawn anew: the reactions and the call's tiles go back to them.
+    this.app.talk.paint();
+    this.app.call.paint();
     this.keepFocus(first, focusWasHere);
   }
 
@@ -596,9 +611,18 @@ export class TableScreen {
         return ev.seat !== me && ev.seat !== undefined ? t("log.auto", { who: who(ev.seat) }) : null;
       case "timeout":
         return t(ev.limit === "ready" ? "log.timeout.ready" : "log.timeout.turn", { who: who(ev.seat) });
+      case "talk:reaction":
+        return t("talk.log", { who: ev.seat === me ? who(ev.seat) : ev.name || who(ev.seat), what: reactionWords(ev.reaction) });
+      case "muted":
+        return Number.isInteger(ev.seat) ? t(ev.muted === false ? "log.unmuted" : "log.muted", { who: who(ev.seat) }) : null;
       default:
         return TABLE_EVENTS.has(ev.kind) ? null : this.game.logLine(ev);
     }
+  }
+
+  /** Whether the log is on screen, so that what enters it is announced (a polite live region). */
+  logAnnounces() {
+    return !this.tv && this.logBox.open && this.node.isConnected;
   }
 
   /** Draw the log from the app's events (all again after a language switch; else the new ones). */

@@ -171,7 +171,13 @@ export class Talk {
         this.unread += 1;
       }
     }
-    if (events.length) this.app.addTalkLog(events, !history && !this.app.logAnnounces());
+    if (events.length) {
+      this.app.addTalkLog(events);
+      // Said once: by the move log where it is open on screen, else here.
+      if (!history && !this.app.logAnnounces()) {
+        this.announce(events.map((ev) => t("talk.log", { who: this.who(ev.seat, ev.name), what: reactionWords(ev.reaction) })).join(" "));
+      }
+    }
     this.renderLines(false);
     this.renderToggle();
   }
@@ -285,7 +291,9 @@ export class Talk {
     // The chat panel.
     this.panelTitle = el("h2", { id: "chat-title" });
     this.note = el("p", { class: "talk-note", id: "chat-note" });
-    this.list = el("ol", { class: "chat-lines", id: "chat-lines", role: "log", "aria-labelledby": "chat-title", tabindex: "0" });
+    this.list = el("ol", { class: "chat-lines", id: "chat-lines" });
+    // The lines are a log (read as they come while the panel is open), and scroll: a tab stop.
+    this.listBox = el("div", { class: "chat-scroll", id: "chat-log", role: "log", "aria-labelledby": "chat-title", tabindex: "0" }, this.list);
     this.inputLabel = el("label", { for: "chat-input", class: "visually-hidden", id: "chat-input-label" });
     this.input = el("input", { type: "text", id: "chat-input", autocomplete: "off", enterkeyhint: "send", maxlength: 200 });
     this.sendButton = el("button", { type: "submit", class: "small", id: "chat-send" });
@@ -312,7 +320,7 @@ export class Talk {
       { class: "talk-panel", id: "chat-panel", "aria-labelledby": "chat-title", hidden: true },
       this.panelTitle,
       this.note,
-      this.list,
+      this.listBox,
       this.form,
       this.chatError,
       this.people,
@@ -335,10 +343,10 @@ export class Talk {
     if (this.open && this.panelShown()) {
       this.unread = 0;
       this.renderToggle();
-      this.list.scrollTop = this.list.scrollHeight;
+      this.listBox.scrollTop = this.listBox.scrollHeight;
       if (byHand) {
         this.panel.scrollIntoView({ block: "nearest" });
-        (this.canSay ? this.input : this.list).focus();
+        (this.canSay ? this.input : this.listBox).focus();
       }
     }
   }
@@ -367,17 +375,14 @@ export class Talk {
   }
 
   renderToggle() {
-    const p = this.policy;
-    const shows = !this.app.tv && (this.app.isHost || (p.chat !== "off" && (this.seated || this.readsChat)));
+    // The host keeps the settings and mutes in the panel whatever the chat; others open it to read.
+    const shows = !this.app.tv && (this.app.isHost || this.readsChat);
     this.toggle.hidden = !shows;
     this.panel.hidden = !shows || !this.open;
     const n = this.unread;
     this.toggle.setAttribute("aria-expanded", this.open ? "true" : "false");
-    this.toggle.replaceChildren(
-      el("span", {}, t("talk.chat")),
-      n ? el("span", { class: "unread", id: "chat-unread", "aria-hidden": "true" }, String(n)) : null,
-      n ? el("span", { class: "visually-hidden" }, `, ${t("talk.chat.unread", { n })}`) : null,
-    );
+    const count = n ? [el("span", { class: "unread", id: "chat-unread", "aria-hidden": "true" }, String(n)), el("span", { class: "visually-hidden" }, `, ${t("talk.chat.unread", { n })}`)] : [];
+    this.toggle.replaceChildren(el("span", {}, t("talk.chat")), ...count);
   }
 
   renderNote() {
@@ -395,7 +400,7 @@ export class Talk {
   renderForm() {
     const p = this.policy;
     this.form.hidden = !this.seated || p.chat !== "on";
-    this.list.hidden = !this.readsChat;
+    this.listBox.hidden = !this.readsChat;
     this.input.disabled = !this.canSay;
     this.sendButton.disabled = !this.canSay;
   }
@@ -424,7 +429,7 @@ export class Talk {
     while (this.list.children.length > LINES_MAX) this.list.firstElementChild.remove();
     if (!this.list.children.length) this.list.append(el("li", { class: "chat-empty" }, t("talk.chat.empty")));
     else this.list.querySelectorAll(".chat-empty").forEach((n) => n.remove());
-    this.list.scrollTop = this.list.scrollHeight;
+    this.listBox.scrollTop = this.listBox.scrollHeight;
   }
 
   /** Each other person at the table: hide their messages here; the host mutes them for everyone. */
@@ -514,7 +519,6 @@ export class Talk {
           id: `react-${id}`,
           tabindex: "-1",
           "aria-disabled": allowed ? null : "true",
-          "aria-label": EMOJI[id] ? t(`talk.r.${id}`) : null,
           "aria-keyshortcuts": i < 9 ? String(i + 1) : null,
           dataset: { reaction: id },
           onclick: () => {
@@ -523,6 +527,7 @@ export class Talk {
         },
         touch || i >= 9 ? null : el("span", { class: "react-num", "aria-hidden": "true" }, String(i + 1)),
         el("span", { class: "react-face", "aria-hidden": EMOJI[id] ? "true" : null }, reactionFace(id)),
+        EMOJI[id] ? el("span", { class: "visually-hidden" }, t(`talk.r.${id}`)) : null,
       );
     });
     this.menuItems.replaceChildren(...items);
@@ -679,14 +684,11 @@ export function talkFields(policy, prefix, onChange = null) {
   );
 }
 
-/** The host form's talk settings as a `host` message's `talk` map. */
+/** The host form's talk settings as a `host` message's `talk` map: what differs from the defaults, or null. */
 export function talkFromForm(form, prefix = "host") {
-  const el_ = (name) => form.elements[`${prefix}_talk_${name}`];
+  const checked = (name) => !!form.querySelector(`input[name="${prefix}_talk_${name}"]:checked`);
   const chat = form.querySelector(`input[name="${prefix}_talk_chat"]:checked`);
-  return {
-    chat: chat ? chat.value : "on",
-    spectators: !!(el_("spectators") && el_("spectators").checked),
-    table_talk: !!(el_("table_talk") && el_("table_talk").checked),
-    relay: !!(el_("relay") && el_("relay").checked),
-  };
+  const talk = { chat: chat ? chat.value : "on", spectators: checked("spectators"), table_talk: checked("table_talk"), relay: checked("relay") };
+  const changed = Object.entries(talk).filter(([name, value]) => value !== DEFAULT_POLICY[name]);
+  return changed.length ? Object.fromEntries(changed) : null;
 }
