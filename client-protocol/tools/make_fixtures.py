@@ -38,6 +38,7 @@ from meja import games
 from meja.protocol import encode
 from meja.protocol import messages as m
 from meja.server import tables, talk
+from meja.server.records import screen_token
 from meja.server.rooms import token_hash
 from meja.server.settings import Settings
 
@@ -206,8 +207,17 @@ def fixtures() -> list[Fixture]:
         (
             "server",
             "joined_host",
-            "the answer to host: seat 0, the seat token and the host token",
-            m.joined(table=TABLE_ID, code=CODE, link=LINK, seat=0, token=SEAT_TOKEN, host_token=HOST_TOKEN, re=2),
+            "the answer to host: seat 0, the seat token, the host token and the shared screen's token",
+            m.joined(
+                table=TABLE_ID,
+                code=CODE,
+                link=LINK,
+                seat=0,
+                token=SEAT_TOKEN,
+                host_token=HOST_TOKEN,
+                screen_token=screen_token(2024),
+                re=2,
+            ),
         ),
         (
             "server",

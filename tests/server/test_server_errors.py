@@ -255,6 +255,34 @@ async def test_refused_hosts_do_not_use_the_hosting_quota(serve: Any, connect: A
     await (await connect(server)).error({"type": "host", "name": "Ann"}, "limit/exceeded")
 
 
+async def test_the_hosts_shared_screen_has_a_place_of_its_own(serve: Any, connect: Any) -> None:
+    """Issue 25, finding 4: someone on the TV's own network (one public address) could take every
+    spectator place before the TV did. The host's page hands its TV the table's screen token; a
+    watch with it takes a place of its own, which neither limit on spectators counts."""
+    server = await serve(max_spectators_per_address=2, max_spectators=3, max_screens=2, trust_proxy=True)
+    url = f"ws://127.0.0.1:{server.port}/ws"
+
+    async def at_home() -> Any:
+        return await connect(url, additional_headers={"X-Forwarded-For": "198.51.100.7"})
+
+    ann = await at_home()
+    joined = await host(ann, seats=2)
+    table, screen = joined["table"], joined["screen_token"]
+    assert isinstance(screen, str) and len(screen) >= 22
+    for _ in range(2):
+        await (await at_home()).ok({"type": "watch", "table": table})
+    await (await at_home()).error({"type": "watch", "table": table}, "limit/exceeded")
+    tv = await at_home()
+    state = await tv.ok({"type": "watch", "code": joined["code"], "screen": screen})
+    assert state["type"] == "state" and state["seat"] is None and state["view"] is None
+    await (await at_home()).error({"type": "watch", "table": table, "screen": "x" * 22}, "auth/bad_token")
+    await (await at_home()).ok({"type": "watch", "table": table, "screen": screen})
+    await (await at_home()).error({"type": "watch", "table": table, "screen": screen}, "limit/exceeded")
+    # The token is the host's alone: a joining player gets none.
+    bob = await at_home()
+    assert "screen_token" not in await join(bob, table=table, name="Bob")
+
+
 async def test_spectators_per_address(serve: Any, connect: Any) -> None:
     """A stranger with one address cannot fill a table's stands (a hostile player filled all 200
     from four addresses in half a second, and the table's shared screen could not watch)."""

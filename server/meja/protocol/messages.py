@@ -268,6 +268,7 @@ class Watch(ClientMessage):
     code: str | None = None
     table: str | None = None
     since: int | None = None
+    screen: str | None = None
     id: int | str | None = None
 
 
@@ -415,6 +416,7 @@ CLIENT_FIELDS: Final[Mapping[str, tuple[Field, ...]]] = {
     "watch": (
         *_table_or_code(),
         Field("since", "int", min=0, max=MAX_SAFE_INT, doc="last version seen: missed events first"),
+        Field("screen", "str", min=1, max=MAX_TOKEN_CHARS, doc="the table's screen token: a reserved place"),
     ),
     "resume": (
         _TABLE,
@@ -591,6 +593,7 @@ SERVER_FIELDS: Final[Mapping[str, tuple[Field, ...]]] = {
         Field("seat", "int", required=True),
         Field("token", "str", required=True, doc="the seat token (only ever sent to its holder)"),
         Field("host_token", "str", doc="only to the host, on host and resume"),
+        Field("screen_token", "str", doc="only to the host: what its shared screen watches with"),
         Field("re", "int|str"),
     ),
     "state": (
@@ -682,11 +685,14 @@ def joined(
     seat: int,
     token: str,
     host_token: str | None = None,
+    screen_token: str | None = None,
     re: int | str | None = None,
 ) -> dict[str, Any]:
     out: dict[str, Any] = {"type": "joined", "table": table, "code": code, "link": link, "seat": seat, "token": token}
     if host_token is not None:
         out["host_token"] = host_token
+    if screen_token is not None:
+        out["screen_token"] = screen_token
     return _with_re(out, re)
 
 

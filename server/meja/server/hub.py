@@ -100,6 +100,8 @@ class Member:
     call_id: str | None = None
     #: the table map, view and host flag of the last ``state`` or ``update`` it was sent
     sent: tuple[Any, ...] | None = None
+    #: the host's shared screen (watching with the table's screen token: a place of its own)
+    screen: bool = False
 
     @property
     def is_host(self) -> bool:
@@ -234,9 +236,14 @@ class Hub:
         cached = self.tables.get(table_id)
         attached = 0 if cached is None else sum(
             1 for m in cached.members.values()
-            if m.seat is None and (address is None or m.session.address == address)
+            if m.seat is None and not m.screen and (address is None or m.session.address == address)
         )
         return attached + self._admitted[(table_id, address)]
+
+    def screens(self, table_id: str) -> int:
+        """Shared screens watching the table here with its screen token (not counted as spectators)."""
+        cached = self.tables.get(table_id)
+        return 0 if cached is None else sum(1 for m in cached.members.values() if m.screen)
 
     @contextlib.contextmanager
     def admitting(self, table_id: str, address: str) -> Iterator[None]:

@@ -57,6 +57,7 @@ game event.
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 from collections.abc import Iterable, Sequence
@@ -83,6 +84,7 @@ __all__ = [
     "decode_entry",
     "encode_entry",
     "origin_tag",
+    "screen_token",
 ]
 
 SCHEMA: Final = 2
@@ -356,6 +358,14 @@ class Table:
 
 
 _TABLE_FIELDS = frozenset(f.name for f in fields(Table)) - {"memo"}
+
+
+def screen_token(seed: int) -> str:
+    """The table's screen token: what the host's shared screen watches with, to a place the
+    per-address spectator limits do not take (issue 25, finding 4). Derived from the secret seed
+    (nothing more to store; unguessable without it): 128 bits, base64url."""
+    digest = hmac.new(seed.to_bytes(16, "big"), b"meja shared screen", hashlib.sha256).digest()[:16]
+    return base64.urlsafe_b64encode(digest).decode().rstrip("=")
 
 
 def origin_tag(seed: int, address: str) -> str:

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import hmac
 import logging
 import time
 from collections import deque
@@ -48,6 +49,7 @@ from typing import Any, Final
 from meja import __version__, games
 from meja.protocol import codec, messages
 from meja.protocol.errors import (
+    BadToken,
     CloseCode,
     LimitExceeded,
     MalformedFrame,
@@ -65,7 +67,7 @@ from meja.rules.errors import RulesError
 from .hub import Hub, Member
 from .limits import TokenBucket
 from .metrics import Metrics
-from .records import decode_entry
+from .records import decode_entry, screen_token
 from .service import TableService
 from .settings import Settings
 from .tables import clean_name, summary, view_for
@@ -336,6 +338,15 @@ class Session:
                 return
         self._room_for(table_id)
         async with self._hold(table_id):
+            cached = self.hub.cached(table_id)
+            if msg.screen is not None and cached is not None:
+                # The host's shared screen: a place of its own, whoever else watches from its address.
+                if not hmac.compare_digest(msg.screen, screen_token(cached.table.seed)):
+                    raise BadToken("that screen token is not valid at this table")
+                if self.hub.screens(table_id) >= self.settings.max_screens:
+                    raise LimitExceeded(f"this table has {self.settings.max_screens} shared screens here already")
+                await self._attach(table_id, Member(self, None, screen=True), msg.id, since=msg.since)
+                return
             if self.hub.spectators(table_id) >= self.settings.max_spectators:
                 raise LimitExceeded(f"this table has {self.settings.max_spectators} spectators here already")
             mine = self.settings.max_spectators_per_address
@@ -462,6 +473,7 @@ class Session:
                 seat=seated.seat,
                 token=seated.token,
                 host_token=seated.host_token,
+                screen_token=None if seated.host_token is None or cached is None else screen_token(cached.table.seed),
                 re=re,
             )
         )

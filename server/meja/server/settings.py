@@ -126,6 +126,13 @@ class Settings:
         "connections",
         "spectators of one table on one process; past it: `limit/exceeded`",
     )
+    max_screens: int = _s(
+        4,
+        "screens",
+        "shared screens per table and process that watch with the table's screen token (the host's own TVs), "
+        "in places of their own: neither `max_spectators` nor the per-address limit takes them; past it: "
+        "`limit/exceeded`",
+    )
     max_spectators_per_address: int = _s(
         8,
         "connections",
