@@ -378,6 +378,13 @@ def _talk() -> list[Fixture]:
             "what seat 1 gets of seat 0's offer",
             m.signal(table=TABLE_ID, sender=0, peer="1a2b3c4d", kind="offer", sdp=offer),
         ),
+        ("client", "hint", "ask for a suggested move", {"type": "hint", "id": 25, "table": TABLE_ID}),
+        (
+            "server",
+            "hint",
+            "a suggested move: the first play of the default game's deal, at version 3",
+            m.hint(table=TABLE_ID, version=3, action=_scene().action, re=25),
+        ),
         (
             "server",
             "error_restricted",

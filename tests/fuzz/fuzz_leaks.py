@@ -53,8 +53,9 @@ MESSAGE_KEYS: Mapping[str, frozenset[str]] = {
     "call": frozenset({"type", "table", "peers", "video_max", "re"}),
     "ice": frozenset({"type", "table", "id", "servers", "relay", "re"}),
     "signal": frozenset({"type", "table", "from", "peer", "kind", "sdp", "candidates"}),
+    "hint": frozenset({"type", "table", "version", "action", "re"}),
 }
-TALK_KEYS = frozenset({"chat", "spectators", "table_talk", "relay", "muted", "now"})
+TALK_KEYS = frozenset({"chat", "spectators", "table_talk", "relay", "hints", "muted", "now"})
 LINE_KEYS = frozenset({"id", "seat", "name", "at", "text", "reaction"})
 PEER_KEYS = frozenset({"seat", "id", "mic", "cam", "speaking"})
 TABLE_KEYS = frozenset({"id", "code", "link", "game", "preset", "options", "status", "seats", "teams", "host_seat",

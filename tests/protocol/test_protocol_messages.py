@@ -49,6 +49,7 @@ def test_parse_a_valid_message_of_each_type() -> None:
         "mute": {"table": T, "seat": 2, "muted": True},
         "call": {"table": T, "join": True, "mic": True, "cam": False},
         "signal": {"table": T, "to": 1, "peer": "a1b2", "kind": "offer", "sdp": ["v=0\r\n"]},
+        "hint": {"table": T},
     }
     assert set(samples) == set(CLIENT_FIELDS)
     for kind, fields in samples.items():
@@ -150,6 +151,7 @@ def test_server_builders_conform_to_their_field_lists() -> None:
         messages.call(table="t", peers=[{"seat": 1, "id": "c1", "mic": True, "cam": False, "speaking": False}], re=2),
         messages.ice(table="t", id="c1", servers=[{"urls": ["turn:127.0.0.1:3478"]}], relay=False),
         messages.signal(table="t", sender=1, peer="c1", kind="answer", sdp=["v=0"]),
+        messages.hint(table="t", version=7, action={"kind": "draw"}, re=3),
     ]
     assert {m["type"] for m in built} == set(SERVER_FIELDS)
     for message in built:

@@ -441,3 +441,30 @@ async def test_one_address_cannot_take_every_slot(serve: Any, connect: Any) -> N
     assert (await _refused(url, **hog))[0] == 429
     wire = await connect(url, additional_headers={"X-Forwarded-For": "198.51.100.1"})
     assert (await wire.request({"type": "ping"}))["type"] == "pong"
+
+
+async def test_a_move_only_the_timer_makes_is_refused_from_a_person(serve: Any, connect: Any) -> None:
+    """Issue 25: Kartu Terakhir's ``timer_take`` (the timer takes the pending stack, even where
+    mandatory stacking leaves the seat an answer) was accepted from a client, which let a player
+    take a stack the rules made them answer. A person's act must be one of its legal actions."""
+    server = await serve()
+    ann = await connect(server)
+    joined = await host(ann, game="kartu_terakhir", seats=2)
+    table = joined["table"]
+    await ann.ok({"type": "start", "table": table})
+
+    def may_draw() -> bool:
+        return ann.view is not None and any(a["kind"] == "draw" for a in ann.view["legal"])
+
+    while not may_draw():
+        await ann.until(lambda m: m["type"] == "update")
+    version = ann.version
+    # Where a draw is legal the timer's draw_keep would apply: from a person it may not.
+    reply = await ann.error(
+        {"type": "act", "table": table, "version": version, "action": {"kind": "draw_keep"}}, "action/illegal"
+    )
+    assert "only the server" in reply["message"]
+    await ann.error({"type": "act", "table": table, "version": version, "action": {"kind": "timer_take"}},
+                    "action/illegal")  # (no penalty pending: the rules' own refusal)
+    await ann.ok({"type": "ping"})
+    assert ann.version == version, "a refused move changed the table"

@@ -263,3 +263,23 @@ async def test_a_reload_leaves_the_call_and_rejoins_with_a_new_id(serve: Any, co
     await bob.closed(5)
     await asyncio.sleep(0.2)
     assert [p["seat"] for p in [m for m in ann.seen if m["type"] == "call"][-1]["peers"]] == [0, 1]
+
+
+@pytest.mark.parametrize("game", ["crazy_eights", "kartu_terakhir", "eighty_three"])
+async def test_a_suggested_move_is_one_of_the_seats_legal_actions(game: str, serve: Any, connect: Any) -> None:
+    """Issue 20: "Suggest a move" asks the game's default bot for the seat's own view; the host
+    can turn hints off; nobody else, and no seat off turn, gets one."""
+    server = await serve()
+    ann, sam = await connect(server), await connect(server)
+    table = (await host(ann, game=game, seats=4 if game == "eighty_three" else 2))["table"]
+    await sam.ok({"type": "watch", "table": table})
+    await ann.error({"type": "hint", "table": table}, "action/not_your_turn")  # the lobby: nothing to decide
+    await ann.ok({"type": "start", "table": table})
+    while ann.view is None or not ann.view["legal"]:
+        await ann.until(lambda m: m["type"] == "update")
+    hint = await ann.ok({"type": "hint", "table": table})
+    assert hint["type"] == "hint" and hint["version"] == ann.version
+    assert hint["action"] in ann.view["legal"], (hint, ann.view["legal"])
+    await sam.error({"type": "hint", "table": table}, "auth/not_seated")
+    await ann.ok({"type": "talk_policy", "table": table, "hints": False})
+    await ann.error({"type": "hint", "table": table}, "hint/off")

@@ -459,6 +459,10 @@ class Client:
             message["candidates"] = candidates
         await self.send(message)
 
+    async def hint(self, *, timeout: float = DEFAULT_TIMEOUT) -> Message:
+        """``hint``: a suggested move for this seat (``action``, one of its legal ones, at ``version``)."""
+        return await self.request("hint", {"table": self._table_field()}, _answer("hint"), timeout)
+
     def talk_lines(self) -> list[Message]:
         """Every chat line and reaction received, history included, each once (by ``id``)."""
         seen: dict[str, Message] = {}

@@ -42,6 +42,7 @@ The tree (``code`` is what goes on the wire; it never changes within protocol 1)
     │   ├── Muted                              talk/muted       (the host muted this seat)
     │   ├── BadText                            talk/bad_text    (too long, blank, invisible)
     │   └── NotInCall                          call/not_in_call (sender or addressee)
+    ├── HintsOff                               hint/off         (the host turned hints off)
     ├── StaleVersion                           action/stale_version
     ├── ServerFull                             server/full   (the store is nearly full: no new tables)
     └── InternalError                          internal
@@ -72,6 +73,7 @@ __all__ = [
     "BadToken",
     "CloseCode",
     "CodeRateLimited",
+    "HintsOff",
     "InternalError",
     "Kicked",
     "LimitExceeded",
@@ -322,6 +324,12 @@ class BadText(TalkError):
     """A chat line that is too long, blank, or holds characters that draw nothing or control text."""
 
     code = "talk/bad_text"
+
+
+class HintsOff(MejaError):
+    """The host turned suggested moves off at this table."""
+
+    code = "hint/off"
 
 
 class NotInCall(TalkError):

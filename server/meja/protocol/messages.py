@@ -78,6 +78,7 @@ __all__ = [
     "ClientMessage",
     "Field",
     "Hello",
+    "Hint",
     "Host",
     "Join",
     "Leave",
@@ -94,6 +95,7 @@ __all__ = [
     "Watch",
     "call",
     "error",
+    "hint",
     "ice",
     "joined",
     "message_id",
@@ -346,6 +348,7 @@ class TalkPolicy(ClientMessage):
     spectators: bool | None = None
     table_talk: bool | None = None
     relay: bool | None = None
+    hints: bool | None = None
     id: int | str | None = None
 
 
@@ -382,6 +385,13 @@ class Signal(ClientMessage):
 
 
 @dataclass(frozen=True, slots=True)
+class Hint(ClientMessage):
+    TYPE: ClassVar[str] = "hint"
+    table: str
+    id: int | str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Ping(ClientMessage):
     TYPE: ClassVar[str] = "ping"
     id: int | str | None = None
@@ -406,7 +416,7 @@ CLIENT_FIELDS: Final[Mapping[str, tuple[Field, ...]]] = {
             "grace_s", "int", min=-MAX_SECONDS, max=MAX_SECONDS, doc="seconds before a bot plays for an absent player"
         ),
         Field("turn_limit_s", "int|nil", min=-MAX_SECONDS, max=MAX_SECONDS, doc="nil or absent: no turn limit"),
-        Field("talk", "map|nil", max=4, doc="talk at the table: the fields of `talk_policy`"),
+        Field("talk", "map|nil", max=5, doc="talk at the table: the fields of `talk_policy`"),
     ),
     "join": (
         Field("name", "str", required=True, min=1, max=MAX_NAME_CHARS),
@@ -447,6 +457,7 @@ CLIENT_FIELDS: Final[Mapping[str, tuple[Field, ...]]] = {
         Field("spectators", "bool", doc="spectators read the chat"),
         Field("table_talk", "bool", doc="lift the game's own limits on talk (a friendly table)"),
         Field("relay", "bool", doc="the call goes through the TURN relay only: no peer learns an address"),
+        Field("hints", "bool", doc="players may ask for a suggested move (`hint`)"),
     ),
     "mute": (
         _TABLE,
@@ -460,6 +471,7 @@ CLIENT_FIELDS: Final[Mapping[str, tuple[Field, ...]]] = {
         Field("cam", "bool", doc="the camera is on"),
         Field("speaking", "bool", doc="the microphone hears this person now"),
     ),
+    "hint": (_TABLE,),
     "signal": (
         _TABLE,
         Field("to", "int", required=True, min=0, max=MAX_SEAT, doc="the addressee's seat"),
@@ -475,7 +487,7 @@ CLIENT_MESSAGES: Final[Mapping[str, type[ClientMessage]]] = {
     cls.TYPE: cls
     for cls in (
         Hello, Host, Join, Watch, Resume, Seat, Start, Act, Rematch, Leave, Ping,
-        Say, React, TalkPolicy, Mute, Call, Signal,
+        Say, React, TalkPolicy, Mute, Call, Signal, Hint,
     )
 }  # fmt: skip
 
@@ -639,6 +651,12 @@ SERVER_FIELDS: Final[Mapping[str, tuple[Field, ...]]] = {
         Field("relay", "bool", required=True, doc="use relayed candidates only"),
         Field("re", "int|str"),
     ),
+    "hint": (
+        Field("table", "str", required=True),
+        Field("version", "int", required=True, doc="the table version the suggestion is for"),
+        Field("action", "map", required=True, doc="one of the seat's legal actions (its view's `legal`)"),
+        Field("re", "int|str"),
+    ),
     "signal": (
         Field("table", "str", required=True),
         Field("from", "int", required=True, doc="the sender's seat"),
@@ -766,6 +784,10 @@ def ice(
     return _with_re(
         {"type": "ice", "table": table, "id": id, "servers": [dict(s) for s in servers], "relay": relay}, re
     )
+
+
+def hint(*, table: str, version: int, action: Mapping[str, Any], re: int | str | None = None) -> dict[str, Any]:
+    return _with_re({"type": "hint", "table": table, "version": version, "action": dict(action)}, re)
 
 
 def signal(

@@ -53,7 +53,9 @@ What the server asks of a state, so that it guesses nothing
     has not said they are ready between rounds; ``None``: let the game's default
     bot decide. One of the seat's legal actions, or an action only the timer
     makes, which ``legal`` does not list but ``apply`` accepts (Kartu Terakhir's
-    ``draw_keep``: its rules' timeout draw ends the turn, which no choice does).
+    ``draw_keep``: its rules' timeout draw ends the turn, which no choice does;
+    and ``timer_take``). The server refuses such an action from a person
+    (``action/illegal``): a person's ``act`` must be one of ``legal_actions``.
 ``timed_actions()``
     Actions the game takes on its own after a delay unless someone acts first (an
     automatic penalty draw after a reaction window). The server turns each into a

@@ -51,6 +51,7 @@ from meja.protocol.errors import (
     BadMessage,
     BadToken,
     CodeRateLimited,
+    HintsOff,
     InternalError,
     LimitExceeded,
     NotHost,
@@ -61,7 +62,7 @@ from meja.protocol.errors import (
 )
 from meja.protocol.messages import Host
 from meja.rules import Event, get_game
-from meja.rules.errors import RulesError
+from meja.rules.errors import NotYourTurnError, RulesError
 from meja.rules.rng import SEED_BITS
 from meja.store.base import Change, Store
 
@@ -645,6 +646,31 @@ class TableService:
             log.exception("timer %r: the game refused its own action at table %s v%d", key, table_id, table.gv)
             return "finish"
         return "finish" if committed is None else "finished"
+
+    async def hint(self, table_id: str, *, seat: int) -> tuple[int, dict[str, Any]]:
+        """A suggested move for ``seat``: what the game's default bot would choose from the seat's own
+        view and the events it saw (nothing a bot playing the seat would not know), and the table
+        version it is for. Refused where the host turned hints off, or the seat has nothing to do."""
+        current = await self.hub.current(table_id)
+        if current is None:
+            raise TableNotFound(f"no table {table_id!r} (it may have expired)")
+        version, table = current
+        if not talk.policy(table)["hints"]:
+            raise HintsOff("the host turned suggested moves off at this table")
+        if table.status != PLAYING or table.state is None or not table.state.legal_actions(seat):
+            raise NotYourTurnError("there is nothing for you to decide now")
+        self.talk.spend(table_id, seat)  # a hint costs a search: from the seat's talk budget
+        level = self.plugin(table).default_level
+        history = await self.history(table, seat)
+        bot = self.bot(table.game, level)
+        if getattr(bot, "blocking", True):
+            move = await self._think(table, seat, level, history)
+        else:
+            move = self.choose(table, seat, level, history)
+        if move is None:
+            move = table.state.legal_actions(seat)[0]
+        wire: dict[str, Any] = move.to_wire()
+        return version, wire
 
     def plugin(self, table: Table) -> games.GamePlugin:
         return games.get(table.game)

@@ -401,7 +401,7 @@ class Session:
         member = self._host_of(msg.table)
         changes = {
             name: value
-            for name in ("chat", "spectators", "table_talk", "relay")
+            for name in ("chat", "spectators", "table_talk", "relay", "hints")
             if (value := getattr(msg, name)) is not None
         }
         await self.service.talk_policy(msg.table, host=member.host_token, changes=changes, reply=self, re=msg.id)
@@ -420,6 +420,12 @@ class Session:
         if msg.id is not None:
             reply["re"] = msg.id
         self.send(reply)
+
+    async def _on_hint(self, msg: messages.Hint) -> None:
+        member = self._seated_at(msg.table)
+        assert member.seat is not None
+        version, action = await self.service.hint(msg.table, seat=member.seat)
+        self.send(messages.hint(table=msg.table, version=version, action=action, re=msg.id))
 
     async def _on_signal(self, msg: messages.Signal) -> None:
         member = self.hub.member(msg.table, self.cid)

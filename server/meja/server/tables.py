@@ -111,7 +111,7 @@ from meja.protocol.errors import (
     TableFull,
 )
 from meja.rules import Event, get_game
-from meja.rules.errors import BadOptionsError
+from meja.rules.errors import BadOptionsError, IllegalActionError
 from meja.rules.game import TABLE_EVENT_KINDS
 from meja.store.base import Due
 
@@ -437,6 +437,12 @@ def act(t: Table, *, seat: int, action: Mapping[str, Any], client_version: int, 
         raise StaleVersion(
             f"the game moved on at version {epoch}; you acted on version {client_version}: act on the latest update"
         )
+    if move not in t.state.legal_actions(seat):
+        # The rules' own refusal where they refuse it; what they accept but never list is a move
+        # only the server makes (a seat's time ran out: Kartu Terakhir's timer_take, which a person
+        # may not choose where mandatory stacking leaves them an answer to play; issue 25).
+        t.state.apply(seat, move)
+        raise IllegalActionError("only the server makes that move, for a seat whose time ran out")
     return play(t, seat, move, version=version, now=now)
 
 

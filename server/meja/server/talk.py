@@ -79,7 +79,9 @@ __all__ = ["DEFAULTS", "Talk", "allowed_now", "ice_servers", "mute", "set_policy
 log = logging.getLogger("meja.server.talk")
 
 #: The host's talk settings when it chose none.
-DEFAULTS: Final[Mapping[str, Any]] = {"chat": "on", "spectators": False, "table_talk": False, "relay": False}
+DEFAULTS: Final[Mapping[str, Any]] = {
+    "chat": "on", "spectators": False, "table_talk": False, "relay": False, "hints": True,
+}  # fmt: skip
 #: The people a table keeps muted (each a 64-character key): a bound on the record's size.
 MAX_MUTED: Final = 32
 
@@ -272,8 +274,7 @@ class Talk:
         check(table, seat, reaction=reaction)
         if text is not None:
             text = names.clean_text(text, self.settings.chat_max_chars, "chat line", BadText)
-        if not self._talk.bucket(f"{table_id}/{seat}").take():
-            raise LimitExceeded(f"more than {self.settings.talk_per_s:g} messages a second: wait a moment")
+        self.spend(table_id, seat)
         line: dict[str, Any] = {
             "id": secrets.token_hex(6),
             "seat": seat,
@@ -288,6 +289,11 @@ class Talk:
         if not await self.hub.store.publish(table_id, encode_note(note), keep=self.settings.talk_keep):
             raise NotSeated("this connection holds no seat at that table")
         return line
+
+    def spend(self, table_id: str, seat: int) -> None:
+        """One of the seat's talk budget (``talk_per_s``), or ``limit/exceeded``."""
+        if not self._talk.bucket(f"{table_id}/{seat}").take():
+            raise LimitExceeded(f"more than {self.settings.talk_per_s:g} messages a second: wait a moment")
 
     async def history(self, table_id: str, member: Member) -> None:
         """Send a connection that has just attached the lines it may read (``talk`` with ``history``)."""

@@ -64,13 +64,15 @@ def frames(table_id: str) -> list[tuple[str, str, str, dict[str, Any]]]:
         (
             "client",
             "act_draw_keep",
-            "the turn timer's move, which legal never lists: draw one and end the turn",
+            "the turn timer's move, which legal never lists: draw one and end the turn (the server's own: a "
+            "client's is refused, action/illegal)",
             act(30, 43, {"kind": "draw_keep"}),
         ),
         (
             "client",
             "act_timer_take",
-            "the turn timer's take, which legal never lists: take the pending penalty, mandatory stacking or not",
+            "the turn timer's take, which legal never lists: take the pending penalty, mandatory stacking or not "
+            "(the server's own: a client's is refused, action/illegal)",
             act(31, 46, {"kind": "timer_take"}),
         ),
         ("client", "act_pass", "pass (no playable card and nothing to draw)", act(None, 45, {"kind": "pass"})),
