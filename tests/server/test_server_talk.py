@@ -61,7 +61,8 @@ async def test_chat_and_reactions_reach_their_audience(store: str, serve: Any, c
     await sam.ok({"type": "watch", "table": table})
     await settle(ann, cat)
     assert ann.table is not None and ann.table["talk"] == {
-        "chat": "on", "spectators": False, "table_talk": False, "relay": False, "muted": [], "now": "free",
+        "chat": "on", "spectators": False, "table_talk": False, "relay": False, "hints": True, "muted": [],
+        "now": "free",
     }  # fmt: skip
     version = ann.version
 
@@ -155,6 +156,12 @@ async def test_a_flood_of_talk_is_refused(store: str, serve: Any, connect: Any) 
     await heard(ann, 5)
     assert len(lines(ann)) == 5, "a refused reaction reached someone"
     await ann.ok({"type": "react", "table": table, "reaction": "clap"})  # another seat's budget
+    # Each call message goes to everyone at the table: its own budget (call_burst, 10).
+    codes = []
+    for n in range(14):
+        reply = await bob.request({"type": "call", "table": table, "join": True, "mic": True, "speaking": n % 2 == 0})
+        codes.append(reply["code"] if reply["type"] == "error" else "ok")
+    assert codes[:10] == ["ok"] * 10 and set(codes[10:]) == {"limit/exceeded"}, codes
 
 
 async def test_a_hand_of_a_partnership_game_allows_only_neutral_reactions(serve: Any, connect: Any) -> None:

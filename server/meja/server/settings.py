@@ -308,10 +308,15 @@ class Settings:
         1.0, "messages/s", "chat lines and reactions per seat and process; past it: `limit/exceeded`"
     )
     talk_burst: int = _s(5, "messages", "chat lines and reactions a seat may send at once before `talk_per_s` applies")
-    signal_per_s: float = _s(
-        20.0, "messages/s", "call messages and signals per connection; past it: `limit/exceeded`"
+    signal_per_s: float = _s(10.0, "messages/s", "call signals per connection; past it: `limit/exceeded`")
+    signal_burst: int = _s(40, "messages", "call signals a connection may send at once")
+    call_per_s: float = _s(
+        3.0,
+        "messages/s",
+        "`call` messages (joining, leaving, microphone, camera, speaking) per connection; each is sent to "
+        "everyone at the table; past it: `limit/exceeded`",
     )
-    signal_burst: int = _s(60, "messages", "call messages and signals a connection may send at once")
+    call_burst: int = _s(10, "messages", "`call` messages a connection may send at once")
     max_signal_chars: int = _s(16_000, "characters", "most characters in one call signal; past it: `limit/exceeded`")
     ice_servers: str | None = _s(
         None,
@@ -377,6 +382,8 @@ class Settings:
             "talk_burst": self.talk_burst,
             "signal_per_s": self.signal_per_s,
             "signal_burst": self.signal_burst,
+            "call_per_s": self.call_per_s,
+            "call_burst": self.call_burst,
         }
 
     def replace(self, **changes: Any) -> Settings:
@@ -408,8 +415,9 @@ class Settings:
             problems.append("heartbeat_ttl_s must be longer than heartbeat_s")
         if self.rate_per_s <= 0 or self.rate_burst < 1:
             problems.append("rate_per_s and rate_burst must be positive")
-        if self.talk_per_s <= 0 or self.talk_burst < 1 or self.signal_per_s <= 0 or self.signal_burst < 1:
-            problems.append("talk_per_s, talk_burst, signal_per_s and signal_burst must be positive")
+        rates = (self.talk_per_s, self.signal_per_s, self.call_per_s)
+        if min(rates) <= 0 or min(self.talk_burst, self.signal_burst, self.call_burst) < 1:
+            problems.append("talk_per_s, signal_per_s, call_per_s and their bursts must be positive")
         from meja.protocol.messages import MAX_CHAT_CHARS
 
         if not 1 <= self.chat_max_chars <= MAX_CHAT_CHARS:

@@ -261,6 +261,7 @@ class Talk:
         settings = hub.settings
         self._talk = Buckets(settings.talk_per_s, settings.talk_burst)
         self._signals = Buckets(settings.signal_per_s, settings.signal_burst)
+        self._calls = Buckets(settings.call_per_s, settings.call_burst)
 
     # -- lines ----------------------------------------------------------------------------
 
@@ -328,7 +329,9 @@ class Talk:
             raise NotSeated("this connection holds no seat at that table")
         if join and is_muted(cached.table, seat):
             raise Muted("the host muted you at this table")
-        self._spend_signal(member)
+        # Each call message goes to everyone at the table (the roster): a budget of its own.
+        if not self._calls.bucket(member.session.cid).take():
+            raise LimitExceeded(f"more than {self.settings.call_per_s:g} call messages a second: slow down")
         if not join:
             await self.leave(member, table_id)
             return messages.call(table=table_id, peers=cached.roster)
