@@ -214,7 +214,7 @@ async def test_the_call_signals_reach_only_the_addressee(store: str, serve: Any,
     both = [(0, True, True), (1, True, False)]
     for wire in (ann, bob, cat, sam):  # everyone at the table sees who is in the call
         if not any(m["type"] == "call" for m in wire.seen) or _call_peers(wire) != both:
-            await wire.until(lambda m: m["type"] == "call" and _call_peers(wire) == both)
+            await wire.until(lambda m, w=wire: m["type"] == "call" and _call_peers(w) == both)
 
     offer = ["v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\n", "s=-\r\n"]
     await ann.send({"type": "signal", "table": table, "to": 1, "peer": bobs["id"], "kind": "offer", "sdp": offer})
