@@ -465,10 +465,16 @@ class App {
     }, 5000);
   }
 
+  /** An error of the server in the player's words. Its message is written for developers (wire
+   * names, rule numbers: "'discard 6S' refused: ... (eighty-three.md 4.6.3)"), so it is never
+   * shown but where a string asks for it (a limit's name); a code the page has no words for is
+   * said plainly, and its message goes to the console for whoever debugs. */
   errorText(err) {
     const key = `error.${err.code}`;
     const text = t(key, { message: err.message });
-    return text === key ? t("error.generic", { message: err.message }) : text;
+    if (text !== key) return text;
+    console.info("the server refused:", err.code, err.message);
+    return t("error.refused");
   }
 
   // ------------------------------------------------------------------ connection

@@ -77,6 +77,8 @@ export class HandWidget {
       return;
     }
     this.node.replaceChildren(...buttons);
+    // Some cards may be chosen now: the others are drawn locked (style.css).
+    this.node.classList.toggle("choosing", cards.some((card) => card.playable));
     // A card's size changes with the text size (the player's setting): the fan follows it too.
     if (this.resizer) {
       if (this.watched) this.resizer.unobserve(this.watched);

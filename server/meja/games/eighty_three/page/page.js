@@ -5,9 +5,9 @@
 //
 // Everything comes from the seat's view (PROTOCOL.md beside this folder, section 8) and the
 // game's events (section 9); the page decides nothing about legality: the view's `legal`
-// says which bids, suits, steps and cards the server accepts, and a card the player picks
-// that has no legal step is sent all the same, so that the server's refusal (which cites the
-// rule) is shown in its words.
+// says which bids, suits, steps and cards the server accepts. A card the player picks that has
+// no legal step is not sent: the page says in plain words why it stays (the server's refusal
+// is written for developers, with wire names and rule numbers, and is never shown).
 //
 // What lies on the table, phase by phase (eighty-three.md 4.5-4.8):
 // * always: the contract (the bid and who holds it), the trump indicator by shape and word
@@ -19,7 +19,7 @@
 // * discard and trim: the rules explained in place with this seat's counts (its trumps, its
 //   partner's trumps and point trumps, 4.10.5), the cards chosen to discard and to give the
 //   partner, Auto-arrange, Done and Undo (4.6, 4.10.4-4.10.6). A card that can be discarded
-//   or given asks which; the server's refusal of a step shows under the buttons;
+//   or given asks which; why a card with no step stays shows under the buttons;
 // * play: the trick in the middle, each card at its seat's side with its name, the leader
 //   marked; a finished trick stays there with its winner until the next card; the game holds
 //   the table for a moment after each trick and after the exchange (the `hold` events);
@@ -105,7 +105,7 @@ class EightyThreeTable {
     this.handTricks = []; // the trick events of the hand in play, by number - 1
     this.tricksOfHand = new Map(); // hand number -> its six trick events, once it is scored
     this.kitty = null; // {hand, cards}: the kitty this seat took, as its `kitty` event said
-    this.stepError = "";
+    this.stepErrorCard = null; // the card whose reason to stay shows under the buttons (said again in a new language)
     const el = host.el;
 
     // ---- the centre: contract and trumps, team scores, the phase's own part
@@ -267,7 +267,7 @@ class EightyThreeTable {
     this.view = view;
     this.centre.dataset.version = String(view.version); // which view the table shows (tests wait on it)
     const phase = view.phase;
-    if (phase !== "discard" && phase !== "trim") this.stepError = "";
+    if (phase !== "discard" && phase !== "trim") this.stepErrorCard = null;
     this.renderHead();
     this.renderTeams();
     this.renderExchange();
@@ -618,7 +618,7 @@ class EightyThreeTable {
       this.autoButton.classList.toggle("primary", !this.can("done"));
       this.undoButton.disabled = !this.can("undo");
     }
-    this.stepErrorBox.textContent = this.stepError;
+    this.stepErrorBox.textContent = this.stepErrorCard ? this.keepReason(this.stepErrorCard) : "";
   }
 
   renderBidButton() {
@@ -667,17 +667,25 @@ class EightyThreeTable {
     await this.send(action);
   }
 
-  /** Send an action of the discard phase; the server's refusal, if any, shows under the buttons. */
+  /** Send an action of the discard phase. A refusal (a race with the table) is the shell's
+   * notice alone: saying it again under the buttons showed it twice. */
   async send(action) {
-    this.stepError = "";
-    this.stepErrorBox.textContent = "";
-    const reply = await this.host.act(action);
-    if (reply === null || reply === undefined) {
-      // host.act resolves null when the server refused; the shell said why in its notice.
-      const notice = document.getElementById("toast");
-      this.stepError = (notice && notice.textContent) || this.t("reason.refused");
-      this.stepErrorBox.textContent = this.stepError;
-    }
+    this.showStepError(null);
+    await this.host.act(action);
+  }
+
+  showStepError(card) {
+    this.stepErrorCard = card;
+    this.stepErrorBox.textContent = card ? this.keepReason(card) : "";
+  }
+
+  /** Why a card of the discard phase has no step, in plain words (the view's counts say which rule holds it). */
+  keepReason(name) {
+    const t = this.t;
+    const v = this.view;
+    if ((v.hand || []).length <= KEEP) return t("reason.six_held");
+    if (isTrump(name, v.trump)) return t("reason.keep_trump", { card: cardName(name) });
+    return t("reason.cannot_shed", { card: cardName(name) });
   }
 
   /** A card of the hand was chosen (click, Enter or Space). */
@@ -724,9 +732,12 @@ class EightyThreeTable {
         if (!chosen) return;
         action = steps.find((a) => a.kind === chosen) || null;
       }
-      // No legal step: send the discard anyway, so that the server says why not (4.10.4).
+      if (!action) {
+        this.showStepError(name);
+        return;
+      }
       this.host.focusHand();
-      await this.send(action || { kind: "discard", card: name });
+      await this.send(action);
       return;
     }
     this.host.say(v.phase === "auction" ? t("reason.bid_first") : v.phase === "trump" ? t("reason.trump_first") : t("reason.not_now"));
