@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from browser_helpers import open_more_options
+from browser_helpers import open_more_options, set_language
 from meja.games.crazy_eights.dealcode import DealSpec, encode
 
 
@@ -82,3 +82,34 @@ def test_a_deal_code_alone_hosts_its_deal(server: Any, new_context: Any, shot: A
     shot(page, "lobby-party-deal")
     table = page.evaluate("() => window.meja.table")
     assert (table["game"], table["preset"], len(table["seats"])) == ("crazy_eights", "party", 4)
+
+
+def test_the_language_switch_keeps_the_form(server: Any, new_context: Any) -> None:
+    """Issue 20, point 4: changing the language on the home page drew the form afresh, and the
+    name, the game, the seats and the options the host had set were gone."""
+    page = new_context().new_page()
+    page.goto(server.origin + "/")
+    page.wait_for_selector("#host")
+    page.fill("#name", "Sari")
+    page.check("#game-kartu_terakhir")
+    page.check("#seats-5")
+    open_more_options(page)
+    page.check("#opt-stacking")
+    page.fill("#opt-reaction_ms", "2500")
+    page.select_option("#turn-limit", "30")
+    page.fill("#code", "ab12")
+    for lang, host in (("id", "Buka meja"), ("nb", None), ("en", "Host the table")):
+        set_language(page, lang)
+        if host:
+            assert page.inner_text("#host") == host  # drawn again, in the new words
+        assert page.input_value("#name") == "Sari"
+        assert page.is_checked("#game-kartu_terakhir") and page.is_checked("#seats-5")
+        assert page.evaluate("() => document.getElementById('more-options').open")
+        assert page.is_checked("#opt-stacking") and page.input_value("#opt-reaction_ms") == "2500"
+        assert page.input_value("#turn-limit") == "30" and page.input_value("#code") == "ab12"
+    # What is kept is what is sent: the table is hosted with it.
+    page.click("#host")
+    page.wait_for_selector("#room-code")
+    table = page.evaluate("() => window.meja.table")
+    assert table["game"] == "kartu_terakhir" and len(table["seats"]) == 5 and table["turn_limit_s"] == 30
+    assert table["options"]["stacking"] is True and table["options"]["reaction_ms"] == 2500

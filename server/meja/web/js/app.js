@@ -388,8 +388,12 @@ class App {
   relabel() {
     this.relabelStatic();
     if (this.lastStatus) this.onStatus(this.lastStatus);
-    if (this.screen === "home") this.showHome();
-    else if (this.screen === "lobby") this.showLobby();
+    if (this.screen === "home") {
+      // The home screen is drawn anew in the new words: what the player typed and chose stays.
+      const kept = this.homeFields();
+      this.showHome();
+      this.restoreHomeFields(kept);
+    } else if (this.screen === "lobby") this.showLobby();
     else if (this.screen === "tv-lobby") this.showTvLobby();
     else if (this.screen === "table" && this.tableScreen) this.tableScreen.relabel();
     else if (this.screen === "message" && this.messageKey) this.showMessageScreen(t(this.messageKey), this.messageKey);
@@ -1004,6 +1008,45 @@ class App {
       focusTarget.focus();
       focusTarget.select();
     }
+  }
+
+  /** The home screen's fields as the player left them: values, choices and the folds opened. */
+  homeFields() {
+    const fields = [];
+    for (const e of this.root.querySelectorAll("input, select, textarea")) {
+      if (e.id && e.type !== "hidden") fields.push({ id: e.id, name: e.name, value: e.value, checked: e.checked, radio: e.type === "radio" });
+    }
+    // The folds are drawn again in the same order (some have no id): their places say which is which.
+    const open = Array.from(this.root.querySelectorAll("details"), (d) => d.open);
+    return { fields, open };
+  }
+
+  /**
+   * Put the fields back. The game and its rules come first, each with its change event, since
+   * choosing them draws the fields that depend on them (presets, seats, options); then the rest,
+   * as values only (a deal code's input event would choose the game again).
+   */
+  restoreHomeFields({ fields, open }) {
+    const put = (f) => {
+      const e = document.getElementById(f.id);
+      if (!e) return null;
+      if (f.radio || e.type === "checkbox") {
+        if (f.radio && !f.checked) return null;
+        e.checked = f.checked;
+      } else e.value = f.value;
+      return e;
+    };
+    for (const name of ["game", "preset"]) {
+      const f = fields.find((x) => x.name === name && (!x.radio || x.checked));
+      const e = f && put(f);
+      if (e) e.dispatchEvent(new Event("change"));
+    }
+    for (const f of fields) if (f.name !== "game" && f.name !== "preset") put(f);
+    // An option shown only under others' values (its spec's `when`) follows the values put back.
+    const options = this.root.querySelector("#host-form .options");
+    if (options) options.dispatchEvent(new Event("change"));
+    const folds = this.root.querySelectorAll("details");
+    if (folds.length === open.length) folds.forEach((d, i) => (d.open = open[i]));
   }
 
   joinPanel() {
