@@ -29,3 +29,30 @@ def test_the_move_log_keeps_a_thousand_lines_and_their_numbers(server: Any, new_
     got = page.evaluate(FEED, 900)
     assert got["lines"] == 1000 and got["numbered"] >= 1200
     assert got["start"] == got["numbered"] - 1000 + 1  # the first line kept has the number it had
+
+
+#: How far the widest number of the log reaches past its padding (px; <= 0: it shows whole).
+MARKER_OVERFLOW = """() => {
+    const log = document.getElementById('log');
+    const last = log.lastElementChild;
+    const probe = document.createElement('span');
+    probe.textContent = `${log.start + log.children.length - 1}. `;
+    probe.style.cssText = 'position:absolute;white-space:pre;visibility:hidden';
+    last.append(probe);
+    const width = probe.getBoundingClientRect().width;
+    probe.remove();
+    return width - parseFloat(getComputedStyle(log).paddingLeft);
+}"""
+
+
+def test_the_move_log_shows_whole_numbers_from_100_on(server: Any, new_context: Any) -> None:
+    """Issue 20, point 8: from line 100 on the numbers were clipped ("l06.")."""
+    page = new_context(viewport={"width": 1280, "height": 800}).new_page()
+    host_table(page, server.origin, name="Rina", seats=2)
+    start(page)
+    for n in (120, 1000):
+        page.evaluate(FEED, n)
+        assert page.evaluate(MARKER_OVERFLOW) <= 0, f"the log's numbers are cut at {n} lines"
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.evaluate("() => { document.getElementById('log-box').open = true; }")
+    assert page.evaluate(MARKER_OVERFLOW) <= 0

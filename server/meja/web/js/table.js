@@ -647,6 +647,7 @@ export class TableScreen {
     // An ordered list numbers from its first item: once the oldest lines dropped out, it starts
     // at the number the first one kept had, so no line changes its number.
     this.log.start = (this.logLines || 0) - this.log.children.length + 1;
+    this.log.style.setProperty("--log-digits", String(String(this.logLines || 0).length));
     this.log.scrollTop = this.log.scrollHeight;
   }
 
