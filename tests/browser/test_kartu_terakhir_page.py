@@ -594,3 +594,31 @@ def test_stacking_shows_the_waiting_penalty_and_only_the_answers(server: Any, ne
     v = view(ana)
     assert len(v["hand"]) == hand + 4 and v["turn"] == 1 and v["pending"] == 0
     assert ana.inner_text("#pending").strip() == ""
+
+
+def test_without_stacking_a_wild_draw_four_waits_for_a_take_or_a_challenge(server: Any, new_context: Any) -> None:
+    """Issue 20, point 7: with stacking off nobody may answer a Wild Draw Four, yet the others'
+    pages (and the shared screen) said "answer +4 or take it". The victim draws 4 or challenges."""
+    code = next(
+        c
+        for c in (encode(DealSpec(2, 1, seed)) for seed in range(1, 5000))
+        if "WD4" in deal_view(c, 2, 0)["hand"] and deal_view(c, 2, 0)["turn"] == 0
+    )
+    page = new_context(viewport={"width": 1280, "height": 800}).new_page()
+    host_kt(page, server.origin, name="Ana", seats=2, deal_code=code)
+    page.click("#start")
+    page.wait_for_selector("#hand button.card")
+    # Every line the turn status shows, however briefly (the bot answers within a moment).
+    page.evaluate(
+        """() => {
+            const s = document.getElementById('turn-status');
+            window.statusSeen = [s.textContent];
+            new MutationObserver(() => window.statusSeen.push(s.textContent)).observe(s, {childList: true, characterData: true, subtree: true});
+        }"""
+    )
+    action = next(a for a in view(page)["legal"] if a["kind"] == "play" and a["card"] == "WD4")
+    play_card(page, action, keyboard=False)
+    page.wait_for_function("() => window.statusSeen.some(s => s.startsWith('Bot 2:'))")
+    seen = page.evaluate("() => window.statusSeen")
+    assert "Bot 2: draw 4 or challenge" in seen, seen
+    assert not any("answer" in s for s in seen), seen

@@ -294,16 +294,21 @@ class KartuTerakhirTable {
     const name = (i) => this.host.seatName(i);
     const catchable = !!this.legal("catch");
     const callable = !!this.legal("call") && v.window === me;
+    const stacking = !!((this.host.table || {}).options || {}).stacking;
     let text = "";
     if (v.phase === "play") {
       if (catchable) text = t("status.catch", { name: name(v.window) });
       else if (callable) text = t("status.call_now");
       else if (v.turn === me) {
         if (v.can_challenge) text = t("status.challenge", { n: v.pending });
-        else if (v.pending > 0) text = t("status.pending_you", { n: v.pending });
+        else if (v.pending > 0) text = stacking ? t("status.pending_you", { n: v.pending }) : t("status.take_you", { n: v.pending });
         else if (v.drew && v.drawn) text = t("status.drew", { card: cardName(v.drawn) });
         else text = t("table.your_turn");
-      } else if (v.pending > 0) text = t("status.pending_other", { name: name(v.turn), n: v.pending });
+      } else if (v.pending > 0) {
+        // Without stacking nobody answers a penalty: in play it is a Wild Draw Four, which its
+        // victim takes or challenges (a Draw Two is drawn after the reaction pause, "react").
+        text = stacking ? t("status.pending_other", { name: name(v.turn), n: v.pending }) : t("status.challenge_other", { name: name(v.turn), n: v.pending });
+      }
       else text = t("table.turn_of", { name: name(v.turn) });
     } else if (v.phase === "react") {
       text = catchable ? t("status.catch", { name: name(v.window) }) : t("status.react", { name: name(v.turn), n: v.pending });
