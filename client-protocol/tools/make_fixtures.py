@@ -380,6 +380,27 @@ def _talk() -> list[Fixture]:
         ),
         ("client", "hint", "ask for a suggested move", {"type": "hint", "id": 25, "table": TABLE_ID}),
         (
+            "client",
+            "host_seatless",
+            "host a table without a seat (a shared screen that hosts the room)",
+            {"type": "host", "id": 26, "name": "Living room", "game": GAME, "seated": False},
+        ),
+        (
+            "client",
+            "host_to",
+            "hand the host's rights to the person at seat 1 (nil: take them back)",
+            {"type": "host_to", "id": 27, "table": TABLE_ID, "seat": 1},
+        ),
+        (
+            "server",
+            "joined_seatless",
+            "the answer to a host without a seat: no seat, no seat token; the host and screen tokens",
+            m.joined(
+                table=TABLE_ID, code=CODE, link=LINK, seat=None, token=None, host_token=HOST_TOKEN,
+                screen_token=screen_token(2024), re=26,
+            ),
+        ),  # fmt: skip
+        (
             "server",
             "hint",
             "a suggested move: the first play of the default game's deal, at version 3",

@@ -60,7 +60,7 @@ LINE_KEYS = frozenset({"id", "seat", "name", "at", "text", "reaction"})
 PEER_KEYS = frozenset({"seat", "id", "mic", "cam", "speaking"})
 TABLE_KEYS = frozenset({"id", "code", "link", "game", "preset", "options", "status", "seats", "teams", "host_seat",
                         "bots", "grace_s", "turn_limit_s", "awaiting", "turn_deadline_ms", "commitment", "deal_code_given",
-                        "outcome", "talk"})
+                        "outcome", "talk", "host_rights"})
 SEAT_KEYS = frozenset({"seat", "kind", "name", "level", "connected", "auto"})
 COMMITMENT_KEYS = frozenset({"round", "hash", "chosen"})
 VIEW_KEYS = frozenset({
@@ -97,7 +97,8 @@ EVENT_KEYS: Mapping[str, frozenset[str]] = {
     "commitment": frozenset({"round", "hash", "chosen"}),
     "reveal": frozenset({"round", "deal_code", "salt"}),
     "timeout": frozenset({"seat", "limit"}),
-    "talk_changed": frozenset({"chat", "spectators", "table_talk", "relay"}),
+    "talk_changed": frozenset({"chat", "spectators", "table_talk", "relay", "hints"}),
+    "host_changed": frozenset({"seat", "handed"}),
     "muted": frozenset({"seat", "muted"}),
 }
 

@@ -50,6 +50,7 @@ def test_parse_a_valid_message_of_each_type() -> None:
         "call": {"table": T, "join": True, "mic": True, "cam": False},
         "signal": {"table": T, "to": 1, "peer": "a1b2", "kind": "offer", "sdp": ["v=0\r\n"]},
         "hint": {"table": T},
+        "host_to": {"table": T, "seat": None},
     }
     assert set(samples) == set(CLIENT_FIELDS)
     for kind, fields in samples.items():

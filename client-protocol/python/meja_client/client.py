@@ -332,9 +332,12 @@ class Client:
         deal_code: str | None = None,
         grace_s: int | None = None,
         turn_limit_s: int | None = None,
+        talk: Message | None = None,
+        seated: bool | None = None,
         timeout: float = DEFAULT_TIMEOUT,
     ) -> Message:
-        """Open a table and take seat 0; ``joined`` (with the host token) once ``state`` came."""
+        """Open a table and take seat 0 (``seated=False``: no seat, as a shared screen that hosts);
+        ``joined`` (with the host token) once ``state`` came."""
         fields: Message = {
             "game": game,
             "options": options,
@@ -344,6 +347,8 @@ class Client:
             "deal_code": deal_code,
             "grace_s": grace_s,
             "turn_limit_s": turn_limit_s,
+            "talk": talk,
+            "seated": seated,
         }
         return await self.request("host", fields, _joined_then_state, timeout)
 
@@ -458,6 +463,22 @@ class Client:
         if candidates is not None:
             message["candidates"] = candidates
         await self.send(message)
+
+    async def host_to(self, seat: int | None, *, timeout: float = DEFAULT_TIMEOUT) -> Message | None:
+        """``host_to``: hand the host's rights to the person at ``seat``, or take them back (``None``)."""
+        fields: Message = {"table": self._table_field(), "seat": seat}
+        message: Message = {"type": "host_to", "id": self.next_id(), **fields}
+        rid = message["id"]
+        start = len(self.messages)
+        await self.send(message)
+
+        def answered(client: Client) -> Message | None:
+            for reply in client.messages[start:]:
+                if reply["type"] == "error" and reply.get("re") == rid:
+                    raise ServerError(reply)
+            return _update_with_re(client, rid, start, None)
+
+        return await self.wait_for(answered, timeout)
 
     async def hint(self, *, timeout: float = DEFAULT_TIMEOUT) -> Message:
         """``hint``: a suggested move for this seat (``action``, one of its legal ones, at ``version``)."""

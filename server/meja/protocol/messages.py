@@ -80,6 +80,7 @@ __all__ = [
     "Hello",
     "Hint",
     "Host",
+    "HostTo",
     "Join",
     "Leave",
     "Mute",
@@ -251,6 +252,7 @@ class Host(ClientMessage):
     grace_s: int | None = None
     turn_limit_s: int | None = None
     talk: dict[str, Any] | None = None
+    seated: bool | None = None
     id: int | str | None = None
 
 
@@ -271,6 +273,7 @@ class Watch(ClientMessage):
     table: str | None = None
     since: int | None = None
     screen: str | None = None
+    host_token: str | None = None
     id: int | str | None = None
 
 
@@ -385,6 +388,14 @@ class Signal(ClientMessage):
 
 
 @dataclass(frozen=True, slots=True)
+class HostTo(ClientMessage):
+    TYPE: ClassVar[str] = "host_to"
+    table: str
+    seat: int | None
+    id: int | str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Hint(ClientMessage):
     TYPE: ClassVar[str] = "hint"
     table: str
@@ -417,6 +428,7 @@ CLIENT_FIELDS: Final[Mapping[str, tuple[Field, ...]]] = {
         ),
         Field("turn_limit_s", "int|nil", min=-MAX_SECONDS, max=MAX_SECONDS, doc="nil or absent: no turn limit"),
         Field("talk", "map|nil", max=5, doc="talk at the table: the fields of `talk_policy`"),
+        Field("seated", "bool", doc="false: the host holds no seat (a shared screen that hosts)"),
     ),
     "join": (
         Field("name", "str", required=True, min=1, max=MAX_NAME_CHARS),
@@ -427,6 +439,7 @@ CLIENT_FIELDS: Final[Mapping[str, tuple[Field, ...]]] = {
         *_table_or_code(),
         Field("since", "int", min=0, max=MAX_SAFE_INT, doc="last version seen: missed events first"),
         Field("screen", "str", min=1, max=MAX_TOKEN_CHARS, doc="the table's screen token: a reserved place"),
+        Field("host_token", "str", min=1, max=MAX_TOKEN_CHARS, doc="a host without a seat comes back"),
     ),
     "resume": (
         _TABLE,
@@ -472,6 +485,7 @@ CLIENT_FIELDS: Final[Mapping[str, tuple[Field, ...]]] = {
         Field("speaking", "bool", doc="the microphone hears this person now"),
     ),
     "hint": (_TABLE,),
+    "host_to": (_TABLE, Field("seat", "int|nil", required=True, min=0, max=MAX_SEAT, doc="nil: back to the host")),
     "signal": (
         _TABLE,
         Field("to", "int", required=True, min=0, max=MAX_SEAT, doc="the addressee's seat"),
@@ -487,7 +501,7 @@ CLIENT_MESSAGES: Final[Mapping[str, type[ClientMessage]]] = {
     cls.TYPE: cls
     for cls in (
         Hello, Host, Join, Watch, Resume, Seat, Start, Act, Rematch, Leave, Ping,
-        Say, React, TalkPolicy, Mute, Call, Signal, Hint,
+        Say, React, TalkPolicy, Mute, Call, Signal, Hint, HostTo,
     )
 }  # fmt: skip
 
@@ -602,8 +616,8 @@ SERVER_FIELDS: Final[Mapping[str, tuple[Field, ...]]] = {
         Field("table", "str", required=True, doc="table id"),
         Field("code", "str", required=True, doc="room code"),
         Field("link", "str", required=True, doc="invite link: {public_origin}/?join=CODE"),
-        Field("seat", "int", required=True),
-        Field("token", "str", required=True, doc="the seat token (only ever sent to its holder)"),
+        Field("seat", "int|nil", required=True, doc="nil: a host without a seat"),
+        Field("token", "str", doc="the seat token (only ever sent to its holder); none without a seat"),
         Field("host_token", "str", doc="only to the host, on host and resume"),
         Field("screen_token", "str", doc="only to the host: what its shared screen watches with"),
         Field("re", "int|str"),
@@ -700,13 +714,15 @@ def joined(
     table: str,
     code: str,
     link: str,
-    seat: int,
-    token: str,
+    seat: int | None,
+    token: str | None,
     host_token: str | None = None,
     screen_token: str | None = None,
     re: int | str | None = None,
 ) -> dict[str, Any]:
-    out: dict[str, Any] = {"type": "joined", "table": table, "code": code, "link": link, "seat": seat, "token": token}
+    out: dict[str, Any] = {"type": "joined", "table": table, "code": code, "link": link, "seat": seat}
+    if token is not None:
+        out["token"] = token
     if host_token is not None:
         out["host_token"] = host_token
     if screen_token is not None:

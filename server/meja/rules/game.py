@@ -163,7 +163,7 @@ Wire = Any
 TABLE_EVENT_KINDS: frozenset[str] = frozenset(
     {
         "seat_changed", "connected", "away", "auto", "started", "rematch", "closed", "commitment", "reveal",
-        "timeout", "act", "talk_changed", "muted",
+        "timeout", "act", "talk_changed", "muted", "host_changed",
     }
 )  # fmt: skip
 

@@ -103,9 +103,12 @@ class Member:
     #: the host's shared screen (watching with the table's screen token: a place of its own)
     screen: bool = False
 
+    #: whether it holds the host's rights now (kept by Hub._check from the table)
+    rights: bool = False
+
     @property
     def is_host(self) -> bool:
-        return self.host_token is not None
+        return self.rights
 
 
 @dataclass(eq=False)
@@ -449,6 +452,7 @@ class Hub:
                 return False
         if member.host_token is not None and not _same(table.host, member.host_token):
             member.host_token = None
+        member.rights = table.holds_rights(member.seat, member.host_token)
         return True
 
     def _state(self, cached: Cached, member: Member, re: int | str | None) -> dict[str, Any]:

@@ -16,7 +16,10 @@ seats            one map per seat: ``kind`` (human|bot|empty), ``name``, ``level
                  plays for the absent player), ``was_away``/``was_auto`` (the away clock a
                  reconnection ended, until that connection got its state), ``origin``
                  (:func:`origin_tag` of the address the seat was taken from, or nil)
-host, host_seat  SHA-256 of the host token (nil once the host left), the host's seat
+host, host_seat  SHA-256 of the host token (nil once the host left), the host's seat (nil: a
+                 host without a seat, such as a shared screen that hosts)
+delegate         the seat the host handed its rights to (nil: the host holds them): the
+                 rights go with that seat until the host (its token) takes them back
 status           lobby | playing | finished
 bots             bot level for empty seats and absent players
 grace_s          seconds an absent player keeps the seat before a bot plays for them
@@ -196,7 +199,7 @@ class Table:
     options: dict[str, Any]
     seats: tuple[SeatRecord, ...]
     host: str | None
-    host_seat: int
+    host_seat: int | None
     status: str
     bots: str
     grace_s: int
@@ -221,6 +224,8 @@ class Table:
     carry: Any = None
     #: the host's talk settings (meja.server.talk), nil: the defaults
     talk: Any = None
+    #: the seat the host handed its rights to (None: the host holds them)
+    delegate: int | None = None
     #: per-object memo (summaries, options); not part of the record
     memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
@@ -271,6 +276,17 @@ class Table:
         """The table version before which ``seat``'s pending decision is stale."""
         return self.epochs[seat] if seat < len(self.epochs) else self.gv
 
+    def holds_rights(self, seat: int | None, host_token_hash: str | None) -> bool:
+        """Whether a connection at ``seat`` holding a host token with that hash (or none) may do what
+        the host does now: the seat the rights were handed to, else the host token's holder."""
+        if self.delegate is not None:
+            return seat is not None and seat == self.delegate
+        return self.is_the_host(host_token_hash)
+
+    def is_the_host(self, host_token_hash: str | None) -> bool:
+        """Whether that is the host token's hash (whoever holds the rights now)."""
+        return host_token_hash is not None and self.host is not None and hmac.compare_digest(self.host, host_token_hash)
+
     def any_present_human(self) -> bool:
         return any(s.is_present for s in self.seats)
 
@@ -315,6 +331,7 @@ class Table:
             "kicked": list(self.kicked),
             "carry": self.carry,
             "talk": self.talk,
+            "delegate": self.delegate,
         }
         packed: bytes = msgpack.packb(data, use_bin_type=True)
         return packed
@@ -354,6 +371,7 @@ class Table:
             kicked=tuple(d.get("kicked") or ()),
             carry=d.get("carry"),
             talk=d.get("talk"),
+            delegate=d.get("delegate"),
         )
 
 

@@ -43,7 +43,7 @@ import secrets
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, NamedTuple, Protocol
 
 from meja import games
 from meja.bots import Bot, decision_rng
@@ -74,7 +74,7 @@ from .records import FINISHED, PLAYING, SeatRecord, Table, decode_entry, encode_
 from .rooms import new_code, new_table_id, new_token, normalize_code, same_token, token_hash
 from .settings import Settings
 
-__all__ = ["DueOutcome", "ReplyTarget", "Seated", "TableService", "wall_ms"]
+__all__ = ["Asker", "DueOutcome", "ReplyTarget", "Seated", "TableService", "wall_ms"]
 
 log = logging.getLogger("meja.server.service")
 
@@ -118,9 +118,9 @@ class Seated:
 
     table_id: str
     code: str
-    seat: int
-    token: str
-    token_hash: str
+    seat: int | None  #: None: a host without a seat
+    token: str | None
+    token_hash: str | None
     host_token: str | None
     host_token_hash: str | None
 
@@ -406,6 +406,7 @@ class TableService:
                 grace_s=msg.grace_s,
                 turn_limit_s=msg.turn_limit_s,
                 talk_request=msg.talk,
+                seated=msg.seated is not False,
                 host_token=token_hash(host_token),
                 seat_token=token_hash(seat_token),
                 conn=conn,
@@ -420,8 +421,13 @@ class TableService:
                     raise LimitExceeded(
                         f"too many tables hosted from this address: wait up to {settings.host_window_s} s"
                     )
-            entry = encode_entry([Event("seat_changed", {"seat": 0, "to": "human", "name": table.seats[0].name})])
+            first = [] if table.host_seat is None else [
+                Event("seat_changed", {"seat": 0, "to": "human", "name": table.seats[0].name})
+            ]
+            entry = encode_entry(first)
             if await self.store.create(table_id, code, table.to_bytes(), entry, ttl_ms=settings.table_ttl_s * 1000):
+                if table.host_seat is None:
+                    return Seated(table_id, code, None, None, None, host_token, token_hash(host_token))
                 return Seated(table_id, code, 0, seat_token, token_hash(seat_token), host_token, token_hash(host_token))
         raise InternalError("could not find a free room code: try again")
 
@@ -497,7 +503,7 @@ class TableService:
         await self.commit(table_id, change)
 
     async def set_seat(
-        self, table_id: str, *, host: str | None, seat: int, to: str, level: str | None, reply: ReplyTarget, re: Any
+        self, table_id: str, *, host: Asker, seat: int, to: str, level: str | None, reply: ReplyTarget, re: Any
     ) -> None:
         def change(t: Table, version: int, now: int) -> tables.Mutation:
             _check_host(t, host)
@@ -507,7 +513,7 @@ class TableService:
         await self.commit(table_id, change, reply=_reply(reply, re))
 
     async def talk_policy(
-        self, table_id: str, *, host: str | None, changes: dict[str, Any], reply: ReplyTarget, re: Any
+        self, table_id: str, *, host: Asker, changes: dict[str, Any], reply: ReplyTarget, re: Any
     ) -> None:
         """The host changes the table's talk settings (a committed change: every process agrees)."""
 
@@ -519,7 +525,7 @@ class TableService:
         await self.commit(table_id, change, reply=_reply(reply, re))
 
     async def mute(
-        self, table_id: str, *, host: str | None, seat: int, muted: bool, reply: ReplyTarget, re: Any
+        self, table_id: str, *, host: Asker, seat: int, muted: bool, reply: ReplyTarget, re: Any
     ) -> None:
         """The host mutes a seat's person for the whole table (sticks across reconnects)."""
 
@@ -530,14 +536,26 @@ class TableService:
 
         await self.commit(table_id, change, reply=_reply(reply, re))
 
-    async def start(self, table_id: str, *, host: str | None, reply: ReplyTarget, re: Any) -> None:
+    async def hand_host(
+        self, table_id: str, *, host: Asker, seat: int | None, reply: ReplyTarget, re: Any
+    ) -> None:
+        """The host's rights to the person at ``seat``, or back to the host (``None``)."""
+
+        def change(t: Table, version: int, now: int) -> tables.Mutation:
+            _check_host(t, host, or_owner=True)
+            self._spend(t.id)
+            return tables.hand_host(t, seat=seat)
+
+        await self.commit(table_id, change, reply=_reply(reply, re))
+
+    async def start(self, table_id: str, *, host: Asker, reply: ReplyTarget, re: Any) -> None:
         def change(t: Table, version: int, now: int) -> tables.Mutation:
             _check_host(t, host)
             return tables.start(t, version=version, now=now)
 
         await self.commit(table_id, change, reply=_reply(reply, re))
 
-    async def rematch(self, table_id: str, *, host: str | None, reply: ReplyTarget, re: Any) -> None:
+    async def rematch(self, table_id: str, *, host: Asker, reply: ReplyTarget, re: Any) -> None:
         seed = secrets.randbits(SEED_BITS)
 
         def change(t: Table, version: int, now: int) -> tables.Mutation:
@@ -894,9 +912,23 @@ def _reply(target: ReplyTarget, re: Any) -> tuple[ReplyTarget, int | str] | None
     return None if re is None else (target, re)
 
 
-def _check_host(t: Table, host: str | None) -> None:
-    if host is None or t.host is None or not _eq(t.host, host):
-        raise NotHost("only the host may do this")
+class Asker(NamedTuple):
+    """Who asks for what the host does: its seat, host token hash and connection (the hub's member)."""
+
+    seat: int | None
+    host_token: str | None
+    conn: tuple[str, str]
+
+
+def _check_host(t: Table, host: Asker, *, or_owner: bool = False) -> None:
+    """The host's rights: the seat they were handed to (held by this very connection), else the
+    host token's holder; ``or_owner``: the host token's holder in any case (to take them back)."""
+    held = t.holds_rights(host.seat, host.host_token)
+    if held and (t.delegate is None or (host.seat is not None and t.seats[host.seat].conn == host.conn)):
+        return
+    if or_owner and t.is_the_host(host.host_token):
+        return
+    raise NotHost("only the host may do this")
 
 
 def _check_seat(t: Table, seat: int, token: str, conn: tuple[str, str]) -> None:

@@ -68,7 +68,8 @@ from .hub import Hub, Member
 from .limits import TokenBucket
 from .metrics import Metrics
 from .records import decode_entry, screen_token
-from .service import TableService
+from .rooms import token_hash
+from .service import Asker, TableService
 from .settings import Settings
 from .tables import clean_name, summary, view_for
 
@@ -339,6 +340,15 @@ class Session:
         self._room_for(table_id)
         async with self._hold(table_id):
             cached = self.hub.cached(table_id)
+            if msg.host_token is not None and cached is not None:
+                # A host without a seat comes back (a reload of the shared screen that hosts): the
+                # host's place, as a screen's, with the host token (and its rights where they lie).
+                hashed = token_hash(msg.host_token)
+                if not cached.table.is_the_host(hashed) or cached.table.host_seat is not None:
+                    raise BadToken("that host token is not valid at this table")
+                host = Member(self, None, host_token=hashed, screen=True)
+                await self._attach(table_id, host, msg.id, since=msg.since)
+                return
             if msg.screen is not None and cached is not None:
                 # The host's shared screen: a place of its own, whoever else watches from its address.
                 if not hmac.compare_digest(msg.screen, screen_token(cached.table.seed)):
@@ -358,16 +368,16 @@ class Session:
     async def _on_seat(self, msg: messages.Seat) -> None:
         member = self._host_of(msg.table)
         await self.service.set_seat(
-            msg.table, host=member.host_token, seat=msg.seat, to=msg.to, level=msg.level, reply=self, re=msg.id
+            msg.table, host=self._asker(member), seat=msg.seat, to=msg.to, level=msg.level, reply=self, re=msg.id
         )
 
     async def _on_start(self, msg: messages.Start) -> None:
         member = self._host_of(msg.table)
-        await self.service.start(msg.table, host=member.host_token, reply=self, re=msg.id)
+        await self.service.start(msg.table, host=self._asker(member), reply=self, re=msg.id)
 
     async def _on_rematch(self, msg: messages.Rematch) -> None:
         member = self._host_of(msg.table)
-        await self.service.rematch(msg.table, host=member.host_token, reply=self, re=msg.id)
+        await self.service.rematch(msg.table, host=self._asker(member), reply=self, re=msg.id)
 
     async def _on_act(self, msg: messages.Act) -> None:
         member = self._seated_at(msg.table)
@@ -404,12 +414,12 @@ class Session:
             for name in ("chat", "spectators", "table_talk", "relay", "hints")
             if (value := getattr(msg, name)) is not None
         }
-        await self.service.talk_policy(msg.table, host=member.host_token, changes=changes, reply=self, re=msg.id)
+        await self.service.talk_policy(msg.table, host=self._asker(member), changes=changes, reply=self, re=msg.id)
 
     async def _on_mute(self, msg: messages.Mute) -> None:
         member = self._host_of(msg.table)
         await self.service.mute(
-            msg.table, host=member.host_token, seat=msg.seat, muted=msg.muted, reply=self, re=msg.id
+            msg.table, host=self._asker(member), seat=msg.seat, muted=msg.muted, reply=self, re=msg.id
         )
 
     async def _on_call(self, msg: messages.Call) -> None:
@@ -426,6 +436,10 @@ class Session:
         assert member.seat is not None
         version, action = await self.service.hint(msg.table, seat=member.seat)
         self.send(messages.hint(table=msg.table, version=version, action=action, re=msg.id))
+
+    async def _on_host_to(self, msg: messages.HostTo) -> None:
+        member = self._host_of(msg.table)
+        await self.service.hand_host(msg.table, host=self._asker(member), seat=msg.seat, reply=self, re=msg.id)
 
     async def _on_signal(self, msg: messages.Signal) -> None:
         member = self.hub.member(msg.table, self.cid)
@@ -451,10 +465,15 @@ class Session:
             )
 
     def _host_of(self, table_id: str) -> Member:
+        """This connection's place at the table; whether it has the host's rights now is the
+        table's to say (TableService: the seat they were handed to, else the host token)."""
         member = self.hub.member(table_id, self.cid)
-        if member is None or not member.is_host:
+        if member is None or (member.host_token is None and member.seat is None):
             raise NotHost("only the host may do this")
         return member
+
+    def _asker(self, member: Member) -> Asker:
+        return Asker(member.seat, member.host_token, self.conn)
 
     def _seated_at(self, table_id: str) -> Member:
         member = self.hub.member(table_id, self.cid)
@@ -483,7 +502,9 @@ class Session:
                 re=re,
             )
         )
-        member = Member(self, seated.seat, token=seated.token_hash, host_token=seated.host_token_hash)
+        member = Member(
+            self, seated.seat, token=seated.token_hash, host_token=seated.host_token_hash, screen=seated.seat is None
+        )
         self.delivered.discard(table_id)
         await self._attach(table_id, member, re, since=since)
         if not self.closing:
@@ -522,7 +543,7 @@ class Session:
                     since=version - 1,
                     events=seen,
                     seat=member.seat,
-                    is_host=member.is_host,
+                    is_host=table.holds_rights(member.seat, member.host_token),
                     view=view_for(table, member.seat),
                 )
             )

@@ -29,6 +29,9 @@ reveal           round, deal_code, salt               that round ended: ``sha256
                                                       is the committed hash
 timeout          seat, limit ("turn" or "ready")      a time limit ran out; the default move follows
 talk_changed     chat, spectators, table_talk, relay  the host changed the table's talk settings
+host_changed     seat, handed                         the host's rights went to ``seat`` (``handed``),
+                                                      or back to the host (seat: the host's, nil
+                                                      for a host without a seat)
 muted            seat, muted                          the host muted (or unmuted) a seat's person
 act              seat, action (its wire form)         every game action, for the log alone: its
                                                       audience is nobody (``only=()``), so it is never
@@ -216,6 +219,7 @@ def new_table(
     grace_s: int | None,
     turn_limit_s: int | None,
     talk_request: Mapping[str, Any] | None = None,
+    seated: bool = True,
     host_token: str,
     seat_token: str,
     conn: tuple[str, str],
@@ -257,15 +261,20 @@ def new_table(
         raise BadTableOptions(
             f"turn_limit_s must be {settings.turn_limit_min_s}-{settings.turn_limit_max_s} or nil, not {limit!r}"
         )
-    host_seat = SeatRecord(kind=HUMAN, name=clean_name(name), token=seat_token, conn=conn)
+    if seated:
+        host_record = SeatRecord(kind=HUMAN, name=clean_name(name), token=seat_token, conn=conn)
+        seat_records = (host_record,) + (SeatRecord(),) * (count - 1)
+    else:
+        clean_name(name)  # a host without a seat is named too (the shared screen's), checked alike
+        seat_records = (SeatRecord(),) * count
     return Table(
         id=table_id,
         code=code,
         game=the_game.name,
         options=request,
-        seats=(host_seat,) + (SeatRecord(),) * (count - 1),
+        seats=seat_records,
         host=host_token,
-        host_seat=0,
+        host_seat=0 if seated else None,
         status=LOBBY,
         bots=level,
         grace_s=grace,
@@ -322,9 +331,10 @@ def set_seat(t: Table, *, seat: int, to: str, level: str | None) -> Mutation:
         record = SeatRecord()
     kicked = t.kicked
     taken = t.seats[seat]
+    delegate = None if seat == t.delegate else t.delegate
     if taken.is_human and taken.origin is not None and taken.origin not in kicked:
         kicked = (*kicked, taken.origin)[-MAX_KICKED:]  # the kick sticks (module docstring)
-    new = t.evolve(seats=t.seats[:seat] + (record,) + t.seats[seat + 1 :], kicked=kicked)
+    new = t.evolve(seats=t.seats[:seat] + (record,) + t.seats[seat + 1 :], kicked=kicked, delegate=delegate)
     return Mutation(new, (_seat_event(seat, record, kicked=taken.is_human),))
 
 
@@ -363,8 +373,33 @@ def leave(t: Table, *, seat: int) -> Mutation:
     else:
         record = SeatRecord(kind=BOT, name=BOT_NAME, level=t.bots)
         host = None if seat == t.host_seat else t.host
-    new = t.evolve(seats=t.seats[:seat] + (record,) + t.seats[seat + 1 :], host=host)
-    return Mutation(new, (_seat_event(seat, record),))
+    events = [_seat_event(seat, record)]
+    delegate = t.delegate
+    if seat == delegate:  # the host's rights go back to the host
+        delegate = None
+        events.append(Event("host_changed", {"seat": t.host_seat, "handed": False}))
+    new = t.evolve(seats=t.seats[:seat] + (record,) + t.seats[seat + 1 :], host=host, delegate=delegate)
+    return Mutation(new, tuple(events))
+
+
+def hand_host(t: Table, *, seat: int | None) -> Mutation:
+    """The host's rights go to the person at ``seat``, or back to the host (``None``).
+
+    While they are handed, that seat does what the host does (start, seats and bots, kicks,
+    rematch, talk); the host (its token) may only take them back or hand them on. A shared
+    screen that hosts hands them to a phone and back (issue 26)."""
+    if seat is None:
+        if t.host is None:
+            raise BadSeat("the host has left: the rights stay where they are")
+        new = t.evolve(delegate=None)
+        return Mutation(new, (Event("host_changed", {"seat": t.host_seat, "handed": False}),))
+    if not 0 <= seat < len(t.seats):
+        raise BadSeat(f"no seat {seat!r} at a table of {len(t.seats)}")
+    record = t.seats[seat]
+    if not record.is_human or record.auto:
+        raise BadSeat(f"seat {seat} holds no person to hand the host's rights to")
+    new = t.evolve(delegate=None if seat == t.host_seat else seat)
+    return Mutation(new, (Event("host_changed", {"seat": seat, "handed": seat != t.host_seat}),))
 
 
 # --------------------------------------------------------------------------- presence
@@ -676,6 +711,7 @@ def summary(t: Table, settings: Settings) -> dict[str, Any]:
         "seats": seats,
         "teams": [list(team) for team in game.teams(options, len(t.seats))],
         "host_seat": t.host_seat,
+        "host_rights": t.delegate,
         "bots": t.bots,
         "grace_s": t.grace_s,
         "turn_limit_s": t.turn_limit_s,
