@@ -115,3 +115,24 @@ async def test_talk_crosses_processes_and_survives_one_dying(fresh_redis, client
             assert 0 < ttl_talk and abs(ttl_talk - ttl_record) < 60_000
         finally:
             await store.aclose()
+
+
+async def test_returns_to_a_seat_are_counted_across_real_processes(fresh_redis, clients):
+    """Issue 25, finding 1, through real processes: a seat resumed from new connections,
+    alternating between two ``meja serve`` processes, is bounded by the store's count."""
+    env = {"MEJA_SEAT_RESUMES_PER_MIN": "6", "MEJA_TABLE_CHANGES_BURST": "100"}
+    async with servers(
+        ServerProcess(fresh_redis, name="a", env=env), ServerProcess(fresh_redis, name="b", env=env)
+    ) as (a, b):
+        ann, bob = await clients(a.url), await clients(b.url)
+        joined = await ann.host(name="Ann", seats=2)
+        await bob.join(table=joined["table"], name="Bob")
+        codes = []
+        for n in range(8):
+            again = await clients((a if n % 2 else b).url)
+            try:
+                await again.resume(table=joined["table"], token=bob.token)
+                codes.append("ok")
+            except ServerError as exc:
+                codes.append(exc.code)
+        assert codes == ["ok"] * 6 + ["limit/exceeded"] * 2, codes
