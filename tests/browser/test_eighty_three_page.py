@@ -156,6 +156,15 @@ def test_a_hand_by_keyboard_then_auto_arrange(server: Any, new_context: Any, sho
 
     # The auction: seat 0 calls first; the panel lists exactly the legal bids.
     assert wait_decision(page) == "auction"
+    # Every notice the table holds for, as it showed (issue 20, point 5: "You wins trick 2").
+    page.evaluate(
+        """() => {
+            window.holdSeen = [];
+            const hold = document.getElementById('hold');
+            new MutationObserver(() => { if (hold.textContent) window.holdSeen.push(hold.textContent); })
+              .observe(hold, {childList: true, subtree: true});
+        }"""
+    )
     assert page.inner_text("#auction") == "First call: You."
     options = page.eval_on_selector_all("#bid-value option", "els => els.map(e => Number(e.value))")
     assert options == [a["value"] for a in legal(page, "bid")] == list(range(30, 84))
@@ -178,6 +187,8 @@ def test_a_hand_by_keyboard_then_auto_arrange(server: Any, new_context: Any, sho
     v = view(page)
     assert v["bidder"] == 0 and v["bid"] == 83 and len(v["hand"]) == 17
     assert page.inner_text("#contract") == "Bid 83 by You"
+    # The contract line says how the auction ended, once: no calls list, no caption saying it again.
+    assert page.is_hidden("#auction-box") and "won the auction" not in page.inner_text("#move-caption")
     assert page.locator("#kitty-line .chip").count() == 5
     suit = best_suit(v["hand"])
     n = sum(is_trump(NAMES.index(c), SUITS.index(suit)) for c in v["hand"])
@@ -291,10 +302,14 @@ def test_a_hand_by_keyboard_then_auto_arrange(server: Any, new_context: Any, sho
         assert f"Trumps passed to partners: {len(gave)} from You" in note, note
         assert {x["card"] for x in v["shown"] if x["seat"] == 0} == set(shed)
         assert "Shown face up: " in note
+        # Said under the trick (and held over the table as it happened), not a third time in the caption.
+        assert "change hands" not in page.inner_text("#move-caption")
 
     keyboard_play_hand(page, shot, "hand1", passed)
     result = summary_checks(page)
     assert result["bidder"] == 0 and result["bid"] == 83
+    held = page.evaluate("() => window.holdSeen")
+    assert any(h.startswith("You win trick") for h in held) and not any("You wins" in h for h in held), held
     assert page.inner_text("#summary-title") == "Hand 1 is over"
     assert_in_view(page, "hand summary", PHONE)
     assert_clean_in_every_language(page, "hand summary")

@@ -403,7 +403,8 @@ class EightyThreeTable {
     const t = this.t;
     const el = this.host.el;
     const v = this.view;
-    this.auctionBox.hidden = v.phase !== "auction" && v.phase !== "trump";
+    // Once the auction is over the contract line says its outcome: the calls would say it again.
+    this.auctionBox.hidden = v.phase !== "auction";
     this.auctionTitle.textContent = t("auction.title");
     const calls = v.auction || [];
     this.auctionList.replaceChildren(
@@ -848,7 +849,8 @@ class EightyThreeTable {
       case "pass":
         return { seat: ev.seat, text: t("move.pass", { who: who(ev.seat) }), short: t("move.short.pass"), motion: null };
       case "contract":
-        return { seat: ev.bidder, text: t("move.contract", { who: who(ev.bidder), n: ev.bid }), short: t("move.short.contract", { n: ev.bid }), motion: null };
+        // Not a move to caption: the contract line and the bidder's box say it already (the log keeps it).
+        return null;
       case "kitty":
         return {
           seat: ev.seat,
@@ -863,7 +865,8 @@ class EightyThreeTable {
       case "decided":
         return { seat: ev.seat, text: ev.seat === me ? t("move.decided_you") : t("move.decided", { who: who(ev.seat) }), short: t("move.short.decided"), motion: null };
       case "exchange":
-        return { seat: null, text: this.exchangeText(ev), short: null, motion: null };
+        // Held over the table, then said under the trick: a caption would say it a third time.
+        return null;
       case "received":
         return { seat: null, text: t("move.received", { who: who(ev.from), n: (ev.cards || []).length }), short: null, motion: null };
       case "play":
@@ -897,7 +900,13 @@ class EightyThreeTable {
       const node = el(
         "div",
         { class: "e83-hold", id: "trick-hold" },
-        el("strong", {}, t("hold.trick", { n: ev.number, who: this.host.seatName(ev.winner), points: ev.points })),
+        el(
+          "strong",
+          {},
+          ev.winner === this.mySeat
+            ? t("hold.trick.you", { n: ev.number, points: ev.points }) // "You wins trick 2" read as a slip
+            : t("hold.trick", { n: ev.number, who: this.host.seatName(ev.winner), points: ev.points }),
+        ),
         el(
           "ul",
           { class: "hold-cards" },
