@@ -244,3 +244,32 @@ def test_a_failed_resume_backs_off_and_asks_for_the_state_alone(server: Any, new
     # The first resume asked for what it missed; after it failed, every retry asks for the state alone.
     assert resumes[0] is not None and resumes[0] != "absent" and resumes[0] >= seen
     assert resumes[1:] == ["absent", "absent", "absent"], resumes
+
+
+def test_an_away_player_shows_the_time_until_a_bot_plays_for_them(server: Any, new_context: Any, shot: Any) -> None:
+    """Issue 20, point 9: a friend whose connection dropped was "away", with no word of how long
+    the table waits for them: their box counts the table's grace time down to the bot taking over."""
+    host = new_context(viewport={"width": 1280, "height": 800}).new_page()
+    room = host_table(host, server.origin, name="Ana", seats=3)
+    guest_context = new_context()
+    guest = guest_context.new_page()
+    guest.goto(f"{server.origin}/?join={room}")
+    guest.fill("#name", "Budi")
+    guest.click("#join")
+    host.wait_for_selector('#seats li[data-seat="1"] .person-name')
+    start(host)
+    guest.wait_for_selector("#hand button.card")
+    grace = host.evaluate("() => window.meja.table.grace_s")
+    assert grace >= 10
+    guest_context.close()  # the tab is gone: the seat is away
+    box = '#opponents .seat-box[data-seat="1"] .presence.away'
+    host.wait_for_selector(box)
+    first = host.inner_text(box)
+    m = re.fullmatch(r"away · bot in (\d+):(\d\d)", first)
+    assert m, first
+    left = int(m.group(1)) * 60 + int(m.group(2))
+    assert grace - 5 <= left <= grace
+    host.wait_for_function("([s, t]) => document.querySelector(s).textContent !== t", arg=[box, first], timeout=3000)
+    m = re.fullmatch(r"away · bot in (\d+):(\d\d)", host.inner_text(box))
+    assert m and int(m.group(1)) * 60 + int(m.group(2)) < left  # it counts down
+    shot(host, "away-countdown")

@@ -69,6 +69,9 @@ export class TableScreen {
     this.lastMoves = new Map(); // seat -> the latest move event of that seat (this round)
     this.recent = []; // the latest move events, newest last, for the caption
     this.lastLogged = null; // the last of the app's log events drawn
+    // seat -> performance.now() when this page learnt the seat went away (see notePresence)
+    this.awaySince = new Map();
+    this.awayTimer = null;
     this.frame = null;
     this.build();
     const host = this.host();
@@ -285,6 +288,7 @@ export class TableScreen {
 
   destroy() {
     clearInterval(this.clockTimer);
+    clearInterval(this.awayTimer);
     this.game.destroy();
     this.hand.destroy();
     this.motion.clear();
@@ -392,6 +396,7 @@ export class TableScreen {
         if (move && move.motion && move.motion.piece) moving.push(move);
       }
     }
+    if (!relabelOnly) this.notePresence(events);
     const frame = this.game.render(v) || {};
     this.frame = frame;
     this.renderLog(relabelOnly);
@@ -486,6 +491,41 @@ export class TableScreen {
     this.soundButton.hidden = this.spectator; // a spectator has no turn to be called to
   }
 
+  /**
+   * When each away seat went away, for the countdown to the bot taking over (the table's
+   * `grace_s`). The server's record of that time is not on the wire, and an event carries no
+   * time: an `away` event's time is taken to be when its update came, which is within a moment
+   * of the real one. Events replayed after a reload (their time unknown) set none: such a seat
+   * says "away" without a countdown.
+   */
+  notePresence(events) {
+    for (const ev of events || []) {
+      if (!ev || typeof ev.seat !== "number") continue;
+      if (ev.kind === "away") this.awaySince.set(ev.seat, performance.now());
+      else if (ev.kind === "connected" || ev.kind === "auto") this.awaySince.delete(ev.seat);
+    }
+  }
+
+  /** "0:42": the time until a bot plays for an away seat, or null when it is not known. */
+  awayLeft(i) {
+    const since = this.awaySince.get(i);
+    const grace = this.table && this.table.grace_s;
+    if (since === undefined || !grace) return null;
+    const secs = Math.max(0, Math.ceil((grace * 1000 - (performance.now() - since)) / 1000));
+    return `${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, "0")}`;
+  }
+
+  /** Count the away seats' time down each second, while there is one to count. */
+  tickAway() {
+    const shown = this.opponents.querySelectorAll(".away-countdown");
+    for (const node of shown) node.textContent = this.t("seat.away.countdown", { time: this.awayLeft(Number(node.dataset.seat)) || "0:00" });
+    if (shown.length && !this.awayTimer) this.awayTimer = setInterval(() => this.tickAway(), 1000);
+    if (!shown.length && this.awayTimer) {
+      clearInterval(this.awayTimer);
+      this.awayTimer = null;
+    }
+  }
+
   renderSeats(seatInfo) {
     const seats = this.table.seats || [];
     const n = seats.length;
@@ -501,6 +541,7 @@ export class TableScreen {
       this.seatLists[side].hidden = !place[side].length;
     }
     this.opponents.dataset.count = String(order.length);
+    this.tickAway();
   }
 
   seatBox(i, s, info) {
@@ -508,6 +549,7 @@ export class TableScreen {
     const turn = !!info.active;
     const presence = [];
     if (s.kind === "human" && s.auto) presence.push(["auto", t("seat.auto")]);
+    else if (s.kind === "human" && !s.connected && this.awayLeft(i)) presence.push(["away away-countdown", t("seat.away.countdown", { time: this.awayLeft(i) })]);
     else if (s.kind === "human" && !s.connected) presence.push(["away", t("seat.away")]);
     const last = this.lastMoves.get(i);
     const move = last ? this.describe(last) : null;
@@ -533,7 +575,7 @@ export class TableScreen {
       el(
         "p",
         { class: "seat-last", title: lastText || null },
-        presence.map(([cls, text]) => el("span", { class: `presence ${cls}` }, text)),
+        presence.map(([cls, text]) => el("span", { class: `presence ${cls}`, dataset: { seat: i } }, text)),
         presence.length && lastText ? " · " : null,
         lastText,
       ),
