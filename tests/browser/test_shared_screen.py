@@ -15,9 +15,12 @@ Cost: about 25 s.
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import Any
 
 from browser_helpers import assert_clean_in_every_language, host_table, phase, play_turn_mouse, start, version
+from browser_server import Server
 from truth import Truth, leaks, read_table
 
 
@@ -115,3 +118,40 @@ def test_the_shared_screen_shows_the_table_and_never_a_hand(
     # The judge can fail: a seated player's frames, judged as a spectator's, hold that player's hand.
     assert leaks(host_frames, truth, None), "the judge found nothing in a seat's frames: it checks nothing"
     assert leaks(host_frames, truth, 0) == []
+
+
+def test_the_hosts_tv_link_opens_the_table_when_the_stands_are_full(
+    redis_url: str, workdir: Path, new_context: Any
+) -> None:
+    """The host's lobby links its shared screen with the table's screen token (PROTOCOL.md 5,
+    `watch.screen`): with the spectator places of this browser's address taken by other watchers,
+    the host's TV still opens the table. Nobody else is shown the token, and no address bar keeps it."""
+    server = Server(redis_url, workdir, env={"MEJA_MAX_SPECTATORS_PER_ADDRESS": "1"})
+    try:
+        host = new_context().new_page()
+        room = host_table(host, server.origin, name="Ana", seats=3)
+        link = host.get_attribute("#tv-link", "href")
+        assert re.fullmatch(rf"/tv/{room}\?screen=[^&]+", link), link
+        assert "screen" not in host.url
+        guest = new_context().new_page()
+        guest.goto(f"{server.origin}/?join={room}")
+        guest.fill("#name", "Budi")
+        guest.click("#join")
+        guest.wait_for_selector("#room-code")
+        assert guest.get_attribute("#tv-link", "href") == f"/tv/{room}"  # a guest's link has no token
+        # Another watcher from the same address takes the only place in the stands ...
+        stands = new_context().new_page()
+        stands.goto(f"{server.origin}/tv/{room}")
+        stands.wait_for_selector("#room-code")
+        crowd = new_context().new_page()
+        crowd.goto(f"{server.origin}/tv/{room}")
+        crowd.wait_for_function("() => /limit/i.test((document.getElementById('message') || {}).textContent || '')")
+        # ... and the host's TV still opens the table, in a place of its own.
+        tv = new_context().new_page()
+        tv.goto(server.origin + link)
+        tv.wait_for_selector("#room-code")
+        assert tv.url == f"{server.origin}/tv/{room}"  # the token left the address bar
+        tv.reload()  # and this tab keeps it
+        tv.wait_for_selector("#room-code")
+    finally:
+        server.close()

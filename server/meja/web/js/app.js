@@ -261,6 +261,7 @@ class App {
     });
     this.tvRoom = tvCode(location.pathname);
     this.tv = this.tvRoom !== undefined;
+    this.screenToken = this.tv ? this.takeScreenToken() : null;
     const current = store.current();
     if (this.tv) {
       document.body.classList.add("tv");
@@ -504,7 +505,7 @@ class App {
       this.resuming = { since };
       // What was missed goes to the log; the state after it is drawn (no pause per missed version).
       this.catchingUp = since !== undefined;
-      this.conn.request({ type: "watch", table: this.tableId, since }).catch((err) => {
+      this.conn.request({ type: "watch", table: this.tableId, since, ...this.screenField() }).catch((err) => {
         if (err.code !== "connection/closed") this.leaveToHome(this.errorText(err));
       });
       return;
@@ -571,6 +572,7 @@ class App {
           seat: msg.seat,
           token: msg.token,
           host_token: msg.host_token || prev.host_token,
+          screen_token: msg.screen_token || prev.screen_token,
           name: prev.name || this.pendingName || "",
         });
         store.setCurrent(msg.table);
@@ -834,7 +836,7 @@ class App {
     this.fair = {};
     this.resetLog(null);
     try {
-      await this.conn.request({ type: "watch", code: normal });
+      await this.conn.request({ type: "watch", code: normal, ...this.screenField() });
     } catch (err) {
       if (err.code === "connection/closed") return; // the next welcome watches again
       if (this.tv) {
@@ -845,6 +847,29 @@ class App {
       if (status) status.textContent = this.errorText(err);
       else this.showToast(this.errorText(err));
     }
+  }
+
+  /**
+   * The host's shared screen watches with the table's screen token (PROTOCOL.md 5, `watch.screen`),
+   * in a place of its own that other watchers from the same address cannot take. It comes in the
+   * link the host's lobby shows (`/tv/CODE?screen=TOKEN`): the page keeps it for this tab
+   * (sessionStorage: a reload watches with it again) and takes it out of the address bar, where a
+   * photo of the TV or a copied address would hand it on.
+   */
+  takeScreenToken() {
+    const key = `meja.screen.${this.tvRoom}`;
+    const given = this.params.get("screen");
+    try {
+      if (given) sessionStorage.setItem(key, given);
+      if (given && window.history && history.replaceState) history.replaceState(null, "", location.pathname);
+      return given || sessionStorage.getItem(key);
+    } catch (err) {
+      return given; /* storage refused: this load still uses it */
+    }
+  }
+
+  screenField() {
+    return this.tv && this.screenToken ? { screen: this.screenToken } : {};
   }
 
   /** Send a table request (act, seat, start, rematch); errors show as a notice. */
@@ -1397,9 +1422,12 @@ class App {
     qr.addEventListener("error", () => {
       qr.hidden = true;
     });
+    // The host's link carries the table's screen token (its TV gets a place of its own); nobody
+    // else is shown it.
+    const screen = this.isHost ? (store.seat(this.tableId) || {}).screen_token : null;
     const tvLink = el(
       "a",
-      { href: `/tv/${encodeURIComponent(code)}`, id: "tv-link", target: "_blank", rel: "noopener" },
+      { href: `/tv/${encodeURIComponent(code)}${screen ? `?screen=${encodeURIComponent(screen)}` : ""}`, id: "tv-link", target: "_blank", rel: "noopener" },
       t("lobby.tv"),
     );
     return el(
