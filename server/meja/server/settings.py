@@ -384,6 +384,8 @@ class Settings:
             "signal_burst": self.signal_burst,
             "call_per_s": self.call_per_s,
             "call_burst": self.call_burst,
+            # whether a TURN relay is configured: without one, "hide addresses" cannot connect a call
+            "call_relay": any(u.startswith(("turn:", "turns:")) for u in self.ice_urls()),
         }
 
     def replace(self, **changes: Any) -> Settings:
