@@ -33,7 +33,9 @@ import { copyText, el, sleep, spacedCode } from "./ui.js";
 
 /** Lines the move log shows at most (a long match's oldest drop out; the numbers stay each line's own). */
 const LOG_MAX = 1000;
+/** Moves the caption shows: the latest and the one before; the shared screen, with no log, the last several. */
 const CAPTION_MOVES = 2;
+const TV_CAPTION_MOVES = 6;
 /** Table events (meja.rules.game.TABLE_EVENT_KINDS); the game's own are its module's. */
 export const TABLE_EVENTS = new Set([
   "seat_changed", "connected", "away", "auto", "started", "rematch", "closed", "commitment", "reveal", "timeout", "act",
@@ -379,7 +381,7 @@ export class TableScreen {
     if (!move) return null;
     if (typeof move.seat === "number") this.lastMoves.set(move.seat, ev);
     this.recent.push(ev);
-    if (this.recent.length > CAPTION_MOVES) this.recent.shift();
+    if (this.recent.length > (this.tv ? TV_CAPTION_MOVES : CAPTION_MOVES)) this.recent.shift();
     return move;
   }
 
@@ -405,7 +407,8 @@ export class TableScreen {
     this.handTitle.textContent = t("table.your_hand");
     this.logTitle.textContent = t("table.log");
     this.renderSeats(frame.seats || []);
-    this.opponents.hidden = !!frame.handOnly && !this.spectator && !this.tv;
+    // The shared screen's result lists every seat: the seats' boxes above it would push it off a screen nobody scrolls.
+    this.opponents.hidden = (!!frame.handOnly && !this.spectator && !this.tv) || (this.tv && !!(frame.summary || this.outcomeSummary()));
     this.renderDirection(frame.direction);
     this.renderCaption();
     const summary = frame.summary || this.outcomeSummary();

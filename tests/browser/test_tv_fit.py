@@ -1,0 +1,109 @@
+"""The shared screen fits one 1920x1080 screen and never scrolls (issue 20, point 3).
+
+A TV is read from across a room and nobody scrolls it: at 4 and at 10 seats (Kartu Terakhir,
+one person and bots, the person's moves sent by the test), the shared screen shows the whole
+lobby (the code, the QR code, every seat), then the table with a whole caption and the last
+several moves, then the whole match summary, with no scrollbar, and the page's own controls
+(Home, the language, the rules) do not take the top of the screen. Screenshots at 1920x1080.
+
+Cost: about 30 s (two rounds of Kartu Terakhir played to their end, the bots quick).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+from browser_helpers import assert_clean_in_every_language
+from conftest import SCREENSHOTS
+from kt_helpers import host_kt
+
+TV = {"width": 1920, "height": 1080}
+
+#: What does not fit: a scrollbar, and the elements (of a selector) cut or out of the screen.
+FIT = """sel => {
+  const out = [];
+  const doc = document.scrollingElement;
+  if (doc.scrollHeight > window.innerHeight + 1) out.push(`page scrolls: ${doc.scrollHeight} > ${window.innerHeight}`);
+  if (doc.scrollWidth > window.innerWidth + 1) out.push(`page scrolls sideways: ${doc.scrollWidth}`);
+  for (const e of document.querySelectorAll(sel)) {
+    if (e.closest('[hidden]')) continue;
+    const r = e.getBoundingClientRect();
+    if (r.top < -1 || r.bottom > window.innerHeight + 1) out.push(`${e.id || e.className} at ${Math.round(r.top)}..${Math.round(r.bottom)}`);
+    if (e.scrollWidth > e.clientWidth + 1) out.push(`${e.id || e.className} cut: ${e.textContent.slice(0, 60)}`);
+  }
+  return out;
+}"""
+
+#: The page's own controls: they may not sit above the table's first line.
+HEADER_TOP = """() => {
+  const ids = ['home-link', 'lang', 'rules-button'];
+  return ids.map(id => document.getElementById(id)).filter(e => e && e.getClientRects().length)
+    .map(e => [e.id, Math.round(e.getBoundingClientRect().top)]);
+}"""
+
+
+def fits(tv: Any, selector: str, what: str) -> None:
+    tv.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    problems = tv.evaluate(FIT, selector)
+    assert problems == [], f"{what}: {problems}"
+
+
+def save(tv: Any, name: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    tv.screenshot(path=str(SCREENSHOTS / f"{name}-1920x1080.png"))
+
+
+def my_move(page: Any) -> dict[str, Any] | None:
+    """The person's move: a card if one plays (a plain one first), else draw, keep, take or pass."""
+    v = page.evaluate("() => window.meja.view")
+    if not v or v.get("phase") != "play" or v.get("turn") != page.evaluate("() => window.meja.seat"):
+        return None
+    legal = v.get("legal", [])
+    plays = [a for a in legal if a["kind"] == "play"]
+    plays.sort(key=lambda a: a["card"].startswith("W"))
+    for kind in ("draw", "keep", "take", "pass"):
+        plays += [a for a in legal if a["kind"] == kind]
+    return plays[0] if plays else None
+
+
+@pytest.mark.parametrize("seats", [4, 10])
+def test_the_shared_screen_fits_one_screen(server: Any, new_context: Any, seats: int) -> None:
+    phone = new_context().new_page()
+    room = host_kt(phone, server.origin, name="Ana", seats=seats)
+    tv = new_context(viewport=TV).new_page()
+    tv.goto(f"{server.origin}/tv/{room}")
+    tv.wait_for_selector("#room-code")
+    tv.wait_for_function("n => document.querySelectorAll('#seats li').length === n", arg=seats)
+    save(tv, f"tv-fit-lobby-{seats}")
+    fits(tv, "#room-code, #qr, #seats li, #seats-title", f"the lobby at {seats} seats")
+
+    phone.click("#start")
+    phone.wait_for_selector("#hand button.card")
+    tv.wait_for_selector("#top-card .card")
+    deadline = time.monotonic() + 90
+    checked = False
+    while not tv.evaluate("() => !document.getElementById('summary').hidden"):
+        assert time.monotonic() < deadline, "the round did not end"
+        action = my_move(phone)
+        if action is not None:
+            before = phone.evaluate("() => window.meja.version")
+            phone.evaluate("a => window.meja.act(a)", action)
+            phone.wait_for_function("v => window.meja.version > v || !window.meja.view", arg=before)
+        else:
+            phone.wait_for_timeout(30)
+        if not checked and tv.locator("#move-caption p").count() >= 4:
+            # The caption: the latest moves, each whole; the table on one screen; no header on top.
+            save(tv, f"tv-fit-table-{seats}")
+            fits(tv, "#move-caption p, #opponents .seat-box, #top-card, #turn-status", f"the table at {seats} seats")
+            tops = tv.evaluate(HEADER_TOP)
+            felt = tv.evaluate("() => document.getElementById('felt').getBoundingClientRect().top")
+            assert all(top > felt for _, top in tops), f"the page's controls take the top: {tops}, the table at {felt}"
+            checked = True
+    assert checked, "the caption never showed four moves"
+    tv.wait_for_selector("#summary-title")
+    save(tv, f"tv-fit-summary-{seats}")
+    fits(tv, "#summary-title, #summary tr, #summary .result-banner", f"the summary at {seats} seats")
+    if seats == 4:
+        assert_clean_in_every_language(tv, "the shared screen's match summary")
