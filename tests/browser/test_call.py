@@ -123,6 +123,23 @@ def host_relayed(page: Any, origin: str, name: str) -> str:
     return "".join(page.inner_text("#room-code").split())
 
 
+#: Each seat's box with a call tile: whether its name and its count show whole, and clear of the tile.
+SEAT_TEXT = """() => [...document.querySelectorAll('.seat-box')].filter((b) => b.querySelector('.call-tile')).map((box) => {
+    const tile = box.querySelector('.call-tile').getBoundingClientRect();
+    const out = {seat: box.dataset.seat};
+    for (const part of ['seat-who', 'opp-count']) {
+        const node = box.querySelector('.' + part);
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const r = range.getBoundingClientRect();
+        const covered = r.left < tile.right && r.right > tile.left && r.top < tile.bottom && r.bottom > tile.top;
+        const line = node.closest('p');
+        out[part] = {text: node.textContent, cut: line.scrollWidth > line.clientWidth, covered};
+    }
+    return out;
+})"""
+
+
 def stats(page: Any) -> dict[str, dict[str, Any]]:
     return page.evaluate(STATS)  # type: ignore[no-any-return]
 
@@ -197,6 +214,15 @@ def test_three_people_in_a_call_across_two_servers(stack: Stack, person: Any, sh
             page.wait_for_selector(f'.seat-box[data-seat="{s}"] {tile(page, s)}.video video')
         wait_media(page, others)
     shot(budi, "call-table")
+    # A phone (390 px) in the call during a round: the other seats' names and counts whole,
+    # beside the tiles (a tile took half of each box: "A…", "7 card").
+    budi.set_viewport_size({"width": 390, "height": 844})
+    boxes = budi.evaluate(SEAT_TEXT)
+    assert len(boxes) == 2, boxes
+    for box in boxes:
+        for part in ("seat-who", "opp-count"):
+            assert not box[part]["cut"] and not box[part]["covered"], boxes
+    budi.set_viewport_size({"width": 1280, "height": 800})
     # Labelled and readable with the call open (tiles, buttons, the roster), in every language.
     assert_clean_in_every_language(budi, "table in a call")
 
