@@ -24,8 +24,9 @@
 //
 // Where it shows: each person's tile (their video, or their name's initial while their camera
 // is off; a speaking ring; mic and camera marks) sits in their seat's box on the table or
-// their row in the lobby; the shared screen shows who is in the call and who speaks, and
-// never joins.
+// their row in the lobby (beside the name; on a narrow screen under it, talk.css, so that a
+// phone's narrow box keeps the name and the count whole); the shared screen shows who is in
+// the call and who speaks, and never joins.
 
 import { t } from "./strings.js";
 import { el } from "./ui.js";
@@ -455,7 +456,7 @@ export class Call {
     if (busy) notes.push(t("call.connecting"));
     if (this.error) notes.push(this.error);
     if (inCall && this.cam && !this.sendsVideo()) notes.push(t("call.audio_only", { n: this.videoMax }));
-    if (this.muted && can) notes.push(t("talk.muted_me"));
+    // A muted person is told once, by the talk bar beside these buttons (talk.js), not here too.
     this.status.textContent = notes.join(" ");
     this.status.hidden = !notes.length;
     this.paint();

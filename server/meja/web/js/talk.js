@@ -11,6 +11,12 @@
 //   hid for themselves (their chat lines and reactions are not shown here; nobody else knows);
 // * whether the chat panel is open (closed, it counts the lines that came meanwhile).
 //
+// The history a connection gets after its `state` (`talk` with `history: true`) goes to the chat
+// panel alone, reactions included, and never to the move log: it comes after the replayed game
+// events of a reload (PROTOCOL.md 16.2), and its lines carry only the time they were said while
+// the log's events carry none, so appended there they read as said after moves they came before
+// (a new user's log after a reload). Live reactions go to the log as they come, in their place.
+//
 // A reaction shows for a few seconds as a bubble at the sender's seat on every screen that
 // draws that seat (the lobby's list, the table's boxes, the player's own seat line, the
 // shared screen); when the seat is not drawn (a phone showing the hand alone) it floats
@@ -38,7 +44,12 @@ export const EMOJI = { laugh: "😄", wow: "😮", clap: "👏", heart: "❤️"
 const BUBBLE_MS = 4000;
 /** Lines kept in the panel (the server keeps its talk_keep, 50, for late comers; a long evening says more). */
 const LINES_MAX = 300;
-const DEFAULT_POLICY = { chat: "on", spectators: false, table_talk: false, relay: false, muted: [], now: "free" };
+const DEFAULT_POLICY = { chat: "on", spectators: false, table_talk: false, relay: false, hints: true, muted: [], now: "free" };
+/** From this share of the limit on, the chat's input shows how many characters it holds. */
+const COUNT_FROM = 0.8;
+
+/** The server's limits (welcome.limits), once a Talk knows the page's connection. */
+let serverLimits = () => null;
 
 function loadHidden() {
   try {
@@ -62,9 +73,11 @@ export class Talk {
   /** app: the App (app.js): its table map, seat, connection, screens and move log. */
   constructor(app) {
     this.app = app;
+    serverLimits = () => (app.conn && app.conn.limits) || null;
     this.tableId = null;
     this.lines = []; // chat lines and reactions in the order they came
     this.seen = new Set(); // line ids
+    this.fromHistory = new Set(); // ids of the lines that came as history (drawn in the chat, not the log)
     this.unread = 0;
     this.bubbles = new Map(); // seat -> {id, reaction, name, until}
     this.open = window.matchMedia("(min-width: 64rem)").matches;
@@ -73,6 +86,16 @@ export class Talk {
     this.build();
     this.onKeyDown = (ev) => this.shortcut(ev);
     document.addEventListener("keydown", this.onKeyDown);
+    // The reactions' menu closes on a tap or click anywhere else (a phone has no focus to lose
+    // there: it stayed open over the table), and follows its button when the window changes.
+    this.onPointerDown = (ev) => {
+      if (!this.menu.hidden && !this.reactBox.contains(ev.target)) this.closeMenu(false);
+    };
+    document.addEventListener("pointerdown", this.onPointerDown, true);
+    this.onResize = () => {
+      if (!this.menu.hidden) this.placeMenu();
+    };
+    window.addEventListener("resize", this.onResize);
   }
 
   // ------------------------------------------------------------------ state
@@ -95,6 +118,16 @@ export class Talk {
   get readsChat() {
     const p = this.policy;
     return p.chat === "on" && (this.seated || (p.spectators && !this.app.tv));
+  }
+
+  /** Whether the chat panel is offered: to the host (its settings), to a reader, and to every seat (it says why there is no chat). */
+  get offersPanel() {
+    return !this.app.tv && (this.app.isHost || this.readsChat || this.seated);
+  }
+
+  /** The most characters of a chat line (welcome.limits.chat_max_chars). */
+  get maxChars() {
+    return (this.app.conn.limits && this.app.conn.limits.chat_max_chars) || 200;
   }
 
   /** Whether a chat line would be accepted now (the server decides; the page only offers it then). */
@@ -137,6 +170,7 @@ export class Talk {
     this.tableId = tableId;
     this.lines = [];
     this.seen.clear();
+    this.fromHistory.clear();
     this.unread = 0;
     this.bubbles.clear();
     this.chatError.textContent = "";
@@ -155,6 +189,7 @@ export class Talk {
     for (const line of Array.isArray(msg.lines) ? msg.lines : []) {
       if (!line || typeof line.id !== "string" || this.seen.has(line.id)) continue;
       this.seen.add(line.id);
+      if (history) this.fromHistory.add(line.id);
       this.lines.push(line);
       fresh.push(line);
     }
@@ -165,8 +200,10 @@ export class Talk {
       const mine = this.seated && line.seat === this.app.seat;
       if (hidden.has(line.seat) && !mine) continue;
       if (typeof line.reaction === "string") {
+        // History: in the chat alone (the top of this module says why).
+        if (history) continue;
         events.push({ kind: "talk:reaction", seat: line.seat, name: line.name, reaction: line.reaction, id: line.id });
-        if (!history) this.showReaction(line);
+        this.showReaction(line);
       } else if (typeof line.text === "string" && !history && !mine && !(this.open && this.panelShown())) {
         this.unread += 1;
       }
@@ -174,7 +211,7 @@ export class Talk {
     if (events.length) {
       this.app.addTalkLog(events);
       // Said once: by the move log where it is open on screen, else here.
-      if (!history && !this.app.logAnnounces()) {
+      if (!this.app.logAnnounces()) {
         this.announce(events.map((ev) => t("talk.log", { who: this.who(ev.seat, ev.name), what: reactionWords(ev.reaction) })).join(" "));
       }
     }
@@ -228,7 +265,7 @@ export class Talk {
 
   async say(text) {
     const line = text.trim();
-    if (!line) return;
+    if (!line || this.overLimit()) return;
     this.chatError.textContent = "";
     this.sendButton.disabled = true;
     try {
@@ -286,7 +323,10 @@ export class Talk {
       onclick: () => this.setOpen(!this.open, true),
     });
     this.callSlot = el("div", { class: "call-slot", id: "call-slot" });
-    this.bar = el("div", { class: "talk-bar", id: "talk-bar" }, this.reactBox, this.toggle, this.callSlot);
+    // A muted person is told here, once, where the bar is (the chat panel may be closed, and
+    // the call's buttons are beside it): the chat's note and the call's status said it twice.
+    this.mutedNote = el("p", { class: "talk-note talk-muted-note", id: "talk-muted-note", hidden: true });
+    this.bar = el("div", { class: "talk-bar", id: "talk-bar" }, this.reactBox, this.toggle, this.callSlot, this.mutedNote);
 
     // The chat panel.
     this.panelTitle = el("h2", { id: "chat-title" });
@@ -295,8 +335,19 @@ export class Talk {
     // The lines are a log (read as they come while the panel is open), and scroll: a tab stop.
     this.listBox = el("div", { class: "chat-scroll", id: "chat-log", role: "log", "aria-labelledby": "chat-title", tabindex: "0" }, this.list);
     this.inputLabel = el("label", { for: "chat-input", class: "visually-hidden", id: "chat-input-label" });
-    this.input = el("input", { type: "text", id: "chat-input", autocomplete: "off", enterkeyhint: "send", maxlength: 200 });
+    // No maxlength: a pasted line longer than the limit was cut without a word. The counter
+    // shows near the limit and past it, and Send waits until the line fits.
+    this.input = el("input", {
+      type: "text",
+      id: "chat-input",
+      autocomplete: "off",
+      enterkeyhint: "send",
+      "aria-describedby": "chat-count",
+      oninput: () => this.renderCount(),
+    });
     this.sendButton = el("button", { type: "submit", class: "small", id: "chat-send" });
+    this.count = el("p", { class: "chat-count", id: "chat-count", hidden: true });
+    this.hiddenNote = el("p", { class: "chat-hidden-note", id: "chat-hidden-note", hidden: true });
     this.chatError = el("p", { class: "form-status", id: "chat-error", role: "alert" });
     this.form = el(
       "form",
@@ -310,6 +361,7 @@ export class Talk {
       },
       this.inputLabel,
       el("div", { class: "chat-input-row" }, this.input, this.sendButton),
+      this.count,
     );
     this.peopleSummary = el("summary", { id: "talk-people-summary" });
     this.peopleList = el("ul", { class: "talk-people", id: "talk-people" });
@@ -321,6 +373,7 @@ export class Talk {
       this.panelTitle,
       this.note,
       this.listBox,
+      this.hiddenNote,
       this.form,
       this.chatError,
       this.people,
@@ -338,6 +391,7 @@ export class Talk {
   }
 
   setOpen(open, byHand) {
+    this.closeMenu(false);
     this.open = open;
     this.renderToggle();
     if (this.open && this.panelShown()) {
@@ -362,7 +416,6 @@ export class Talk {
     this.panelTitle.textContent = t("talk.chat.title");
     this.inputLabel.textContent = t("talk.chat.input");
     this.input.placeholder = t("talk.chat.placeholder");
-    this.input.maxLength = (this.app.conn.limits && this.app.conn.limits.chat_max_chars) || 200;
     this.sendButton.textContent = t("talk.chat.send");
     this.peopleSummary.textContent = this.app.isHost ? t("talk.people.host") : t("talk.people");
     this.renderToggle();
@@ -376,7 +429,8 @@ export class Talk {
 
   renderToggle() {
     // The host keeps the settings and mutes in the panel whatever the chat; others open it to read.
-    const shows = !this.app.tv && (this.app.isHost || this.readsChat);
+    // A seat whose host allows no chat gets the panel too, saying so: it vanished without a word.
+    const shows = this.offersPanel;
     this.toggle.hidden = !shows;
     this.panel.hidden = !shows || !this.open;
     const n = this.unread;
@@ -388,13 +442,15 @@ export class Talk {
   renderNote() {
     const p = this.policy;
     let key = null;
-    if (this.mutedMe) key = "talk.muted_me";
+    if (this.mutedMe) key = null; // said in the bar (mutedNote)
     else if (p.chat === "off") key = "talk.off";
     else if (p.chat === "reactions") key = "talk.reactions_only";
     else if (!this.seated) key = this.readsChat ? "talk.chat.spectator" : "talk.chat.not_spectators";
     else if (p.now !== "free") key = p.now === "neutral" ? "talk.chat.neutral" : "talk.none";
     this.note.textContent = key ? t(key) : "";
     this.note.hidden = !key;
+    this.mutedNote.textContent = this.mutedMe ? t("talk.muted_me") : "";
+    this.mutedNote.hidden = !this.mutedMe || this.app.tv;
   }
 
   renderForm() {
@@ -402,7 +458,27 @@ export class Talk {
     this.form.hidden = !this.seated || p.chat !== "on";
     this.listBox.hidden = !this.readsChat;
     this.input.disabled = !this.canSay;
-    this.sendButton.disabled = !this.canSay;
+    this.renderCount();
+  }
+
+  /** The line's length as the server counts it (code points, after NFKC and folding white space; PROTOCOL.md 16.4). */
+  lineLength() {
+    return [...this.input.value.normalize("NFKC").replace(/\s+/g, " ").trim()].length;
+  }
+
+  overLimit() {
+    return this.lineLength() > this.maxChars;
+  }
+
+  /** "180/200" near the limit, marked past it (Send waits); nothing while there is room. */
+  renderCount() {
+    const n = this.lineLength();
+    const max = this.maxChars;
+    const over = n > max;
+    this.count.hidden = n < Math.floor(max * COUNT_FROM);
+    this.count.classList.toggle("over", over);
+    this.count.textContent = over ? t("talk.chat.too_long", { n, max }) : t("talk.chat.count", { n, max });
+    this.sendButton.disabled = !this.canSay || over;
   }
 
   renderLines(all) {
@@ -413,16 +489,19 @@ export class Talk {
     if (!this.readsChat) return;
     const hidden = this.hiddenSeats();
     for (const line of this.lines) {
-      if (typeof line.text !== "string" || this.drawn.has(line.id)) continue;
+      // Chat lines, and the reactions that came as history (the move log has the live ones).
+      const reaction = typeof line.reaction === "string" && this.fromHistory.has(line.id);
+      if ((typeof line.text !== "string" && !reaction) || this.drawn.has(line.id)) continue;
       this.drawn.add(line.id);
       const mine = this.seated && line.seat === this.app.seat;
       if (hidden.has(line.seat) && !mine) continue;
+      const classes = [mine ? "mine" : "", reaction ? "chat-reaction" : ""].filter(Boolean).join(" ");
       this.list.append(
         el(
           "li",
-          { class: mine ? "mine" : "", dataset: { seat: line.seat, id: line.id } },
+          { class: classes, dataset: { seat: line.seat, id: line.id } },
           el("span", { class: "chat-who" }, `${this.who(line.seat, line.name)}: `),
-          el("span", { class: "chat-text" }, line.text),
+          el("span", { class: "chat-text" }, reaction ? reactionWords(line.reaction) : line.text),
         ),
       );
     }
@@ -439,39 +518,23 @@ export class Talk {
     const hidden = this.hiddenSeats();
     const muted = new Set(this.policy.muted || []);
     const rows = [];
+    const hiddenNames = [];
+    // Hide and mute say what they are and what a press does ("Messages hidden · Show", "Unmute
+    // for everyone"), marked on: a label that changes with its state is not a toggle's (WAI-ARIA
+    // APG: a toggle's name stays), so they carry no aria-pressed. Without either, a press showed
+    // nothing for it.
+    const control = (id, on, words, name, onclick) =>
+      el("button", { type: "button", class: `small talk-toggle${on ? " on" : ""}`, id, "aria-label": `${words}: ${name}`, onclick }, words);
     for (const s of seats) {
       if (s.kind !== "human" || (this.seated && s.seat === this.app.seat)) continue;
       const name = s.name || t("seat.label", { n: s.seat + 1 });
       const hide = hidden.has(s.seat);
-      const controls = [
-        el(
-          "button",
-          {
-            type: "button",
-            class: "small",
-            id: `talk-hide-${s.seat}`,
-            "aria-pressed": hide ? "true" : "false",
-            "aria-label": `${t("talk.hide")}: ${name}`,
-            onclick: () => this.setHidden(s.seat, !hide),
-          },
-          t("talk.hide"),
-        ),
-      ];
+      if (hide) hiddenNames.push(name);
+      const controls = [control(`talk-hide-${s.seat}`, hide, hide ? t("talk.hidden") : t("talk.hide"), name, () => this.setHidden(s.seat, !hide))];
       if (this.app.isHost && !this.app.tv) {
         const on = muted.has(s.seat);
         controls.push(
-          el(
-            "button",
-            {
-              type: "button",
-              class: `small${on ? " danger" : ""}`,
-              id: `talk-mute-${s.seat}`,
-              "aria-pressed": on ? "true" : "false",
-              "aria-label": `${t("talk.mute")}: ${name}`,
-              onclick: () => this.app.send({ type: "mute", seat: s.seat, muted: !on }),
-            },
-            t("talk.mute"),
-          ),
+          control(`talk-mute-${s.seat}`, on, on ? t("talk.unmute") : t("talk.mute"), name, () => this.app.send({ type: "mute", seat: s.seat, muted: !on })),
         );
       }
       rows.push(
@@ -486,6 +549,9 @@ export class Talk {
     }
     this.peopleList.replaceChildren(...(rows.length ? rows : [el("li", { class: "hint" }, t("talk.people.none"))]));
     this.people.hidden = this.app.tv || (!rows.length && !this.app.isHost);
+    // The chat says whose messages it leaves out here (else a quiet seat looks merely quiet).
+    this.hiddenNote.textContent = hiddenNames.length ? t("talk.hidden_note", { names: hiddenNames.join(", ") }) : "";
+    this.hiddenNote.hidden = !hiddenNames.length || !this.readsChat;
   }
 
   /** The host's talk settings (the same as the host form's), sent as they change. */
@@ -544,9 +610,26 @@ export class Talk {
     if (this.reactBox.hidden || this.reactButton.disabled) return;
     this.fillMenu();
     this.menu.hidden = false;
+    this.placeMenu();
     this.reactButton.setAttribute("aria-expanded", "true");
     const first = this.menuButtons().find((b) => !b.getAttribute("aria-disabled")) || this.menuButtons()[0];
     if (first) first.focus();
+  }
+
+  /**
+   * Within the window at every size: the menu opens under its button, moved left as far as it
+   * would pass the right edge (in the side column of a laptop's table it ran off the screen,
+   * and the page scrolled sideways). A style property from the script (CSSOM): the page's
+   * policy forbids inline style attributes, not this.
+   */
+  placeMenu() {
+    this.menu.style.removeProperty("left");
+    const margin = 8;
+    const width = document.documentElement.clientWidth;
+    const box = this.reactBox.getBoundingClientRect();
+    const menu = this.menu.getBoundingClientRect();
+    const left = Math.max(margin - box.left, Math.min(0, width - margin - box.left - menu.width));
+    if (left) this.menu.style.left = `${Math.round(left)}px`;
   }
 
   closeMenu(refocus) {
@@ -588,15 +671,34 @@ export class Talk {
 
   /** "R" opens the reactions (a keyboard's single key, unless the game uses it or a field has the focus). */
   shortcut(ev) {
-    if (ev.defaultPrevented || ev.ctrlKey || ev.metaKey || ev.altKey || !this.app.shortcuts) return;
+    if (ev.defaultPrevented) return;
+    // Escape closes the menu wherever the focus went (the menu's own keys handle it inside).
+    if (ev.key === "Escape" && !this.menu.hidden) {
+      ev.preventDefault();
+      this.closeMenu(this.menu.contains(document.activeElement));
+      return;
+    }
+    if (ev.ctrlKey || ev.metaKey || ev.altKey || !this.app.shortcuts) return;
     if (String(ev.key).toLowerCase() !== "r") return;
     const target = ev.target;
     if (target && (target.isContentEditable || /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName))) return;
-    if (document.querySelector("dialog[open]") || !this.reactButton.isConnected || this.reactBox.hidden) return;
+    if (document.querySelector("dialog[open]") || !this.reactButton.isConnected || this.app.tv || !this.seated) return;
     const screen = this.app.tableScreen;
     if (screen && (screen.keys || []).some((k) => k.key.toLowerCase() === "r")) return;
     ev.preventDefault();
-    this.openMenu();
+    // R when no reaction may be sent says why, briefly (it did nothing, as if the key were broken).
+    const why = this.whyNoReactions();
+    if (why) this.app.showToast(why);
+    else this.openMenu();
+  }
+
+  /** Why this seat may send no reaction now, in plain words; null when it may send one. */
+  whyNoReactions() {
+    const p = this.policy;
+    if (this.mutedMe) return t("talk.react.muted");
+    if (p.chat === "off") return t("talk.off");
+    if (p.now === "none") return t("talk.none");
+    return null;
   }
 
   // ------------------------------------------------------------------ bubbles at the seats
@@ -630,6 +732,8 @@ export class Talk {
 
   destroy() {
     document.removeEventListener("keydown", this.onKeyDown);
+    document.removeEventListener("pointerdown", this.onPointerDown, true);
+    window.removeEventListener("resize", this.onResize);
   }
 }
 
@@ -639,6 +743,11 @@ export class Talk {
  */
 export function talkFields(policy, prefix, onChange = null) {
   const p = { ...DEFAULT_POLICY, ...(policy || {}) };
+  // "Hide addresses" only where the server has a relay (welcome.limits.call_relay): without
+  // one, a relay-only call never connects, and a new user was offered it on such a server. A
+  // table that has it on anyway keeps the box, so that its host can turn it off.
+  const limits = serverLimits();
+  const relay = p.relay || !!(limits && limits.call_relay === true);
   const legendId = `${prefix}-talk-chat-legend`;
   const radios = ["on", "reactions", "off"].map((mode) => {
     const id = `${prefix}-talk-chat-${mode}`;
@@ -679,16 +788,22 @@ export function talkFields(policy, prefix, onChange = null) {
     el("div", { class: "field", role: "radiogroup", "aria-labelledby": legendId }, el("p", { class: "label", id: legendId }, t("talk.mode")), radios),
     check("spectators"),
     check("table_talk"),
-    check("relay"),
-    el("p", { class: "hint", id: `${prefix}-talk-relay-hint` }, t("talk.relay.hint")),
+    check("hints"),
+    relay ? check("relay") : null,
+    relay ? el("p", { class: "hint", id: `${prefix}-talk-relay-hint` }, t("talk.relay.hint")) : null,
   );
 }
 
 /** The host form's talk settings as a `host` message's `talk` map: what differs from the defaults, or null. */
 export function talkFromForm(form, prefix = "host") {
-  const checked = (name) => !!form.querySelector(`input[name="${prefix}_talk_${name}"]:checked`);
+  const talk = {};
   const chat = form.querySelector(`input[name="${prefix}_talk_chat"]:checked`);
-  const talk = { chat: chat ? chat.value : "on", spectators: checked("spectators"), table_talk: checked("table_talk"), relay: checked("relay") };
+  if (chat) talk.chat = chat.value;
+  // Only the boxes the form has (it offers "hide addresses" where a relay is, section 16.6).
+  for (const name of ["spectators", "table_talk", "hints", "relay"]) {
+    const box = form.querySelector(`input[name="${prefix}_talk_${name}"]`);
+    if (box) talk[name] = box.checked;
+  }
   const changed = Object.entries(talk).filter(([name, value]) => value !== DEFAULT_POLICY[name]);
   return changed.length ? Object.fromEntries(changed) : null;
 }
