@@ -44,7 +44,7 @@ class Leak(AssertionError):
 
 MESSAGE_KEYS: Mapping[str, frozenset[str]] = {
     "welcome": frozenset({"type", "protocol", "server", "limits", "games", "catalog", "re"}),
-    "joined": frozenset({"type", "table", "code", "link", "seat", "token", "host_token", "re"}),
+    "joined": frozenset({"type", "table", "code", "link", "seat", "token", "host_token", "screen_token", "re"}),
     "state": frozenset({"type", "table", "version", "seat", "is_host", "view", "re"}),
     "update": frozenset({"type", "table", "version", "since", "events", "seat", "is_host", "view", "re"}),
     "error": frozenset({"type", "code", "message", "re"}),

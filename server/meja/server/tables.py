@@ -474,8 +474,9 @@ def act(t: Table, *, seat: int, action: Mapping[str, Any], client_version: int, 
         )
     if move not in t.state.legal_actions(seat):
         # The rules' own refusal where they refuse it; what they accept but never list is a move
-        # only the server makes (a seat's time ran out: Kartu Terakhir's timer_take, which a person
-        # may not choose where mandatory stacking leaves them an answer to play; issue 25).
+        # only the server makes for a seat whose time ran out (``State.default_action``), which a
+        # person may not choose: a game's timer may take what its rules make a person answer
+        # (issue 25).
         t.state.apply(seat, move)
         raise IllegalActionError("only the server makes that move, for a seat whose time ran out")
     return play(t, seat, move, version=version, now=now)
