@@ -61,7 +61,7 @@ PEER_KEYS = frozenset({"seat", "id", "mic", "cam", "speaking"})
 TABLE_KEYS = frozenset({"id", "code", "link", "game", "preset", "options", "status", "seats", "teams", "host_seat",
                         "bots", "grace_s", "turn_limit_s", "awaiting", "turn_deadline_ms", "commitment", "deal_code_given",
                         "outcome", "talk", "host_rights"})
-SEAT_KEYS = frozenset({"seat", "kind", "name", "level", "connected", "auto"})
+SEAT_KEYS = frozenset({"seat", "kind", "name", "level", "connected", "auto", "bot_at"})
 COMMITMENT_KEYS = frozenset({"round", "hash", "chosen"})
 VIEW_KEYS = frozenset({
     "game", "preset", "seat", "seats", "version", "phase", "round", "hand", "hand_counts", "top", "discard_count",

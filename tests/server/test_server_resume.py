@@ -6,6 +6,7 @@ Cost: well under a second per test and store.
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import Any
 
 import pytest
@@ -178,3 +179,20 @@ async def test_returns_to_a_seat_are_counted_across_processes(serve: Any, connec
     # Another seat's returns are its own.
     again = await connect(b)
     assert (await again.request({"type": "resume", "table": table, "token": hosted["token"]}))["type"] == "joined"
+
+
+async def test_an_away_seat_says_when_a_bot_takes_over(serve: Any, connect: Any) -> None:
+    """Issue 20, point 9: the table map says when a bot starts playing for an absent player, so
+    every page counts down to the same moment, after a reload too."""
+    server = await serve()
+    ann, bob = await connect(server), await connect(server)
+    hosted = await host(ann, seats=2, grace_s=90)
+    table = hosted["table"]
+    await join(bob, table=table, name="Bob")
+    await ann.ok({"type": "start", "table": table})
+    before = time.time() * 1000
+    await bob.close()
+    update = await ann.until(lambda m: m["type"] == "update" and any(e["kind"] == "away" for e in m["events"]))
+    seat = update["table"]["seats"][1]
+    assert seat["connected"] is False and before + 89_000 <= seat["bot_at"] <= time.time() * 1000 + 90_000
+    assert "bot_at" not in update["table"]["seats"][0]

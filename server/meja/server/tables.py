@@ -698,6 +698,10 @@ def summary(t: Table, settings: Settings) -> dict[str, Any]:
             entry["level"] = s.level
         elif s.auto:
             entry["level"] = t.bots
+        elif s.is_human and s.away is not None and t.status == PLAYING:
+            # when a bot takes the absent player's turns (epoch ms): every page counts down to the
+            # same moment, and a reload keeps it (issue 20, point 9)
+            entry["bot_at"] = s.away + t.grace_s * 1000
         seats.append(entry)
     game = get_game(t.game)
     options = t.game_options
