@@ -248,7 +248,8 @@ def test_a_failed_resume_backs_off_and_asks_for_the_state_alone(server: Any, new
 
 def test_an_away_player_shows_the_time_until_a_bot_plays_for_them(server: Any, new_context: Any, shot: Any) -> None:
     """Issue 20, point 9: a friend whose connection dropped was "away", with no word of how long
-    the table waits for them: their box counts the table's grace time down to the bot taking over."""
+    the table waits for them: their box counts the table's grace time down to the bot taking over,
+    to the moment the table map gives (``bot_at``), so every page agrees, after a reload too."""
     host = new_context(viewport={"width": 1280, "height": 800}).new_page()
     room = host_table(host, server.origin, name="Ana", seats=3)
     guest_context = new_context()
@@ -259,6 +260,11 @@ def test_an_away_player_shows_the_time_until_a_bot_plays_for_them(server: Any, n
     host.wait_for_selector('#seats li[data-seat="1"] .person-name')
     start(host)
     guest.wait_for_selector("#hand button.card")
+    watcher = new_context().new_page()
+    watcher.goto(server.origin + "/")
+    watcher.fill("#code", room)
+    watcher.click("#watch")
+    watcher.wait_for_selector('#opponents .seat-box[data-seat="1"]')
     grace = host.evaluate("() => window.meja.table.grace_s")
     assert grace >= 10
     guest_context.close()  # the tab is gone: the seat is away
@@ -273,3 +279,14 @@ def test_an_away_player_shows_the_time_until_a_bot_plays_for_them(server: Any, n
     m = re.fullmatch(r"away · bot in (\d+):(\d\d)", host.inner_text(box))
     assert m and int(m.group(1)) * 60 + int(m.group(2)) < left  # it counts down
     shot(host, "away-countdown")
+
+    # A reload keeps the count (it said "away" alone), and the host's page and a spectator's agree.
+    host.reload()
+    host.wait_for_selector(f"{box}.away-countdown")
+    shown = [page.evaluate("s => document.querySelector(s).textContent", box) for page in (host, watcher)]
+    secs = []
+    for text in shown:
+        m = re.fullmatch(r"away · bot in (\d+):(\d\d)", text)
+        assert m, shown
+        secs.append(int(m.group(1)) * 60 + int(m.group(2)))
+    assert abs(secs[0] - secs[1]) <= 1 and 0 < secs[0] < left, (shown, left)

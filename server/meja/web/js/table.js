@@ -73,6 +73,9 @@ export class TableScreen {
     this.lastLogged = null; // the last of the app's log events drawn
     // seat -> performance.now() when this page learnt the seat went away (see notePresence)
     this.awaySince = new Map();
+    // seat -> {at, end}: the table map's `bot_at` of an away seat, and the performance.now() it
+    // comes at here (see noteBotAt)
+    this.botAt = new Map();
     this.awayTimer = null;
     this.frame = null;
     this.build();
@@ -399,6 +402,7 @@ export class TableScreen {
       }
     }
     if (!relabelOnly) this.notePresence(events);
+    this.noteBotAt();
     const frame = this.game.render(v) || {};
     this.frame = frame;
     this.renderLog(relabelOnly);
@@ -495,11 +499,10 @@ export class TableScreen {
   }
 
   /**
-   * When each away seat went away, for the countdown to the bot taking over (the table's
-   * `grace_s`). The server's record of that time is not on the wire, and an event carries no
-   * time: an `away` event's time is taken to be when its update came, which is within a moment
-   * of the real one. Events replayed after a reload (their time unknown) set none: such a seat
-   * says "away" without a countdown.
+   * When each away seat went away, for a server whose table map gives no `bot_at` (see
+   * noteBotAt): an event carries no time, so an `away` event's time is taken to be when its
+   * update came, which is within a moment of the real one. Events replayed after a reload (their
+   * time unknown) set none: such a seat says "away" without a countdown.
    */
   notePresence(events) {
     for (const ev of events || []) {
@@ -509,12 +512,39 @@ export class TableScreen {
     }
   }
 
+  /**
+   * When a bot takes over each away seat: the table map's `bot_at` (PROTOCOL.md 7.1, the
+   * server's epoch ms), the same on every page and after a reload. As with the turn timer, the
+   * time left is taken once, when a seat's `bot_at` first comes, and never above the table's
+   * grace time, so a phone whose clock is off shows about the right count; the server alone
+   * decides when the bot comes.
+   */
+  noteBotAt() {
+    const seats = (this.table && this.table.seats) || [];
+    const grace = ((this.table && this.table.grace_s) || 0) * 1000;
+    for (const [i, known] of this.botAt) {
+      if (!seats[i] || seats[i].bot_at !== known.at) this.botAt.delete(i);
+    }
+    seats.forEach((s, i) => {
+      if (!s || !Number.isFinite(s.bot_at) || this.botAt.has(i)) return;
+      const left = Math.max(0, s.bot_at - Date.now());
+      this.botAt.set(i, { at: s.bot_at, end: performance.now() + (grace ? Math.min(grace, left) : left) });
+    });
+  }
+
   /** "0:42": the time until a bot plays for an away seat, or null when it is not known. */
   awayLeft(i) {
-    const since = this.awaySince.get(i);
-    const grace = this.table && this.table.grace_s;
-    if (since === undefined || !grace) return null;
-    const secs = Math.max(0, Math.ceil((grace * 1000 - (performance.now() - since)) / 1000));
+    let ms;
+    const known = this.botAt.get(i);
+    if (known) {
+      ms = known.end - performance.now();
+    } else {
+      const since = this.awaySince.get(i);
+      const grace = this.table && this.table.grace_s;
+      if (since === undefined || !grace) return null;
+      ms = grace * 1000 - (performance.now() - since);
+    }
+    const secs = Math.max(0, Math.ceil(ms / 1000));
     return `${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, "0")}`;
   }
 
