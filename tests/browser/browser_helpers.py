@@ -311,3 +311,56 @@ def assert_clean_in_every_language(page: Any, screen: str) -> None:
         set_language(page, lang)
         assert_clean(page, f"{screen} ({lang})")
     set_language(page, "en")
+
+
+# --------------------------------------------------------------------------- a suggested move
+
+#: What the page shows of a suggested move: the action the server suggested (the screen keeps
+#: it until the next update), and the control ringed for it.
+HINT_SHOWN = """() => {
+    const s = window.meja.tableScreen;
+    const n = document.querySelector('.hint-target');
+    if (!s || !s.hint || !n) return null;
+    return {action: s.hint.action, version: s.hint.version, current: window.meja.version,
+            legal: window.meja.view.legal, focused: document.activeElement === n,
+            card: n.dataset.card || null, id: n.id || null, suit: n.dataset.suit || null,
+            said: document.getElementById('hint-live').textContent};
+}"""
+
+
+def ask_hint(page: Any) -> dict[str, Any]:
+    """Press "Suggest a move" (by mouse): the server's move for this version is one of the view's
+    legal actions, its control is ringed and focused, and a screen reader is told it in words.
+    Returns what :data:`HINT_SHOWN` says; a card control names the action's card."""
+    page.click("#hint-button")
+    page.wait_for_function(f"() => {{ const h = ({HINT_SHOWN})(); return !!h && h.said !== ''; }}")
+    shown = page.evaluate(HINT_SHOWN)
+    assert shown["version"] == shown["current"] and shown["action"] in shown["legal"], shown
+    assert shown["focused"], shown
+    assert shown["said"].startswith("Suggested move: ") and len(shown["said"]) > len("Suggested move: "), shown
+    if shown["card"]:
+        assert shown["action"].get("card") == shown["card"], shown
+    return shown
+
+
+def press_hinted(page: Any) -> None:
+    """Press the ringed control (Enter: it has the focus) and see the table move on: it sent a
+    legal action. A card that asks a question first (an 8's suit) gets its first answer."""
+    before = version(page)
+    page.keyboard.press("Enter")
+    page.wait_for_function("v => window.meja.version > v || !!document.querySelector('dialog[open]')", arg=before)
+    if page.evaluate("() => !!document.querySelector('dialog[open]')"):
+        page.keyboard.press("Enter")
+    wait_version_after(page, before)
+
+
+def turn_hints_off(page: Any) -> None:
+    """The host unticks "Allow suggested moves" at the table (when the seat has a move to make): the button goes."""
+    page.wait_for_selector("#hint-button", state="visible")
+    if not page.is_visible("#chat-panel"):
+        page.click("#chat-toggle")
+    if not page.is_visible("#live-talk-hints"):
+        page.click("#talk-people-box > summary")
+    page.uncheck("#live-talk-hints")
+    page.wait_for_selector("#hint-button", state="hidden")
+    assert page.locator("#hint-button").count() == 1 and not page.evaluate("() => window.meja.table.talk.hints")

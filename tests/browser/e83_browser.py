@@ -121,7 +121,7 @@ OUT_OF_VIEW = """() => {
   window.scrollTo(0, 0);
   const H = window.innerHeight, W = window.innerWidth;
   const out = [];
-  const sel = '#bid-value, #bid, #pass, .trump-choice, #auto-arrange, #done, #undo, #next-round, #rematch, '
+  const sel = '#bid-value, #bid, #pass, .trump-choice, #auto-arrange, #done, #undo, #next-round, #rematch, #hint-button, '
     + '#hand button.card:not([aria-disabled])';
   for (const e of document.querySelectorAll(sel)) {
     if (e.closest('[hidden]') || e.disabled) continue;

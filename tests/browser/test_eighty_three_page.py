@@ -32,10 +32,13 @@ import time
 from typing import Any
 
 from browser_helpers import (
+    ask_hint,
     assert_clean,
     assert_clean_in_every_language,
+    press_hinted,
     set_language,
     tab_to,
+    turn_hints_off,
     version,
     wait_version_after,
 )
@@ -388,7 +391,19 @@ def test_one_human_three_bots_on_a_phone(server: Any, new_context: Any, shot: An
             shot(page, f"e83-phone-{decision}")
             if decision == "play":
                 assert_clean(page, "phone trick")
-        if decision == "auction":
+        if decision == "auction" and not any(d.startswith("hint") for d in decisions):
+            # "Suggest a move" (issue 20): the suggested call's button, the bid's list set to it.
+            shown = ask_hint(page)
+            action = shown["action"]
+            assert shown["id"] == action["kind"], shown  # #bid or #pass
+            if action["kind"] == "bid":
+                assert page.input_value("#bid-value") == str(action["value"])
+                assert shown["said"] == f"Suggested move: Bid {action['value']}", shown
+            assert_clean(page, "phone, a suggested bid")
+            shot(page, "e83-phone-hint")
+            press_hinted(page)
+            decisions.append(f"hint {action['kind']}")
+        elif decision == "auction":
             decisions.append(auction_mouse(page))
         elif decision == "trump":
             decisions.append("trump " + trump_mouse(page))
@@ -406,6 +421,10 @@ def test_one_human_three_bots_on_a_phone(server: Any, new_context: Any, shot: An
             wait_mine_after(page, before)
             decisions.append("trim auto")
         elif decision == "play":
+            if "hints off" not in decisions:
+                turn_hints_off(page)
+                page.click("#chat-toggle")  # the panel closed again: the table as it was
+                decisions.append("hints off")
             trick = v["trick"]
             if trick and trick[-1]["seat"] != 0:
                 # The bot's card is said by the table before this decision: who and what.

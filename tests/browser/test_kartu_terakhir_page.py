@@ -33,7 +33,16 @@ import time
 from pathlib import Path
 from typing import Any
 
-from browser_helpers import assert_clean, assert_clean_in_every_language, tab_to, version, wait_version_after
+from browser_helpers import (
+    ask_hint,
+    assert_clean,
+    assert_clean_in_every_language,
+    press_hinted,
+    tab_to,
+    turn_hints_off,
+    version,
+    wait_version_after,
+)
 from browser_server import Server, private_redis
 from kt_helpers import (
     choose_card,
@@ -622,3 +631,10 @@ def test_without_stacking_a_wild_draw_four_waits_for_a_take_or_a_challenge(serve
     seen = page.evaluate("() => window.statusSeen")
     assert "Bot 2: draw 4 or challenge" in seen, seen
     assert not any("answer" in s for s in seen), seen
+
+    # "Suggest a move" (issue 20) on Ana's next turn: a card or one of the game's buttons.
+    page.wait_for_function("() => window.meja.view.turn === window.meja.seat && window.meja.view.phase === 'play'")
+    shown = ask_hint(page)
+    assert shown["card"] or shown["id"] in ("draw", "keep", "pass", "take", "challenge", "call", "catch"), shown
+    press_hinted(page)
+    turn_hints_off(page)

@@ -9,6 +9,7 @@ import re
 from typing import Any
 
 from browser_helpers import (
+    ask_hint,
     deal_state,
     find_deal,
     hand,
@@ -17,8 +18,10 @@ from browser_helpers import (
     play_turn_keyboard,
     play_turn_mouse,
     play_until_round_over,
+    press_hinted,
     start,
     tab_to,
+    turn_hints_off,
     version,
     wait_version_after,
 )
@@ -145,6 +148,13 @@ def test_closed_tab_comes_back_with_the_same_hand_and_draws(server: Any, new_con
     page.click("#join")
     page.wait_for_selector("#hand button.card")
     assert hand(page) == cards and page.evaluate("() => window.meja.seat") == 0
+
+    # "Suggest a move" (issue 20): the server's move is ringed and focused, a card or a button
+    # that sends it; until the host turns suggestions off, when the button goes.
+    shown = ask_hint(page)
+    assert shown["card"] in cards or shown["id"] in ("draw", "pass"), shown
+    press_hinted(page)
+    turn_hints_off(page)
 
 
 def test_cards_have_real_text_and_spoken_names(server: Any, new_context: Any) -> None:

@@ -82,6 +82,14 @@
 //                        `round_start` event. Without `move`, the log line is the caption.
 //     table.hold(event) -> {node, ms} | null: how to show an event the table holds for
 //                        (GameInfo.hold_events); the shell shows `node` for `ms` first
+//     table.controlFor(action) (optional) -> Element | null: the game's own control that
+//                        sends `action`, one of the view's `legal` actions (its Draw button, a
+//                        bid, a choice of an open chooser), for the shell to point at a
+//                        suggested move (`hint`). The shell finds a card of the hand by the
+//                        action's `card` and the summary's "Next round" itself, and skips a
+//                        control that is hidden or disabled. A control that sends a value the
+//                        player picks first may be set to the action's (a bid's list); the
+//                        control's accessible name says the move to a screen reader.
 //     table.destroy()
 //
 // What the module may call back (`host`):

@@ -7,6 +7,7 @@
 // action as it came.
 
 import { readable } from "./strings.js";
+import { sameAction } from "./ui.js";
 
 /** "pick · card C3": an action map in words (its kind, then each other field and value). */
 export function actionLabel(action) {
@@ -66,6 +67,7 @@ export class GenericTable {
     }
     this.fields.replaceChildren(...rows);
     const legal = view.legal || [];
+    this.legal = legal;
     const spectator = this.host.seat === null || this.host.seat === undefined;
     const focused = this.buttons.contains(document.activeElement) ? document.activeElement.dataset.index : null;
     this.buttons.replaceChildren(
@@ -93,6 +95,12 @@ export class GenericTable {
       hand: null,
       summary: null,
     };
+  }
+
+  /** The button of a legal action, for the shell to point at a suggested move. */
+  controlFor(action) {
+    const index = (this.legal || []).findIndex((a) => sameAction(a, action));
+    return index < 0 ? null : this.buttons.querySelector(`button[data-index="${index}"]`);
   }
 
   play() {}

@@ -8,6 +8,10 @@
 // the generic renderer) draws the centre and says what the frame shows (see the interface at
 // the top of app.js).
 //
+// "Suggest a move" (where the host allows it, PROTOCOL.md 16.1) asks the server for one of the
+// seat's legal actions and points at the control that sends it (controlFor: a card of the
+// hand, else the game's own control); the player still makes the move.
+//
 // Nothing moves when the turn changes: every box has a fixed size (the turn is a border and
 // a marker that are always there, shown or not), the hand is one line (hand.js), and what
 // comes and goes (the hold notice, a short notice about a card) lies over the table instead
@@ -24,12 +28,12 @@
 
 import { ChoiceDialog } from "./dialog.js";
 import { checkDeal } from "./fair.js";
-import { GenericTable } from "./generic.js";
+import { GenericTable, actionLabel } from "./generic.js";
 import { HandWidget } from "./hand.js";
 import { MotionLayer } from "./motion.js";
 import { textFor } from "./strings.js";
 import { reactionWords } from "./talk.js";
-import { copyText, el, sleep, spacedCode } from "./ui.js";
+import { copyText, el, sameAction, sleep, spacedCode } from "./ui.js";
 
 /** Lines the move log shows at most (a long match's oldest drop out; the numbers stay each line's own). */
 const LOG_MAX = 1000;
@@ -78,6 +82,8 @@ export class TableScreen {
     this.botAt = new Map();
     this.awayTimer = null;
     this.frame = null;
+    this.hint = null; // {action, version}: the suggested move shown until the next update
+    this.hintAsking = false;
     this.build();
     const host = this.host();
     this.game = module && typeof module.createTable === "function" ? module.createTable(host) : new GenericTable(host, desc);
@@ -163,7 +169,11 @@ export class TableScreen {
     // The turn timer (a table with a turn limit): seconds left for the seat whose turn it is.
     this.clock = el("span", { class: "turn-clock", id: "turn-clock", role: "timer", hidden: true });
     this.clockTimer = null;
-    this.statusRow = el("div", { class: "status-row", id: "status-row" }, this.direction, this.turnStatus, this.clock);
+    // "Suggest a move" (PROTOCOL.md 16.1, `hint`): beside the turn line it answers, in a row of
+    // fixed height, so nothing moves when it comes and goes with the seat's decisions.
+    this.hintButton = el("button", { type: "button", class: "small hint-button", id: "hint-button", hidden: true, onclick: () => this.askHint() });
+    this.hintLive = el("p", { class: "visually-hidden", id: "hint-live", "aria-live": "polite" });
+    this.statusRow = el("div", { class: "status-row", id: "status-row" }, this.direction, this.turnStatus, this.clock, this.hintButton);
     this.spectatorNote = el("p", { class: "hint spectator-note", id: "spectator-note", hidden: true });
     this.handTitle = el("h3", { id: "hand-title" });
     this.myCount = el("span", { class: "my-count", id: "my-count" });
@@ -254,6 +264,7 @@ export class TableScreen {
       this.dialog.node,
       this.rulesDialog,
       this.motion.node,
+      this.hintLive,
     );
   }
 
@@ -289,6 +300,105 @@ export class TableScreen {
     const secs = Math.max(0, Math.ceil((this.clockEnd - performance.now()) / 1000));
     this.clock.textContent = this.t("table.time_left", { n: secs });
     this.clock.classList.toggle("urgent", this.clockMine && secs <= 10);
+  }
+
+  // ------------------------------------------------------------------ a suggested move
+
+  /** Whether this seat may ask for a suggested move now: the host allows it, and the seat has something to decide. */
+  get hintOffered() {
+    const table = this.table;
+    const v = this.view;
+    return (
+      !this.tv && !this.spectator && !!table && table.status === "playing" && !!(table.talk && table.talk.hints === true) &&
+      !!v && Array.isArray(v.legal) && v.legal.length > 0
+    );
+  }
+
+  renderHintButton() {
+    this.hintButton.textContent = this.t("talk.hint");
+    this.hintButton.hidden = !this.hintOffered;
+  }
+
+  /** Ask the server for a move (`hint`); an answer for a version no longer on screen is dropped. */
+  async askHint() {
+    if (this.hintAsking || !this.hintOffered) return;
+    this.hintAsking = true;
+    this.hintButton.setAttribute("aria-busy", "true");
+    try {
+      const answer = await this.app.conn.request({ type: "hint", table: this.app.tableId });
+      if (!this.node.isConnected || !answer || answer.version !== this.app.version || !answer.action) return;
+      this.showHint(answer.action);
+    } catch (err) {
+      if (this.node.isConnected) this.say(this.app.talk.errorText(err));
+    } finally {
+      this.hintAsking = false;
+      this.hintButton.removeAttribute("aria-busy");
+    }
+  }
+
+  /**
+   * Point at the suggested move: its control ringed and focused (a press sends it), and said to
+   * a screen reader in the words of the game's control ("Suggested move: 7 of hearts", "...: Bid
+   * 45"). Not as a notice over the hand: that lay over the very card it named. The ring goes
+   * with the next update.
+   */
+  showHint(action) {
+    this.clearHint();
+    this.hint = { action, version: this.app.version };
+    const control = this.controlFor(action);
+    if (control) {
+      control.classList.add("hint-target");
+      control.focus();
+      if (control.closest("#hand")) control.scrollIntoView({ block: "nearest", inline: "nearest" });
+    }
+    const text = this.t("talk.hint.shown", { what: (control && spokenName(control)) || actionLabel(action) });
+    // Cleared first, so that the same suggestion twice is said twice.
+    this.hintLive.textContent = "";
+    requestAnimationFrame(() => {
+      if (this.hint) this.hintLive.textContent = text;
+    });
+  }
+
+  /** The ring goes with the update that follows; a redraw of the same version (a language, a toggle) keeps it. */
+  paintHint(relabelOnly) {
+    if (this.hint && (!relabelOnly || this.hint.version !== this.app.version)) {
+      this.clearHint();
+      return;
+    }
+    if (!this.hint) return;
+    const control = this.controlFor(this.hint.action);
+    if (control) control.classList.add("hint-target");
+  }
+
+  clearHint() {
+    for (const node of document.querySelectorAll(".hint-target")) node.classList.remove("hint-target");
+    this.hintLive.textContent = "";
+    this.hint = null;
+  }
+
+  /**
+   * The control on screen that sends `action` (one of the view's legal actions), or null: the
+   * hand's card the action names (`card`), else the game's own control (its table's optional
+   * `controlFor`, the interface at the top of app.js), else the round summary's "Next round".
+   * Only a control a press would work on: shown, and not disabled.
+   */
+  controlFor(action) {
+    if (!action || typeof action !== "object") return null;
+    const usable = (node) =>
+      node instanceof Element && node.isConnected && !node.disabled && node.getAttribute("aria-disabled") !== "true" &&
+      !node.closest("[hidden]") && (typeof node.checkVisibility !== "function" || node.checkVisibility());
+    if (typeof action.card === "string") {
+      const card = this.hand.buttons().find((b) => b.dataset.card === action.card);
+      if (usable(card)) return card;
+    }
+    const own = typeof this.game.controlFor === "function" ? this.game.controlFor(action) : null;
+    if (usable(own)) return own;
+    const next = this.frame && this.frame.summary && this.frame.summary.next;
+    if (next && sameAction(next, action)) {
+      const button = this.summary.querySelector("#next-round");
+      if (usable(button)) return button;
+    }
+    return null;
   }
 
   destroy() {
@@ -422,6 +532,7 @@ export class TableScreen {
     this.turnStatus.hidden = !!summary || !(status && status.text);
     this.statusRow.hidden = !!summary;
     this.renderClock(status && !summary ? status : null);
+    this.renderHintButton();
     this.app.attention.setWaiting(!this.tv && !!(status && status.mine));
     const spectator = this.spectator;
     this.spectatorNote.hidden = !spectator || this.tv;
@@ -444,6 +555,7 @@ export class TableScreen {
     // The seats were drawn anew: the reactions and the call's tiles go back to them.
     this.app.talk.paint();
     this.app.call.paint();
+    this.paintHint(relabelOnly);
     this.keepFocus(first, focusWasHere);
   }
 
@@ -1002,3 +1114,15 @@ export function dealLink(table, code) {
   return `${origin}/play?deal=${encodeURIComponent(code)}`;
 }
 
+/** What a screen reader names a control: its label, else its words, each part apart ("Hearts 5 trumps"). */
+export function spokenName(node) {
+  const label = node.getAttribute("aria-label");
+  if (label) return label.trim();
+  const parts = [];
+  const walk = (n) => {
+    if (n.nodeType === Node.TEXT_NODE) parts.push(n.textContent);
+    else if (n.nodeType === Node.ELEMENT_NODE && n.getAttribute("aria-hidden") !== "true") n.childNodes.forEach(walk);
+  };
+  walk(node);
+  return parts.map((p) => p.trim()).filter(Boolean).join(" ");
+}

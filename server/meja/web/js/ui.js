@@ -70,3 +70,9 @@ export function spacedCode(code) {
   const c = String(code || "");
   return c.length === 6 ? `${c.slice(0, 3)} ${c.slice(3)}` : c;
 }
+
+/** Whether two actions are the same (the same fields and values, in any order of the keys). */
+export function sameAction(a, b) {
+  const key = (x) => JSON.stringify(Object.keys(x).sort().map((k) => [k, x[k]]));
+  return !!a && !!b && typeof a === "object" && typeof b === "object" && key(a) === key(b);
+}

@@ -272,6 +272,15 @@ class CrazyEightsTable {
     this.host.act({ kind: "pass" });
   }
 
+  /** The button that sends a legal action (the shell finds a card of the hand itself): for a suggested move. */
+  controlFor(action) {
+    if (action.kind === "draw") return this.drawButton;
+    if (action.kind === "pass") return this.passButton;
+    // A suit the rules ask for now: the chooser is open, its choice is the control.
+    if (action.kind === "suit") return document.querySelector(`#suit-dialog button[data-suit="${action.suit}"]`);
+    return null;
+  }
+
   /** A card of the hand was chosen (click, Enter or Space). */
   play(name) {
     const t = this.t;

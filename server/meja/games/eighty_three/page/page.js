@@ -668,6 +668,34 @@ class EightyThreeTable {
     await this.send(action);
   }
 
+  /**
+   * The control that sends a legal action (the shell finds a card of the hand itself): for a
+   * suggested move. A bid's value is picked in its list first: the list is set to it, so that
+   * the Bid button sends the suggested bid and says which.
+   */
+  controlFor(action) {
+    switch (action.kind) {
+      case "bid": {
+        if (![...this.bidSelect.options].some((o) => o.value === String(action.value))) return null;
+        this.bidSelect.value = String(action.value);
+        this.renderBidButton();
+        return this.bidButton;
+      }
+      case "pass":
+        return this.passButton;
+      case "trump":
+        return this.trumpButtons.find((b) => b.dataset.suit === action.suit) || null;
+      case "auto_arrange":
+        return this.autoButton;
+      case "done":
+        return this.doneButton;
+      case "undo":
+        return this.undoButton;
+      default:
+        return null;
+    }
+  }
+
   /** Send an action of the discard phase. A refusal (a race with the table) is the shell's
    * notice alone: saying it again under the buttons showed it twice. */
   async send(action) {

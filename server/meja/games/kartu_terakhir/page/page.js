@@ -455,6 +455,20 @@ class KartuTerakhirTable {
     this.host.act(action);
   }
 
+  /** The button that sends a legal action (the shell finds a card of the hand itself): for a suggested move. */
+  controlFor(action) {
+    const buttons = {
+      draw: this.drawButton,
+      keep: this.keepButton,
+      pass: this.passButton,
+      take: this.takeButton,
+      challenge: this.challengeButton,
+      call: this.callButton,
+      catch: this.catchButton,
+    };
+    return buttons[action.kind] || null;
+  }
+
   /** A card of the hand was chosen (click, Enter or Space). */
   play(name) {
     const t = this.t;
