@@ -1114,7 +1114,7 @@ export function dealLink(table, code) {
   return `${origin}/play?deal=${encodeURIComponent(code)}`;
 }
 
-/** What a screen reader names a control: its label, else its words, each part apart ("Hearts 5 trumps"). */
+/** What a screen reader names a control: its label, else its words, each part apart (a shape and a word, "♥ Hearts"). */
 export function spokenName(node) {
   const label = node.getAttribute("aria-label");
   if (label) return label.trim();
