@@ -289,8 +289,10 @@ class Client:
         fields: Message,
         done: Callable[[Client, int, int, int | None], T | None],
         timeout: float = DEFAULT_TIMEOUT,
+        nil: frozenset[str] = frozenset(),
     ) -> T:
-        """Send ``{type: kind, id, **fields}`` (``None`` fields left out); wait for ``done``.
+        """Send ``{type: kind, id, **fields}`` (``None`` fields left out, but those named in ``nil``,
+        sent as nil); wait for ``done``.
 
         ``done(client, id, start, version_at_send)`` is checked after every
         message; ``start`` indexes ``messages`` at send time. An ``error``
@@ -298,7 +300,7 @@ class Client:
         """
         rid = self.next_id()
         message: Message = {"type": kind, "id": rid}
-        message.update((k, v) for k, v in fields.items() if v is not None)
+        message.update((k, v) for k, v in fields.items() if v is not None or k in nil)
         start = len(self.messages)
         version = self._version
         await self.send(message)
@@ -467,18 +469,7 @@ class Client:
     async def host_to(self, seat: int | None, *, timeout: float = DEFAULT_TIMEOUT) -> Message | None:
         """``host_to``: hand the host's rights to the person at ``seat``, or take them back (``None``)."""
         fields: Message = {"table": self._table_field(), "seat": seat}
-        message: Message = {"type": "host_to", "id": self.next_id(), **fields}
-        rid = message["id"]
-        start = len(self.messages)
-        await self.send(message)
-
-        def answered(client: Client) -> Message | None:
-            for reply in client.messages[start:]:
-                if reply["type"] == "error" and reply.get("re") == rid:
-                    raise ServerError(reply)
-            return _update_with_re(client, rid, start, None)
-
-        return await self.wait_for(answered, timeout)
+        return await self.request("host_to", fields, _update_with_re, timeout, nil=frozenset({"seat"}))
 
     async def hint(self, *, timeout: float = DEFAULT_TIMEOUT) -> Message:
         """``hint``: a suggested move for this seat (``action``, one of its legal ones, at ``version``)."""
