@@ -56,11 +56,15 @@ async def test_talk_crosses_processes_and_survives_one_dying(fresh_redis, client
             with pytest.raises(ServerError) as refused:
                 await attempt
             assert refused.value.code == code
+        # A mute holds once the change reaches the speaker's process (through Redis, within
+        # milliseconds): Bob's connection sees it first, as his page would.
         await ann.mute(1)
+        await bob.wait_for(lambda c: (c.table or {}).get("talk", {}).get("muted") == [1], timeout=10)
         with pytest.raises(ServerError) as refused:
             await bob.say("let me speak")
         assert refused.value.code == "talk/muted"
         await ann.mute(1, False)
+        await bob.wait_for(lambda c: (c.table or {}).get("talk", {}).get("muted") == [], timeout=10)
         await ann.talk_policy(chat="reactions", spectators=True)
         with pytest.raises(ServerError) as refused:
             await cat.say("hello?")
@@ -72,6 +76,10 @@ async def test_talk_crosses_processes_and_survives_one_dying(fresh_redis, client
         # The call: a signal from process a to Bob on process b, to Bob alone.
         ice = await ann.call(mic=True, cam=True)
         bobs = await bob.call(mic=True)
+        # Ann's process knows Bob is in the call once his roster note reached it (her page sees it).
+        await ann.wait_for(
+            lambda c: any(m["type"] == "call" and len(m["peers"]) == 2 for m in c.messages), timeout=10
+        )
         await ann.signal(1, bobs["id"], "offer", sdp=["v=0\r\n"])
         signal = await bob.wait_for(
             lambda c: next((m for m in c.messages if m["type"] == "signal"), None), timeout=10
@@ -112,7 +120,7 @@ async def test_talk_crosses_processes_and_survives_one_dying(fresh_redis, client
             assert len(talk_keys) == 1 and len(record_keys) == 1
             assert await store.llen(talk_keys[0]) >= 4
             ttl_talk, ttl_record = await store.pttl(talk_keys[0]), await store.pttl(record_keys[0])
-            assert 0 < ttl_talk and abs(ttl_talk - ttl_record) < 60_000
+            assert ttl_talk > 0 and abs(ttl_talk - ttl_record) < 60_000
         finally:
             await store.aclose()
 

@@ -116,6 +116,9 @@ async def test_refusals_say_why_and_change_nothing(store: str, serve: Any, conne
     await ann.error({"type": "mute", "table": table, "seat": 0, "muted": True}, "seat/bad_seat")
     await bob.error({"type": "mute", "table": table, "seat": 2, "muted": True}, "auth/not_host")
     assert ann.table is not None and ann.table["talk"]["muted"] == [1]
+    # (Bob's server holds once the mute reaches it through the store: his own update says when.)
+    if (bob.table or {})["talk"]["muted"] != [1]:
+        await bob.until(lambda m: m["type"] == "update" and m["table"]["talk"]["muted"] == [1])
     await bob.error({"type": "react", "table": table, "reaction": "oops"}, "talk/muted")
     again = await connect(b)
     await again.ok({"type": "resume", "table": table, "token": bobs["token"]})
@@ -123,6 +126,8 @@ async def test_refusals_say_why_and_change_nothing(store: str, serve: Any, conne
     await again.error({"type": "say", "table": table, "text": "let me talk"}, "talk/muted")
     await again.error({"type": "call", "table": table, "join": True}, "talk/muted")
     await ann.ok({"type": "mute", "table": table, "seat": 1, "muted": False})
+    if (again.table or {})["talk"]["muted"] != []:
+        await again.until(lambda m: m["type"] == "update" and m["table"]["talk"]["muted"] == [])
     await again.ok({"type": "react", "table": table, "reaction": "thanks"})
 
     # Reactions only, then no talk at all.
