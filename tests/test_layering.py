@@ -1,4 +1,4 @@
-"""The layers of design.md section 1, kept by reading every import with ``ast``.
+"""The layers of docs/architecture.md 2, kept by reading every import with ``ast``.
 
 Arrows point down only::
 
@@ -68,7 +68,7 @@ STDLIB: frozenset[str] = frozenset(sys.stdlib_module_names) | {"__future__"}
 #: processes, the network, dynamic import and code loading, and the environment.
 RULES_FORBIDDEN: frozenset[str] = frozenset(
     {
-        # chance: the rules' RNG is meja.rules.rng (design.md section 2)
+        # chance: the rules' RNG is meja.rules.rng (docs/architecture.md 3.2)
         "random", "secrets", "uuid",
         # clocks
         "time", "datetime", "zoneinfo", "calendar", "sched",
@@ -301,7 +301,7 @@ def package_files(part: str) -> list[Path]:
 def _parts() -> list[str]:
     names = {p.name for p in PACKAGE.iterdir() if p.is_dir() and not p.name.startswith((".", "_"))}
     names |= {p.stem for p in PACKAGE.glob("*.py") if p.stem != "__init__"}
-    # the layers design.md names, whether or not they exist yet
+    # the layers docs/architecture.md 2 names, whether or not they exist yet
     names |= {"rules", "bots", "protocol", "store", "server", "bench", "cli", "games"}
     return sorted(names)
 
@@ -315,7 +315,7 @@ def test_layering(part: str) -> None:
     for path in package_files(part):
         module, is_package = module_name(path)
         problems += check_source(path.read_text(encoding="utf-8"), module, is_package)
-    assert not problems, "layering violations (design.md section 1):\n" + "\n".join(problems)
+    assert not problems, "layering violations (docs/architecture.md 2):\n" + "\n".join(problems)
 
 
 def test_package_root_imports_nothing_of_its_layers() -> None:

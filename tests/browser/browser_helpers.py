@@ -1,6 +1,6 @@
 """Driving the client as players do (mouse or keyboard), and finding scripted deals.
 
-Scripted deals: the tests host tables with a deal code (crazy-eights.md 1.9.3), so a
+Scripted deals: the tests host tables with a deal code (docs/rules/crazy-eights.md 1.9.3), so a
 situation the test needs is in front of the human player from the first turn. The codes
 are not hard-coded: :func:`find_deal` searches seeds with the rules engine itself
 (``meja.rules``), the same engine the server runs, so the tests also know what the rules

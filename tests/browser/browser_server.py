@@ -15,7 +15,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 
-#: Bot pauses for the tests (the server's defaults are 600-1200 ms, crazy-eights.md 1.8 F).
+#: Bot pauses for the tests (the server's defaults are 600-1200 ms, docs/rules/crazy-eights.md 1.8 F).
 SERVER_ENV = {
     "MEJA_BOT_DELAY_MIN_MS": "60",
     "MEJA_BOT_DELAY_MAX_MS": "120",

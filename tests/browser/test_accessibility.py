@@ -138,7 +138,7 @@ def test_phone_layout_and_indonesian(server: Any, new_context: Any, shot: Any) -
 
 
 def test_reshuffle_pause_is_visible_and_still_with_reduced_motion(server: Any, new_context: Any, shot: Any) -> None:
-    # The server's reshuffle event (crazy-eights.md 1.5.3) holds the table for a visible pause;
+    # The server's reshuffle event (docs/rules/crazy-eights.md 1.5.3) holds the table for a visible pause;
     # with prefers-reduced-motion the notice is shown without animation. The pause itself is the
     # client's: it is driven here with the event the server sends.
     for reduced in (False, True):

@@ -92,7 +92,7 @@ def test_two_people_and_a_bot_play_a_round_one_by_keyboard(server: Any, new_cont
 
 
 def test_closed_tab_comes_back_with_the_same_hand_and_draws(server: Any, new_context: Any, shot: Any) -> None:
-    # A deal where seat 0 can play at once: its draw is voluntary (crazy-eights.md 1.4.3).
+    # A deal where seat 0 can play at once: its draw is voluntary (docs/rules/crazy-eights.md 1.4.3).
     code = find_deal(2, lambda s: any(a.kind.wire == "play" for a in s.legal_actions(0)))
     ctx = new_context()
     page = ctx.new_page()

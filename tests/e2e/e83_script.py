@@ -1,6 +1,6 @@
 """The scripted people of the Eighty-Three end-to-end test: what they bid, discard and play, from the view alone.
 
-The rules are ``shared/rules/eighty-three.md``; the wire is the game's
+The rules are ``docs/rules/eighty-three.md``; the wire is the game's
 ``PROTOCOL.md``. A person decides from its view's ``legal`` list and the
 public fields (``trick``, ``trump``, ``high_bid``...): never from the rules
 engine, so the script is a client as any other. It plays "sensibly", in the

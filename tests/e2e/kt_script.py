@@ -1,6 +1,6 @@
 """The scripted people of the Kartu Terakhir end-to-end test: what they play, from the view alone.
 
-The rules are ``shared/rules/kartu-terakhir.md``; the wire is the game's
+The rules are ``docs/rules/kartu-terakhir.md``; the wire is the game's
 ``PROTOCOL.md``. A person decides from its view (``legal``, ``hand``, ``turn``,
 ``window``, ``pending``...) and the goals the test still has, never from the
 rules engine: the script is a client as any other.

@@ -5,7 +5,7 @@ the server's bot, a spectator watches; once on the Redis store and once on the
 memory store. What must hold, from the wire alone:
 
 - the match ends for everyone with the same result, a total at or past 100 and
-  the lowest total winning (crazy-eights.md 1.6.5-1.6.7);
+  the lowest total winning (docs/rules/crazy-eights.md 1.6.5-1.6.7);
 - the bot played (its plays are in the events) and every round was dealt fairly
   (each ``reveal`` opens its ``commitment``, PROTOCOL.md 7);
 - every connection got every table version once, in order.

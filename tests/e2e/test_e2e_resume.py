@@ -2,7 +2,7 @@
 
 - A client cut off after two draws (no closing handshake) reconnects with its
   seat token and sees the same view, one draw left (house: up to 3 draws a
-  turn, crazy-eights.md 1.4.2); the updates it missed come first, in order.
+  turn, docs/rules/crazy-eights.md 1.4.2); the updates it missed come first, in order.
 - A client cut off while the others play gets every event it missed, in order,
   each version exactly as a spectator saw it (the others' draws are hidden from
   it as from a spectator), then the current state.

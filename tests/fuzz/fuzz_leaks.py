@@ -10,7 +10,7 @@ server does inside (the rules' own ``view`` is not consulted):
 2. **allow-lists** (PROTOCOL.md 6, 7.1-7.3): every message, table map, seat
    entry, view, ``last_round`` and event carries only the fields the protocol
    lists for it. A new field must be added here on purpose, after asking who may
-   see it (design.md 2: views are built from an allow-list; boardgame.io's
+   see it (docs/architecture.md 3.3: views are built from an allow-list; boardgame.io's
    leaks came from copying state and deleting secrets);
 3. **cards**: every card named anywhere in a message to seat X is in X's own
    hand (the same message's view), on the discard pile as rebuilt from the

@@ -1,4 +1,4 @@
-"""The game contract, checked the same way for every registered game (design.md 4.6, OpenSpiel's basic_tests).
+"""The game contract, checked the same way for every registered game (docs/architecture.md 4.6, OpenSpiel's basic_tests).
 
 Every game in :mod:`meja.games` (the test-only one too) is played by random
 legal actions, each of its presets at its smallest, default and largest seat

@@ -1,7 +1,7 @@
 """Unit tests of meja.rules.cards: card ids, parsing and printing, suits and ranks.
 
 A card id is ``deck * 52 + suit * 13 + (rank - 1)``; the 104 ids cover the two
-decks of ``party`` at 6-8 seats (crazy-eights.md 2.3.1), the second copy printing
+decks of ``party`` at 6-8 seats (docs/rules/crazy-eights.md 2.3.1), the second copy printing
 with a ``.2`` suffix.
 """
 

@@ -1,6 +1,6 @@
 """Unit tests of meja.rules.rng: the specified, counter-based generator behind every deal.
 
-Deal codes promise the same deal on every machine and version (crazy-eights.md
+Deal codes promise the same deal on every machine and version (docs/rules/crazy-eights.md
 1.9.3), so the generator's output is part of the format: the test vectors below
 were computed once from the implementation, checked against an independent
 implementation of the module docstring's specification (``_reference_words``),

@@ -41,7 +41,7 @@ async def test_whole_match_against_two_greedy_bots(store: str, serve: Any, conne
     assert kinds.index("commitment") + 1 == kinds.index("round_start")
     assert [s["kind"] for s in started["table"]["seats"]] == ["human", "bot", "bot"]
     assert started["table"]["commitment"]["round"] == 1
-    assert len(started["view"]["hand"]) == 5  # house, 3 seats: 5 cards (crazy-eights.md 1.1.4)
+    assert len(started["view"]["hand"]) == 5  # house, 3 seats: 5 cards (docs/rules/crazy-eights.md 1.1.4)
 
     await play(ann, table)
     await spectator.until(lambda m: m["type"] == "update" and m["view"]["phase"] == "match_over")
@@ -72,7 +72,7 @@ async def test_two_humans_and_a_bot_play_to_the_end(store: str, serve: Any, conn
     assert ann.view["scores"] == bob.view["scores"] and max(ann.view["scores"]) >= 50
     assert ann.table["seats"][2]["level"] == "greedy"
     mine_seen = events(bob)
-    # Bob saw his own drawn cards and no one else's (crazy-eights.md: draws are private).
+    # Bob saw his own drawn cards and no one else's (docs/rules/crazy-eights.md: draws are private).
     assert all("card" not in e for e in mine_seen if e["kind"] == "draw" and e["seat"] != 1)
     assert all(e["seat"] == 1 for e in mine_seen if e["kind"] == "hand")
     for wire in (ann, bob):
@@ -119,7 +119,7 @@ async def test_bots_wait_while_no_human_is_connected(serve: Any, connect: Any) -
     ann = await connect(server)
     joined = await host(ann, seats=3, grace_s=0)
     table = joined["table"]
-    # Seat 0 leads round 1 (crazy-eights.md 1.2.1): act so that the bots are awaited, then leave.
+    # Seat 0 leads round 1 (docs/rules/crazy-eights.md 1.2.1): act so that the bots are awaited, then leave.
     await ann.ok({"type": "start", "table": table})
     await ann.close()
     await asyncio.sleep(0.3)

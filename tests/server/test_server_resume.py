@@ -32,7 +32,7 @@ async def test_cut_after_two_draws_resumes_exactly(store: str, serve: Any, conne
     await spectator.ok({"type": "watch", "table": table})
     await ann.ok({"type": "start", "table": table})
     await bob.until(lambda m: m["type"] == "update" and m["view"] is not None)
-    assert ann.view["turn"] == 0  # crazy-eights.md 1.2.1: the host's seat leads round 1
+    assert ann.view["turn"] == 0  # docs/rules/crazy-eights.md 1.2.1: the host's seat leads round 1
     await _act(ann, table, DRAW)
     await _act(ann, table, DRAW)
     before, since = ann.view, ann.version

@@ -19,7 +19,7 @@ and keepalive pings. It does nothing else: no decoding, no outbox, no store.
 
 Why it is program text and not an import
 ----------------------------------------
-Network code is imported only under ``meja.server`` (design.md section 1,
+Network code is imported only under ``meja.server`` (docs/architecture.md 2,
 checked by ``tests/test_layering.py``), and the benchmarks are entry points
 that must not reach into the server. The echo server runs in a process of its
 own anyway, so this module keeps it as the text of a tiny program that

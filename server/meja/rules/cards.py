@@ -9,7 +9,7 @@ cheap to copy, hash, sort and compare, and stable across Python versions and
 Two-deck games (Crazy Eights ``party`` with 6-8 seats) hold two physical cards
 of every face; each has its own id, and the second copy prints with a ``.2``
 suffix, so ``Card.parse("8H.2")`` and ``Card.parse("8H")`` are different cards
-with the same face (crazy-eights.md 2.3.1: "every physical card needs a unique
+with the same face (docs/rules/crazy-eights.md 2.3.1: "every physical card needs a unique
 id"). Cards parse and print like python-chess moves::
 
     >>> Card.parse("10c")
@@ -33,7 +33,7 @@ __all__ = [
 
 
 class Suit(IntEnum):
-    """The four suits, in the fixed tie-break order S, H, D, C (crazy-eights.md 1.8 E).
+    """The four suits, in the fixed tie-break order S, H, D, C (docs/rules/crazy-eights.md 1.8 E).
 
     IntEnum, not Enum: its order and hash do not depend on PYTHONHASHSEED.
     """
@@ -49,7 +49,7 @@ class Suit(IntEnum):
 
     @property
     def word(self) -> str:
-        """The English word, as the active-suit indicator shows it (crazy-eights.md 1.3.8)."""
+        """The English word, as the active-suit indicator shows it (docs/rules/crazy-eights.md 1.3.8)."""
         return _SUIT_WORDS[self]
 
     @property

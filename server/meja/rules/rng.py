@@ -3,7 +3,8 @@
 Why not :mod:`random`? Its ``shuffle`` and ``randrange`` are not promised to give
 the same output across Python versions, and a deal code must give the same
 deal on any machine, in any version, in any language that implements this
-page (rules/README.md: "one specified PRNG with an explicit Fisher-Yates").
+page (docs/rules/README.md, general requirements: one named generator and an
+explicit Fisher-Yates shuffle).
 
 Specification (version 2), so that another implementation can reproduce it:
 

@@ -1,6 +1,6 @@
 """The table service: every request and every timer becomes one committed change of a table.
 
-The path of one change (design.md section 3)::
+The path of one change (docs/architecture.md 1)::
 
     request or timer -> current record (this process's cache, or the store)
       -> tables.<change>(record) -> Mutation(next record, events)   [pure; may refuse]

@@ -1,6 +1,6 @@
 """Talk at the table: reactions, chat, and the signalling of the table's call.
 
-Talk is the table's, not a game's (design.md section 6): every game has it, the
+Talk is the table's, not a game's (docs/architecture.md 6): every game has it, the
 server never names one, and a game only says through its state's ``talk()``
 what its rules allow at the moment (:data:`meja.rules.TALK_FREE`, ``NEUTRAL`` or
 ``NONE``). Nothing said at a table is a change of the table: no version, no log

@@ -2,7 +2,7 @@
 persistence, and who leads or deals each round.
 
 These are the promises of ``meja.rules.game`` and ``errors`` as Crazy Eights keeps
-them (README.md "General server requirements": the server rejects illegal actions
+them (docs/rules/README.md, "General requirements": the server rejects illegal actions
 without changing state, and hidden information goes only to the seat entitled
 to it). Scenarios are stacked decks with the layout in a comment (``ce_helpers``).
 """

@@ -1,4 +1,4 @@
-"""Crazy Eights, preset ``house``: one test per rule of crazy-eights.md section 1, plus T-CE-01..15.
+"""Crazy Eights, preset ``house``: one test per rule of docs/rules/crazy-eights.md section 1, plus T-CE-01..15.
 
 Each scenario is a stacked deck with the layout written out in a comment (see
 ``ce_helpers``); rules about the deal itself use deal codes.

@@ -1,4 +1,4 @@
-"""Crazy Eights presets ``classic`` and ``party``: one test per rule of crazy-eights.md 2.2-2.3,
+"""Crazy Eights presets ``classic`` and ``party``: one test per rule of docs/rules/crazy-eights.md 2.2-2.3,
 plus T-VN-01..03 and T-NO-01..04.
 
 Each scenario is a stacked deck with the layout written out in a comment (see

@@ -1,6 +1,6 @@
 """Conformance suite of the Crazy Eights engine: every preset and seat count, many seeded rounds.
 
-After OpenSpiel's ``open_spiel/tests/basic_tests.h`` (design.md 4.6): random
+After OpenSpiel's ``open_spiel/tests/basic_tests.h`` (docs/architecture.md 4.6): random
 play, with the game's invariants checked at every state and every action.
 
 What is checked
@@ -27,8 +27,8 @@ a longer run), at every state reached:
 - **Version** goes up by exactly one per action.
 - **Every round ends**, within :data:`CAP_RANDOM_CARD` or :data:`CAP_RANDOM_ANY`
   actions; and no full circle of passes happens while nothing can be drawn
-  (crazy-eights.md 1.5.5).
-- **Nothing leaks** (design.md 2: views by allow-list). For each seat and a
+  (docs/rules/crazy-eights.md 1.5.5).
+- **Nothing leaks** (docs/architecture.md 3.3: views by allow-list). For each seat and a
   spectator, in its view and in each event it may see (``events_for``), every
   card string of the wire form is collected: a card may appear only if it is
   the seat's own (before or after the action), on the discard pile, or in the

@@ -1,4 +1,4 @@
-"""Unit tests of Crazy Eights' deal codes: the typeable name of a deal (crazy-eights.md 1.9.3).
+"""Unit tests of Crazy Eights' deal codes: the typeable name of a deal (docs/rules/crazy-eights.md 1.9.3).
 
 The format is pinned twice: by example codes computed once and written here,
 and by an independent encoder written from the docstrings alone

@@ -1,6 +1,6 @@
 """Conformance of the Eighty-Three engine: random play over many seeded hands, every invariant at every state.
 
-After OpenSpiel's ``open_spiel/tests/basic_tests.h`` (design.md 4.6). Checked:
+After OpenSpiel's ``open_spiel/tests/basic_tests.h`` (docs/architecture.md 4.6). Checked:
 
 - **T-83-10**: the two teams' captured points add up to 83 in every one of
   :data:`HANDS_83` seeded hands (1,000; 10,000 with ``MEJA_LONG=1``), recounted

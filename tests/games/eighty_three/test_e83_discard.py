@@ -1,4 +1,4 @@
-"""The discard phase (eighty-three.md 4.6, 4.10.4-4.10.6) checked against independent enumerations.
+"""The discard phase (docs/rules/eighty-three.md 4.6, 4.10.4-4.10.6) checked against independent enumerations.
 
 - **The step refusals are exact** (4.10.4): a partial decision's steps are
   accepted exactly when some whole decision containing them is valid, where

@@ -1,5 +1,5 @@
-"""Eighty-Three: T-83-01..11 and a stacked-deck scenario for every numbered rule of eighty-three.md 4.1-4.10
-and README decisions 1, 2 and 8.
+"""Eighty-Three: T-83-01..11 and a stacked-deck scenario for every numbered rule of docs/rules/eighty-three.md 4.1-4.10
+and docs/rules/README.md decisions 1, 2 and 8.
 
 Each scenario lays the cards out with ``GAME.stacked`` (or ``play_state`` for
 the tricks) and writes the hands in a comment. Rules about the deal itself

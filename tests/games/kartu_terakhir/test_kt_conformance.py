@@ -1,6 +1,6 @@
 """Conformance of the Kartu Terakhir engine: random play at 2, 4, 7 and 10 seats, checked at every step.
 
-After OpenSpiel's ``open_spiel/tests/basic_tests.h`` (design.md 4.6), and beside the
+After OpenSpiel's ``open_spiel/tests/basic_tests.h`` (docs/architecture.md 4.6), and beside the
 lead's generic suite over every game: this one knows the game, so it checks more.
 
 What is checked

@@ -1,6 +1,6 @@
 """Kartu Terakhir: T-KT-01..11, then one stacked-deck scenario (at least) per numbered rule.
 
-The rules are shared/rules/kartu-terakhir.md 3.1-3.11 and README.md decisions 6
+The rules are docs/rules/kartu-terakhir.md 3.1-3.11 and docs/rules/README.md decisions 6
 and 7. Each scenario lays the cards out with ``stacked`` and writes them in a
 comment (see ``kt_helpers``). Rules about the deal itself use seeds.
 

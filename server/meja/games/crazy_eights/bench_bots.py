@@ -1,4 +1,4 @@
-"""``meja bench bots``: the duplicate-deal benchmark of bots.md.
+"""``meja bench bots``: the duplicate-deal benchmark of docs/bots.md.
 
 Each deal (a deal code, so just a seed) is played once with bot A in every
 seat and bot B in the others (2 games a deal at 2 seats, 3 at 3 seats), so the
@@ -7,7 +7,7 @@ luck of the cards cancels. Bots are called exactly as the server calls them:
 where ``history`` is the wire dicts of the events the seat saw since the round
 started.
 
-By default a game is the deal's one round (bots.md: about 1,000 deals at 2
+By default a game is the deal's one round (docs/bots.md: about 1,000 deals at 2
 seats and 700 at 3 give +-2 points of share). ``--rounds 0`` plays whole
 matches (to 100 points) and ``--rounds N`` N rounds: round 1 is the deal
 code's deal, later rounds come from a match seed tied to the deal, so every
@@ -306,7 +306,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed-set", default="dev", choices=SEED_SETS, help="dev (tuning) or heldout (reporting)")
     parser.add_argument(
         "--rounds", type=int, default=1,
-        help="rounds per game: 1 (default) the deal's round only, as bots.md; 0 a whole match to 100",
+        help="rounds per game: 1 (default) the deal's round only, as docs/bots.md; 0 a whole match to 100",
     )
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     parser.add_argument("--start", type=int, default=0, help="index of the first deal of the seed set")

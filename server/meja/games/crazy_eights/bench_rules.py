@@ -24,7 +24,7 @@ passes only when passing is the one thing left. ``random-any`` picks
 uniformly among all legal actions, draws and passes included.
 
 Why ``random-card`` is the default: ``house`` lets a seat draw up to three
-cards a turn even when it could play (crazy-eights.md 1.4.3), so ``random-any``
+cards a turn even when it could play (docs/rules/crazy-eights.md 1.4.3), so ``random-any``
 draws far more than anyone would: its house rounds average about 640 actions
 (against about 55 for ``random-card``), with hands of dozens of cards and many
 reshuffles. That measures a game nobody plays. ``classic`` and ``party`` allow a
@@ -82,7 +82,7 @@ _SUIT: Final = Kind.SUIT  # phases up to this one are a round in progress
 
 WHY_RANDOM_CARD: Final = (
     "random-card is the default: random-any draws itself to death in house (up to 3 voluntary "
-    "draws a turn, crazy-eights.md 1.4.3), averaging about 640 actions a round against about 55"
+    "draws a turn, docs/rules/crazy-eights.md 1.4.3), averaging about 640 actions a round against about 55"
 )
 
 

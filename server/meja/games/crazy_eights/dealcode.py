@@ -1,4 +1,4 @@
-"""Crazy Eights deal codes: a short, typeable name for one deal (crazy-eights.md 1.9.3).
+"""Crazy Eights deal codes: a short, typeable name for one deal (docs/rules/crazy-eights.md 1.9.3).
 
 A deal code is the shared format of :mod:`meja.rules.dealcode` (30 Crockford
 base32 characters with the check character, in six groups of five) with the

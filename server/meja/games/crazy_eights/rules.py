@@ -1,6 +1,6 @@
 """Crazy Eights: the ``house`` rules (the product's default) and the ``classic`` and ``party`` presets.
 
-The rules are ``shared/rules/crazy-eights.md``; comments cite its sections.
+The rules are ``docs/rules/crazy-eights.md``; comments cite its sections.
 
 Rules in brief
 --------------
@@ -156,7 +156,7 @@ class CrazyEightsOptions:
     preset: str = "house"
     min_seats: int = 2
     max_seats: int = 3
-    #: hand size by seat count, indexed by seats (crazy-eights.md 1.1.4, 2.1)
+    #: hand size by seat count, indexed by seats (docs/rules/crazy-eights.md 1.1.4, 2.1)
     hand_sizes: tuple[int, ...] = (0, 0, 7, 5, 0, 0, 0, 0, 0)
     #: from this many seats on, two decks are used (0: never; 2.3.1)
     two_decks_from: int = 0
@@ -776,7 +776,7 @@ class CrazyEightsState(StateDefaults):
     def _pass(self, seat: int) -> Transition:
         data: dict[str, Wire] = {
             "seat": seat,
-            # What the pass tells everyone (bots.md: void inference): the seat held no card of
+            # What the pass tells everyone (docs/bots.md: void inference): the seat held no card of
             # this suit, of this rank, and no 8 (unless it kept a drawn card: "kept").
             "active_suit": self.active_suit.letter,
             "top": str(self.top),

@@ -1,7 +1,7 @@
 """Eighty-Three: four players in two partnerships bid, name trumps, shed to six cards and play six tricks.
 
-The rules are ``shared/rules/eighty-three.md`` (section 4) with the settled
-decisions 1, 2 and 8 of ``shared/rules/README.md``; comments cite them
+The rules are ``docs/rules/eighty-three.md`` (section 4) with the settled
+decisions 1, 2 and 8 of ``docs/rules/README.md``; comments cite them
 (``# 4.6.5``). It is a game of the Pedro / Cinch family.
 
 Rules in brief

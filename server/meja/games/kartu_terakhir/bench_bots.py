@@ -1,9 +1,9 @@
-"""``meja bench bots --game kartu_terakhir``: the duplicate-deal benchmark of bots.md.
+"""``meja bench bots --game kartu_terakhir``: the duplicate-deal benchmark of docs/bots.md.
 
 Each deal (a deal code: seats, dealer, seed) is played once with bot A in every
 seat and bot B in the others (2 games a deal at 2 seats, 4 at 4, 6 at 6), so the
 luck of the cards cancels. A game is the deal's one round (the default
-``round`` match, kartu-terakhir.md 3.8.1). Bots are called exactly as the server
+``round`` match, docs/rules/kartu-terakhir.md 3.8.1). Bots are called exactly as the server
 calls them: ``bot.choose(state.view(seat), history, decision_rng(state, seat))``,
 ``history`` being the wire dicts of the events the seat saw since the round began.
 

@@ -1,7 +1,7 @@
 """Kartu Terakhir ("Last Card"): GatherPlay's UNO-like shedding game for 2-10 seats.
 
-The rules are ``shared/rules/kartu-terakhir.md`` (sections 3.1-3.11) with the
-decisions 6 and 7 of ``shared/rules/README.md``; comments cite their numbers.
+The rules are ``docs/rules/kartu-terakhir.md`` (sections 3.1-3.11) with the
+decisions 6 and 7 of ``docs/rules/README.md``; comments cite their numbers.
 
 Rules in brief
 --------------

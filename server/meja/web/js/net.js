@@ -12,7 +12,7 @@
 // quarter second for ever. Close 4001 (the seat was opened by
 // another connection) and 4003 (unsupported protocol) are final: no reconnection, the
 // app says why. A page restored from the back/forward cache has a dead socket:
-// `pageshow` with `persisted` reconnects at once (design.md 5).
+// `pageshow` with `persisted` reconnects at once (docs/architecture.md 5).
 
 import { encode } from "../vendor/msgpack/encode.mjs";
 import { decode } from "../vendor/msgpack/decode.mjs";

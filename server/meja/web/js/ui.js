@@ -36,7 +36,7 @@ export function nextId(prefix) {
 
 /**
  * Copy `text` to the clipboard. The clipboard API exists only on HTTPS or localhost
- * (design.md 5), and may be refused: then the text is shown in `fallback` (a read-only
+ * (docs/architecture.md 5), and may be refused: then the text is shown in `fallback` (a read-only
  * input), selected, for the player to copy by hand. Resolves to true when copied.
  */
 export async function copyText(text, fallback) {

@@ -94,7 +94,7 @@ def test_hard_without_history_still_plays_legally() -> None:
 
 @pytest.mark.parametrize("name", ["easy", "normal", "hard", "greedy", "random-card"])
 def test_no_voluntary_draws(name: str) -> None:
-    """bots.md: drawing while holding a legal card looks good in sampled worlds and is bad in play."""
+    """docs/bots.md: drawing while holding a legal card looks good in sampled worlds and is bad in play."""
     bot = make_bot(name, work=3000) if name == "hard" else get_bot(name)
     draws = 0
     for seed in range(3):

@@ -110,7 +110,7 @@ def test_history_from_round_start_learns_a_void() -> None:
                 info = read_infoset(state.view(0), hist, draws_reveal=False)
                 p = passes[0].data
                 void = stuck_mask("SHDC".index(p["active_suit"]), int(Card.parse(p["top"])))
-                # crazy-eights.md 1.4.5: it held no card of the suit, of the top's rank, no 8.
+                # docs/rules/crazy-eights.md 1.4.5: it held no card of the suit, of the top's rank, no 8.
                 assert info.groups[1]
                 assert all(g[1] & void == 0 for g in info.groups[1])
                 found += 1

@@ -1,4 +1,4 @@
-"""The bots' simulator agrees with the rules engine (crazy-eights.md 1.3-1.5, 2.2, 2.3).
+"""The bots' simulator agrees with the rules engine (docs/rules/crazy-eights.md 1.3-1.5, 2.2, 2.3).
 
 Random playouts go through both side by side: at every step the legal action
 sets must be equal, and after every action the hands, top card, active suit,

@@ -51,7 +51,7 @@ def test_yardstick_decisions_are_pinned(name: str) -> None:
 
 
 def test_greedy_by_the_book() -> None:
-    """bots.md greedy on stacked hands (the written definition, case by case)."""
+    """docs/bots.md greedy on stacked hands (the written definition, case by case)."""
     # Top 6H. Playable non-8s: 6S (spades: 6S 2S = 2 cards), KH (hearts: KH = 1): play 6S.
     state = GAME.stacked("house", hands=["6S 2S KH 8C 9C", "2D"], discard="6H")
     assert str(greedy_choice(state.view(0))) == "play 6S"

@@ -12,7 +12,7 @@ round started (``round_start`` and its own ``hand`` first), and ``rng`` is
 is a pure function of those three: it keeps no memory between calls (any
 process may ask), never sees more than the seat may, and returns the same
 action for the same inputs, so two people playing one deal code against bots
-meet the same bot decisions for the same moves (crazy-eights.md 1.9.3).
+meet the same bot decisions for the same moves (docs/rules/crazy-eights.md 1.9.3).
 Names: :data:`LEVELS` for players, :data:`YARDSTICKS` for measuring.
 
 The levels (each a different kind of player, not one search with fewer playouts)
@@ -21,7 +21,7 @@ The levels (each a different kind of player, not one search with fewer playouts)
     A casual player: follows suit or rank with whatever card comes to hand,
     plays an 8 early three times in ten, calls a random suit half the time.
 ``normal`` (:class:`NormalBot`)
-    The greedy yardstick of bots.md, the seed's tips done right: keep 8s until
+    The greedy yardstick of docs/bots.md, the seed's tips done right: keep 8s until
     nothing else plays, play the suit you hold most of, shed high cards first on
     ties, call your longest suit, never draw by choice.
 ``hard`` (:mod:`meja.bots.search`)
@@ -110,7 +110,7 @@ __all__ = [
 
 
 class NormalBot(GreedyBot):
-    """The ``normal`` level: today the greedy yardstick's policy (bots.md: the seed's tips done right).
+    """The ``normal`` level: today the greedy yardstick's policy (docs/bots.md: the seed's tips done right).
 
     A separate class so that ``normal`` may improve while ``greedy`` stays frozen.
     """

@@ -9,9 +9,9 @@ pile: they are in the other hands (whose sizes it sees) or in the stock.
 Each other hand is kept as *groups* of cards acquired together (the deal, then
 one per draw), each with a bitmask of the cards it may still hold:
 
-- **void inference** (bots.md: worth about +3 points of share): a seat that
+- **void inference** (docs/bots.md: worth about +3 points of share): a seat that
   passed held no card of the active suit, none of the top card's rank and no
-  8 (crazy-eights.md 1.4.5), so every group it held then loses those cards.
+  8 (docs/rules/crazy-eights.md 1.4.5), so every group it held then loses those cards.
   Where drawing is allowed only when stuck (``classic``, ``party``: 2.2.3,
   2.3.3) a draw says the same of the cards held before it; in ``house`` a draw
   may be voluntary (1.4.3), and is read as "stuck" only with

@@ -5,7 +5,7 @@ For each decision with more than one sensible candidate:
 1. **Candidates.** Every legal play, with the four 8s folded into one 8 per
    called suit (which 8 leaves the hand changes nothing); pass where it is a
    choice (``classic`` with optional play of a drawn card). Never a voluntary
-   draw: inside sampled worlds a draw looks good and in play it is bad (bots.md:
+   draw: inside sampled worlds a draw looks good and in play it is bad (docs/bots.md:
    a search that allows them loses to greedy). A card that goes out is played
    at once.
 2. **Worlds.** :func:`meja.bots.infoset.read_infoset` rebuilds what the seat

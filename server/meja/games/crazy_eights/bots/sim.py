@@ -94,7 +94,7 @@ def follow_mask(active: int, top: int) -> int:
 
 
 def greedy_suit(hand: int) -> int:
-    """bots.md greedy: call the suit held most (non-8 cards), then the higher penalty total, then S, H, D, C."""
+    """docs/bots.md greedy: call the suit held most (non-8 cards), then the higher penalty total, then S, H, D, C."""
     best = 0
     best_key = suit_key(hand, 0)
     for s in (1, 2, 3):
@@ -105,7 +105,7 @@ def greedy_suit(hand: int) -> int:
 
 
 def greedy_play(hand: int, playable: int) -> tuple[int, int]:
-    """bots.md greedy, given a non-empty ``playable`` subset of ``hand``: ``(card, suit or -1)``.
+    """docs/bots.md greedy, given a non-empty ``playable`` subset of ``hand``: ``(card, suit or -1)``.
 
     A non-8 if there is one: the one whose suit the hand holds most of (non-8
     cards, counting the card itself), then the higher penalty, then the lower
@@ -308,7 +308,7 @@ class Sim:
         return h & _FOLLOW[self.active][self.top]
 
     def legal(self) -> list[Action]:
-        """The legal actions of the seat to act, in the engine's order (crazy-eights.md 1.3-1.5, 2.2, 2.3)."""
+        """The legal actions of the seat to act, in the engine's order (docs/rules/crazy-eights.md 1.3-1.5, 2.2-2.3)."""
         if self.winner >= 0:
             return []
         if self.phase == self.CHOOSE_PHASE:
@@ -409,7 +409,7 @@ class Sim:
 
 
 def greedy_move(sim: Sim) -> Action:
-    """bots.md greedy as a simulator action: play (:func:`greedy_play`), else draw, else pass.
+    """docs/bots.md greedy as a simulator action: play (:func:`greedy_play`), else draw, else pass.
 
     Never draws while it holds a legal card; in the suit phase it calls :func:`greedy_suit`.
     """

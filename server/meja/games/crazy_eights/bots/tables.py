@@ -36,7 +36,7 @@ __all__ = [
 
 N_IDS: Final = len(RANK_INDEX)
 #: The rules' own tables (rules.py): rank index (0 = ace ... 7 = eight), suit and penalty
-#: points (crazy-eights.md 1.6.2) per card id; the masks below are derived from them.
+#: points (docs/rules/crazy-eights.md 1.6.2) per card id; the masks below are derived from them.
 EIGHT: Final = EIGHT_RANK
 RANK: Final[tuple[int, ...]] = RANK_INDEX
 SUIT: Final[tuple[int, ...]] = SUIT_INDEX
@@ -85,7 +85,7 @@ def suit_key(hand: int, suit: int) -> int:
     """``count * 1024 + penalty total`` of the non-8 cards of ``suit`` in ``hand``.
 
     The greedy suit call compares these keys: most cards first, then the higher
-    penalty total (bots.md, greedy).
+    penalty total (docs/bots.md, greedy).
     """
     shift = 13 * suit
     return _KEY13[(hand >> shift) & 0x1FFF] + _KEY13[(hand >> (shift + 52)) & 0x1FFF]
@@ -94,7 +94,7 @@ def suit_key(hand: int, suit: int) -> int:
 def stuck_mask(active_suit: int, top: int) -> int:
     """The cards a seat that could not play lacked: the active suit, the top's rank, every 8.
 
-    bots.md "void inference": a seat that passed (or, where drawing is allowed
+    docs/bots.md "void inference": a seat that passed (or, where drawing is allowed
     only when stuck, drew) held none of these at that moment.
     """
     return SUIT_MASK[active_suit] | RANK_MASK[RANK[top]] | EIGHTS

@@ -1,4 +1,4 @@
-"""The frozen yardsticks of bots.md: ``random-any``, ``random-card`` and ``greedy``.
+"""The frozen yardsticks of docs/bots.md: ``random-any``, ``random-card`` and ``greedy``.
 
 They measure the levels (``meja bench bots``), so they must not drift: they are
 versioned together with the rules (:data:`YARDSTICK_VERSION`, bumped only with
@@ -59,7 +59,7 @@ class RandomCardBot:
 
 
 class GreedyBot:
-    """bots.md greedy: the strength yardstick (deterministic; the RNG is unused)."""
+    """docs/bots.md greedy: the strength yardstick (deterministic; the RNG is unused)."""
 
     name = "greedy"
     needs_history = False

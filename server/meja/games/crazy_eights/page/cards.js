@@ -1,7 +1,7 @@
 // Crazy Eights' cards as the page shows them: parsing the server's card names ("QH", "10C",
 // "8H.2"), spoken names ("Queen of hearts"), and the four suit shapes.
 //
-// crazy-eights.md 1.9.4: ranks are real text (they scale and screen readers read them),
+// docs/rules/crazy-eights.md 1.9.4: ranks are real text (they scale and screen readers read them),
 // and the suits are four distinct shapes (the <symbol>s that addSuitShapes puts in the
 // page once), so the table reads in black and white; colour (red hearts and diamonds) is
 // only a second cue.
@@ -47,7 +47,7 @@ export function cardName(name) {
   return t("card.name", { rank: t(`rank.${c.rank}`), suit: t(`suit.${c.suit}`) });
 }
 
-/** crazy-eights.md 1.6.2: 8 = 50, J/Q/K = 10, A = 1, the rest their number. */
+/** docs/rules/crazy-eights.md 1.6.2: 8 = 50, J/Q/K = 10, A = 1, the rest their number. */
 export function penalty(name) {
   const r = parseCard(name).rank;
   if (r === "8") return 50;

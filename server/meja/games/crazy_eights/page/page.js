@@ -6,7 +6,7 @@
 // Everything comes from the seat's view (CrazyEightsView.to_wire on the server) and the
 // table map's options; the page decides nothing about legality:
 // * a card is playable when `view.legal` has a play of it; an 8 that does not end the
-//   round has one play per suit, so it opens the suit chooser (crazy-eights.md 1.3.3);
+//   round has one play per suit, so it opens the suit chooser (docs/rules/crazy-eights.md 1.3.3);
 // * Draw (the button, the stock pile, or its key) is enabled by `can_draw` and shows
 //   `draws_left` where more than one draw is allowed ("Draw (2 left)", 1.4.2); Pass by
 //   `can_pass` (1.4.5); when either is not allowed, the reason code is said in words that
@@ -24,7 +24,7 @@ import { STRINGS } from "./strings.js";
 export const strings = STRINGS;
 export const stylesheet = new URL("./page.css", import.meta.url).href;
 
-const RESHUFFLE_PAUSE_MS = 1500; // at least one second (crazy-eights.md 1.5.3)
+const RESHUFFLE_PAUSE_MS = 1500; // at least one second (docs/rules/crazy-eights.md 1.5.3)
 const PRESET_IDS = ["house", "classic", "party"];
 const DEAL_TAG = 1; // Crazy Eights' tag in the shared deal-code format (meja.rules.dealcode)
 
@@ -53,7 +53,7 @@ export function rules(table, t) {
   const seats = ((table && table.seats) || []).length || o.min_seats || 2;
   const max = o.max_draws ?? 3;
   const lines = [];
-  // crazy-eights.md 1.7: the three questions.
+  // docs/rules/crazy-eights.md 1.7: the three questions.
   if (!o.draw_only_when_stuck) lines.push(t("rules.draw.any", { max }));
   else if (o.after_draw === "end_turn") lines.push(t("rules.draw.end_turn"));
   else if (o.drawn_card_play === "optional") lines.push(t("rules.draw.optional"));
@@ -190,7 +190,7 @@ class CrazyEightsTable {
       round: view.round,
       status: this.status(),
       target: wins ? t("table.target.wins", { rounds: view.rounds, round: view.round }) : t("table.target.points", { target: view.target }),
-      direction: 1, // crazy-eights.md 1.1.6: no card reverses the play
+      direction: 1, // docs/rules/crazy-eights.md 1.1.6: no card reverses the play
       seats: Array.from({ length: view.seats }, (_, i) => ({
         count: t("table.cards", { n: (view.hand_counts || [])[i] ?? 0 }),
         score: wins ? t("table.score.wins", { n: (view.wins || [])[i] ?? 0 }) : t("table.score.points", { n: (view.scores || [])[i] ?? 0 }),
@@ -230,7 +230,7 @@ class CrazyEightsTable {
     const myTurn = this.isMyTurn();
     const maxDraws = this.maxDraws;
     const left = myTurn ? v.draws_left : maxDraws;
-    // crazy-eights.md 1.4.2: the Draw button shows how many draws are left (where there are several).
+    // docs/rules/crazy-eights.md 1.4.2: the Draw button shows how many draws are left (where there are several).
     this.drawButton.textContent = maxDraws > 1 ? t("table.draw", { n: left }) : t("table.draw.one");
     this.drawButton.disabled = !v.can_draw;
     // Another seat's turn needs no reason under each button: the turn line says whose it is.
@@ -436,7 +436,7 @@ class CrazyEightsTable {
     }
   }
 
-  /** The reshuffle pause (crazy-eights.md 1.5.3): what the shell shows while it holds the table. */
+  /** The reshuffle pause (docs/rules/crazy-eights.md 1.5.3): what the shell shows while it holds the table. */
   hold(ev) {
     if (ev.kind !== "reshuffle") return null;
     const t = this.t;

@@ -5,7 +5,7 @@
 // puts in the page once), so the table reads in black and white; red is only a second cue.
 // A trump carries a mark of its own (the trump suit's shape in a ribbon, and "trump" in its
 // spoken name), so the joker and the left pedro (the five of the other suit of the trumps'
-// colour, eighty-three.md 4.3.1) read as trumps at a glance, not as a card of their print.
+// colour, docs/rules/eighty-three.md 4.3.1) read as trumps at a glance, not as a card of their print.
 //
 // What is a trump and what a trump scores is said here only to show it (4.3, 4.4: the
 // PROTOCOL.md beside this folder, section 2): the server alone decides what may be played.

@@ -9,7 +9,7 @@
 // no legal step is not sent: the page says in plain words why it stays (the server's refusal
 // is written for developers, with wire names and rule numbers, and is never shown).
 //
-// What lies on the table, phase by phase (eighty-three.md 4.5-4.8):
+// What lies on the table, phase by phase (docs/rules/eighty-three.md 4.5-4.8):
 // * always: the contract (the bid and who holds it), the trump indicator by shape and word
 //   (with the left pedro and the joker named, 4.3), and both teams' scores, tricks and points
 //   this hand, the partner's team marked "you";

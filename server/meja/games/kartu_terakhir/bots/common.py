@@ -157,7 +157,7 @@ def greedy_turn(
 ) -> Move:
     """The greedy turn action (no call, no catch, no challenge: the caller decides those first).
 
-    The seed's tips (kartu-terakhir.md 3.9.6), done simply:
+    The seed's tips (docs/rules/kartu-terakhir.md 3.9.6), done simply:
 
     - keep Wilds: a Wild is played only when no other card plays;
     - shed the most expensive card first (actions 20, numbers their face value);

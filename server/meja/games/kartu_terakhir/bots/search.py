@@ -5,7 +5,7 @@ For each turn decision with more than one sensible candidate:
 1. **Candidates.** Every distinct playable card (copies share a name); a Wild
    once, naming the colour :func:`.common.greedy_colour` picks; ``keep`` after a
    draw; ``take`` where a stacking answer is the alternative. Never a voluntary
-   draw (bots.md: draws look good inside sampled worlds and are bad in play). A
+   draw (docs/bots.md: draws look good inside sampled worlds and are bad in play). A
    card that goes out is played at once. The first candidate (it wins ties) is
    the greedy choice *steered* by what the seat knows: a card (or a Wild's
    colour) that leaves active a colour the next seat is known to lack

@@ -1,4 +1,4 @@
-"""The frozen yardsticks of bots.md for Kartu Terakhir: ``random-any``, ``random`` and ``greedy``.
+"""The frozen yardsticks of docs/bots.md for Kartu Terakhir: ``random-any``, ``random`` and ``greedy``.
 
 They measure the levels (``meja bench bots --game kartu_terakhir``), so they must
 not drift: they are versioned with the rules (:data:`YARDSTICK_VERSION`, bumped
@@ -13,7 +13,7 @@ fixed deals. Change one and that test fails: bump the version and say why.
   to play; facing a challengeable Wild Draw Four, challenge or take at even odds;
   with stacking, a random answer or take. Out of turn: calls when its own catch
   window is open, catches whenever it can; never calls before playing.
-- **greedy**: the seed's tips (kartu-terakhir.md 3.9.6) done simply, see
+- **greedy**: the seed's tips (docs/rules/kartu-terakhir.md 3.9.6) done simply, see
   :func:`.common.greedy_turn`: keep Wilds, shed expensive cards and actions
   first, hurt a near-out next seat, change the colour away from a near-out
   opponent, call "last card" on its own turn at 2 cards before playing, catch

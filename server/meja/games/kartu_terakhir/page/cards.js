@@ -2,7 +2,7 @@
 // "GS", "BR", "YD2", "W", "WD4"), spoken names ("Draw Two, green"), and the four colour
 // shapes.
 //
-// kartu-terakhir.md 3.1.3: every colour has its own icon, so that a player who cannot tell
+// docs/rules/kartu-terakhir.md 3.1.3: every colour has its own icon, so that a player who cannot tell
 // the colours apart can still play: red a circle, yellow a triangle, green a square, blue a
 // diamond (the <symbol>s that addColourShapes puts in the page once). The shape is on every
 // coloured card (corner and centre), on the active-colour indicator, in the colour chooser,

@@ -7,7 +7,7 @@
 // game's PROTOCOL.md section 4) and the table map's options; the page decides nothing about
 // legality, it draws the view's `legal`:
 // * a card is playable when `legal` has a play of it; a Wild with a colour to name opens the
-//   colour chooser (the colour goes with the card, kartu-terakhir.md 3.11.1); a Wild as the
+//   colour chooser (the colour goes with the card, docs/rules/kartu-terakhir.md 3.11.1); a Wild as the
 //   last card names none;
 // * Draw (the button, the stock pile, or its key), Keep, Pass and Take appear or enable by
 //   `legal`; a Wild Draw Four against this seat that may be challenged shows the choice
