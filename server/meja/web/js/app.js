@@ -479,7 +479,7 @@ class App {
   }
 
   /** An error of the server in the player's words. Its message is written for developers (wire
-   * names, rule numbers: "'play 6S' refused (rules.md 4.6.3)"), so it is never
+   * names, rule numbers: "'play 6S' refused (see rule 4.6.3)"), so it is never
    * shown but where a string asks for it (a limit's name); a code the page has no words for is
    * said plainly, and its message goes to the console for whoever debugs. */
   errorText(err) {
