@@ -60,12 +60,13 @@
 //                         on a phone beside a shared screen: the other seats' boxes are not
 //                         drawn; a spectator's frame ignores it)}
 //                        `status.mine`: a decision of this seat waits (out of turn too, such as a
-//                        catch): the turn line is highlighted, and while the tab is hidden its
-//                        title (and, if switched on, a chime) says so. `seats[i].active`: seat
+//                        catch): the turn line is highlighted, the turn's sound plays, and while
+//                        the tab is hidden its title says so. `seats[i].active`: seat
 //                        i's decision holds the game (its box's turn marker); `count` and
 //                        `score` are said in the box. `summary.headline`: a line under the
 //                        result's banner ("Bot 2 went out"); `next`: the action of "Next
-//                        round"; `match`: the match is over (a banner for `winners`).
+//                        round"; `match`: the match is over (a banner for `winners`);
+//                        `won` (optional): this seat (or its side) won the round (its sound).
 //                        `keys[].key`: one character (from the game's strings, so it may
 //                        differ by language) that clicks `button` unless it is disabled or
 //                        hidden; the shell lists the keys, and the player may switch them off.
@@ -78,7 +79,10 @@
 //                        or the player's hand) or an Element of the module (the pile): the
 //                        shell flies the piece from one to the other, unless the player
 //                        prefers reduced motion. `seat` null: a move of the whole table (a new
-//                        round). The seats' last moves start afresh at the game's
+//                        round). `sound` (optional): the moment's sound (sound.js: "play",
+//                        "draw", "shuffle", "turn", "call", "win"; null: none); without it the
+//                        shell hears the piece's way (from a seat: played, to one: drawn) and
+//                        the round's start. The seats' last moves start afresh at the game's
 //                        `round_start` event. Without `move`, the log line is the caption.
 //     table.hold(event) -> {node, ms} | null: how to show an event the table holds for
 //                        (GameInfo.hold_events); the shell shows `node` for `ms` first
@@ -105,6 +109,7 @@
 //                         -> Promise<value | null>: a modal choice (cancel: null = it cannot be dodged)
 //   host.closeChoice()    close it (its promise resolves null)
 //   host.focusHand()      focus the hand when it is next drawn (after the player's own move)
+//   host.sound(name)      sound a moment (sound.js) now, as the player set the sound
 //   host.redraw()         draw the table again from the latest view (a setting of the module's
 //                         own changed what it shows, such as a toggle of the player's)
 //
@@ -115,6 +120,7 @@ import { Attention } from "./attention.js";
 import { Call } from "./call.js";
 import { Games } from "./games.js";
 import { Connection } from "./net.js";
+import { Sound } from "./sound.js";
 import { LANGUAGES, gameText, hasText, initialLanguage, language, readable, setLanguage, t, textFor } from "./strings.js";
 import { TableScreen, isLogged, seatLabel } from "./table.js";
 import { Talk, talkFields, talkFromForm } from "./talk.js";
@@ -254,9 +260,11 @@ class App {
     this.params = new URLSearchParams(location.search);
     this.shortcuts = localStorage.getItem(SHORTCUTS_KEY) !== "off";
     setLanguage(initialLanguage(localStorage.getItem(LANG_KEY), navigator.languages || [navigator.language]));
+    this.sound = new Sound({ tv: tvCode(location.pathname) !== undefined });
     this.attention = new Attention({
       title: () => this.baseTitle(),
       turnTitle: (title) => t("app.title.turn", { title }),
+      sound: this.sound,
     });
     this.buildHeader();
     this.talk = new Talk(this);

@@ -31,6 +31,7 @@ import { checkDeal } from "./fair.js";
 import { GenericTable, actionLabel } from "./generic.js";
 import { HandWidget } from "./hand.js";
 import { MotionLayer } from "./motion.js";
+import { SoundControl, moveSound } from "./sound.js";
 import { textFor } from "./strings.js";
 import { reactionWords } from "./talk.js";
 import { copyText, el, sameAction, sleep, spacedCode } from "./ui.js";
@@ -118,6 +119,7 @@ export class TableScreen {
       closeChoice: () => this.dialog.close(),
       focusHand: () => this.hand.wantFocus(),
       redraw: () => this.relabel(),
+      sound: (name) => this.app.sound.play(name),
     };
   }
 
@@ -130,21 +132,12 @@ export class TableScreen {
     this.targetLabel = el("p", { class: "target-label", id: "target-label" });
     this.chosenNote = el("p", { class: "chosen-note", id: "chosen-note", hidden: true });
     this.rulesButton = el("button", { type: "button", class: "small", id: "rules-button", onclick: () => this.openRules() });
-    this.soundButton = el("button", {
-      type: "button",
-      class: "small",
-      id: "sound-button",
-      "aria-pressed": "false",
-      onclick: () => {
-        this.app.attention.setSound(!this.app.attention.sound);
-        this.renderBar();
-      },
-    });
+    this.soundControl = new SoundControl(this.app.sound, el);
     this.bar = el(
       "div",
       { class: "table-bar" },
       el("div", { class: "bar-text" }, this.title, this.roundLabel, this.targetLabel, this.chosenNote),
-      el("div", { class: "bar-buttons" }, this.rulesButton, this.tv ? null : this.soundButton),
+      el("div", { class: "bar-buttons" }, this.rulesButton, this.soundControl.node),
     );
     this.opponentsTitle = el("h3", { class: "visually-hidden", id: "opponents-title" });
     this.seatLists = {
@@ -505,10 +498,14 @@ export class TableScreen {
     const t = this.t;
     const focusWasHere = this.node.contains(document.activeElement);
     const moving = []; // moves with a piece to fly, placed once the seats are drawn anew
-    if (!relabelOnly && !first) {
+    const sounds = []; // the moments of these events (sound.js)
+    // An update's events sound (the first screen's too: the update that started the game deals
+    // the round; its moves were noted when the screen was built); a reload's state brings none.
+    if (!relabelOnly) {
       for (const ev of events) {
-        const move = this.noteMove(ev);
-        if (move && move.motion && move.motion.piece) moving.push(move);
+        const move = first ? this.describe(ev) : this.noteMove(ev);
+        if (!first && move && move.motion && move.motion.piece) moving.push(move);
+        sounds.push(moveSound(move, ev, this.desc.round_start));
       }
     }
     if (!relabelOnly) this.notePresence(events);
@@ -547,6 +544,8 @@ export class TableScreen {
     this.myScore.textContent = mine && mine.score ? mine.score : "";
     this.mySeatLine.classList.toggle("on-turn", !!(mine && mine.active));
     this.renderKeys(frame.keys || []);
+    if (!relabelOnly && !first && summary && this.summary.hidden && (this.tv || summary.won || this.iWon(summary))) sounds.push("win");
+    this.app.sound.playAll(sounds.filter(Boolean));
     this.renderSummary(summary);
     if (this.rulesDialog.open) this.fillRules();
     // A result covers the piles: what was still in flight to them lands at once.
@@ -603,11 +602,7 @@ export class TableScreen {
     this.chosenNote.hidden = !chosen;
     this.chosenNote.textContent = chosen ? t("table.deal_chosen", { n: table.commitment.round }) : "";
     this.rulesButton.textContent = t("table.rules");
-    const on = this.app.attention.sound;
-    this.soundButton.setAttribute("aria-pressed", on ? "true" : "false");
-    this.soundButton.replaceChildren(bellIcon(on), el("span", { class: "sound-word" }, on ? t("table.sound.on") : t("table.sound.off")));
-    this.soundButton.title = t("table.sound.hint");
-    this.soundButton.hidden = this.spectator; // a spectator has no turn to be called to
+    this.soundControl.render(t);
   }
 
   /**
@@ -923,6 +918,11 @@ export class TableScreen {
     return { round: null, details, dealCode: null, match: true, winners: outcome.winners || [], next: null };
   }
 
+  /** Whether this page's seat is among a summary's winners (the match's). */
+  iWon(summary) {
+    return !this.spectator && (summary.winners || []).includes(this.mySeat);
+  }
+
   renderSummary(summary) {
     const t = this.t;
     if (!summary) {
@@ -935,7 +935,7 @@ export class TableScreen {
     const focusedId = this.summary.contains(document.activeElement) ? document.activeElement.id : null;
     const hasRound = summary.round !== null && summary.round !== undefined;
     const winners = summary.winners || [];
-    const iWon = !this.spectator && winners.includes(this.mySeat);
+    const iWon = this.iWon(summary);
     let heading;
     if (summary.match) {
       if (iWon) heading = winners.length > 1 ? t("summary.you_share") : t("summary.you_win");
@@ -1059,25 +1059,6 @@ export class TableScreen {
     });
     return box;
   }
-}
-
-const SVG_NS = "http://www.w3.org/2000/svg";
-
-/** A bell (struck through when the sound is off): decorative, the button's words say it. */
-function bellIcon(on) {
-  const svg = document.createElementNS(SVG_NS, "svg");
-  svg.setAttribute("viewBox", "0 0 24 24");
-  svg.setAttribute("class", "bell");
-  svg.setAttribute("aria-hidden", "true");
-  svg.setAttribute("focusable", "false");
-  const paths = ["M12 3a6 6 0 0 0-6 6v4l-2 3h16l-2-3V9a6 6 0 0 0-6-6z", "M9.5 19a2.5 2.5 0 0 0 5 0"];
-  if (!on) paths.push("M4 4l16 16");
-  for (const d of paths) {
-    const path = document.createElementNS(SVG_NS, "path");
-    path.setAttribute("d", d);
-    svg.append(path);
-  }
-  return svg;
 }
 
 /**

@@ -505,6 +505,7 @@ class CrazyEightsTable {
     return {
       round: result.round,
       headline: result.winner === me ? t("summary.you_won") : t("summary.winner", { who: this.host.seatName(result.winner) }),
+      won: result.winner === me,
       details: el("div", { class: "round-details" }, scoreTable),
       dealCode: result.deal_code || v.deal_code || null,
       match: v.phase === "match_over",

@@ -873,6 +873,7 @@ class EightyThreeTable {
           text: t("move.bid", { who: who(ev.seat), n: ev.value }),
           short: t("move.short.bid", { n: ev.value }),
           motion: { piece: el("span", { class: "bid-token" }, String(ev.value)), from: "seat", to: this.contract },
+          sound: "call",
         };
       case "pass":
         return { seat: ev.seat, text: t("move.pass", { who: who(ev.seat) }), short: t("move.short.pass"), motion: null };
@@ -1032,6 +1033,7 @@ class EightyThreeTable {
       dealCode: result.deal_code || v.deal_code || null,
       match,
       winners: v.winners || [],
+      won: !this.spectator && teamOf(this.mySeat) === (result.made ? bidTeam : 1 - bidTeam),
       next: ready,
     };
   }

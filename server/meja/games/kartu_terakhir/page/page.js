@@ -625,11 +625,11 @@ class KartuTerakhirTable {
           motion: { piece: el("span", { class: "pass-token" }, t("table.pass")), from: "seat", to: this.topCard },
         };
       case "call":
-        return { seat: ev.seat, text: t("move.call", { who: who(ev.seat) }), short: t("move.short.call"), motion: null };
+        return { seat: ev.seat, text: t("move.call", { who: who(ev.seat) }), short: t("move.short.call"), motion: null, sound: "call" };
       case "call_cancelled":
         return { seat: ev.seat, text: t("move.call_cancelled", { who: who(ev.seat) }), short: null, motion: null };
       case "catch":
-        return { seat: ev.seat, text: t("move.catch", this.parties(ev)), short: t("move.short.catch", this.parties(ev)), motion: null };
+        return { seat: ev.seat, text: t("move.catch", this.parties(ev)), short: t("move.short.catch", this.parties(ev)), motion: null, sound: "call" };
       case "skip":
         return { seat: ev.seat, text: t("move.skip", { who: who(ev.seat) }), short: t("move.short.skip"), motion: null };
       case "reverse":
@@ -732,6 +732,7 @@ class KartuTerakhirTable {
     return {
       round: result.round,
       headline: result.winner === me ? t("summary.you_won", { n: result.points }) : t("summary.winner", { who: this.host.seatName(result.winner), n: result.points }),
+      won: result.winner === me,
       details: el("div", { class: "round-details" }, scoreTable),
       dealCode: result.deal_code || null,
       match: v.phase === "match_over",

@@ -1,0 +1,138 @@
+"""The table's sounds (issue 20, point 6): made in the page, each moment its own, on and off.
+
+A player at a Kartu Terakhir table against a bot, and the shared screen (`/tv/<code>`) beside
+it. An init script counts the audio nodes each page starts (``createOscillator`` and
+``createBufferSource`` of every AudioContext), and the sound module keeps the names of the
+moments it sounded:
+
+* the player's page (sound on by default; the Start click is the touch browsers ask for)
+  sounds the new deal, its turn, a card played, a card drawn and a Last card call;
+* the shared screen is silent by default: no audio node at all while the round is played,
+  until its control is switched on; then the end of the round sounds (a round won);
+* switched off, the player's page starts no audio node while the round goes on; the
+  choice (and the volume) are remembered in localStorage.
+
+Cost: one round of two seats (about 20 s).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from browser_helpers import version, wait_version_after
+from kt_helpers import host_kt, pick_play, play_card, view
+
+COUNT_NODES = """(() => {
+    window.__audioNodes = 0;
+    for (const Ctx of [window.AudioContext, window.webkitAudioContext]) {
+        if (!Ctx) continue;
+        for (const name of ['createOscillator', 'createBufferSource']) {
+            const real = Ctx.prototype[name];
+            Ctx.prototype[name] = function (...args) { window.__audioNodes += 1; return real.apply(this, args); };
+        }
+    }
+})();"""
+
+OVER = ("round_over", "match_over")
+
+
+def nodes(page: Any) -> int:
+    return int(page.evaluate("() => window.__audioNodes"))
+
+
+def played(page: Any) -> list[str]:
+    return list(page.evaluate("() => window.meja.sound.played"))
+
+
+def step(page: Any, drew: list[bool]) -> bool:
+    """One move of the player when the page offers one (Last card first, a draw once, else a
+    play, else keep, draw or pass): whether it moved."""
+    v = view(page)
+    if not v or v["phase"] != "play":
+        return False
+    me = page.evaluate("() => window.meja.seat")
+    kinds = [a["kind"] for a in v["legal"]]
+    before = version(page)
+    calling = v.get("window") == me or (v["turn"] == me and len(v["hand"]) == 2 and "play" in kinds)
+    if "call" in kinds and calling and page.is_visible("#call"):
+        page.click("#call")
+        page.wait_for_function("v => window.meja.version > v", arg=before)
+        return True
+    if v["turn"] != me:
+        return False
+    if v.get("pending") and "take" in kinds:
+        page.click("#take")
+    elif not drew[0] and "draw" in kinds:
+        drew[0] = True
+        page.click("#draw")
+    elif (action := pick_play(v)) and (not v["drew"] or action["card"] == v["drawn"]):
+        play_card(page, action, keyboard=False, before=before)
+        return True
+    else:
+        kind = next(k for k in ("keep", "draw", "pass") if k in kinds)
+        page.click(f"#{kind}")
+    wait_version_after(page, before)
+    return True
+
+
+def test_each_moment_sounds_while_on_and_none_while_off(new_context: Any, server: Any) -> None:
+    ana_ctx = new_context(viewport={"width": 1280, "height": 800})
+    ana_ctx.add_init_script(COUNT_NODES)
+    ana = ana_ctx.new_page()
+    room = host_kt(ana, server.origin, name="Ana", seats=2)
+    tv_ctx = new_context(viewport={"width": 1280, "height": 720})
+    tv_ctx.add_init_script(COUNT_NODES)
+    tv = tv_ctx.new_page()
+    tv.goto(f"{server.origin}/tv/{room.lower()}")
+    tv.wait_for_selector("#room-code")
+
+    ana.click("#start")
+    ana.wait_for_selector("#hand button.card")
+    # The player's page: on by default, its control says so.
+    assert ana.get_attribute("#sound-button", "aria-pressed") == "true"
+    assert ana.is_visible("#sound-volume")
+    ana.wait_for_function("() => window.meja.sound.played.includes('shuffle')")
+    # A move, a draw, a call and the turn (the bot plays uniformly at random: the round goes on
+    # until the player has been heard doing each, or ends).
+    drew = [False]
+    deadline = time.monotonic() + 120
+    want = {"shuffle", "turn", "play", "draw", "call"}
+    while not want <= set(played(ana)) and time.monotonic() < deadline:
+        if (view(ana) or {}).get("phase") in OVER:
+            break
+        if not step(ana, drew):
+            ana.wait_for_timeout(30)
+    heard = set(played(ana))
+    assert want <= heard, f"missing moments: {want - heard}"
+    assert nodes(ana) >= len(played(ana)), "each moment starts audio nodes"
+
+    # The shared screen: silent by default, not one audio node so far; its control says so.
+    tv.wait_for_selector("#sound-button")
+    assert tv.get_attribute("#sound-button", "aria-pressed") == "false"
+    assert nodes(tv) == 0 and played(tv) == []
+    tv.click("#sound-button")
+    assert tv.get_attribute("#sound-button", "aria-pressed") == "true"
+    assert tv.evaluate("() => localStorage.getItem('meja.sound.tv')") == "on"
+    # The player sets the volume, then switches the sound off: nothing sounds from then on.
+    ana.fill("#sound-volume", "30")
+    assert ana.evaluate("() => localStorage.getItem('meja.sound.volume')") == "0.3"
+    ana.click("#sound-button")
+    assert ana.get_attribute("#sound-button", "aria-pressed") == "false"
+    assert not ana.is_visible("#sound-volume")
+    assert ana.evaluate("() => localStorage.getItem('meja.sound')") == "off"
+    silent_from = nodes(ana)
+    moves_off = 0
+    deadline = time.monotonic() + 180
+    while (view(ana) or {}).get("phase") not in OVER and time.monotonic() < deadline:
+        if step(ana, [True]):
+            moves_off += 1
+        else:
+            ana.wait_for_timeout(30)
+    assert (view(ana) or {}).get("phase") in OVER, "the round did not end"
+    tv.wait_for_selector("#summary:not([hidden])")
+    # The shared screen heard the round's end; the player's page, off, started no audio node.
+    tv.wait_for_function("() => window.meja.sound.played.includes('win')")
+    assert nodes(tv) > 0
+    assert moves_off > 0 or played(tv) != ["win"]
+    assert nodes(ana) == silent_from, "audio nodes started while the sound was off"
