@@ -51,6 +51,10 @@ Operations
   there to read again).
 - **hit**: a counter in a time window, for rate limits shared by processes
   (join attempts by room code).
+- **archive**: a finished match's record (opaque bytes the server writes once,
+  :mod:`meja.server.archive`) under its own key, with its own expiry: it outlives the
+  table. :meth:`Store.archive` writes it only if the id is free (a record never
+  changes), :meth:`Store.archived` reads it.
 - **memory**: how much of its memory limit the store uses, so that the server can
   refuse new tables before the store refuses writes (a Redis at ``maxmemory``
   with ``noeviction`` refuses every commit and every timer claim).
@@ -259,6 +263,15 @@ class Store(Protocol):
         processes with skewed clocks still agree on who is alive. "Last alive" never
         goes backwards: a ``now_ms`` older than the stored one leaves it unchanged.
         """
+        ...
+
+    async def archive(self, archive_id: str, record: bytes, *, ttl_ms: int) -> bool:
+        """Keep ``record`` as archive ``archive_id`` for ``ttl_ms``; ``False`` (nothing changes) if that
+        id is taken already: an archived record is never rewritten."""
+        ...
+
+    async def archived(self, archive_id: str) -> bytes | None:
+        """The record archived as ``archive_id``, or ``None`` (never written, or expired)."""
         ...
 
     async def memory(self) -> tuple[int, int] | None:

@@ -53,6 +53,9 @@ name                                   type    contents
 ``meja:{p}:proc:<id>``                 string  a server process's heartbeat (expires)
 ``meja:{p}:alive``                     string  the last time (ms) any server was alive
 ``meja:hit:<key>``                     string  a rate-limit counter (expires with its window)
+``meja:{<A>}:arch:<ID>``               string  an archived match (opaque bytes, written once; expires
+                                               on its own: ``archive_ttl_s``), ``<A>`` the
+                                               bucket tag of the archive id
 =====================================  ======  ==================================================
 
 The table keys and the room code expire together (PEXPIRE on every create and
@@ -203,6 +206,12 @@ class Keys:
     def alive(self) -> str:
         """The last time (ms) any server was alive."""
         return f"{self.prefix}{{p}}:alive"
+
+    def archive(self, archive_id: str) -> str:
+        """The key of archived match ``archive_id`` (one key: any slot; tagged by the id's bucket)."""
+        if not archive_id or "{" in archive_id or "}" in archive_id:
+            raise ValueError(f"archive id must be non-empty and without braces: {archive_id!r}")
+        return f"{self.prefix}{{{_TAGS[bucket_of(archive_id)]}}}:arch:{archive_id}"
 
     def hit(self, key: str) -> str:
         """The counter of rate-limit window ``key``."""

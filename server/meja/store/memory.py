@@ -96,6 +96,8 @@ class MemoryStore:
         self._procs: dict[str, int] = {}
         self._last_alive: int | None = None
         self._hits: dict[str, tuple[int, int]] = {}
+        #: archive id -> (record, expires_ms)
+        self._archive: dict[str, tuple[bytes, int]] = {}
         self._subscribed: set[str] = set()
         self._queue: asyncio.Queue[Change | Note | _Closed] = asyncio.Queue()
         self._closed = False
@@ -334,6 +336,28 @@ class MemoryStore:
             self._last_alive = now_ms
         return previous
 
+    async def archive(self, archive_id: str, record: bytes, *, ttl_ms: int) -> bool:
+        """See :meth:`meja.store.base.Store.archive`."""
+        await self._enter()
+        if self._archived(archive_id) is not None:
+            return False
+        self._archive[archive_id] = (record, self._clock() + ttl_ms)
+        return True
+
+    async def archived(self, archive_id: str) -> bytes | None:
+        """See :meth:`meja.store.base.Store.archived`."""
+        await self._enter()
+        return self._archived(archive_id)
+
+    def _archived(self, archive_id: str) -> bytes | None:
+        kept = self._archive.get(archive_id)
+        if kept is None:
+            return None
+        if kept[1] <= self._clock():
+            del self._archive[archive_id]
+            return None
+        return kept[0]
+
     async def memory(self) -> tuple[int, int] | None:
         """No limit: the process's own memory is the operator's to watch."""
         return None
@@ -403,3 +427,4 @@ class MemoryStore:
         if self._ops % 1024 == 0:
             self._hits = {k: v for k, v in self._hits.items() if v[1] > now}
             self._procs = {k: v for k, v in self._procs.items() if v > now}
+            self._archive = {k: v for k, v in self._archive.items() if v[1] > now}

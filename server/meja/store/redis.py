@@ -812,6 +812,15 @@ class RedisStore:
             counts = await pipe.execute()
         return sum(int(n) for n in counts[0::2]), sum(int(n) for n in counts[1::2])
 
+    async def archive(self, archive_id: str, record: bytes, *, ttl_ms: int) -> bool:
+        """See :meth:`meja.store.base.Store.archive`: one SET NX PX (one key: cluster-safe)."""
+        return bool(await self._redis.set(self.keys.archive(archive_id), record, nx=True, px=ttl_ms))
+
+    async def archived(self, archive_id: str) -> bytes | None:
+        """See :meth:`meja.store.base.Store.archived`: one GET."""
+        record = await self._redis.get(self.keys.archive(archive_id))
+        return None if record is None else _bytes(record)
+
     async def memory(self) -> tuple[int, int] | None:
         """See :meth:`meja.store.base.Store.memory`: INFO memory (of every master, on a cluster)."""
         info: Any = await self._redis.info("memory")
