@@ -289,6 +289,44 @@ def _check_game_import(where: str, layer: str, game: str | None, name: str) -> l
     return []
 
 
+def _is_private(name: str) -> bool:
+    return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
+
+
+def private_rules_names(source: str, module: str, is_package: bool = False) -> list[str]:
+    """A bot module's uses of a rules module's private names (``_x``), as readable lines.
+
+    Bots read the rules through their public names only (the tables they need are
+    published there under a public name): ``from ..rules import _TABLE``, ``R._TABLE``
+    with ``R`` a rules module, and ``Cls._method`` with ``Cls`` imported from one count.
+    """
+    if game_layer(module)[0] not in ("bots", "game-bots"):
+        return []
+    tree = ast.parse(source)
+    problems: list[str] = []
+    bound: dict[str, str] = {}  # local name -> the rules module it came from (or is)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            base = _resolve(module, is_package, node.level, node.module)
+            for alias in node.names:
+                full = f"{base}.{alias.name}"  # a rules module itself, or a name of one
+                if _meja_part(full) is None or game_layer(full)[0] not in ("rules", "game-rules"):
+                    continue
+                if _is_private(alias.name):
+                    problems.append(f"{module}:{node.lineno} imports {alias.name} from {base}")
+                bound[alias.asname or alias.name] = full
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname and game_layer(alias.name)[0] in ("rules", "game-rules"):
+                    bound[alias.asname] = alias.name
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and _is_private(node.attr):
+            value = node.value
+            if isinstance(value, ast.Name) and value.id in bound:
+                problems.append(f"{module}:{node.lineno} reads {value.id}.{node.attr} of {bound[value.id]}")
+    return problems
+
+
 def package_files(part: str) -> list[Path]:
     """The ``.py`` files of ``meja.<part>`` (a package or a module); empty if it does not exist."""
     directory = PACKAGE / part
@@ -316,6 +354,34 @@ def test_layering(part: str) -> None:
         module, is_package = module_name(path)
         problems += check_source(path.read_text(encoding="utf-8"), module, is_package)
     assert not problems, "layering violations (docs/architecture.md 2):\n" + "\n".join(problems)
+
+
+def test_bots_use_no_private_name_of_the_rules() -> None:
+    # A bot that reads a rules module's private tables or methods is a second copy of the
+    # rules waiting to drift; the rules publish what bots need under public names.
+    problems: list[str] = []
+    for path in package_files("bots") + package_files("games"):
+        module, is_package = module_name(path)
+        problems += private_rules_names(path.read_text(encoding="utf-8"), module, is_package)
+    assert not problems, "bots reading private names of the rules:\n" + "\n".join(problems)
+
+
+@pytest.mark.parametrize(
+    ("module", "source", "hits"),
+    [
+        ("meja.games.g.bots.x", "from ..rules import _ESUIT, PASS", 1),
+        ("meja.games.g.bots.x", "from .. import rules as R\nX = R._SYM", 1),
+        ("meja.games.g.bots.x", "from ..rules import State\nf = State._playable", 1),
+        ("meja.games.g.bots.x", "import meja.games.g.rules as R\nR._blank()", 1),
+        ("meja.bots.x", "from meja.rules.cards import _RANKS", 1),
+        ("meja.games.g.bots.x", "from ..rules import ESUIT, State\nf = State.playable\nx = State.__name__", 0),
+        ("meja.games.g.bots.x", "from .common import _helper\nfrom . import sim\nsim._x", 0),
+        ("meja.games.g.rules", "from .cards import _RANKS", 0),
+        ("meja.games.g.bots.x", "class B:\n    def f(self):\n        return self._x", 0),
+    ],
+)
+def test_private_rules_names_checker(module: str, source: str, hits: int) -> None:
+    assert len(private_rules_names(source, module)) == hits, private_rules_names(source, module)
 
 
 def test_package_root_imports_nothing_of_its_layers() -> None:

@@ -191,10 +191,14 @@ from . import dealcode
 
 __all__ = [
     "DECK",
+    "ESUIT",
     "GAME",
     "INFO",
     "JOKER",
+    "PLAIN",
+    "POINTS",
     "POINT_TABLE",
+    "POWER",
     "TRUMP_RANKING",
     "Action",
     "EightyThree",
@@ -211,6 +215,7 @@ __all__ = [
     "is_trump",
     "parse_card",
     "parse_cards",
+    "playable",
     "points",
     "trick_winner",
     "trump_power",
@@ -328,6 +333,11 @@ _POWER: Final = tuple(
 )
 _POINTS: Final = tuple(tuple(POINT_TABLE.get(_role(c, t) or "", 0) for c in range(53)) for t in range(4))
 assert all(sum(p) == MAX_BID for p in _POINTS)
+# The same tables under public names, for the bots (which read no private name of the rules).
+PLAIN: Final = _PLAIN
+ESUIT: Final = _ESUIT
+POWER: Final = _POWER
+POINTS: Final = _POINTS
 
 
 def is_trump(card: int, trump: int) -> bool:
@@ -343,6 +353,21 @@ def points(card: int, trump: int) -> int:
 def trump_power(card: int, trump: int) -> int:
     """The card's strength: 15 (A of trumps) .. 1 (joker) for trumps, 14 (A) .. 2 for plain cards."""
     return _POWER[trump][card]
+
+
+def playable(hand: Sequence[int], trick: Sequence[tuple[int, int]], trump: int) -> tuple[int, ...]:
+    """4.7.2-4.7.4: the cards of ``hand`` its seat may play to ``trick`` (``(seat, card)`` in play order)."""
+    if not trick:
+        return tuple(hand)  # 4.7.2: the leader leads anything
+    es = _ESUIT[trump]
+    led = es[trick[0][1]]
+    if led == _PLAIN:
+        trumps = tuple(c for c in hand if es[c] == _PLAIN)
+        return trumps or tuple(hand)  # 4.7.3: a trump if able, else anything
+    follow = tuple(c for c in hand if es[c] == led or es[c] == _PLAIN)
+    # 4.7.4: the led suit or a trump while holding the led suit; void (4.3.5: the left pedro
+    # is no card of its print): anything.
+    return follow if any(es[c] == led for c in hand) else tuple(hand)
 
 
 def trick_winner(trick: Sequence[tuple[int, int]], trump: int) -> int:
@@ -958,18 +983,7 @@ class EightyThreeState(StateDefaults):
 
     def _playable(self, seat: int) -> tuple[int, ...]:
         """4.7.2-4.7.4: the cards ``seat`` may play to the trick in progress."""
-        hand = self.hands[seat]
-        if not self.trick:
-            return hand  # 4.7.2: the leader leads anything
-        es = _ESUIT[self.trump]
-        led = es[self.trick[0][1]]
-        if led == _PLAIN:
-            trumps = tuple(c for c in hand if es[c] == _PLAIN)
-            return trumps or hand  # 4.7.3: a trump if able, else anything
-        follow = tuple(c for c in hand if es[c] == led or es[c] == _PLAIN)
-        # 4.7.4: the led suit or a trump while holding the led suit; void (4.3.5: the left pedro
-        # is no card of its print): anything.
-        return follow if any(es[c] == led for c in hand) else hand
+        return playable(self.hands[seat], self.trick, self.trump)
 
     def counts(self, seat: int) -> Counts:
         """What ``seat`` may know in the discard phase (4.10.5): see :class:`Counts`."""

@@ -309,35 +309,35 @@ def _layout() -> list[tuple[int, int]]:
 
 _LAYOUT: Final = _layout()
 CARD_COUNT: Final = len(_LAYOUT)  # 108
-_COLOUR: Final = tuple(c for c, _ in _LAYOUT)
-_SYM: Final = tuple(s for _, s in _LAYOUT)
+COLOUR: Final = tuple(c for c, _ in _LAYOUT)
+SYM: Final = tuple(s for _, s in _LAYOUT)
 #: the name index of each card id: colour * 13 + symbol for coloured cards, 52 Wild, 53 Wild Draw Four
-_NAMEIX: Final = tuple(c * 13 + s if c < 4 else 52 + (s - WILD) for c, s in _LAYOUT)
+NAMEIX: Final = tuple(c * 13 + s if c < 4 else 52 + (s - WILD) for c, s in _LAYOUT)
 NAMES: Final = tuple([COLOURS[i // 13] + _SYMBOL_TEXT[i % 13] for i in range(52)] + ["W", "WD4"])
-_NAME: Final = tuple(NAMES[i] for i in _NAMEIX)
+_NAME: Final = tuple(NAMES[i] for i in NAMEIX)
 #: every physical card's wire name, in id order (what ``Game.deck`` returns)
 DECK: Final = _NAME
-_IDS_OF: Final = tuple(tuple(i for i in range(CARD_COUNT) if _NAMEIX[i] == n) for n in range(len(NAMES)))
-_FIRST_ID: Final = tuple(ids[0] for ids in _IDS_OF)
-_NAMEIX_OF: Final = {name: i for i, name in enumerate(NAMES)}
+IDS_OF: Final = tuple(tuple(i for i in range(CARD_COUNT) if NAMEIX[i] == n) for n in range(len(NAMES)))
+FIRST_ID: Final = tuple(ids[0] for ids in IDS_OF)
+NAMEIX_OF: Final = {name: i for i, name in enumerate(NAMES)}
 _COLOUR_OF: Final = {letter: i for i, letter in enumerate(COLOURS)}
 #: 3.8.2, 3.11.10: numbers their face value, Skip/Reverse/Draw Two 20, Wild/Wild Draw Four 50
-_POINTS: Final = tuple(s if s < 10 else 20 if s < WILD else 50 for s in _SYM)
-_IS_WILD: Final = tuple(s >= WILD for s in _SYM)
-_IS_NUMBER: Final = tuple(s < 10 for s in _SYM)
-#: _PLAYABLE[colour * 15 + top symbol][card] == 1 when the card may be played (3.3.1, 3.3.2)
-_PLAYABLE: Final = tuple(
+POINTS: Final = tuple(s if s < 10 else 20 if s < WILD else 50 for s in SYM)
+IS_WILD: Final = tuple(s >= WILD for s in SYM)
+_IS_NUMBER: Final = tuple(s < 10 for s in SYM)
+#: PLAYABLE[colour * 15 + top symbol][card] == 1 when the card may be played (3.3.1, 3.3.2)
+PLAYABLE: Final = tuple(
     bytes(
-        1 if _IS_WILD[c] or _COLOUR[c] == key // 15 or (_SYM[c] == key % 15 and key % 15 < WILD) else 0
+        1 if IS_WILD[c] or COLOUR[c] == key // 15 or (SYM[c] == key % 15 and key % 15 < WILD) else 0
         for c in range(CARD_COUNT)
     )
     for key in range(60)
 )
 #: 3.7 stacking 1: the answers to a pending Draw Two (a Draw Two or a Wild Draw Four) and to a Wild Draw Four
-_ANSWER_D2: Final = bytes(1 if _SYM[c] in (DRAW_TWO, WILD_DRAW_FOUR) else 0 for c in range(CARD_COUNT))
-_ANSWER_WD4: Final = bytes(1 if _SYM[c] == WILD_DRAW_FOUR else 0 for c in range(CARD_COUNT))
+ANSWER_D2: Final = bytes(1 if SYM[c] in (DRAW_TWO, WILD_DRAW_FOUR) else 0 for c in range(CARD_COUNT))
+ANSWER_WD4: Final = bytes(1 if SYM[c] == WILD_DRAW_FOUR else 0 for c in range(CARD_COUNT))
 #: a card of each colour, for the challenge verdict (3.5.3: Wilds have no colour)
-_OF_COLOUR: Final = tuple(frozenset(i for i in range(CARD_COUNT) if _COLOUR[i] == c) for c in range(4))
+_OF_COLOUR: Final = tuple(frozenset(i for i in range(CARD_COUNT) if COLOUR[i] == c) for c in range(4))
 
 
 def reshuffled(seed: int, count: int, under: Sequence[int]) -> tuple[int, ...]:
@@ -349,7 +349,7 @@ def reshuffled(seed: int, count: int, under: Sequence[int]) -> tuple[int, ...]:
 
 def card_points(cards: Sequence[int]) -> int:
     """The points of cards by id (3.8.2): what a round's winner scores for a losing hand."""
-    return sum(_POINTS[c] for c in cards)
+    return sum(POINTS[c] for c in cards)
 
 
 def card_name(card: int) -> str:
@@ -359,7 +359,7 @@ def card_name(card: int) -> str:
 
 def describe(name: str) -> str:
     """A card's words: ``describe("GD2") == "green Draw Two"``, ``describe("W") == "Wild"``."""
-    i = _NAMEIX_OF[name]
+    i = NAMEIX_OF[name]
     if i >= 52:
         return _SYMBOL_WORDS[WILD + i - 52]
     return f"{COLOUR_WORDS[i // 13]} {_SYMBOL_WORDS[i % 13]}"
@@ -470,7 +470,7 @@ class Move(int):
     @staticmethod
     def play(card: str, colour: str | None = None) -> Move:
         """``Move.play("R7")``, ``Move.play("W", "G")``; ``ValueError`` for a name that is not one."""
-        name = _NAMEIX_OF.get(card) if isinstance(card, str) else None
+        name = NAMEIX_OF.get(card) if isinstance(card, str) else None
         if name is None:
             raise ValueError(f"not a card of {TITLE}: {card!r}")
         if colour is None:
@@ -516,8 +516,8 @@ _ALL_MOVES: Final = tuple(m for row in _PLAYS for m in row) + (
 )
 _WIRE: Final = {int(m): _move_wire(m) for m in _ALL_MOVES}
 #: a play of a card id, naming a colour (0-3) or none (4): what the legal actions are built from
-_PLAY_OF: Final = tuple(_PLAYS[_NAMEIX[c]] for c in range(CARD_COUNT))
-_WILD_PLAYS: Final = tuple(_PLAY_OF[c][:4] for c in range(CARD_COUNT))
+PLAY_OF: Final = tuple(_PLAYS[NAMEIX[c]] for c in range(CARD_COUNT))
+WILD_PLAYS: Final = tuple(PLAY_OF[c][:4] for c in range(CARD_COUNT))
 #: the action of each kind but play (index 0, a play, is never looked up)
 _BY_KIND: Final[tuple[Move, ...]] = (
     DRAW, DRAW, KEEP, PASS, TAKE, CHALLENGE, CALL, CATCH, READY, DRAW_KEEP, TIMER_TAKE
@@ -664,7 +664,7 @@ class KartuTerakhirState(StateDefaults):
 
     def is_playable(self, card: int) -> bool:
         """3.3.1-3.3.2 (no penalty pending): the active colour, the top card's symbol, or a Wild."""
-        return bool(_PLAYABLE[self.colour * 15 + _SYM[self.discard[-1]]][card])
+        return bool(PLAYABLE[self.colour * 15 + SYM[self.discard[-1]]][card])
 
     def can_draw_any(self) -> bool:
         """Whether a card can be drawn at all (3.3.5: not when the stock is empty and the discard is one card)."""
@@ -794,7 +794,7 @@ class KartuTerakhirState(StateDefaults):
         """3.7 stacking 1: which cards answer the pending penalty (``None``: stacking is off)."""
         if not self.options.stacking:
             return None
-        return _ANSWER_WD4 if _SYM[self.discard[-1]] == WILD_DRAW_FOUR else _ANSWER_D2
+        return ANSWER_WD4 if SYM[self.discard[-1]] == WILD_DRAW_FOUR else ANSWER_D2
 
     def _turn_actions(self) -> tuple[Move, ...]:
         seat = self.turn
@@ -806,29 +806,29 @@ class KartuTerakhirState(StateDefaults):
             answers = self._answers()
             if answers is not None:
                 for c in hand:
-                    if answers[c] and _NAMEIX[c] != last:
-                        last = _NAMEIX[c]
+                    if answers[c] and NAMEIX[c] != last:
+                        last = NAMEIX[c]
                         if size == 1:
-                            out.append(_PLAY_OF[c][NO_COLOUR])  # 3.6.5: going out names no colour
+                            out.append(PLAY_OF[c][NO_COLOUR])  # 3.6.5: going out names no colour
                         else:
-                            out.extend(_WILD_PLAYS[c] if _IS_WILD[c] else _PLAY_OF[c][NO_COLOUR : NO_COLOUR + 1])
+                            out.extend(WILD_PLAYS[c] if IS_WILD[c] else PLAY_OF[c][NO_COLOUR : NO_COLOUR + 1])
             if not (out and self.options.stacking_mandatory):
                 out.append(TAKE)  # 3.7 stacking 2-3, 3.11.4
             if self.challenge:
                 out.append(CHALLENGE)  # 3.5.1, 3.7 stacking 6
         elif self.drawn >= 0:
             c = self.drawn  # 3.3.4: only the drawn card, or keep it
-            out.extend(_WILD_PLAYS[c] if _IS_WILD[c] else _PLAY_OF[c][NO_COLOUR : NO_COLOUR + 1])
+            out.extend(WILD_PLAYS[c] if IS_WILD[c] else PLAY_OF[c][NO_COLOUR : NO_COLOUR + 1])
             out.append(KEEP)
         else:
-            playable = _PLAYABLE[self.colour * 15 + _SYM[self.discard[-1]]]
+            playable = PLAYABLE[self.colour * 15 + SYM[self.discard[-1]]]
             for c in hand:
-                if playable[c] and _NAMEIX[c] != last:
-                    last = _NAMEIX[c]
-                    if not _IS_WILD[c] or size == 1:
-                        out.append(_PLAY_OF[c][NO_COLOUR])
+                if playable[c] and NAMEIX[c] != last:
+                    last = NAMEIX[c]
+                    if not IS_WILD[c] or size == 1:
+                        out.append(PLAY_OF[c][NO_COLOUR])
                     else:
-                        out.extend(_WILD_PLAYS[c])  # 3.11.1: a Wild and its colour are one action
+                        out.extend(WILD_PLAYS[c])  # 3.11.1: a Wild and its colour are one action
             if self.stock or len(self.discard) > 1:
                 out.append(DRAW)  # 3.3.3: always allowed, once a turn
             elif not out:
@@ -951,7 +951,7 @@ class KartuTerakhirState(StateDefaults):
         if self.pending:
             words = "take it or challenge" if self.challenge else "take it"
             if self.options.stacking:
-                wd4 = _SYM[self.discard[-1]] == WILD_DRAW_FOUR
+                wd4 = SYM[self.discard[-1]] == WILD_DRAW_FOUR
                 answer = "a Wild Draw Four" if wd4 else "a Draw Two or Wild Draw Four"
                 words = f"answer with {answer} or {words}"
             return IllegalActionError(f"a {self.pending}-card penalty is pending: {words}")
@@ -966,18 +966,18 @@ class KartuTerakhirState(StateDefaults):
         # a play
         name = action.card
         assert name is not None
-        ids = _IDS_OF[_NAMEIX_OF[name]]
+        ids = IDS_OF[NAMEIX_OF[name]]
         if not any(c in hand for c in ids):
             return IllegalActionError(f"{name!r} is not in seat {seat}'s hand")
         card = next(c for c in ids if c in hand)
-        if self.drawn >= 0 and _NAMEIX[self.drawn] != _NAMEIX[card]:
+        if self.drawn >= 0 and NAMEIX[self.drawn] != NAMEIX[card]:
             return IllegalActionError(f"after a draw only the drawn card {_NAME[self.drawn]!r} may be played (3.3.4)")
         if not self.is_playable(card):
             return IllegalActionError(
                 f"{name!r} matches neither the active colour {COLOUR_WORDS[self.colour]!r}"
                 f" nor the symbol of {_NAME[self.discard[-1]]!r}"
             )
-        if _IS_WILD[card]:
+        if IS_WILD[card]:
             if action.colour is None:
                 return IllegalActionError(f"playing {name!r} must name a colour: R, Y, G or B")
             return IllegalActionError(f"{name!r} played as the last card ends the round: name no colour")
@@ -1045,14 +1045,14 @@ class KartuTerakhirState(StateDefaults):
         name = move // 5
         slot = move % 5
         # the copy with the lowest id (copies share a name: the module docstring)
-        i = bisect.bisect_left(hand, _FIRST_ID[name])
+        i = bisect.bisect_left(hand, FIRST_ID[name])
         card = hand[i]
-        sym = _SYM[card]
+        sym = SYM[card]
         if (sym < SKIP or sym == WILD) and len(hand) > 2 and self.called != seat and self.shown_to < 0:
             # The common case, written out: a number or a Wild, two or more cards left, no call
             # to cancel, no challenged hand on show; the turn passes on (3.3.6). The next state's
             # dict is filled in place, without the changes dict of the general path.
-            colour = slot if slot < 4 else _COLOUR[card]
+            colour = slot if slot < 4 else COLOUR[card]
             hl = list(self.hands)
             hl[seat] = hand[:i] + hand[i + 1 :]
             v = self.version + 1
@@ -1077,7 +1077,7 @@ class KartuTerakhirState(StateDefaults):
         hl = list(self.hands)
         hl[seat] = new_hand
         v = self.version + 1
-        colour = self.colour if slot == NO_COLOUR and sym >= WILD else (slot if slot < 4 else _COLOUR[card])
+        colour = self.colour if slot == NO_COLOUR and sym >= WILD else (slot if slot < 4 else COLOUR[card])
         data: dict[str, Wire] = {"seat": seat, "card": _NAME[card], "colour": COLOURS[colour]}
         if self.drawn >= 0:
             data["drawn"] = True
@@ -1194,7 +1194,7 @@ class KartuTerakhirState(StateDefaults):
             events = []
             got = self._give(seat, 1, "draw", events, changes)
             card = got[0] if got else -1
-        if not keep and card >= 0 and _PLAYABLE[self.colour * 15 + _SYM[self.discard[-1]]][card]:
+        if not keep and card >= 0 and PLAYABLE[self.colour * 15 + SYM[self.discard[-1]]][card]:
             changes["drawn"] = card  # 3.3.4: play it now, or keep it
             return _tuple_new(Transition, (self._evolve_with(changes), tuple(events)))
         # 3.3.4: not playable: the turn ends. The timer's draw (3.7) ends it whatever the card, with
@@ -1360,7 +1360,7 @@ class KartuTerakhirState(StateDefaults):
             hands=hands,
             stock=stock,
             discard=(starter,),
-            colour=_COLOUR[starter],
+            colour=COLOUR[starter],
             direction=1,
             turn=first,
             turn_v=self.version,
@@ -1618,7 +1618,7 @@ class KartuTerakhir:
             round_seed, match_rng = match_rng.bits(dealcode.SEED_BITS)
             if carry is not None:
                 dealer = _carried_dealer(carry, seats)
-        blank = _blank(opts, seats, match_rng)
+        blank = blank_state(opts, seats, match_rng)
         return blank._deal(dealer, round_seed, [])
 
     def stacked(
@@ -1660,16 +1660,16 @@ class KartuTerakhir:
         n = len(hands)
         if not MIN_SEATS <= n <= MAX_SEATS:
             raise BadOptionsError(f"{TITLE} is for {MIN_SEATS}-{MAX_SEATS} seats, not {n}")
-        free = [list(ids) for ids in _IDS_OF]  # the copies not yet laid out, lowest id first
+        free = [list(ids) for ids in IDS_OF]  # the copies not yet laid out, lowest id first
 
         def lay(text: str, where: str) -> list[int]:
             out = []
             for word in text.split():
-                i = _NAMEIX_OF.get(word)
+                i = NAMEIX_OF.get(word)
                 if i is None:
                     raise BadOptionsError(f"{where} names {word!r}, which is not a card of {TITLE}")
                 if not free[i]:
-                    copies = len(_IDS_OF[i])
+                    copies = len(IDS_OF[i])
                     raise BadOptionsError(
                         f"card {word!r} is laid out more often than the deck has it ({copies})"
                     )
@@ -1689,14 +1689,14 @@ class KartuTerakhir:
             raise BadOptionsError("every hand holds a card while a round is in play (an empty hand has gone out)")
         top = pile[-1]
         if colour is None:
-            if _IS_WILD[top]:
+            if IS_WILD[top]:
                 raise BadOptionsError(f"the top card {_NAME[top]!r} is a Wild: name the active colour")
-            active = _COLOUR[top]
+            active = COLOUR[top]
         else:
             if colour not in _COLOUR_OF:
                 raise BadOptionsError(f"colour {colour!r} is not one of {list(COLOURS)}")
             active = _COLOUR_OF[colour]
-            if not _IS_WILD[top] and active != _COLOUR[top]:
+            if not IS_WILD[top] and active != COLOUR[top]:
                 raise BadOptionsError(f"the active colour is the top card's ({_NAME[top]!r}) unless it is a Wild")
         if dealer is not None and not 0 <= dealer < n:
             raise BadOptionsError(f"dealer {dealer!r} is not a seat of {n}")
@@ -1708,7 +1708,7 @@ class KartuTerakhir:
         evidence: tuple[int, ...] = ()
         bluff = False
         if pending:
-            sym = _SYM[top]
+            sym = SYM[top]
             if sym not in (DRAW_TWO, WILD_DRAW_FOUR):
                 raise BadOptionsError(
                     f"a pending penalty comes from a Draw Two or Wild Draw Four on top, not {_NAME[top]!r}"
@@ -1729,9 +1729,9 @@ class KartuTerakhir:
                 evidence = tuple(hand_ids[wd4_by])
                 if prior_colour is None:
                     under = pile[-2] if len(pile) > 1 else -1
-                    if under < 0 or _IS_WILD[under]:
+                    if under < 0 or IS_WILD[under]:
                         raise BadOptionsError("name the colour in force before the Wild Draw Four: prior_colour")
-                    prior = _COLOUR[under]
+                    prior = COLOUR[under]
                 elif prior_colour in _COLOUR_OF:
                     prior = _COLOUR_OF[prior_colour]
                 else:
@@ -1748,16 +1748,16 @@ class KartuTerakhir:
         if drawn is not None:
             if pending:
                 raise BadOptionsError("a seat facing a penalty has not drawn a card of its own")
-            i = _NAMEIX_OF.get(drawn)
-            held = [c for c in hand_ids[turn] if i is not None and _NAMEIX[c] == i]
+            i = NAMEIX_OF.get(drawn)
+            held = [c for c in hand_ids[turn] if i is not None and NAMEIX[c] == i]
             if not held:
                 raise BadOptionsError(f"drawn card {drawn!r} is not in the hand of seat {turn}")
             drawn_id = held[-1]
-            if not _PLAYABLE[active * 15 + _SYM[top]][drawn_id]:
+            if not PLAYABLE[active * 15 + SYM[top]][drawn_id]:
                 raise BadOptionsError(f"drawn card {drawn!r} is not playable: the turn would have ended (3.3.4)")
             if window is not None:
                 raise BadOptionsError("a draw closes the catch window (3.6.3)")
-        state = _blank(opts, n, Rng(seed, "match"))
+        state = blank_state(opts, n, Rng(seed, "match"))
         state.__dict__.update(
             phase=phase,
             round=round,
@@ -1848,7 +1848,7 @@ class KartuTerakhir:
         return state
 
 
-def _blank(options: KartuTerakhirOptions, seats: int, match_rng: Rng) -> KartuTerakhirState:
+def blank_state(options: KartuTerakhirOptions, seats: int, match_rng: Rng) -> KartuTerakhirState:
     """A state with every field set and no cards: what a deal or a stacked layout fills in.
 
     Built field by field into the instance dict, like ``_evolve``: the frozen

@@ -1,11 +1,10 @@
 """What every Eighty-Three bot reads from its seat's view and history, and the rules' tables it uses.
 
 Nothing here is a second copy of a rule: the effective suits, trump powers and
-card points are :mod:`..rules`' own per-trump tables (``_ESUIT``, ``_POWER``,
-``_POINTS``, built there from ``TRUMP_RANKING`` and ``POINT_TABLE``), the trick
-winner is :func:`..rules.trick_winner` and the cards a seat may play are the
-engine's own ``EightyThreeState._playable``, called on a small stand-in that has
-the three fields it reads (:func:`playable`).
+card points are :mod:`..rules`' own per-trump tables (``ESUIT``, ``POWER``,
+``POINTS``, built there from ``TRUMP_RANKING`` and ``POINT_TABLE``), the trick
+winner is :func:`..rules.trick_winner` and the cards a seat may play are
+:func:`..rules.playable`, the function the engine itself calls.
 
 :class:`Seen` is what one seat knows in the tricks, rebuilt from its view and
 the wire events it saw since the hand began (``history``): its cards at the
@@ -19,20 +18,20 @@ server that sends none) still gets what the view alone says.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from .. import rules
 from ..rules import (
-    _ESUIT,
-    _PLAIN,
-    _POINTS,
-    _POWER,
     AUTO,
+    ESUIT,
     KEEP,
     PASS,
+    PLAIN,
+    POINTS,
+    POWER,
     READY,
-    EightyThreeState,
     auto_decision,
     auto_trim,
     parse_card,
@@ -58,10 +57,6 @@ __all__ = [
     "trick_winner",
 ]
 
-ESUIT: Final = _ESUIT
-POWER: Final = _POWER
-POINTS: Final = _POINTS
-PLAIN: Final = _PLAIN  # the effective suit of every trump in ESUIT
 SUIT_OF: Final = "SHDC"
 
 
@@ -74,28 +69,11 @@ def _high_first(trump: int) -> tuple[int, ...]:
 TRUMPS_HIGH_FIRST: Final = tuple(_high_first(t) for t in range(4))
 
 
-class _Probe:
-    """The three fields ``EightyThreeState._playable`` reads: the hands, the trick and trumps.
-
-    A new one for every call: a shared one would mix up two searches running in two threads.
-    """
-
-    __slots__ = ("hands", "trick", "trump")
-
-    def __init__(self, hands: Sequence[Sequence[int]], trick: Sequence[tuple[int, int]], trump: int) -> None:
-        self.hands = hands
-        self.trick = trick
-        self.trump = trump
-
-
-_PLAYABLE: Final[Callable[[Any, int], tuple[int, ...]]] = EightyThreeState._playable
-
-
 def playable(
     hands: Sequence[Sequence[int]], seat: int, trick: Sequence[tuple[int, int]], trump: int
 ) -> tuple[int, ...]:
     """The cards ``seat`` may play to ``trick``: the engine's own following rules (4.7.2-4.7.4)."""
-    return _PLAYABLE(_Probe(hands, trick, trump), seat)
+    return rules.playable(hands[seat], trick, trump)
 
 
 def cards_of(names: Sequence[str] | None) -> list[int]:

@@ -5,7 +5,7 @@ decision; the engine builds events, views and checks for every action (tens
 of microseconds each). Here a hand in progress is four lists of card ids, the
 trick and the cards gone, and a playout of six tricks takes about a hundred
 microseconds. It is not a second copy of the rules: the cards a seat may play
-are the engine's own ``_playable`` (:func:`.common.playable`), the trick's
+are the rules' own :func:`..rules.playable` (through :func:`.common.playable`), the trick's
 winner is :func:`..rules.trick_winner`, and every suit, power and point is
 read from the rules' tables (:mod:`.common`). ``tests/games/eighty_three/test_bots.py``
 plays hands through both side by side and checks that they agree card for card.

@@ -20,27 +20,27 @@ from typing import Any, Final
 from meja.bots.base import History
 
 from ..rules import (
-    _COLOUR,
-    _IDS_OF,
-    _NAMEIX,
-    _NAMEIX_OF,
-    _PLAYABLE,
-    _POINTS,
-    _SYM,
     CALL,
     CARD_COUNT,
     CATCH,
     CHALLENGE,
+    COLOUR,
     COLOURS,
     DRAW,
     DRAW_TWO,
+    IDS_OF,
     KEEP,
+    NAMEIX,
+    NAMEIX_OF,
     NAMES,
     NO_COLOUR,
     PASS,
+    PLAYABLE,
+    POINTS,
     READY,
     REVERSE,
     SKIP,
+    SYM,
     TAKE,
     WILD,
     WILD_DRAW_FOUR,
@@ -80,25 +80,18 @@ __all__ = [
     "wd4_prior",
 ]
 
-COLOUR: Final = _COLOUR
-SYM: Final = _SYM
-POINTS: Final = _POINTS
-NAMEIX: Final = _NAMEIX
-NAMEIX_OF: Final = _NAMEIX_OF
-IDS_OF: Final = _IDS_OF
-PLAYABLE: Final = _PLAYABLE
 #: per name index (what a play names): the colour (4: none), the symbol and the points of that card
-NAME_COLOUR: Final = tuple(_COLOUR[ids[0]] for ids in _IDS_OF)
-NAME_SYM: Final = tuple(_SYM[ids[0]] for ids in _IDS_OF)
-NAME_POINTS: Final = tuple(_POINTS[ids[0]] for ids in _IDS_OF)
-WILD_NAME: Final = _NAMEIX[_IDS_OF[_NAMEIX_OF["W"]][0]]
-WD4_NAME: Final = _NAMEIX[_IDS_OF[_NAMEIX_OF["WD4"]][0]]
+NAME_COLOUR: Final = tuple(COLOUR[ids[0]] for ids in IDS_OF)
+NAME_SYM: Final = tuple(SYM[ids[0]] for ids in IDS_OF)
+NAME_POINTS: Final = tuple(POINTS[ids[0]] for ids in IDS_OF)
+WILD_NAME: Final = NAMEIX[IDS_OF[NAMEIX_OF["W"]][0]]
+WD4_NAME: Final = NAMEIX[IDS_OF[NAMEIX_OF["WD4"]][0]]
 _STEP: Final = int(DRAW)  # a play is below the first other kind
 _COLOUR_OF_LETTER: Final = {letter: i for i, letter in enumerate(COLOURS)}
 #: the cards that hurt the next seat (it loses its turn): Skip, Draw Two (Reverse only at 2 seats)
 _HURTS: Final = frozenset((SKIP, DRAW_TWO))
 
-assert len(NAMES) == len(_IDS_OF) and len(_COLOUR) == CARD_COUNT
+assert len(NAMES) == len(IDS_OF) and len(COLOUR) == CARD_COUNT
 assert NAME_SYM[WILD_NAME] == WILD and NAME_SYM[WD4_NAME] == WILD_DRAW_FOUR
 
 
@@ -116,7 +109,7 @@ def colour_counts(hand: Sequence[int]) -> list[int]:
     """How many cards of each colour (0-3) a hand of card ids holds."""
     cc = [0, 0, 0, 0, 0]
     for c in hand:
-        cc[_COLOUR[c]] += 1
+        cc[COLOUR[c]] += 1
     return cc
 
 
@@ -132,9 +125,9 @@ def greedy_colour(hand: Sequence[int], without: int = -1, avoid: int = -1, lacks
         if c == without and not skipped:
             skipped = True
             continue
-        k = _COLOUR[c]
+        k = COLOUR[c]
         cc[k] += 1
-        pts[k] += _POINTS[c]
+        pts[k] += POINTS[c]
     best = -1
     best_key: tuple[int, int, int, int] = (-1, -1, -1, -1)
     for k in range(4):

@@ -181,7 +181,7 @@ class InfoSet:
         """A sampled world as an engine state, the seat on turn to act (reshuffles from ``seed``)."""
         hands, stock, under = self.sample(rnd)
         view = self.view
-        state = R._blank(view.options, view.seats, Rng(seed, "match"))
+        state = R.blank_state(view.options, view.seats, Rng(seed, "match"))
         me = self.me
         called = view.called if view.called is not None and view.called == me else -1
         state.__dict__.update(

@@ -29,17 +29,17 @@ from .common import CHALLENGE, TAKE, greedy_turn
 
 __all__ = ["Playout", "playout"]
 
-_SYM: Final = R._SYM
-_COLOUR: Final = R._COLOUR
-_POINTS: Final = R._POINTS
-_NAMEIX: Final = R._NAMEIX
-_IS_WILD: Final = R._IS_WILD
-_PLAYABLE: Final = R._PLAYABLE
-_FIRST_ID: Final = R._FIRST_ID
-_PLAY_OF: Final = R._PLAY_OF
-_WILD_PLAYS: Final = R._WILD_PLAYS
-_ANSWER_D2: Final = R._ANSWER_D2
-_ANSWER_WD4: Final = R._ANSWER_WD4
+_SYM: Final = R.SYM
+_COLOUR: Final = R.COLOUR
+_POINTS: Final = R.POINTS
+_NAMEIX: Final = R.NAMEIX
+_IS_WILD: Final = R.IS_WILD
+_PLAYABLE: Final = R.PLAYABLE
+_FIRST_ID: Final = R.FIRST_ID
+_PLAY_OF: Final = R.PLAY_OF
+_WILD_PLAYS: Final = R.WILD_PLAYS
+_ANSWER_D2: Final = R.ANSWER_D2
+_ANSWER_WD4: Final = R.ANSWER_WD4
 _NO_COLOUR: Final = R.NO_COLOUR
 _SKIP: Final = R.SKIP
 _REVERSE: Final = R.REVERSE
