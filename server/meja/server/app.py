@@ -73,6 +73,7 @@ from .hub import Hub
 from .limits import Buckets
 from .metrics import CONTENT_TYPE as METRICS_CONTENT_TYPE
 from .metrics import SOURCE, Metrics
+from .pwa import service_worker
 from .rooms import normalize_code
 from .service import TableService
 from .session import Session
@@ -252,6 +253,8 @@ class MejaServer:
             raise ValueError(f"default_game {settings.default_game!r} is not a game; known: {list(games.names())}")
         #: each game's page module, served at /games/<name>/ (meja.games.GamePlugin.page)
         self.game_pages = {p.name: StaticFiles(p.page, pages=False) for p in games.plugins() if p.page is not None}
+        #: the service worker of the installable page (meja.server.pwa), written once: the files are read once too
+        self.worker = service_worker(web_root, {p.name: p.page for p in games.plugins() if p.page is not None})
 
     @property
     def store(self) -> Store:
@@ -516,6 +519,8 @@ class MejaServer:
                     self._qr_images.popitem(last=False)
             self._qr_images.move_to_end(code)
             return _response(200, svg, "image/svg+xml")
+        if path == "/sw.js" and self.worker is not None:
+            return _response(200, self.worker, "text/javascript; charset=utf-8")
         if path.startswith("/games/"):
             name, _, rest = path[len("/games/") :].partition("/")
             pages = self.game_pages.get(name)

@@ -119,7 +119,9 @@
 import { Attention } from "./attention.js";
 import { Call } from "./call.js";
 import { Games } from "./games.js";
+import { Learn } from "./learn.js";
 import { Connection } from "./net.js";
+import { registerWorker } from "./pwa.js";
 import { Sound } from "./sound.js";
 import { LANGUAGES, gameText, hasText, initialLanguage, language, readable, setLanguage, t, textFor } from "./strings.js";
 import { TableScreen, isLogged, seatLabel } from "./table.js";
@@ -1685,3 +1687,4 @@ class App {
 }
 
 window.meja = new App();
+registerWorker();
