@@ -283,6 +283,19 @@ def test_bench_figures_and_floors() -> None:
     assert fig["decision_cpu_ms"]["a"]["n"] > 0
 
 
+def test_bench_partnership_mode_seats_each_bot_beside_the_partner() -> None:
+    # The same bot on both sides: the two seatings mirror each other card for card, so every deal's margin is 0.
+    same = measure(3, "normal", "normal", seed_set="dev", partner="yardstick")
+    assert same["points_margin_per_hand"]["mean"] == 0.0 and same["illegal_actions"] == 0
+    cpu = same["decision_cpu_ms"]
+    assert cpu["partner"]["n"] > 0 and cpu["a"]["n"] > 0 and cpu["a"]["n"] == cpu["b"]["n"]
+    # The partners are the yardstick: normal partnering it is not normal partnering normal.
+    fig = measure(6, "normal", "easy", seed_set="dev", partner="yardstick")
+    own = measure(6, "normal", "easy", seed_set="dev")
+    assert fig["partner"] == "yardstick" and "--partner yardstick" in fig["command"]
+    assert fig["points_margin_per_hand"] != own["points_margin_per_hand"]
+
+
 def test_bench_whole_matches_give_a_match_win_rate() -> None:
     tally = Tally()
     code, ms = deals(1, "heldout")[0]

@@ -9,6 +9,13 @@ Bots are called exactly as the server calls them:
 ``history`` the wire events the seat saw since ``hand_start``; in the discard
 and trim phases every awaited seat is asked, in seat order.
 
+**Partnership test** (``--partner NAME``): each pair is then one bot of the
+pair's kind and a ``NAME`` partner (``--a hard --b normal --partner yardstick``:
+hard and a yardstick against normal and a yardstick). A's bot sits in seat 0
+and B's in seat 1, then A's in seat 1 and B's in seat 0, the partners opposite:
+the same cards reach the measured bots both times, and the margin says which is
+the better partner for the same player.
+
 By default a game is the deal's one hand (``--hands 1``). ``--hands 0`` plays
 whole matches to 200: hand 1 is the deal code's, later hands come from a match
 seed tied to the deal, so both seatings meet the same later deals too.
@@ -176,14 +183,22 @@ class DealResult:
     b_made: int
 
 
-def play_deal(code: str, match_seed: int, a: Bot, b: Bot, tally: Tally, hands: int = 1) -> DealResult:
-    """Play one deal with pair A in seats 0 and 2, then in seats 1 and 3, against pair B."""
+def play_deal(
+    code: str, match_seed: int, a: Bot, b: Bot, tally: Tally, hands: int = 1, partner: Bot | None = None
+) -> DealResult:
+    """Play one deal with pair A in seats 0 and 2, then in seats 1 and 3, against pair B.
+
+    With ``partner``, A and B each hold the team's first seat (0 or 1) and ``partner`` the seat opposite.
+    """
     options = GAME.options("standard")
     margins, matches = [], []
     total = a_bids = a_made = b_bids = b_made = 0
     for team_a in (0, 1):
         bots = [a if s % 2 == team_a else b for s in range(4)]
         labels = ["A" if s % 2 == team_a else "B" for s in range(4)]
+        if partner is not None:
+            for s in (2, 3):
+                bots[s], labels[s] = partner, "P"
         tr = GAME.new_match(options, 4, match_seed, deal_code=code)
         res = play_game(tr.state, tr.events, bots, labels, tally, hands)
         m = 0.0
@@ -206,14 +221,17 @@ def _bids(bids: int, made: int, played: int) -> dict[str, Any]:
     return {"bids": bids, "made": made, "rate": rate, "bid_share": bids / played if played else None}
 
 
-def _worker(job: tuple[list[tuple[str, int]], str, str, int]) -> tuple[list[DealResult], Tally]:
-    chunk, a_spec, b_spec, hands = job
-    a_name, a_params = parse_bot(a_spec)
-    b_name, b_params = parse_bot(b_spec)
-    a = make_bot(a_name, **a_params)
-    b = make_bot(b_name, **b_params)
+def _make(spec: str) -> Bot:
+    name, params = parse_bot(spec)
+    return make_bot(name, **params)
+
+
+def _worker(job: tuple[list[tuple[str, int]], str, str, int, str | None]) -> tuple[list[DealResult], Tally]:
+    chunk, a_spec, b_spec, hands, partner_spec = job
+    a, b = _make(a_spec), _make(b_spec)
+    partner = _make(partner_spec) if partner_spec else None
     tally = Tally()
-    return [play_deal(code, ms, a, b, tally, hands) for code, ms in chunk], tally
+    return [play_deal(code, ms, a, b, tally, hands, partner) for code, ms in chunk], tally
 
 
 def measure(
@@ -224,19 +242,22 @@ def measure(
     hands: int = 1,
     jobs: int = 1,
     start: int = 0,
+    partner: str | None = None,
 ) -> dict[str, Any]:
     """Run the benchmark and return its figures as plain data (what ``--json`` prints)."""
     parse_bot(a_spec)
     parse_bot(b_spec)
+    if partner:
+        parse_bot(partner)
     todo = deals(count, seed_set, start)
     t0 = time.perf_counter()
     if jobs > 1:
         size = max(1, math.ceil(len(todo) / (jobs * 4)))
         chunks = [todo[i : i + size] for i in range(0, len(todo), size)]
         with multiprocessing.get_context("fork").Pool(jobs) as pool:
-            parts = pool.map(_worker, [(c, a_spec, b_spec, hands) for c in chunks])
+            parts = pool.map(_worker, [(c, a_spec, b_spec, hands, partner) for c in chunks])
     else:
-        parts = [_worker((todo, a_spec, b_spec, hands))]
+        parts = [_worker((todo, a_spec, b_spec, hands, partner))]
     wall = time.perf_counter() - t0
     results: list[DealResult] = []
     times: dict[str, list[int]] = {}
@@ -261,6 +282,7 @@ def measure(
         "hands_per_game": hands or "match",
         "a": a_spec,
         "b": b_spec,
+        "partner": partner,
         "hands_played": played,
         "points_margin_per_hand": {"mean": margin[0], "ci95": [margin[1], margin[2]]},
         "bid_success": {
@@ -268,13 +290,18 @@ def measure(
             "b": _bids(b_bids, sum(r.b_made for r in results), played),
         },
         "match_win_rate": {"mean": match[0], "ci95": [match[1], match[2]]} if not hands else None,
-        "decision_cpu_ms": {"a": _percentiles(times.get("A", [])), "b": _percentiles(times.get("B", []))},
+        "decision_cpu_ms": {
+            "a": _percentiles(times.get("A", [])),
+            "b": _percentiles(times.get("B", [])),
+            **({"partner": _percentiles(times.get("P", []))} if partner else {}),
+        },
         "illegal_actions": illegal,
         "wall_seconds": wall,
         "command": (
             f"meja bench bots --game eighty_three --deals {count} --a {a_spec} --b {b_spec} --seed-set {seed_set}"
             + (f" --start {start}" if start else "")
             + (f" --hands {hands}" if hands != 1 else "")
+            + (f" --partner {partner}" if partner else "")
         ),
     }
 
@@ -293,6 +320,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )  # fmt: skip
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     parser.add_argument("--start", type=int, default=0, help="index of the first deal of the seed set")
+    parser.add_argument(
+        "--partner", default=None,
+        help="partnership test: A and B each partner this bot (e.g. yardstick) instead of their own kind",
+    )  # fmt: skip
 
 
 def _fmt_bids(d: dict[str, Any]) -> str:
@@ -303,7 +334,7 @@ def _fmt_bids(d: dict[str, Any]) -> str:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        fig = measure(args.deals, args.a, args.b, args.seed_set, args.hands, args.jobs, args.start)
+        fig = measure(args.deals, args.a, args.b, args.seed_set, args.hands, args.jobs, args.start, args.partner)
     except ValueError as exc:
         print(f"meja bench bots: {exc}", file=sys.stderr)
         return 2
@@ -312,8 +343,9 @@ def run(args: argparse.Namespace) -> int:
         return 0 if fig["illegal_actions"] == 0 else 1
     m = fig["points_margin_per_hand"]
     games = "whole matches" if fig["hands_per_game"] == "match" else f"{fig['hands_per_game']} hand(s)"
+    with_partner = f" (each partnering {fig['partner']})" if fig["partner"] else ""
     print(
-        f"{fig['a']} vs {fig['b']}: eighty_three, {fig['deals']} duplicate deals ({fig['seed_set']}),"
+        f"{fig['a']} vs {fig['b']}{with_partner}: eighty_three, {fig['deals']} duplicate deals ({fig['seed_set']}),"
         f" {fig['hands_played']} hands, games = {games}"
     )
     print(f"  points margin    {m['mean']:+.2f} [{m['ci95'][0]:+.2f}, {m['ci95'][1]:+.2f}] per hand")
@@ -324,8 +356,8 @@ def run(args: argparse.Namespace) -> int:
     else:
         w = fig["match_win_rate"]
         print(f"  match win rate   {100 * w['mean']:.1f}% [{100 * w['ci95'][0]:.1f}, {100 * w['ci95'][1]:.1f}]")
-    for key, name in (("a", fig["a"]), ("b", fig["b"])):
-        t = fig["decision_cpu_ms"][key]
+    for key, name in (("a", fig["a"]), ("b", fig["b"]), ("partner", f"{fig['partner']} (partners)")):
+        t = fig["decision_cpu_ms"].get(key, {"n": 0})
         if t["n"]:
             print(
                 f"  decision CPU ms  {name}: mean {t['mean']:.2f}  p50 {t['p50']:.2f}  p95 {t['p95']:.2f}"
