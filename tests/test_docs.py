@@ -26,9 +26,8 @@ CITING = ("server", "tests", "client-protocol")
 
 #: ``name.md`` then numbers: ``1.3``, ``1.3-1.5``, ``4.6.3, 4.6.5`` (a list of numbers or ranges).
 _NUMBER = r"\d+(?:\.\d+)*"
-CITATION = re.compile(
-    rf"(?<![\w.-])((?:[\w.-]+/)*)([\w-]+\.md)(?:,)? (?:§ ?|section )?({_NUMBER}(?:[-–]{_NUMBER})?(?:, {_NUMBER}(?:[-–]{_NUMBER})?)*)\b"
-)
+_NUMBERS = rf"{_NUMBER}(?:[-–]{_NUMBER})?(?:, {_NUMBER}(?:[-–]{_NUMBER})?)*"
+CITATION = re.compile(rf"(?<![\w.-])((?:[\w.-]+/)*)([\w-]+\.md)(?:,)? (?:§ ?|section )?({_NUMBERS})\b")
 #: ``../`` paths, resolved against the citing file's folder; a ``/`` before them makes a URL path.
 UPWARD = re.compile(r"(?<![\w/.])((?:\.\./)+[\w.-][\w./-]*)")
 #: Places outside the repository that earlier documents were cited from (built so that this
