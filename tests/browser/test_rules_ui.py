@@ -145,6 +145,11 @@ def test_after_an_eight_the_indicator_names_the_called_suit(
         page.click(f'#hand button.card[data-card="{eight}"]')
         assert dialog.evaluate("d => d.open && d.matches(':modal')")
         assert page.evaluate("() => document.activeElement.dataset.suit") == "S"  # focus moved into it
+        # Each suit says how many of the hand's cards (its 8s aside) are of it (the shell's `held`).
+        for suit in "SHDC":
+            n = sum(1 for c in map(str, state.hands[0]) if c.endswith(suit) and not c.startswith("8"))
+            held = page.inner_text(f'#suit-dialog button[data-suit="{suit}"] .choice-held')
+            assert held == f"{n} in your hand", (suit, held)
         shot(page, "suit-dialog")
         page.click('#suit-dialog button[data-suit="C"]')
     else:

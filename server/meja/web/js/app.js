@@ -105,8 +105,9 @@
 //   host.tv               true on the shared screen (a spectator; draw large)
 //   host.seatName(i)      "You", "Bot 3" or the player's name
 //   host.say(text)        a short notice over the hand
-//   host.choose({id, title, text, choices: [{value, content, className, dataset}], cancel})
-//                         -> Promise<value | null>: a modal choice (cancel: null = it cannot be dodged)
+//   host.choose({id, title, text, choices: [{value, content, className, dataset, held}], cancel})
+//                         -> Promise<value | null>: a modal choice (cancel: null = it cannot be dodged;
+//                         held: how many of the player's cards go with a choice, said under it)
 //   host.closeChoice()    close it (its promise resolves null)
 //   host.focusHand()      focus the hand when it is next drawn (after the player's own move)
 //   host.sound(name)      sound a moment (sound.js) now, as the player set the sound

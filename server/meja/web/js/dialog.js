@@ -2,14 +2,16 @@
 // the choice cannot be dodged, a Cancel button (Escape does the same). The arrow keys move
 // between the choices; when it closes, the focus goes back where the table wants it.
 // A game asks through host.choose(spec), which resolves with the chosen value, or null
-// when the choice was cancelled or closed by the table.
+// when the choice was cancelled or closed by the table. A choice may say how many of the
+// player's cards go with it (`held`: a colour, a suit), in the shell's words under it.
 
 import { el } from "./ui.js";
 
 export class ChoiceDialog {
-  /** restoreFocus(returnTo): put the focus back after the dialog closed. */
-  constructor({ restoreFocus }) {
+  /** restoreFocus(returnTo): put the focus back after the dialog closed; held(n): "{n} in your hand". */
+  constructor({ restoreFocus, held }) {
     this.restoreFocus = restoreFocus;
+    this.held = held;
     this.resolve = null;
     this.forced = false;
     this.title = el("h2", { id: "choice-title" });
@@ -58,7 +60,7 @@ export class ChoiceDialog {
   }
 
   /**
-   * spec: {id, title, text, choices: [{value, content: [Node|string], className, dataset}],
+   * spec: {id, title, text, choices: [{value, content: [Node|string], className, dataset, held}],
    * cancel: the Cancel button's words, or null when the choice cannot be dodged}.
    */
   open(spec) {
@@ -74,6 +76,7 @@ export class ChoiceDialog {
           "button",
           { type: "button", class: c.className || "", dataset: c.dataset || {}, onclick: () => this.pick(c.value) },
           ...(c.content || [String(c.value)]),
+          Number.isInteger(c.held) ? el("span", { class: "choice-held" }, this.held(c.held)) : null,
         ),
       ),
     );

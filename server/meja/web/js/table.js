@@ -224,6 +224,7 @@ export class TableScreen {
     };
     this.wide.addEventListener("change", this.onWide);
     this.dialog = new ChoiceDialog({
+      held: (n) => this.t("choice.held", { n }),
       restoreFocus: (returnTo) => {
         if (!this.hand.restoreFocus() && returnTo && returnTo.isConnected) returnTo.focus();
       },

@@ -310,6 +310,9 @@ class CrazyEightsTable {
     this.choosing = forced ? "forced" : "play";
     this.asking = {}; // this question, so that the answer to an earlier one clears nothing
     const question = this.asking;
+    // How many cards of each suit the hand holds, besides its 8s (they go on any suit).
+    const counts = {};
+    for (const c of this.view.hand || []) if (!c.startsWith("8")) counts[c.slice(-1)] = (counts[c.slice(-1)] || 0) + 1;
     const suit = await this.host.choose({
       id: "suit-dialog",
       title: t("suit.dialog.title"),
@@ -322,6 +325,7 @@ class CrazyEightsTable {
         className: `suit-choice suit-${s}`,
         dataset: { suit: s },
         content: [suitIcon(s, "suit-icon big"), this.host.el("span", { class: "suit-word" }, t(`suit.${s}`))],
+        held: counts[s] || 0,
       })),
     });
     if (this.asking === question) this.choosing = null;

@@ -510,11 +510,8 @@ class KartuTerakhirTable {
         value: c,
         className: `colour-choice colour-${c}`,
         dataset: { colour: c },
-        content: [
-          colourIcon(c, "colour-icon big"),
-          this.host.el("span", { class: "colour-word" }, t(`colour.${c}`)),
-          this.host.el("span", { class: "colour-held" }, t("colour.dialog.held", { n: counts[c] || 0 })),
-        ],
+        content: [colourIcon(c, "colour-icon big"), this.host.el("span", { class: "colour-word" }, t(`colour.${c}`))],
+        held: counts[c] || 0,
       })),
     });
     if (this.asking === question) this.choosing = false;
