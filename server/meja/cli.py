@@ -1,4 +1,4 @@
-"""The ``meja`` command: ``meja serve``, ``meja demo``, ``meja audit`` and ``meja bench rules|bots|server|chaos``.
+"""The ``meja`` command: ``meja serve``, ``meja demo``, ``meja audit``, ``meja replay``, ``meja bench ...``.
 
 Each subcommand lives in its own module, imported only when it runs, so that
 ``meja bench rules`` does not import websockets and ``meja serve`` does not
@@ -17,6 +17,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "serve": ("meja.server.main", "run the table server (embedded store unless --redis)"),
     "demo": ("meja.bench.demo", "play a round between bots in the terminal"),
     "audit": ("meja.server.audit", "replay tables' logs from the store and check what their clients were told"),
+    "replay": ("meja.server.archive", "print the moves of an archived match (a /replay/ link's id)"),
 }
 BENCHMARKS: dict[str, tuple[str, str]] = {
     "rules": ("meja.bench.rules", "random playouts of the rules engine: rounds/s, actions/s"),

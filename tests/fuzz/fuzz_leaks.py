@@ -54,13 +54,14 @@ MESSAGE_KEYS: Mapping[str, frozenset[str]] = {
     "ice": frozenset({"type", "table", "id", "servers", "relay", "re"}),
     "signal": frozenset({"type", "table", "from", "peer", "kind", "sdp", "candidates"}),
     "hint": frozenset({"type", "table", "version", "action", "re"}),
+    "replay": frozenset({"type", "archive", "match", "seat", "open", "steps", "re"}),
 }
 TALK_KEYS = frozenset({"chat", "spectators", "table_talk", "relay", "hints", "muted", "now"})
 LINE_KEYS = frozenset({"id", "seat", "name", "at", "text", "reaction"})
 PEER_KEYS = frozenset({"seat", "id", "mic", "cam", "speaking"})
 TABLE_KEYS = frozenset({"id", "code", "link", "game", "preset", "options", "status", "seats", "teams", "host_seat",
                         "bots", "grace_s", "turn_limit_s", "awaiting", "turn_deadline_ms", "commitment", "deal_code_given",
-                        "outcome", "talk", "host_rights"})
+                        "outcome", "talk", "host_rights", "archive"})
 SEAT_KEYS = frozenset({"seat", "kind", "name", "level", "connected", "auto", "bot_at"})
 COMMITMENT_KEYS = frozenset({"round", "hash", "chosen"})
 VIEW_KEYS = frozenset({
@@ -120,6 +121,9 @@ def check_structure(message: dict[str, Any], who: str) -> None:
     table = message.get("table")
     if isinstance(table, dict):
         _only(table, TABLE_KEYS, f"{where} table")
+        if "archive" in table and table.get("status") != "finished":
+            # The replay's id opens every hand of the match: named only once it is over (PROTOCOL.md 17).
+            raise Leak(f"{where}: the table map names its archive before the match is over")
         for seat in table.get("seats", []):
             _only(seat, SEAT_KEYS, f"{where} table seat")
         if isinstance(table.get("commitment"), dict):

@@ -43,6 +43,7 @@ The tree (``code`` is what goes on the wire; it never changes within protocol 1)
     │   ├── BadText                            talk/bad_text    (too long, blank, invisible)
     │   └── NotInCall                          call/not_in_call (sender or addressee)
     ├── HintsOff                               hint/off         (the host turned hints off)
+    ├── ArchiveNotFound                        archive/not_found (no such finished match, or malformed id)
     ├── StaleVersion                           action/stale_version
     ├── ServerFull                             server/full   (the store is nearly full: no new tables)
     └── InternalError                          internal
@@ -65,6 +66,7 @@ from meja.rules.errors import RulesError
 
 __all__ = [
     "ERROR_CODES",
+    "ArchiveNotFound",
     "AuthError",
     "BadMessage",
     "BadSeat",
@@ -214,6 +216,12 @@ class TableNotFound(TableError):
     """No such table or room code (or it expired)."""
 
     code = "table/not_found"
+
+
+class ArchiveNotFound(MejaError):
+    """No finished match in the archive under that id (never written, expired, or not an id)."""
+
+    code = "archive/not_found"
 
 
 class CodeRateLimited(TableError):

@@ -84,6 +84,7 @@ __all__ = [
     "Commitment",
     "SeatRecord",
     "Table",
+    "archive_id",
     "decode_entry",
     "encode_entry",
     "origin_tag",
@@ -383,6 +384,14 @@ def screen_token(seed: int) -> str:
     per-address spectator limits do not take (issue 25, finding 4). Derived from the secret seed
     (nothing more to store; unguessable without it): 128 bits, base64url."""
     digest = hmac.new(seed.to_bytes(16, "big"), b"meja shared screen", hashlib.sha256).digest()[:16]
+    return base64.urlsafe_b64encode(digest).decode().rstrip("=")
+
+
+def archive_id(seed: int) -> str:
+    """The id of the archive of the match dealt from ``seed`` (:mod:`meja.server.archive`): derived from
+    the secret seed like :func:`screen_token` (nobody can name it before the match ends, every
+    process names it alike), 128 bits, base64url (22 characters)."""
+    digest = hmac.new(seed.to_bytes(16, "big"), b"meja archive", hashlib.sha256).digest()[:16]
     return base64.urlsafe_b64encode(digest).decode().rstrip("=")
 
 

@@ -48,6 +48,7 @@ from typing import Any, Literal, NamedTuple, Protocol
 from meja import games
 from meja.bots import Bot, decision_rng
 from meja.protocol.errors import (
+    ArchiveNotFound,
     BadMessage,
     BadToken,
     CodeRateLimited,
@@ -67,6 +68,7 @@ from meja.rules.rng import SEED_BITS
 from meja.store.base import Change, Store
 
 from . import tables, talk
+from .archive import Archiver, Rebuilt
 from .botpool import BotPool
 from .hub import Hub
 from .limits import Buckets
@@ -183,6 +185,9 @@ class TableService:
         self._private_steps = Buckets(settings.private_steps_per_s, settings.private_steps_burst)
         #: talk at the table and the call's signals (not changes of the table: notes of the store)
         self.talk = talk.Talk(hub)
+        #: the archive of finished matches (:mod:`meja.server.archive`), and the writes under way
+        self.archiver = Archiver(store, settings)
+        self._archiving: set[asyncio.Task[None]] = set()
 
     # ------------------------------------------------------------------ the commit path
 
@@ -276,6 +281,8 @@ class TableService:
             if ok:
                 if self.on_commit is not None:
                     self.on_commit(table, new, mutation.events)
+                if new.status == FINISHED and table.status != FINISHED and new.state is not None:
+                    self._archive_soon(table_id, version + 1, new, now)
                 await self.hub.apply(Change(table_id, version + 1, record, entry), new, mutation.events)
                 if reply is not None:
                     # No request goes unanswered: if the store's resync had brought this version in
@@ -287,6 +294,40 @@ class TableService:
             if reply is not None:
                 reply[0].forget_reply(table_id, version + 1)
         raise InternalError(f"table {table_id!r} is too busy right now: try again")
+
+    def _archive_soon(self, table_id: str, version: int, table: Table, now: int) -> None:
+        """Archive the match this commit ended, beside the commit path (its log is read once)."""
+
+        async def keep() -> None:
+            try:
+                await self.archiver.keep(table_id, version, table, now)
+            except Exception:
+                log.exception("table %s: could not archive the match", table_id)
+
+        task = asyncio.get_running_loop().create_task(keep())
+        self._archiving.add(task)
+        task.add_done_callback(self._archiving.discard)
+
+    async def archived(self) -> None:
+        """Wait for the archive writes under way (tests, and a shutdown that lets them end)."""
+        while self._archiving:
+            await asyncio.gather(*self._archiving, return_exceptions=True)
+
+    async def replay(self, key: str, *, address: str, counted: bool) -> Rebuilt:
+        """An archived match, played again by the rules. A lookup ``counted`` (the connection has not
+        opened this archive yet) spends the address's room-code budget, found or not: ids are guessed
+        no faster than room codes. A malformed id, one never written or expired: ``archive/not_found``."""
+        if counted:
+            settings = self.settings
+            count = await self.store.hit(f"code:{address}", settings.code_window_s * 1000)
+            if count > settings.code_attempts:
+                raise CodeRateLimited(
+                    f"too many room codes and replays tried from this address: wait up to {settings.code_window_s} s"
+                )
+        found = await self.archiver.load(key)
+        if found is None:
+            raise ArchiveNotFound(f"no finished match {key!r} in the archive")
+        return found
 
     def game_of(self, msg: Host) -> str:
         """The game a ``host`` asks for: named, else the one whose deal code it gives, else the default."""
@@ -368,6 +409,7 @@ class TableService:
                 log.warning("could not read the store's memory use: %s", exc)
             else:
                 self.store_memory = usage
+                self.archiver.full = usage is not None and usage[0] * 100 >= usage[1] * settings.archive_full_pct
                 full = usage is not None and usage[0] * 100 >= usage[1] * settings.store_full_pct
                 if full != self.store_full:
                     if full:

@@ -260,6 +260,18 @@ class Settings:
         "s",
         "a finished match (or a closed lobby) expires after this with no change",
     )
+    archive_ttl_s: int = _s(
+        2_592_000,
+        "s",
+        "a finished match's archive (its replay, `/replay/<id>`) is kept this long, whatever becomes of its "
+        "table (0: matches are not archived)",
+    )
+    archive_full_pct: int = _s(
+        70,
+        "percent",
+        "of the store's memory limit; above it finished matches are no longer archived (below "
+        "`store_full_pct`: archives give way before new tables, and both before live games)",
+    )
     commit_attempts: int = _s(
         5,
         "attempts",
@@ -403,6 +415,8 @@ class Settings:
             problems.append("bot_delay_min_ms is above bot_delay_max_ms")
         if not 1 <= self.store_full_pct <= 100:
             problems.append("store_full_pct must be 1-100")
+        if not 1 <= self.archive_full_pct <= 100 or self.archive_ttl_s < 0:
+            problems.append("archive_full_pct must be 1-100 and archive_ttl_s at least 0")
         if self.log_keep < max(self.max_resume_updates, 1):
             problems.append("log_keep must be at least max_resume_updates (and 1)")
         if self.bot_react_min_ms > self.bot_react_max_ms:

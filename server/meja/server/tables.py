@@ -119,7 +119,19 @@ from meja.rules.game import TABLE_EVENT_KINDS
 from meja.store.base import Due
 
 from . import names, talk
-from .records import BOT, FINISHED, HUMAN, LOBBY, MAX_KICKED, PLAYING, Commitment, SeatRecord, Table, origin_tag
+from .records import (
+    BOT,
+    FINISHED,
+    HUMAN,
+    LOBBY,
+    MAX_KICKED,
+    PLAYING,
+    Commitment,
+    SeatRecord,
+    Table,
+    archive_id,
+    origin_tag,
+)
 from .settings import Settings
 
 __all__ = [
@@ -736,6 +748,9 @@ def summary(t: Table, settings: Settings) -> dict[str, Any]:
         outcome = t.state.outcome()
         if outcome is not None:
             out["outcome"] = outcome.to_wire()
+            if settings.archive_ttl_s > 0:
+                # The replay's id (meja.server.archive): derived from the secret seed, named once the match is over.
+                out["archive"] = archive_id(t.seed)
     t.memo["summary"] = out
     return out
 
