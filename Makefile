@@ -5,6 +5,10 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 ARGS   ?=
+# Parallel test workers (pytest-xdist): most tests wait on sockets, subprocesses and bots'
+# pauses, so more workers than cores pay; 0 runs a suite in one process.
+JOBS         ?= 4
+BROWSER_JOBS ?= 2
 
 .PHONY: serve test test-core test-browser lint deps clean
 
@@ -29,8 +33,8 @@ deps:
 	@bash tools/ensure-deps.sh
 
 test: $(VENV)/.installed-test deps
-	$(BIN)/python -m pytest -q tests --ignore=tests/browser $(ARGS)
-	@if [ -d tests/browser ]; then $(BIN)/python -m pytest -q -p no:asyncio tests/browser $(ARGS); fi
+	$(BIN)/python -m pytest -q -n $(JOBS) --dist worksteal tests --ignore=tests/browser $(ARGS)
+	@if [ -d tests/browser ]; then $(BIN)/python -m pytest -q -n $(BROWSER_JOBS) --dist worksteal -p no:asyncio tests/browser $(ARGS); fi
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check server/
