@@ -3,7 +3,7 @@
 // between the choices; when it closes, the focus goes back where the table wants it.
 // A game asks through host.choose(spec), which resolves with the chosen value, or null
 // when the choice was cancelled or closed by the table. A choice may say how many of the
-// player's cards go with it (`held`: a colour, a suit), in the shell's words under it.
+// player's cards go with it (`held`), in the shell's words under it.
 
 import { el } from "./ui.js";
 

@@ -26,6 +26,7 @@
 // The shared screen (`/tv/<code>`, a spectator connection) uses the same frame with class
 // `tv`: every seat around the table, no hand, no log, everything large.
 
+import { ArrivedCards } from "./arrived.js";
 import { ChoiceDialog } from "./dialog.js";
 import { checkDeal } from "./fair.js";
 import { GenericTable, actionLabel } from "./generic.js";
@@ -178,6 +179,8 @@ export class TableScreen {
       onChoose: (id) => this.game.play(id),
       emptyText: () => t("table.hand_empty"),
     });
+    this.arrived = new ArrivedCards(); // the cards that just came into the hand, marked
+    this.arrivedText = el("span", { class: "visually-hidden", id: "arrived-text" });
     this.actionsSlot = el("div", { class: "game-slot", id: "game-actions" });
     this.notice = el("p", { class: "play-notice", id: "play-notice", role: "status" });
     this.keysHint = el("p", { class: "keys-hint", id: "keys-hint" });
@@ -186,6 +189,7 @@ export class TableScreen {
       { class: "my-area", id: "my-area", "aria-labelledby": "hand-title" },
       this.mySeatLine,
       this.hand.node,
+      this.arrivedText,
       this.notice,
       this.actionsSlot,
       this.keysHint,
@@ -539,7 +543,12 @@ export class TableScreen {
     this.handSection.hidden = spectator || !!summary;
     const hasHand = Array.isArray(frame.hand);
     this.hand.node.hidden = !hasHand;
-    if (!spectator && hasHand) this.hand.set(frame.hand);
+    if (!spectator && hasHand) {
+      this.hand.set(frame.hand);
+      this.arrived.update(frame.hand.map((card) => card.id), frame.round);
+      this.arrived.paint(this.hand.buttons(), this.arrivedText.id);
+    }
+    this.arrivedText.textContent = t("table.arrived");
     const mine = spectator ? null : (frame.seats || [])[this.mySeat] || null;
     this.myCount.textContent = mine && mine.count ? mine.count : "";
     this.myScore.textContent = mine && mine.score ? mine.score : "";

@@ -1,0 +1,61 @@
+// The cards that just came into the hand (a draw, cards dealt to one seat in play, a swap): marked in
+// the hand until the hand changes again, so that a player sees which card arrived without
+// reading the move log. The shell tells by comparing the hand with the one drawn before it,
+// card ids counted (a deck may hold two of a card), so it works for any game. A new round's
+// deal, and the first hand a page draws, mark nothing: every card is new then.
+
+import { el } from "./ui.js";
+
+export class ArrivedCards {
+  constructor() {
+    this.last = null; // the hand's ids as last drawn
+    this.round = undefined;
+    this.marks = new Map(); // id -> how many of it arrived
+  }
+
+  /** ids: the hand's card ids now; round: the frame's round. Returns the marks (id -> count). */
+  update(ids, round) {
+    const now = counted(ids);
+    if (this.last === null || round !== this.round) {
+      this.marks = new Map();
+    } else if (!sameCounts(now, this.last)) {
+      this.marks = new Map();
+      for (const [id, n] of now) {
+        const more = n - (this.last.get(id) || 0);
+        if (more > 0) this.marks.set(id, more);
+      }
+    }
+    this.last = now;
+    this.round = round;
+    return this.marks;
+  }
+
+  /** Mark the hand's buttons: class `arrived`, a dot (a decorative child), and `describedBy` said after the card's name. */
+  paint(buttons, describedBy) {
+    const left = new Map(this.marks);
+    for (const b of buttons) {
+      const n = left.get(b.dataset.card) || 0;
+      b.classList.toggle("arrived", n > 0);
+      for (const mark of b.querySelectorAll(":scope > .arrived-mark")) mark.remove();
+      if (n > 0) {
+        left.set(b.dataset.card, n - 1);
+        b.setAttribute("aria-describedby", describedBy);
+        b.append(el("span", { class: "arrived-mark", "aria-hidden": "true" }));
+      } else if (b.getAttribute("aria-describedby") === describedBy) {
+        b.removeAttribute("aria-describedby");
+      }
+    }
+  }
+}
+
+function counted(ids) {
+  const out = new Map();
+  for (const id of ids) out.set(id, (out.get(id) || 0) + 1);
+  return out;
+}
+
+function sameCounts(a, b) {
+  if (a.size !== b.size) return false;
+  for (const [id, n] of a) if (b.get(id) !== n) return false;
+  return true;
+}
