@@ -50,7 +50,8 @@
 //     table.actions      Node | null: the game's own buttons, under the hand
 //     table.render(view) -> frame: draw the view, and say what the frame shows:
 //                        {round, status: {text, mine} | null,
-//                         seats: [{count, active, score}] (by seat; strings) | null,
+//                         seats: [{count, active, score, cards}] (by seat; strings, but
+//                           `cards`: how many cards the seat holds face down, drawn as backs) | null,
 //                         hand: [{id, label, playable, face(button)}] | null (no hand widget),
 //                         summary: {round, headline, details: Node, dealCode, match, winners, next} | null,
 //                         direction: 1 (clockwise, the next seat is seat + 1) | -1 | null,
@@ -127,6 +128,7 @@ import { Sound } from "./sound.js";
 import { LANGUAGES, gameText, hasText, initialLanguage, language, readable, setLanguage, t, textFor } from "./strings.js";
 import { TableScreen, isLogged, seatLabel } from "./table.js";
 import { Talk, talkFields, talkFromForm } from "./talk.js";
+import { hostStrip, remoteKeys, tvHostScreen } from "./tvhost.js";
 import { copyText, el, nextId, spacedCode } from "./ui.js";
 
 const SEATS_KEY = "meja.seats";
@@ -273,19 +275,26 @@ class App {
     this.talk = new Talk(this);
     this.call = new Call(this);
     this.talk.callSlot.append(this.call.node);
+    this.learn = new Learn(this); // "Learn to play" (learn.js): /?learn=<game>
     this.conn = new Connection({
       onOpen: (welcome) => this.onOpen(welcome),
       onMessage: (msg) => this.enqueue(msg),
       onStatus: (status) => this.onStatus(status),
     });
     this.tvRoom = tvCode(location.pathname);
-    this.tv = this.tvRoom !== undefined;
+    // `/tv/` alone: the shared screen's own host form (tvhost.js), for a room it hosts without a seat.
+    this.tvHostForm = /^\/tv\/?$/.test(location.pathname);
+    this.tv = this.tvRoom !== undefined || this.tvHostForm;
     this.screenToken = this.tv ? this.takeScreenToken() : null;
     const current = store.current();
     if (this.tv) {
       document.body.classList.add("tv");
       this.spectating = true;
-      this.showMessageScreen(this.tvRoom ? t("conn.connecting") : t("tv.bad_code"));
+      remoteKeys(document.body);
+      if (this.tvHostForm) this.showTvHost();
+      else this.showMessageScreen(this.tvRoom ? t("conn.connecting") : t("tv.bad_code"));
+    } else if (this.params.get("learn")) {
+      this.learn.open(this.params.get("learn"));
     } else if (current && store.seat(current)) {
       this.tableId = current;
       this.showMessageScreen(t("conn.connecting"));
@@ -413,10 +422,16 @@ class App {
       const kept = this.homeFields();
       this.showHome();
       this.restoreHomeFields(kept);
+    } else if (this.screen === "tv-host") {
+      const kept = this.homeFields();
+      this.showTvHost();
+      this.restoreHomeFields(kept);
     } else if (this.screen === "lobby") this.showLobby();
     else if (this.screen === "tv-lobby") this.showTvLobby();
     else if (this.screen === "table" && this.tableScreen) this.tableScreen.relabel();
+    else if (this.screen === "learn") this.learn.relabel();
     else if (this.screen === "message" && this.messageKey) this.showMessageScreen(t(this.messageKey), this.messageKey);
+    this.paintHostStrip();
     this.talk.refresh();
     this.call.refresh();
   }
@@ -510,7 +525,9 @@ class App {
     if (key !== this.catalogKey) {
       this.catalogKey = key;
       await this.games.use(catalog);
+      this.learn.onCatalog();
       if (this.screen === "home") this.fillHostPanel();
+      if (this.screen === "tv-host") this.showTvHost();
     }
     if (this.tableId && !this.spectating) {
       const info = store.seat(this.tableId);
@@ -531,6 +548,7 @@ class App {
     }
     if (this.tv) {
       if (this.tvRoom) this.watch(this.tvRoom);
+      else this.conn.healthy();
       return;
     }
     if (this.pendingWatch) {
@@ -584,6 +602,10 @@ class App {
   async handle(msg) {
     switch (msg.type) {
       case "joined": {
+        if (msg.seat === null || msg.seat === undefined) {
+          this.joinedSeatless(msg);
+          break;
+        }
         const prev = store.seat(msg.table) || {};
         store.putSeat(msg.table, {
           code: msg.code,
@@ -647,6 +669,45 @@ class App {
     this.logTable = tableId;
   }
 
+  /**
+   * The shared screen hosted a room without a seat (PROTOCOL.md 4): it keeps the host token like
+   * a seat's (a reload watches with it, `watch.host_token`), watches as the spectator it is, and
+   * its address becomes the room's shared screen (/tv/CODE). Not "current": nothing resumes it
+   * from the home page but its own address ("continue" opens that).
+   */
+  joinedSeatless(msg) {
+    store.putSeat(msg.table, {
+      code: msg.code,
+      link: msg.link,
+      seat: null,
+      seatless: true,
+      host_token: msg.host_token,
+      screen_token: msg.screen_token,
+    });
+    this.tableId = msg.table;
+    this.spectating = true;
+    this.tvRoom = msg.code;
+    if (this.tv && window.history && history.replaceState) history.replaceState(null, "", `/tv/${msg.code}`);
+  }
+
+  /** The stored host token of the room this shared screen hosts without a seat, or null. */
+  ownedHost() {
+    if (!this.tv || !this.tvRoom) return null;
+    const found = Object.entries(store.seats()).find(([, i]) => i && i.seatless && i.host_token && i.code === this.tvRoom);
+    return found ? { table: found[0], ...found[1] } : null;
+  }
+
+  /** The strip of the host's rights at a table whose host holds no seat (tvhost.js), on the TV. */
+  paintHostStrip() {
+    const old = document.getElementById("host-strip");
+    const focused = old && old.contains(document.activeElement) ? document.activeElement.id : null;
+    const strip = this.tv && (this.screen === "tv-lobby" || this.screen === "table") ? hostStrip(this, !!this.ownedHost()) : null;
+    if (old) old.remove();
+    if (!strip) return;
+    document.querySelector("header.top .lang").before(strip); // the TV's strip at its foot
+    if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
+  }
+
   /** Reactions (talk.js) enter the move log as the table's own events, and are drawn at once. */
   addTalkLog(events) {
     this.addLog(this.table, events);
@@ -678,6 +739,8 @@ class App {
     if (!table || typeof table !== "object") return;
     if (this.tableId && table.id && table.id !== this.tableId) return;
     const wasSeated = this.seat !== null && this.seat !== undefined && !this.spectating;
+    const wasHost = this.isHost;
+    const sameTable = !!this.table && this.table.id === table.id;
     const mySeat = this.seat;
     this.table = table;
     this.tableId = table.id || this.tableId;
@@ -706,6 +769,9 @@ class App {
     } else {
       this.showTable(events);
     }
+    this.paintHostStrip();
+    // A person handed the host's rights (by a shared screen that hosts) is told once.
+    if (wasHost === false && this.isHost && sameTable && !this.tv && this.seat !== null) this.showToast(t("host.given"));
     // A removed player is told at the top of the lobby: bring them there (a phone stayed scrolled
     // down at the seats, the notice out of sight).
     if (kicked && wasSeated) window.scrollTo(0, 0);
@@ -858,6 +924,13 @@ class App {
       await this.conn.request({ type: "watch", code: normal, ...this.screenField() });
     } catch (err) {
       if (err.code === "connection/closed") return; // the next welcome watches again
+      const owned = this.ownedHost();
+      if (owned && err.code === "auth/bad_token") {
+        // Another table has this code now (the hosted one expired): watch it as any screen does.
+        store.forget(owned.table);
+        await this.watch(code, status);
+        return;
+      }
       if (this.tv) {
         this.showMessageScreen(this.errorText(err));
         return;
@@ -888,6 +961,8 @@ class App {
   }
 
   screenField() {
+    const owned = this.ownedHost(); // the room this screen hosts: it comes back as its host
+    if (owned) return { host_token: owned.host_token };
     return this.tv && this.screenToken ? { screen: this.screenToken } : {};
   }
 
@@ -944,6 +1019,10 @@ class App {
   async continueAt(table) {
     const info = store.seat(table);
     if (!info) return;
+    if (info.seatless) {
+      location.assign(`/tv/${encodeURIComponent(info.code)}`); // a room hosted by a shared screen: back there
+      return;
+    }
     store.setCurrent(table);
     this.tableId = table;
     this.spectating = false;
@@ -1044,6 +1123,7 @@ class App {
         el("details", { class: "host-instead", id: "host-instead" }, el("summary", {}, t("home.host.instead")), this.hostSlot),
       );
     } else children.push(this.hostSlot, this.joinPanel());
+    children.push(this.learn.panel(), this.tvHostPanel());
     this.mount("home", el("div", { class: "home" }, children));
     this.fillHostPanel();
     // An invite link fills the room code in: what is left to do is to say one's name.
@@ -1052,6 +1132,17 @@ class App {
       focusTarget.focus();
       focusTarget.select();
     }
+  }
+
+  /** Hosting from a TV: its own form at /tv/ (tvhost.js), a room whose host holds no seat. */
+  tvHostPanel() {
+    return el(
+      "section",
+      { class: "panel tv-host-link", "aria-labelledby": "tv-host-link-title" },
+      el("h2", { id: "tv-host-link-title" }, t("home.tv_host.title")),
+      el("p", { class: "hint", id: "tv-host-link-hint" }, t("home.tv_host.hint")),
+      el("p", {}, el("a", { href: "/tv/", class: "button-link", id: "host-tv" }, t("home.tv_host.button"))),
+    );
   }
 
   /** The home screen's fields as the player left them: values, choices and the folds opened. */
@@ -1087,7 +1178,7 @@ class App {
     }
     for (const f of fields) if (f.name !== "game" && f.name !== "preset") put(f);
     // An option shown only under others' values (its spec's `when`) follows the values put back.
-    const options = this.root.querySelector("#host-form .options");
+    const options = this.root.querySelector("form .options");
     if (options) options.dispatchEvent(new Event("change"));
     const folds = this.root.querySelectorAll("details");
     if (folds.length === open.length) folds.forEach((d, i) => (d.open = open[i]));
@@ -1187,14 +1278,7 @@ class App {
       return games.get(checked ? checked.value : "") || games.list[0];
     };
     // An option that means something only under others' values (its spec's `when`) shows only then.
-    const showApplicable = () => {
-      const preset = games.preset(currentGame().name, presetSelect.value);
-      const values = this.formOptions(form, preset);
-      for (const spec of preset.options || []) {
-        const field = optionsBox.querySelector(`[data-option="${CSS.escape(spec.name)}"]`);
-        if (field) field.hidden = !optionApplies(spec, values);
-      }
-    };
+    const showApplicable = () => this.showApplicableOptions(form, optionsBox, games.preset(currentGame().name, presetSelect.value));
     optionsBox.addEventListener("change", showApplicable);
     const fillPreset = () => {
       const desc = currentGame();
@@ -1217,13 +1301,7 @@ class App {
       seatsBox.replaceChildren(...seatChoices);
       // What the host already set stays set when the form is drawn again (a deal code typed after it).
       const kept = new FormData(form);
-      optionsBox.replaceChildren(
-        ...(preset.options || []).map((spec) => {
-          const field = this.optionField(desc, spec);
-          field.dataset.option = spec.name;
-          return field;
-        }),
-      );
+      optionsBox.replaceChildren(...this.optionFields(desc, preset));
       for (const spec of preset.options || []) {
         if (!kept.has(spec.name) || spec.type === "bool") continue;
         const value = String(kept.get(spec.name));
@@ -1346,6 +1424,24 @@ class App {
       ...choices.map((n) => el("option", { value: n }, t("home.turn_limit.s", { n }))),
     );
     return [el("label", { for: "turn-limit" }, t("home.turn_limit")), select];
+  }
+
+  /** The preset's option fields, each marked with its option's name (for its `when`). */
+  optionFields(desc, preset) {
+    return (preset.options || []).map((spec) => {
+      const field = this.optionField(desc, spec);
+      field.dataset.option = spec.name;
+      return field;
+    });
+  }
+
+  /** In a host form's ``box``, only the options that mean something under the form's values (`when`). */
+  showApplicableOptions(form, box, preset) {
+    const values = this.formOptions(form, preset);
+    for (const spec of preset.options || []) {
+      const field = box.querySelector(`[data-option="${CSS.escape(spec.name)}"]`);
+      if (field) field.hidden = !optionApplies(spec, values);
+    }
   }
 
   /** One option of a preset, as its spec says: int a number field, choice radios, bool a checkbox. */
@@ -1483,7 +1579,7 @@ class App {
     );
     const empty = (table.seats || []).some((s) => s.kind === "empty");
     let start = null;
-    if (!tv) {
+    if (!tv || this.isHost) {
       start = this.isHost
         ? el("button", { type: "button", class: "primary big", id: "start", onclick: () => this.send({ type: "start" }) }, t("lobby.start"))
         : el("p", { class: "hint", id: "start-wait" }, this.spectating ? t("lobby.start.watch") : t("lobby.start.wait"));
@@ -1495,7 +1591,7 @@ class App {
       seats,
       empty ? el("p", { class: "hint", id: "bots-fill" }, t("lobby.bots_fill", { level: this.levelName(desc, table.bots) })) : null,
       tv
-        ? null
+        ? start
         : el(
             "div",
             { class: "row lobby-actions" },
@@ -1546,9 +1642,31 @@ class App {
       desc ? this.lobbyGame(desc, table) : null,
       this.call.node,
     );
+    const focused = document.activeElement && document.activeElement.id;
+    const arriving = this.screen !== "tv-lobby";
     this.mount("tv-lobby", node);
     this.talk.paint();
     this.call.paint();
+    // The host's remote starts at Start (or stays where it was); a screen that only shows, nowhere.
+    if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
+    else if (arriving && document.getElementById("start")) document.getElementById("start").focus();
+  }
+
+  /** The shared screen's host form (tvhost.js), once the catalog has come. */
+  showTvHost() {
+    if (!this.games.ready) {
+      this.showMessageScreen(t("home.loading"));
+      this.screen = "tv-host";
+      return;
+    }
+    this.mount("tv-host", el("div", { class: "tv-host-screen" }, tvHostScreen(this)));
+    const first = this.root.querySelector('input[name="game"]:checked');
+    if (first) first.focus();
+  }
+
+  /** Host from the shared screen's form: the request is the form's, with `seated: false`. */
+  async hostHere(msg, status) {
+    await this.enter(msg, status);
   }
 
   /** The lobby's talk: reactions, the chat and its settings, and the call (talk.js, call.js). */
@@ -1592,6 +1710,7 @@ class App {
       lines.length
         ? [el("h3", { id: "lobby-rules-title" }, t("lobby.rules.title")), el("ul", { class: "rules", id: "lobby-rules", "aria-labelledby": "lobby-rules-title" }, lines.map((l) => el("li", {}, l)))]
         : null,
+      this.learn.lobbyLink(desc.name),
     );
   }
 
@@ -1600,11 +1719,11 @@ class App {
     const notes = [];
     if (s.kind === "bot") notes.push(t("seat.level", { level }));
     if (s.kind === "empty") notes.push(t("seat.empty.note", { level }));
-    if (s.seat === table.host_seat && s.kind === "human") notes.push(t("lobby.host"));
+    if ((s.seat === table.host_seat || s.seat === table.host_rights) && s.kind === "human") notes.push(t("lobby.host"));
     if (s.seat === this.seat) notes.push(t("lobby.you"));
     if (s.kind === "human" && !s.connected) notes.push(t("seat.offline"));
     const controls = [];
-    if (this.isHost && s.seat !== this.seat && !this.tv) {
+    if (this.isHost && s.seat !== this.seat) {
       const seatNo = t("seat.label", { n: s.seat + 1 });
       if (s.kind === "human") {
         // Taking a person's seat keeps them out of this table for good (a kick sticks): a second click confirms.

@@ -525,6 +525,8 @@ export class TableScreen {
     this.renderSeats(frame.seats || []);
     // The shared screen's result lists every seat: the seats' boxes above it would push it off a screen nobody scrolls.
     this.opponents.hidden = (!!frame.handOnly && !this.spectator && !this.tv) || (this.tv && !!(frame.summary || this.outcomeSummary()));
+    // The hand alone (a phone beside a shared screen): its cards drawn large (style.css).
+    this.node.classList.toggle("hand-only", !!frame.handOnly && !this.spectator && !this.tv);
     this.renderDirection(frame.direction);
     this.renderCaption();
     const summary = frame.summary || this.outcomeSummary();
@@ -717,6 +719,7 @@ export class TableScreen {
       el(
         "p",
         { class: "seat-stats" },
+        cardBacks(info.cards),
         info.count !== undefined && info.count !== null ? el("span", { class: "opp-count" }, String(info.count)) : null,
         info.score ? el("span", { class: "seat-score" }, String(info.score)) : null,
       ),
@@ -967,13 +970,12 @@ export class TableScreen {
     const main = [];
     const side = [];
     if (summary.match) {
-      if (this.tv) {
-        /* the shared screen shows the result; the players' phones have the buttons */
-      } else if (this.app.isHost) {
+      if (this.app.isHost) {
+        // (a shared screen that hosts the room without a seat has the host's button too)
         main.push(el("button", { type: "button", class: "primary big", id: "rematch", onclick: () => this.app.send({ type: "rematch" }) }, t("summary.rematch")));
-      } else {
+      } else if (!this.tv) {
         main.push(el("p", { class: "hint", id: "rematch-wait" }, t("summary.rematch.wait")));
-      }
+      } /* else: the shared screen shows the result; the players' phones have the buttons */
       if (!this.tv) side.push(el("button", { type: "button", id: "leave-table", onclick: () => this.app.leave() }, t("nav.leave")));
     } else if (summary.next) {
       const next = summary.next;
@@ -1069,6 +1071,23 @@ export class TableScreen {
     });
     return box;
   }
+}
+
+/** Backs a seat's box draws at most: beyond, the count beside them says how many. */
+const MAX_BACKS = 8;
+
+/**
+ * A seat's hand as the others see it: its cards face down, fanned (at most MAX_BACKS of them),
+ * drawn by the style sheet; decorative, the count beside it says the number in words.
+ */
+function cardBacks(n) {
+  if (!Number.isInteger(n) || n <= 0) return null;
+  const shown = Math.min(n, MAX_BACKS);
+  return el(
+    "span",
+    { class: `seat-backs${n > MAX_BACKS ? " more" : ""}`, "aria-hidden": "true", dataset: { cards: String(n) } },
+    Array.from({ length: shown }, () => el("span", { class: "seat-back" })),
+  );
 }
 
 /**

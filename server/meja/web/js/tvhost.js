@@ -1,0 +1,229 @@
+// The shared screen that hosts the room (PROTOCOL.md 4: `host.seated: false`): a TV opens
+// `/tv/`, chooses the game and its rules with a remote's arrows and Enter, and opens a room
+// whose host holds no seat. It then shows the room code and QR code, the seats as the players
+// join, and a Start; it never sees a hand. The host's rights can be handed to a seated person
+// and taken back (`host_to`): the strip at the screen's edge says who holds them.
+//
+// What is here: the TV's host form (built from the catalog like the home page's, without its
+// folds: a TV has the room), the strip of the host's rights, and the remote's keys, which any
+// screen of the TV uses: ↑ ↓ move between the fields and buttons (a group of choices is one
+// stop), ← → change a choice, a list or a number, Enter presses a button, ticks a box and
+// moves on from any other field.
+
+import { t } from "./strings.js";
+import { el } from "./ui.js";
+
+/** The name a seatless host sends (the server asks one of every host; no seat ever shows it). */
+export const TV_HOST_NAME = "TV";
+
+/** What a remote's ↑ ↓ stop at in ``root``, in the page's order: one stop per group of radios. */
+export function focusStops(root) {
+  const groups = new Set();
+  const stops = [];
+  for (const e of root.querySelectorAll("a[href], button, input, select, summary, textarea")) {
+    if (e.disabled || e.type === "hidden" || e.tabIndex < 0 || e.closest("[hidden], [inert], dialog")) continue;
+    // Not drawn, or inside a closed fold (whose content Chromium lays out, unseen).
+    if (!e.getClientRects().length || e.closest("details:not([open]) > :not(summary)")) continue;
+    if (e.type === "radio") {
+      if (groups.has(e.name)) continue;
+      groups.add(e.name);
+      const group = Array.from(root.querySelectorAll(`input[type="radio"][name="${CSS.escape(e.name)}"]`));
+      stops.push(group.find((r) => r.checked) || e);
+      continue;
+    }
+    stops.push(e);
+  }
+  // In the order the screen shows them: a part of the page moved by CSS `order` (the TV's
+  // header, drawn at its foot) is visited where it is drawn.
+  const place = (e) => {
+    let top = e;
+    while (top.parentElement && top.parentElement !== root) top = top.parentElement;
+    return Number(getComputedStyle(top).order) || 0;
+  };
+  return stops.map((e, i) => [place(e), i, e]).sort((a, b) => a[0] - b[0] || a[1] - b[1]).map((x) => x[2]);
+}
+
+/** ← → on a list or a number: the next choice, or a step of about a twentieth of its range. */
+function stepField(field, by) {
+  if (field.tagName === "SELECT") {
+    const i = Math.min(field.options.length - 1, Math.max(0, field.selectedIndex + by));
+    if (i === field.selectedIndex) return;
+    field.selectedIndex = i;
+  } else {
+    const step = Number(field.step) || 1;
+    const span = Number(field.max) - Number(field.min);
+    const stride = Number.isFinite(span) && span > 0 ? Math.max(step, 10 ** Math.floor(Math.log10(span / 20))) : step;
+    const n = Math.max(1, Math.round(stride / step));
+    if (by > 0) field.stepUp(n);
+    else field.stepDown(n);
+  }
+  field.dispatchEvent(new Event("input", { bubbles: true }));
+  field.dispatchEvent(new Event("change", { bubbles: true }));
+}
+
+/** A remote's keys for every screen under ``root`` (the TV's page): see the head of this file. */
+export function remoteKeys(root) {
+  const move = (from, by) => {
+    const stops = focusStops(root);
+    let i = stops.indexOf(from);
+    if (i < 0 && from.type === "radio") i = stops.findIndex((s) => s.type === "radio" && s.name === from.name);
+    // The next stop that takes the focus (one may refuse it, as a control being redrawn).
+    for (let j = i < 0 ? (by > 0 ? 0 : stops.length - 1) : i + by; j >= 0 && j < stops.length; j += by) {
+      stops[j].focus();
+      if (document.activeElement === stops[j]) return;
+    }
+  };
+  root.addEventListener("keydown", (ev) => {
+    if (ev.defaultPrevented || ev.altKey || ev.ctrlKey || ev.metaKey || ev.shiftKey) return;
+    const e = ev.target;
+    if (!(e instanceof Element) || e.closest("dialog")) return;
+    const type = e.tagName === "INPUT" ? e.type : e.tagName.toLowerCase();
+    const typed = type === "textarea" || (e.tagName === "INPUT" && !["radio", "checkbox", "number"].includes(type));
+    if (typed) return; // a text field keeps its arrows and Enter
+    if (ev.key === "ArrowDown" || ev.key === "ArrowUp") {
+      ev.preventDefault();
+      move(e, ev.key === "ArrowDown" ? 1 : -1);
+    } else if ((ev.key === "ArrowLeft" || ev.key === "ArrowRight") && (type === "select" || type === "number")) {
+      ev.preventDefault();
+      stepField(e, ev.key === "ArrowRight" ? 1 : -1);
+    } else if (ev.key === "Enter" && ["checkbox", "radio", "number", "select"].includes(type)) {
+      // Enter never sends the form from a field: it ticks a box, and confirms any other field.
+      ev.preventDefault();
+      if (type === "checkbox") e.click();
+      else move(e, 1);
+    }
+  });
+}
+
+/** A group of radios, each a large pill: ``items`` [{value, label}]. */
+function radios(name, legend, items, checked, onchange) {
+  const legendId = `${name}-legend`;
+  return el(
+    "div",
+    { class: "field tv-choices", role: "radiogroup", "aria-labelledby": legendId },
+    el("p", { class: "label", id: legendId }, legend),
+    items.map(({ value, label }) => {
+      const id = `${name}-${value}`;
+      return el(
+        "span",
+        { class: "choice" },
+        el("input", { type: "radio", name, id, value, checked: String(value) === String(checked), onchange }),
+        el("label", { for: id }, label),
+      );
+    }),
+  );
+}
+
+/** The TV's host form: game, rules, seats, the preset's options, the timer, the bots; Open the room. */
+export function tvHostScreen(app) {
+  const games = app.games;
+  const status = el("p", { class: "form-status", role: "alert", id: "tv-host-status" });
+  const form = el("form", { id: "tv-host-form", class: "tv-host-form" });
+  const presetBox = el("div");
+  const seatsBox = el("div");
+  const optionsBox = el("div", { class: "options" });
+  const optionsLegend = el("legend", { id: "options-legend" });
+  const optionsSet = el("fieldset", {}, optionsLegend, optionsBox);
+  const bots = el("select", { id: "bots", name: "bots" });
+  const rulesList = el("ul", { class: "rules", id: "rules-summary" });
+  const rulesTitle = el("h3", { id: "tv-rules-title" }, t("home.rules.title"));
+  const current = () => games.get(String(new FormData(form).get("game") || "")) || games.list[0];
+  const currentPreset = () => games.preset(current().name, String(new FormData(form).get("preset") || ""));
+  const showApplicable = () => app.showApplicableOptions(form, optionsBox, currentPreset());
+  optionsBox.addEventListener("change", showApplicable);
+  const fillPreset = () => {
+    const desc = current();
+    const preset = currentPreset();
+    const counts = [];
+    for (let n = preset.seats[0]; n <= preset.seats[1]; n++) counts.push({ value: n, label: String(n) });
+    seatsBox.replaceChildren(radios("seats", t("home.seats"), counts, preset.default_seats));
+    optionsBox.replaceChildren(...app.optionFields(desc, preset));
+    showApplicable();
+    optionsLegend.textContent = t("home.options.of", { preset: app.presetName(desc, preset) });
+    optionsSet.hidden = !(preset.options || []).length;
+    const lines = app.presetRules(desc, preset.name);
+    rulesList.replaceChildren(...lines.map((line) => el("li", {}, line)));
+    rulesTitle.hidden = rulesList.hidden = !lines.length;
+  };
+  const fillGame = () => {
+    const desc = current();
+    const presets = desc.presets.map((p) => ({ value: p.name, label: app.presetName(desc, p) }));
+    presetBox.replaceChildren(radios("preset", t("home.preset"), presets, desc.default_preset, fillPreset));
+    presetBox.hidden = presets.length < 2; // one set of rules: nothing to choose
+    bots.replaceChildren(...(desc.levels || []).map((lvl) => el("option", { value: lvl }, app.levelName(desc, lvl))));
+    bots.value = desc.default_level;
+    fillPreset();
+  };
+  const gamesBox = radios(
+    "game",
+    t("home.game"),
+    games.list.map((desc) => ({ value: desc.name, label: app.gameTitle(desc) })),
+    games.list[0].name,
+    fillGame,
+  );
+  form.append(
+    el(
+      "div",
+      { class: "tv-host-columns" },
+      el("div", { class: "tv-host-column" }, gamesBox, presetBox, seatsBox, app.turnLimitField(), el("label", { for: "bots" }, t("home.bots")), bots),
+      el("div", { class: "tv-host-column" }, optionsSet),
+      el(
+        "div",
+        { class: "tv-host-column" },
+        el("button", { type: "submit", class: "primary big", id: "tv-host" }, t("tvhost.button")),
+        status,
+        rulesTitle,
+        rulesList,
+      ),
+    ),
+  );
+  form.addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    if (!games.ready) return;
+    app.hostHere({ ...app.hostRequest(form), name: TV_HOST_NAME, seated: false }, status);
+  });
+  fillGame();
+  return el(
+    "section",
+    { class: "panel tv-host", "aria-labelledby": "tv-host-title" },
+    el("h2", { id: "tv-host-title" }, t("tvhost.title")),
+    el("p", { class: "hint", id: "tv-host-intro" }, t("tvhost.intro")),
+    el("p", { class: "hint", id: "tv-host-keys" }, t("tvhost.keys")),
+    form,
+  );
+}
+
+/**
+ * Who holds the host's rights, for a page at a table whose host holds no seat: on the shared
+ * screen that hosts (``owner``), a list of the seated people to hand them to, or a button to take
+ * them back; elsewhere, a line that says who holds them. Null at a table with a seated host.
+ */
+export function hostStrip(app, owner) {
+  const table = app.table;
+  if (!table || table.host_seat !== null) return null;
+  const holder = table.host_rights;
+  const seat = holder === null || holder === undefined ? null : (table.seats || [])[holder];
+  const words = seat ? t("host.holder", { name: app.seatDisplayName(holder) }) : t("host.holder.screen");
+  const parts = [el("span", { id: "host-holder" }, words)];
+  if (owner && seat) {
+    parts.push(el("button", { type: "button", class: "small", id: "host-back", onclick: () => app.send({ type: "host_to", seat: null }) }, t("host.back")));
+  } else if (owner) {
+    const people = (table.seats || []).filter((s) => s.kind === "human" && !s.auto);
+    if (people.length) {
+      const pick = el(
+        "select",
+        { id: "host-to-seat", class: "small", "aria-label": t("host.to.label") },
+        people.map((s) => el("option", { value: s.seat }, app.seatDisplayName(s.seat))),
+      );
+      parts.push(
+        pick,
+        el(
+          "button",
+          { type: "button", class: "small", id: "host-to", onclick: () => app.send({ type: "host_to", seat: Number(pick.value) }) },
+          t("host.to.button"),
+        ),
+      );
+    }
+  }
+  return el("div", { class: "host-strip", id: "host-strip", role: "group", "aria-label": t("host.strip") }, parts);
+}

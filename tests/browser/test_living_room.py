@@ -1,0 +1,242 @@
+"""A living room's evening (issue 26, part 1; seed 002): the TV hosts the room, with no seat.
+
+A 1920x1080 context opens the home page, goes to the shared screen's own host form (/tv/) and,
+by a remote's keys alone (arrows and Enter), chooses Kartu Terakhir and four seats, turns on
+stacking, shortens the Draw Two's wait and sets the turn timer, and opens the room: the room
+code and its QR code large, the seats, a Start. Three 390x844 phones join by the code read off
+the TV's page, through a second `meja serve` process on the same redis-server. A reload of the
+TV comes back as the host. The TV hands the host's rights to a phone, which sends the empty
+seat to a bot at the easy level with them, and takes them back; the TV starts; the phones play
+the round to its end through their pages (cards clicked, buttons pressed); at the match's end
+the TV has the rematch, hands the rights to another phone (which then has it) and takes them
+back. Every websocket frame the TV received is judged against the table's log replayed
+through the rules (truth.py): no frame holds a card of any hand, and the TV never held a seat.
+The same judge, given a phone's frames as a spectator's, finds that phone's hand.
+
+Cost: about 40 s (one round of four seats, the bots quick).
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+from browser_helpers import tab_to, version, wait_version_after
+from browser_server import Server
+from conftest import SCREENSHOTS
+from kt_helpers import pick_play, play_card
+from test_tv_fit import fits
+from truth import Truth, leaks, read_table
+
+TV = {"width": 1920, "height": 1080}
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+NAMES = ("Ana", "Budi", "Cici")
+
+
+def record_frames(page: Any) -> list[Any]:
+    frames: list[Any] = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(payload)))
+    return frames
+
+
+def save(page: Any, name: str) -> None:
+    """A screenshot of the screen as the TV shows it (1920x1080, no scrolling)."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}-1920x1080.png"))
+
+
+def focused(page: Any, selector: str) -> bool:
+    return bool(page.evaluate("s => !!document.activeElement && document.activeElement.matches(s)", selector))
+
+
+def arrow_to(page: Any, selector: str, limit: int = 40) -> None:
+    """Press ↓ (a remote's arrow) until the focus is on ``selector``."""
+    went = []
+    for _ in range(limit):
+        if focused(page, selector):
+            return
+        page.keyboard.press("ArrowDown")
+        went.append(page.evaluate("() => document.activeElement.id || document.activeElement.tagName"))
+    stops = page.evaluate(
+        "async () => (await import('/js/tvhost.js')).focusStops(document.body).map(e => e.id || e.tagName)"
+    )
+    raise AssertionError(f"↓ never reached {selector!r}: the stops are {stops}, focus went {went}")
+
+
+def is_host(page: Any) -> bool:
+    return bool(page.evaluate("() => window.meja.isHost"))
+
+
+def phone_move(page: Any) -> bool:
+    """The phone's move through its page, if one waits: a card (clicked), else its button."""
+    v = page.evaluate("() => window.meja.view")
+    if not v or v.get("phase") != "play" or v.get("turn") != page.evaluate("() => window.meja.seat"):
+        return False
+    action = pick_play(v)
+    if action is not None:
+        play_card(page, action, keyboard=False)
+        return True
+    kinds = {a["kind"] for a in v["legal"]}
+    for kind in ("take", "draw", "keep", "pass"):
+        if kind in kinds:
+            before = version(page)
+            page.click(f"#{kind}")
+            wait_version_after(page, before)
+            return True
+    return False
+
+
+def test_a_living_rooms_evening(server: Any, redis_url: str, workdir: Path, new_context: Any, shot: Any) -> None:
+    other = Server(redis_url, workdir)  # the phones' process, on the same redis-server
+    try:
+        tv = new_context(viewport=TV).new_page()
+        frames = record_frames(tv)
+        tv.goto(server.origin + "/")
+        tab_to(tv, "#host-tv")
+        tv.keyboard.press("Enter")
+        tv.wait_for_selector("#tv-host-form")
+        assert tv.url == f"{server.origin}/tv/"
+
+        # The form, by a remote's keys: the focus starts on the game; ← → choose, ↓ moves on.
+        assert focused(tv, 'input[name="game"]')
+        for _ in range(4):
+            if tv.is_checked("#game-kartu_terakhir"):
+                break
+            tv.keyboard.press("ArrowRight")
+        assert tv.is_checked("#game-kartu_terakhir") and focused(tv, "#game-kartu_terakhir")
+        assert "2 to 10 players, 7 cards each" in tv.inner_text("#rules-summary")
+        arrow_to(tv, 'input[name="seats"]')
+        assert focused(tv, "#seats-4"), "four seats is the game's first offer"
+        arrow_to(tv, "#turn-limit")
+        tv.keyboard.press("ArrowRight")
+        tv.keyboard.press("ArrowRight")
+        assert tv.input_value("#turn-limit") == "30"
+        arrow_to(tv, "#opt-stacking")
+        tv.keyboard.press("Enter")
+        assert tv.is_checked("#opt-stacking")
+        tv.keyboard.press("ArrowDown")  # "stacking is mandatory" shows only with stacking on
+        assert focused(tv, "#opt-stacking_mandatory")
+        arrow_to(tv, "#opt-reaction_ms")
+        for _ in range(15):  # 1500 ms in steps of 100: a Draw Two's penalty waits for nobody
+            tv.keyboard.press("ArrowLeft")
+        assert tv.input_value("#opt-reaction_ms") == "0"
+        # Large enough for a sofa: the choices' words, and the focus ring around the one in hand.
+        sizes = tv.evaluate(
+            """() => ({label: parseFloat(getComputedStyle(document.querySelector('label[for="seats-4"]')).fontSize),
+                       ring: parseFloat(getComputedStyle(document.activeElement).outlineWidth)})"""
+        )
+        assert sizes["label"] >= 24 and sizes["ring"] >= 6, sizes
+        save(tv, "tv-host-form")
+        fits(tv, "#tv-host, #tv-host-form .choice, #tv-host-form select", "the TV's host form")
+        arrow_to(tv, "#tv-host")
+        tv.keyboard.press("Enter")
+
+        # The room: its code and QR code large, the seats empty, Start in the remote's hand.
+        tv.wait_for_selector("#room-code")
+        room = re.sub(r"\s", "", tv.inner_text("#room-code"))
+        assert tv.url == f"{server.origin}/tv/{room}"
+        tv.wait_for_function("() => document.getElementById('qr').naturalWidth > 0")
+        assert tv.evaluate("() => document.getElementById('qr').getBoundingClientRect().width") >= 200
+        code_px = tv.evaluate("() => parseFloat(getComputedStyle(document.getElementById('room-code')).fontSize)")
+        assert float(code_px) >= 60
+        assert focused(tv, "#start")
+        assert tv.evaluate("() => window.meja.seat") is None and is_host(tv)
+        assert tv.inner_text('#table-rules dd[data-key="stacking"]') == "yes"
+        assert tv.inner_text('#table-rules dd[data-key="turn-limit"]') == "30 seconds a turn"
+        assert tv.inner_text("#host-holder") == "Host controls: the shared screen"
+
+        # Three phones join by the code on the TV, through the other process.
+        phones = []
+        phone_frames = []
+        for name in NAMES:
+            phone = new_context(**PHONE).new_page()
+            phone_frames.append(record_frames(phone))
+            phone.goto(other.origin + "/")
+            phone.fill("#code", room.lower())
+            phone.fill("#name", name)
+            phone.click("#join")
+            phone.wait_for_selector("#room-code")
+            assert phone.locator("#start").count() == 0
+            phones.append(phone)
+        tv.wait_for_function("() => document.querySelectorAll('#seats li.seat-human').length === 3")
+        assert [tv.inner_text(f'#seats li[data-seat="{i}"] .seat-name') for i in range(3)] == list(NAMES)
+
+        # A reload of the TV comes back as the host (its host token kept like a seat's).
+        tv.reload()
+        tv.wait_for_selector("#start")
+        assert is_host(tv) and tv.url == f"{server.origin}/tv/{room}"
+
+        # The TV hands the host's rights to Ana, by the remote: Ana's phone has the controls.
+        ana, budi, _ = phones
+        arrow_to(tv, "#host-to-seat")
+        assert tv.input_value("#host-to-seat") == "0"
+        arrow_to(tv, "#host-to")
+        tv.keyboard.press("Enter")
+        ana.wait_for_selector("#start")
+        assert ana.inner_text("#toast").startswith("You hold the host controls")
+        tv.wait_for_selector("#host-back")
+        assert tv.inner_text("#host-holder") == "Host controls: Ana"
+        assert tv.locator("#start").count() == 0 and not is_host(tv)
+        assert "host" in ana.inner_text('#seats li[data-seat="0"] .seat-notes')
+        # Ana leaves the fourth seat to a bot, an easy one, with the host's controls.
+        ana.click("#seat-control-3")
+        ana.wait_for_selector("#seat-level-3")
+        ana.select_option("#seat-level-3", "easy")
+        tv.wait_for_function(
+            "() => window.meja.table.seats[3].kind === 'bot' && window.meja.table.seats[3].level === 'easy'"
+        )
+        shot(ana, "living-room-phone-host-controls")
+        # ... and the TV takes them back.
+        arrow_to(tv, "#host-back")
+        tv.keyboard.press("Enter")
+        tv.wait_for_selector("#start")
+        ana.wait_for_selector("#start", state="detached")
+        assert is_host(tv) and tv.inner_text("#host-holder") == "Host controls: the shared screen"
+        save(tv, "tv-host-lobby")
+        fits(tv, "#room-code, #qr, #seats li, #start, #host-strip", "the hosting TV's lobby")
+        shot(budi, "living-room-phone-lobby")
+
+        # The TV starts; the phones play the round to its end.
+        arrow_to(tv, "#start")
+        tv.keyboard.press("Enter")
+        tv.wait_for_selector("#top-card .card")
+        assert tv.locator("#hand button.card").count() == 0
+        for phone in phones:
+            phone.wait_for_selector("#hand button.card")
+        deadline = time.monotonic() + 150
+        while not tv.evaluate("() => !document.getElementById('summary').hidden"):
+            assert time.monotonic() < deadline, "the round did not end"
+            if not any([phone_move(phone) for phone in phones]):
+                tv.wait_for_timeout(30)
+        save(tv, "tv-host-summary")
+
+        # The match is over (one round): the rematch is the TV's, until it hands it to Budi.
+        tv.wait_for_selector("#rematch")
+        arrow_to(tv, "#host-to-seat")
+        tv.keyboard.press("ArrowRight")
+        assert tv.input_value("#host-to-seat") == "1"
+        arrow_to(tv, "#host-to")
+        tv.keyboard.press("Enter")
+        budi.wait_for_selector("#rematch")
+        tv.wait_for_selector("#rematch", state="detached")
+        assert tv.inner_text("#host-holder") == "Host controls: Budi"
+        shot(budi, "living-room-phone-rematch")
+        arrow_to(tv, "#host-back")
+        tv.keyboard.press("Enter")
+        tv.wait_for_selector("#rematch")
+        budi.wait_for_selector("#rematch-wait")
+
+        # No frame to the TV held a card of any hand; the judge finds a phone's own hand.
+        table_id = tv.evaluate("() => window.meja.tableId")
+        tv.evaluate("() => window.meja.conn.request({type: 'ping'})")
+        record, log = read_table(redis_url, table_id)
+        truth = Truth(record, log)
+        assert record.host_seat is None and all(s.name != "TV" for s in record.seats)
+        assert len(frames) > 20
+        assert leaks(frames, truth, None) == []
+        assert leaks(phone_frames[2], truth, None), "the judge found nothing in a seat's frames: it checks nothing"
+        assert leaks(phone_frames[2], truth, 2) == []
+    finally:
+        other.close()
