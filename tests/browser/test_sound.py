@@ -10,7 +10,9 @@ moments it sounded:
 * the shared screen is silent by default: no audio node at all while the round is played,
   until its control is switched on; then the end of the round sounds (a round won);
 * switched off, the player's page starts no audio node while the round goes on; the
-  choice (and the volume) are remembered in localStorage.
+  choice (and the volume) are remembered in localStorage;
+* the shared screen showed "Last card!" on the seat of each seat that called (Kartu
+  Terakhir's page module, through the frame's seat `badge`).
 
 Cost: one round of two seats (about 20 s).
 """
@@ -32,6 +34,17 @@ COUNT_NODES = """(() => {
             Ctx.prototype[name] = function (...args) { window.__audioNodes += 1; return real.apply(this, args); };
         }
     }
+})();"""
+
+#: The shared screen's seat badges as they come and go: "seat:words" of each one ever drawn.
+RECORD_BADGES = """(() => {
+    window.__badges = [];
+    new MutationObserver(() => {
+        for (const b of document.querySelectorAll('.seat-box .seat-badge')) {
+            const key = b.closest('.seat-box').dataset.seat + ':' + b.textContent;
+            if (!window.__badges.includes(key)) window.__badges.push(key);
+        }
+    }).observe(document, {childList: true, subtree: true});
 })();"""
 
 OVER = ("round_over", "match_over")
@@ -83,6 +96,7 @@ def test_each_moment_sounds_while_on_and_none_while_off(new_context: Any, server
     room = host_kt(ana, server.origin, name="Ana", seats=2)
     tv_ctx = new_context(viewport={"width": 1280, "height": 720})
     tv_ctx.add_init_script(COUNT_NODES)
+    tv_ctx.add_init_script(RECORD_BADGES)
     tv = tv_ctx.new_page()
     tv.goto(f"{server.origin}/tv/{room.lower()}")
     tv.wait_for_selector("#room-code")
@@ -136,3 +150,10 @@ def test_each_moment_sounds_while_on_and_none_while_off(new_context: Any, server
     assert nodes(tv) > 0
     assert moves_off > 0 or played(tv) != ["win"]
     assert nodes(ana) == silent_from, "audio nodes started while the sound was off"
+
+    # "Last card!" stood on the seat of each seat that called, on the shared screen (issue 20,
+    # point 3): not only in the caption; no other seat wore it.
+    callers = set(ana.evaluate("() => window.meja.logEvents.filter(e => e.kind === 'call').map(e => e.seat)"))
+    assert callers, "nobody called Last card"
+    badges = set(tv.evaluate("() => window.__badges"))
+    assert badges == {f"{seat}:Last card!" for seat in callers}, (badges, callers)

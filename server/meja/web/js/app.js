@@ -51,7 +51,9 @@
 //     table.render(view) -> frame: draw the view, and say what the frame shows:
 //                        {round, status: {text, mine} | null,
 //                         seats: [{count, active, score, cards}] (by seat; strings, but
-//                           `cards`: how many cards the seat holds face down, drawn as backs) | null,
+//                           `cards`: how many cards the seat holds face down, drawn as backs;
+//                           `badge` (optional): a word the game wants seen on the seat, such
+//                           as a call that stands) | null,
 //                         hand: [{id, label, playable, face(button)}] | null (no hand widget),
 //                         summary: {round, headline, details: Node, dealCode, match, winners, next} | null,
 //                         direction: 1 (clockwise, the next seat is seat + 1) | -1 | null,

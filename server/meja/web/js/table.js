@@ -722,6 +722,7 @@ export class TableScreen {
         cardBacks(info.cards),
         info.count !== undefined && info.count !== null ? el("span", { class: "opp-count" }, String(info.count)) : null,
         info.score ? el("span", { class: "seat-score" }, String(info.score)) : null,
+        info.badge ? el("span", { class: "seat-badge" }, String(info.badge)) : null,
       ),
       // Away or played by a bot heads the last line, before the last move: beside the name, in
       // a phone's narrow box, it was cut to "Budi a…".

@@ -102,6 +102,10 @@ class KartuTerakhirTable {
     useText(host.t);
     addColourShapes();
     this.view = null;
+    // Seats whose Last card call stands (3.6.1): on their boxes (the shared screen's above all),
+    // not only in the caption. Learnt from the call events; gone with a call cancelled, a new
+    // round, or a hand that is no longer down to its last card (see keepCalls).
+    this.callers = new Set();
     this.focus = !host.tv && loadFocus();
     this.lastChallenge = null; // the latest challenge event: its verdict goes with the revealed hand
     this.lastWild = null; // the latest Wild Draw Four play, for the challenge choice's words
@@ -202,6 +206,7 @@ class KartuTerakhirTable {
     const t = this.t;
     const el = this.host.el;
     this.view = view;
+    this.keepCalls();
     this.topLabel.textContent = t("table.top");
     this.indicatorLabel.textContent = t("table.colour");
     this.stockLabel.textContent = t("table.stock");
@@ -250,6 +255,7 @@ class KartuTerakhirTable {
         count: focus && i !== this.mySeat ? null : this.seatCount(i), // the player's own count stays
         score: match ? t("table.score", { n: (view.scores || [])[i] ?? 0 }) : null,
         active: view.phase === "play" && view.turn === i,
+        badge: this.callers.has(i) ? t("move.short.call") : null,
       })),
       hand: this.spectator
         ? null
@@ -266,6 +272,16 @@ class KartuTerakhirTable {
   }
 
   seatCount(i) {
+  /** A call stands while its seat holds its last card (or two, on the turn it called before playing, 3.6.1 a). */
+  keepCalls() {
+    const v = this.view;
+    for (const seat of this.callers) {
+      const n = (v.hand_counts || [])[seat] ?? 0;
+      const before = n === 2 && v.called === seat;
+      if (v.phase !== "play" || !(n === 1 || before)) this.callers.delete(seat);
+    }
+  }
+
     const t = this.t;
     const v = this.view;
     const n = (v.hand_counts || [])[i] ?? 0;
@@ -586,6 +602,7 @@ class KartuTerakhirTable {
     switch (ev.kind) {
       case "round_start":
         return { seat: null, text: t("move.round_start", { round: ev.round, card: cardName(ev.starter) }), short: null, motion: null };
+        this.callers.clear();
       case "play": {
         const c = parseCard(ev.card);
         const chosen = c.wild && ev.colour ? ev.colour : null;
@@ -623,8 +640,10 @@ class KartuTerakhirTable {
         };
       case "call":
         return { seat: ev.seat, text: t("move.call", { who: who(ev.seat) }), short: t("move.short.call"), motion: null, sound: "call" };
+        this.callers.add(ev.seat);
       case "call_cancelled":
         return { seat: ev.seat, text: t("move.call_cancelled", { who: who(ev.seat) }), short: null, motion: null };
+        this.callers.delete(ev.seat);
       case "catch":
         return { seat: ev.seat, text: t("move.catch", this.parties(ev)), short: t("move.short.catch", this.parties(ev)), motion: null, sound: "call" };
       case "skip":
