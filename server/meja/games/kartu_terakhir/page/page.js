@@ -271,7 +271,6 @@ class KartuTerakhirTable {
     };
   }
 
-  seatCount(i) {
   /** A call stands while its seat holds its last card (or two, on the turn it called before playing, 3.6.1 a). */
   keepCalls() {
     const v = this.view;
@@ -282,6 +281,7 @@ class KartuTerakhirTable {
     }
   }
 
+  seatCount(i) {
     const t = this.t;
     const v = this.view;
     const n = (v.hand_counts || [])[i] ?? 0;
