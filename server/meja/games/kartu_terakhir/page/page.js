@@ -254,8 +254,8 @@ class KartuTerakhirTable {
       seats: Array.from({ length: view.seats }, (_, i) => ({
         count: focus && i !== this.mySeat ? null : this.seatCount(i), // the player's own count stays
         score: match ? t("table.score", { n: (view.scores || [])[i] ?? 0 }) : null,
-        active: view.phase === "play" && view.turn === i,
         badge: this.callers.has(i) ? t("move.short.call") : null,
+        active: view.phase === "play" && view.turn === i,
       })),
       hand: this.spectator
         ? null
@@ -601,8 +601,8 @@ class KartuTerakhirTable {
     const mine = ev.seat === me && !this.spectator;
     switch (ev.kind) {
       case "round_start":
-        return { seat: null, text: t("move.round_start", { round: ev.round, card: cardName(ev.starter) }), short: null, motion: null };
         this.callers.clear();
+        return { seat: null, text: t("move.round_start", { round: ev.round, card: cardName(ev.starter) }), short: null, motion: null };
       case "play": {
         const c = parseCard(ev.card);
         const chosen = c.wild && ev.colour ? ev.colour : null;
@@ -639,11 +639,11 @@ class KartuTerakhirTable {
           motion: { piece: el("span", { class: "pass-token" }, t("table.pass")), from: "seat", to: this.topCard },
         };
       case "call":
-        return { seat: ev.seat, text: t("move.call", { who: who(ev.seat) }), short: t("move.short.call"), motion: null, sound: "call" };
         this.callers.add(ev.seat);
+        return { seat: ev.seat, text: t("move.call", { who: who(ev.seat) }), short: t("move.short.call"), motion: null, sound: "call" };
       case "call_cancelled":
-        return { seat: ev.seat, text: t("move.call_cancelled", { who: who(ev.seat) }), short: null, motion: null };
         this.callers.delete(ev.seat);
+        return { seat: ev.seat, text: t("move.call_cancelled", { who: who(ev.seat) }), short: null, motion: null };
       case "catch":
         return { seat: ev.seat, text: t("move.catch", this.parties(ev)), short: t("move.short.catch", this.parties(ev)), motion: null, sound: "call" };
       case "skip":
