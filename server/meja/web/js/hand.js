@@ -6,16 +6,18 @@
 // The hand is a fan on one line: when the cards do not fit side by side, each overlaps the
 // one before it by just enough that all fit, so the hand does not wrap (the table does not
 // grow or jump as cards come and go) and every card's top-left corner (where a game draws
-// its index) stays in view. The card under the pointer or the keyboard comes to the front.
-// Only a hand so big that a card would show less than MIN_STRIP_PX of itself (its index no
-// longer readable, nor a target a finger can hit: 19 cards on a phone) fans on two rows, or
-// more, of equal length: a readable hand is worth the table growing by a row. (A hand of 17,
-// as a game's discard phase may hold, stays on one row, so that its choices fit a phone's screen.)
+// its index, its `.corner`) stays in view. The card under the pointer or the keyboard comes to
+// the front. A hand so big that a card would show less than its whole index, or less than half
+// of itself (its centre covered: a finger aiming at the middle of a card hits its neighbour),
+// fans on two rows, or more, of equal length: a readable hand a finger can hit is worth the hand
+// growing by a row (a hand of 17 on a phone: two rows of 9 and 8, "10" whole on every card).
 
 import { el } from "./ui.js";
 
 const GAP_PX = 6;
 const MIN_STRIP_PX = 16;
+/** What a card shows at least, besides its index: more than half of itself, so its centre is its own. */
+const CENTRE_MARGIN_PX = 2;
 
 export class HandWidget {
   /** labelledBy: the id of the hand's heading; onChoose(id): a card was chosen; emptyText(): what an empty hand says. */
@@ -107,8 +109,9 @@ export class HandWidget {
     const card = buttons[0].offsetWidth;
     if (!width || !card) return;
     const stepFor = (k) => (k > 1 && k * card + (k - 1) * GAP_PX > width ? (width - k * card) / (k - 1) : GAP_PX);
+    const strip = Math.min(card, Math.max(MIN_STRIP_PX, this.indexWidth(buttons), Math.ceil(card / 2) + CENTRE_MARGIN_PX));
     let rows = 1;
-    while (rows < n && card + Math.min(GAP_PX, stepFor(Math.ceil(n / rows))) < Math.min(card, MIN_STRIP_PX)) rows++;
+    while (rows < n && card + Math.min(GAP_PX, stepFor(Math.ceil(n / rows))) < strip) rows++;
     const perRow = Math.ceil(n / rows);
     for (let i = perRow; i < n; i += perRow) {
       buttons[i].classList.add("row-start");
@@ -118,6 +121,17 @@ export class HandWidget {
     this.node.style.setProperty("--fan-step", `${Math.floor(overlap)}px`);
     this.node.classList.toggle("fanned", overlap < 0);
     this.node.classList.toggle("rows", rows > 1);
+  }
+
+  /** How much of a card, from its left edge, its index takes (the widest `.corner` of the hand), plus a little air. */
+  indexWidth(buttons) {
+    let widest = 0;
+    for (const b of buttons) {
+      const corner = b.querySelector(".corner");
+      if (!corner) continue;
+      widest = Math.max(widest, corner.offsetLeft + corner.offsetWidth);
+    }
+    return widest ? widest + 3 : 0;
   }
 
   setRoving(index) {

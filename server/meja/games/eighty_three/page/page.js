@@ -267,6 +267,7 @@ class EightyThreeTable {
     this.view = view;
     this.centre.dataset.version = String(view.version); // which view the table shows (tests wait on it)
     const phase = view.phase;
+    this.centre.dataset.phase = phase; // a phone leaves the match's totals out while the hand is long (page.css)
     if (phase !== "discard" && phase !== "trim") this.stepErrorCard = null;
     this.renderHead();
     this.renderTeams();
@@ -281,6 +282,9 @@ class EightyThreeTable {
     const steps = this.stepsByCard();
     const plays = new Set(this.legal("play").map((a) => a.card));
     const hand = this.spectator ? null : sortHand(view.hand || [], trump);
+    // The kitty's cards are marked in the hand until the tricks (a band at the foot of each, in the
+    // strip a fanned card shows, and said in its name): the bidder sees what it took where it sheds.
+    const fromKitty = new Set(this.kitty && this.kitty.hand === view.round && ["trump", "discard", "trim"].includes(phase) ? this.kitty.cards : []);
     return {
       round: view.round,
       status: this.status(),
@@ -288,15 +292,19 @@ class EightyThreeTable {
       direction: 1, // 4.7.1: play goes clockwise
       seats: Array.from({ length: view.seats }, (_, i) => ({
         count: t("table.cards", { n: (view.hand_counts || [])[i] ?? 0 }),
+        cards: (view.hand_counts || [])[i] ?? 0,
         score: this.seatRoles(i),
         active: (view.awaiting || []).includes(i) && phase !== "hand_over",
       })),
       hand: hand
         ? hand.map((name) => ({
             id: name,
-            label: cardLabel(name, trump),
+            label: fromKitty.has(name) ? t("card.kitty", { label: cardLabel(name, trump) }) : cardLabel(name, trump),
             playable: phase === "play" ? plays.has(name) : !!steps[name],
-            face: (node) => fillCardFace(node, name, trump),
+            face: (node) => {
+              fillCardFace(node, name, trump);
+              node.classList.toggle("from-kitty", fromKitty.has(name));
+            },
           }))
         : null,
       keys: this.spectator
@@ -365,7 +373,7 @@ class EightyThreeTable {
           "li",
           { class: `team-row${ours ? " ours" : ""}${bidding ? " bidding" : ""}`, dataset: { team: String(team) } },
           el("span", { class: "team-name" }, this.teamName(team)),
-          el("span", { class: "team-total" }, t("team.total", { n: (v.scores || [])[team] ?? 0 })),
+          el("span", { class: "team-total" }, t("team.total", { n: whole((v.scores || [])[team] ?? 0) })),
           inHand
             ? el(
                 "span",
@@ -989,7 +997,7 @@ class EightyThreeTable {
         el("td", { class: "cards-cell" }, cell),
         el("td", { class: "num" }, String(result.captured[team])),
         el("td", { class: `num delta${result.delta[team] < 0 ? " minus" : ""}` }, signed(result.delta[team])),
-        el("td", { class: "num" }, String(result.scores[team])),
+        el("td", { class: "num" }, whole(result.scores[team])),
       );
     });
     const table = el(
@@ -1041,4 +1049,9 @@ class EightyThreeTable {
 
 function signed(n) {
   return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0";
+}
+
+/** A score as the summary writes it: a total below zero with the same minus sign as a change ("−74", never "-74"). */
+function whole(n) {
+  return n < 0 ? `−${-n}` : String(n);
 }
