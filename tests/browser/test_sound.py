@@ -11,6 +11,8 @@ moments it sounded:
   until its control is switched on; then the end of the round sounds (a round won);
 * switched off, the player's page starts no audio node while the round goes on; the
   choice (and the volume) are remembered in localStorage;
+* each playable card's ring stands apart from its coloured edge and from the hand (Kartu
+  Terakhir's cards have an edge of their colour: the shell's blue ring was lost on blue);
 * the shared screen showed "Last card!" on the seat of each seat that called (Kartu
   Terakhir's page module, through the frame's seat `badge`).
 
@@ -48,6 +50,36 @@ RECORD_BADGES = """(() => {
 })();"""
 
 OVER = ("round_over", "match_over")
+
+#: Each playable card's ring (issue 20, point 13): wide enough, its outer ring apart from the
+#: hand's white, and one of its rings apart from the card's coloured edge (contrast 3:1). The
+#: problems found; None while no card is playable.
+RING_PROBLEMS = """() => {
+    const lum = (c) => {
+        const v = c.match(/[\\d.]+/g).slice(0, 3).map((x) => Number(x) / 255)
+            .map((x) => (x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4));
+        return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2];
+    };
+    const contrast = (a, b) => {
+        const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
+        return (x + 0.05) / (y + 0.05);
+    };
+    const cards = Array.from(document.querySelectorAll('#hand button.card.playable'));
+    if (!cards.length) return null;
+    const paper = getComputedStyle(document.getElementById('my-area')).backgroundColor;
+    const problems = [];
+    for (const b of cards) {
+        const cs = getComputedStyle(b);
+        const rings = [...cs.boxShadow.matchAll(/(rgba?\\([^)]*\\)) 0px 0px 0px ([\\d.]+)px/g)]
+            .map((m) => [m[1], parseFloat(m[2])]).sort((p, q) => p[1] - q[1]);
+        const outer = rings[rings.length - 1];
+        if (!outer || outer[1] < 5) problems.push(b.dataset.card + ': ring too thin ' + cs.boxShadow);
+        else if (contrast(outer[0], paper) < 3) problems.push(b.dataset.card + ': ring lost on the hand');
+        else if (Math.max(...rings.map((r) => contrast(r[0], cs.borderTopColor))) < 3)
+            problems.push(b.dataset.card + ': ring lost on its edge ' + cs.borderTopColor);
+    }
+    return problems;
+}"""
 
 
 def nodes(page: Any) -> int:
@@ -112,11 +144,17 @@ def test_each_moment_sounds_while_on_and_none_while_off(new_context: Any, server
     drew = [False]
     deadline = time.monotonic() + 120
     want = {"shuffle", "turn", "play", "draw", "call"}
+    rings_seen = 0
     while not want <= set(played(ana)) and time.monotonic() < deadline:
         if (view(ana) or {}).get("phase") in OVER:
             break
+        problems = ana.evaluate(RING_PROBLEMS)
+        if problems is not None:
+            assert problems == [], problems
+            rings_seen += 1
         if not step(ana, drew):
             ana.wait_for_timeout(30)
+    assert rings_seen, "no playable card was seen"
     heard = set(played(ana))
     assert want <= heard, f"missing moments: {want - heard}"
     assert nodes(ana) >= len(played(ana)), "each moment starts audio nodes"
