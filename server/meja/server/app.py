@@ -312,7 +312,9 @@ class MejaServer:
                 self.settings = self.settings.replace(public_origin=f"http://{lan}:{self.settings.port}")
         settings = self.settings
         try:
-            self._store = self._given_store if self._given_store is not None else open_store(settings.redis_url)
+            self._store = self._given_store if self._given_store is not None else open_store(
+                settings.redis_url, replica_wait_ms=settings.replica_wait_ms
+            )
             self._hub = Hub(self.store, settings, self.process_id)
             self._service = TableService(
                 self.store,

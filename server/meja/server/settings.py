@@ -272,6 +272,13 @@ class Settings:
         "of the store's memory limit; above it finished matches are no longer archived (below "
         "`store_full_pct`: archives give way before new tables, and both before live games)",
     )
+    replica_wait_ms: int = _s(
+        1000,
+        "ms",
+        "a commit is acknowledged once a replica of its Redis master has it (`WAIT 1`), when the master "
+        "has replicas: how long one wait lasts (after 10 a commit is acknowledged anyway, logged); "
+        "0: acknowledged once the master has it",
+    )
     commit_attempts: int = _s(
         5,
         "attempts",

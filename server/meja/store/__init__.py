@@ -51,8 +51,11 @@ _REDIS_SCHEMES = ("redis", "rediss", "unix", "redis+cluster", "rediss+cluster")
 URL_SCHEMES = ("memory", *_REDIS_SCHEMES)
 
 
-def open_store(url: str | None, *, prefix: str | None = None) -> MemoryStore | RedisStore:
-    """The store for ``url`` (see the module docstring); ``prefix`` overrides the URL's.
+def open_store(
+    url: str | None, *, prefix: str | None = None, replica_wait_ms: int = 1000
+) -> MemoryStore | RedisStore:
+    """The store for ``url`` (see the module docstring); ``prefix`` overrides the URL's;
+    ``replica_wait_ms``: how long a commit's WAIT waits for a replica (RedisStore; 0: no wait).
 
     Raises :class:`ValueError` for an unknown scheme.
     """
@@ -66,7 +69,7 @@ def open_store(url: str | None, *, prefix: str | None = None) -> MemoryStore | R
     # Imported here so that the embedded mode never loads redis-py.
     from meja.store.redis import RedisStore
 
-    return RedisStore(redis_url, prefix=chosen)
+    return RedisStore(redis_url, prefix=chosen, replica_wait_ms=replica_wait_ms)
 
 
 def _take_prefix(url: str) -> tuple[str, str | None]:

@@ -62,6 +62,29 @@ make the server refuse, as stale, a move it had in fact applied).
 (``hit`` may count a retried event twice; ``claim_due`` may lease an item whose
 reply was lost, which then falls due again after its lease: at-least-once.)
 
+Durable commits
+---------------
+Replication is asynchronous: a master that acknowledged a commit and died before its
+replica had it would take the commit with it, and the replica promoted in its place
+never heard of it. So a commit returns ``True`` only once a replica has it, where the
+master has replicas: after the commit script, one pipeline on one connection to the
+table's master (the plain client of that node, on a cluster) runs a barrier script,
+``ROLE`` and ``WAIT 1 replica_wait_ms``. The barrier checks that the commit's nonce is in
+the record's history and writes (the record's expiry, set again): a master's replication
+stream is one ordered stream, so a replica that has the barrier's write has the commit
+before it, and ``WAIT`` counts the replicas that have everything this connection wrote.
+The barrier runs wherever the slot lives now, so it also notices a commit lost in a
+failover between the script and the barrier: the nonce is missing, and the commit is made
+again (the same call and nonce: applied once, or refused as stale if the table moved on,
+as any commit is). While the barrier fails (the master died; ``MOVED``, ``READONLY`` or
+``CLUSTERDOWN`` during the failover) it asks the cluster for the slot's master again and
+tries again, with backoff. ``ROLE`` says how many replicas the master has; a master
+without any is asked again every 2 s, and meanwhile its commits are acknowledged at once
+(losing that master loses what was not yet written to its disk, or everything without
+persistence). A master whose replicas hold back ``WAIT`` ten times in a row has the commit
+acknowledged anyway, logged and counted (``unreplicated``). ``replica_wait_ms=0`` turns the
+barrier off.
+
 Subscriptions and reconnects
 ----------------------------
 :meth:`RedisStore.changes` is fed by one background task (started by the first
@@ -112,6 +135,7 @@ from redis.asyncio.cluster import ClusterNode, RedisCluster
 from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialWithJitterBackoff, NoBackoff
 from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import RedisClusterException, ResponseError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from meja.store.base import Change, Due, Note
@@ -337,6 +361,23 @@ return out
 """
 
 
+# KEYS: rec. ARGV: nonce, ttl_ms. The durability barrier after a commit (see "Durable commits"):
+# 1 if the commit with this nonce is in the record's history (then a write, the record's expiry
+# set again, so that a WAIT after it on the same connection covers the commit), 0 if it is not
+# (lost with a master that died before its replica had it).
+_BARRIER = _LUA_MSGPACK + """
+if not seen(redis.call('HGET', KEYS[1], 'n'), ARGV[1]) then return 0 end
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+return 1
+"""
+
+#: How long a master's "no replica" (from ROLE) is trusted before it is asked again, in seconds.
+_ROLE_FRESH_S = 2.0
+
+#: Barrier rounds before a commit is acknowledged without a replica (see "Durable commits").
+_BARRIER_ATTEMPTS = 10
+
+
 class _Closed:
     """The end-of-stream marker put on the changes queue by aclose()."""
 
@@ -441,6 +482,7 @@ class RedisStore:
         subscribe_timeout_s: float = 10.0,
         max_connections: int = 100,
         pool_timeout_s: float = 20.0,
+        replica_wait_ms: int = 1000,
     ) -> None:
         #: (Store.on_error) told of each error the pub/sub listener meets and recovers from
         self.on_error: Callable[[BaseException], object] | None = None
@@ -502,6 +544,15 @@ class RedisStore:
         self._publish = self._redis.register_script(_PUBLISH)
         self._ping_s = ping_interval_s
         self._reconnect_max_s = reconnect_max_s
+        # Durable commits (see the module docstring): how long one WAIT waits for a replica (0: no
+        # barrier), what ROLE last said of each master (replicas, when), a client per cluster node.
+        self._replica_wait_ms = replica_wait_ms
+        self._roles: dict[tuple[str, int], tuple[int, float]] = {}
+        self._node_clients: dict[tuple[str, int], aioredis.Redis] = {}
+        #: Commits found lost by their barrier (a master died before its replica had them) and made again.
+        self.lost_commits = 0
+        #: Commits acknowledged although no replica confirmed them within the barrier's rounds.
+        self.unreplicated = 0
         # Subscription state, shared by subscribe() and the listener task.
         self._channels: dict[bytes, str] = {}  # channel -> table id
         self._seen: dict[str, int] = {}  # table id -> last version yielded
@@ -584,12 +635,13 @@ class RedisStore:
         ``cancel`` is applied before ``schedule``, so a key in both ends scheduled.
         """
         tk = self.keys.table(table_id)
+        nonce = _nonce()
         args: list[bytes | str | int] = [
             expected,
             record,
             entry,
             ttl_ms,
-            _nonce(),
+            nonce,
             tk.channel,
             SCHEMA,
             log_keep,
@@ -600,6 +652,13 @@ class RedisStore:
         for due in schedule:
             args += [due.key, due.due_ms, due.table_id]
         keys = [tk.record, tk.log, tk.due, tk.due_tables]
+        if not await self._commit_call(keys, args):
+            return False
+        if self._replica_wait_ms <= 0:
+            return True
+        return await self._durable(keys, args, nonce, ttl_ms)
+
+    async def _commit_call(self, keys: list[str], args: list[bytes | str | int]) -> bool:
         lane = self._lane
         if lane is not None:
             try:
@@ -610,6 +669,73 @@ class RedisStore:
                 # loading. The same nonce makes a commit the lane did deliver answer True again.
                 log.debug("commit through redis-py: %s", exc)
         return bool(await self._commit(keys=keys, args=args))
+
+    async def _durable(self, keys: list[str], args: list[bytes | str | int], nonce: bytes, ttl_ms: int) -> bool:
+        """Return once the commit with ``nonce`` is on a replica of its master, if the master
+        has replicas (see "Durable commits" in the module docstring). A commit the barrier finds
+        lost is made again (the same call, the same nonce): False if the table moved on meanwhile."""
+        loop = asyncio.get_running_loop()
+        record_key = keys[0]
+        delay = 0.01
+        for _ in range(_BARRIER_ATTEMPTS):
+            try:
+                address, client = self._node_client(record_key)
+                role = self._roles.get(address)
+                if role is not None and role[0] == 0 and loop.time() - role[1] < _ROLE_FRESH_S:
+                    return True  # a master without replicas (the README says what losing it loses)
+                want = 1 if role is not None and role[0] > 0 else 0
+                async with client.pipeline(transaction=False) as pipe:
+                    pipe.execute_command("EVAL", _BARRIER, 1, record_key, nonce, ttl_ms)
+                    pipe.execute_command("ROLE")
+                    pipe.execute_command("WAIT", want, self._replica_wait_ms)
+                    there, role_reply, acked = await pipe.execute()
+            except _CONNECTION_ERRORS + (ResponseError, RedisClusterException) as exc:
+                # The master died or is being replaced (MOVED, READONLY, CLUSTERDOWN): ask again
+                # where the slot lives, then try the barrier there.
+                log.debug("commit barrier: %s", exc)
+                await self._refresh_nodes()
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 1.0)
+                continue
+            replicas = len(role_reply[2]) if _bytes(role_reply[0]) == b"master" else 0
+            self._roles[address] = (replicas, loop.time())
+            if not there:
+                self.lost_commits += 1
+                log.warning("a commit was lost with its master (no replica had it): made again")
+                if not await self._commit_call(keys, args):
+                    return False
+                continue
+            if int(acked) >= 1 or replicas == 0:
+                return True
+        self.unreplicated += 1
+        log.warning("a commit acknowledged without a replica confirming it")
+        return True
+
+    def _node_client(self, key: str) -> tuple[tuple[str, int], aioredis.Redis]:
+        """The master that holds ``key`` and a plain client of it (one connection carries a
+        pipeline: the barrier's write and the WAIT after it must share one)."""
+        if not isinstance(self._redis, RedisCluster):
+            return ("", 0), self._redis
+        assert self._cluster_url is not None
+        node = self._redis.get_node_from_key(key)
+        if node is None:
+            raise RedisClusterException(f"no master holds {key!r}")
+        address = (str(node.host), int(node.port))
+        client = self._node_clients.get(address)
+        if client is None:
+            client = aioredis.Redis.from_url(
+                self._cluster_url.node_url(*address),
+                socket_connect_timeout=5,
+                socket_timeout=10 + self._replica_wait_ms / 1000,
+                retry=Retry(NoBackoff(), 0),
+            )
+            self._node_clients[address] = client
+        return address, client
+
+    async def _refresh_nodes(self) -> None:
+        if isinstance(self._redis, RedisCluster):
+            with contextlib.suppress(*_CONNECTION_ERRORS, RedisClusterException, ResponseError):
+                await self._redis.nodes_manager.initialize()
 
     async def log_since(self, table_id: str, after: int, limit: int | None = None) -> list[tuple[int, bytes]]:
         """See :meth:`meja.store.base.Store.log_since`: one script (the log may be trimmed at its head)."""
@@ -877,6 +1003,8 @@ class RedisStore:
         self._queue.put_nowait(_CLOSED)
         for client in self._pubsub_clients.values():
             await client.aclose()
+        for node_client in self._node_clients.values():
+            await node_client.aclose()
         if self._lane is not None:
             await self._lane.aclose()
         await self._redis.aclose()
