@@ -164,3 +164,28 @@ def test_reshuffle_pause_is_visible_and_still_with_reduced_motion(server: Any, n
         page.evaluate(f"() => {{ window.__pause = window.meja.tableScreen.holdFor({event}); }}")
         shot(page, "reshuffle-notice-reduced-motion" if reduced else "reshuffle-notice")
         page.evaluate("() => window.__pause")
+
+
+def test_the_tv_that_hosts_passes_an_axe_audit(server: Any, new_context: Any) -> None:
+    """The shared screen's own host form (/tv/), its lobby with the host's controls and the strip
+    of the host's rights, and that strip once the rights are handed to a person: in four languages."""
+    tv = new_context(viewport={"width": 1920, "height": 1080}).new_page()
+    tv.goto(server.origin + "/tv/")
+    tv.wait_for_selector("#tv-host-form")
+    tv.click('label[for="game-kartu_terakhir"]')
+    tv.check("#opt-stacking")  # an option shown only under another's value shows too
+    assert_clean_in_every_language(tv, "TV host form")
+    tv.click("#tv-host")
+    tv.wait_for_selector("#start")
+    phone = new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True).new_page()
+    room = re.sub(r"\s", "", tv.inner_text("#room-code"))
+    phone.goto(f"{server.origin}/?join={room}")
+    phone.fill("#name", "Wulan")
+    phone.click("#join")
+    tv.wait_for_selector("#host-to-seat")
+    assert_clean_in_every_language(tv, "hosting TV lobby")
+    tv.click("#host-to")
+    tv.wait_for_selector("#host-back")
+    phone.wait_for_selector("#start")
+    assert_clean(tv, "TV lobby with the host's rights handed over")
+    assert_clean(phone, "phone lobby with the host's rights")

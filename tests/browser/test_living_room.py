@@ -205,12 +205,15 @@ def test_a_living_rooms_evening(server: Any, redis_url: str, workdir: Path, new_
         assert tv.locator("#hand button.card").count() == 0
         for phone in phones:
             phone.wait_for_selector("#hand button.card")
+        save(tv, "tv-host-table")
+        fits(tv, "#opponents .seat-box, #top-card, #turn-status, #host-strip", "the hosting TV's table")
         deadline = time.monotonic() + 150
         while not tv.evaluate("() => !document.getElementById('summary').hidden"):
             assert time.monotonic() < deadline, "the round did not end"
             if not any([phone_move(phone) for phone in phones]):
                 tv.wait_for_timeout(30)
         save(tv, "tv-host-summary")
+        fits(tv, "#summary-title, #summary tr, #host-strip", "the hosting TV's summary")
 
         # The match is over (one round): the rematch is the TV's, until it hands it to Budi.
         tv.wait_for_selector("#rematch")
