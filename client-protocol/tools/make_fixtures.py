@@ -37,8 +37,8 @@ from unittest.mock import patch
 from meja import games
 from meja.protocol import encode
 from meja.protocol import messages as m
-from meja.server import tables, talk
-from meja.server.records import screen_token
+from meja.server import archive, tables, talk
+from meja.server.records import archive_id, encode_entry, screen_token
 from meja.server.rooms import token_hash
 from meja.server.settings import Settings
 
@@ -287,8 +287,93 @@ def fixtures() -> list[Fixture]:
         ),
         ("server", "pong", "the answer to ping", m.pong(re=16)),
         *_talk(),
+        *_learn(),
+        *_archive(),
     ]
     return out
+
+
+def _archive() -> list[Fixture]:
+    """The archive of finished matches (PROTOCOL.md 18): the default game's first preset, two seats,
+    match seed 2024, every seat playing its first legal action to the end; the answer's first two steps."""
+    settings = Settings(public_origin=ORIGIN)
+    preset = games.get_game(GAME).info.presets[0]
+    now = 1_767_225_600_000
+    table = tables.new_table(
+        settings, table_id=TABLE_ID, code=CODE, name="Ann", game=GAME, options={"preset": preset.name},
+        seats=2, bots=None, deal_code=None, grace_s=None, turn_limit_s=None, host_token=token_hash(HOST_TOKEN),
+        seat_token=token_hash(SEAT_TOKEN), conn=("p1", "c1"), seed=2024, now=now,
+    )  # fmt: skip
+    log: list[tuple[int, bytes]] = []
+    with patch.object(tables.secrets, "token_hex", return_value=SALT):
+        mutation = tables.start(table, version=1, now=now)
+        log.append((1, encode_entry(mutation.events)))
+        t = mutation.table
+        while t.state.outcome() is None:
+            seat = t.state.awaiting()[0]
+            mutation = tables.play(t, seat, t.state.legal_actions(seat)[0], version=len(log) + 1, now=now)
+            log.append((len(log) + 1, encode_entry(mutation.events)))
+            t = mutation.table
+    data = archive.build(t, log, now=now + 3_600_000)
+    assert data is not None
+    rebuilt = archive.rebuild(data)
+    key = archive_id(t.seed)
+    steps = archive.steps_wire(rebuilt, first=0, count=2, seat=0, open_=False)
+    return [
+        (
+            "client",
+            "replay",
+            "ask for an archived match's first two steps, from seat 0's view",
+            {"type": "replay", "id": 28, "archive": key, "seat": 0, "first": 0, "count": 2},
+        ),
+        (
+            "server",
+            "replay",
+            "the answer: the match's public record and its deal and first move as seat 0 saw them",
+            m.replay(archive=key, match=archive.public(rebuilt), seat=0, open=False, steps=steps, re=28),
+        ),
+        (
+            "server",
+            "error_archive_not_found",
+            "a replay of an id no finished match has (guessed, malformed, expired, or a match not over)",
+            m.error("archive/not_found", "no finished match 'AAAAAAAAAAAAAAAAAAAAAA' in the archive", re=29),
+        ),
+    ]
+
+
+def _learn() -> list[Fixture]:
+    """The guide (PROTOCOL.md 17): a step of the default game's guide, a wrong card and a right move."""
+    from meja.server.learn import learn_answer, learn_step
+
+    shown = learn_step(m.Learn(game=GAME, step=0, id=40))
+    legal = shown["view"]["legal"]
+    plays = [a for a in legal if "card" in a]
+    unplayable = next(c for c in shown["view"]["hand"] if all(a.get("card") != c for a in legal))
+    wrong = learn_answer(m.LearnTry(game=GAME, step=0, card=unplayable, id=41))
+    right = learn_answer(m.LearnTry(game=GAME, step=0, action=plays[0], id=42))
+    return [
+        (
+            "client",
+            "learn",
+            "ask for the first step of a game's guide",
+            {"type": "learn", "id": 40, "game": GAME, "step": 0},
+        ),
+        ("server", "learn", "the step: the learner's seat view, a table map, the question's key", shown),
+        (
+            "client",
+            "learn_try",
+            "a card of the hand that no legal action plays",
+            {"type": "learn_try", "id": 41, "game": GAME, "step": 0, "card": unplayable},
+        ),
+        ("server", "learn_try_wrong", "the engine's answer: wrong, and the reason's key", wrong),
+        (
+            "client",
+            "learn_try_action",
+            "a legal move, as act sends it",
+            {"type": "learn_try", "id": 42, "game": GAME, "step": 0, "action": plays[0]},
+        ),
+        ("server", "learn_try", "right: the reason's key, the view after the move and its events", right),
+    ]
 
 
 def _talk() -> list[Fixture]:

@@ -54,6 +54,8 @@ MESSAGE_KEYS: Mapping[str, frozenset[str]] = {
     "ice": frozenset({"type", "table", "id", "servers", "relay", "re"}),
     "signal": frozenset({"type", "table", "from", "peer", "kind", "sdp", "candidates"}),
     "hint": frozenset({"type", "table", "version", "action", "re"}),
+    "learn": frozenset({"type", "game", "step", "steps", "seat", "table", "view", "ask", "re"}),
+    "learn_try": frozenset({"type", "game", "step", "right", "why", "view", "events", "re"}),
     "replay": frozenset({"type", "archive", "match", "seat", "open", "steps", "re"}),
 }
 TALK_KEYS = frozenset({"chat", "spectators", "table_talk", "relay", "hints", "muted", "now"})
@@ -122,7 +124,7 @@ def check_structure(message: dict[str, Any], who: str) -> None:
     if isinstance(table, dict):
         _only(table, TABLE_KEYS, f"{where} table")
         if "archive" in table and table.get("status") != "finished":
-            # The replay's id opens every hand of the match: named only once it is over (PROTOCOL.md 17).
+            # The replay's id opens every hand of the match: named only once it is over (PROTOCOL.md 18).
             raise Leak(f"{where}: the table map names its archive before the match is over")
         for seat in table.get("seats", []):
             _only(seat, SEAT_KEYS, f"{where} table seat")

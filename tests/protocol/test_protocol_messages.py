@@ -51,6 +51,9 @@ def test_parse_a_valid_message_of_each_type() -> None:
         "signal": {"table": T, "to": 1, "peer": "a1b2", "kind": "offer", "sdp": ["v=0\r\n"]},
         "hint": {"table": T},
         "host_to": {"table": T, "seat": None},
+        "learn": {"game": "g", "step": 2},
+        "learn_try": {"game": "g", "step": 0, "card": "KC"},
+        "replay": {"archive": "q3VmSk1ELqPXSdDsHIvG7w", "seat": 1, "open": False, "first": 0, "count": 20},
     }
     assert set(samples) == set(CLIENT_FIELDS)
     for kind, fields in samples.items():
@@ -153,6 +156,9 @@ def test_server_builders_conform_to_their_field_lists() -> None:
         messages.ice(table="t", id="c1", servers=[{"urls": ["turn:127.0.0.1:3478"]}], relay=False),
         messages.signal(table="t", sender=1, peer="c1", kind="answer", sdp=["v=0"]),
         messages.hint(table="t", version=7, action={"kind": "draw"}, re=3),
+        messages.learn(game="g", step=0, steps=5, seat=0, table={"game": "g"}, view={"legal": []}, ask="learn.a.ask"),
+        messages.learn_try(game="g", step=0, right=False, why="learn.why.x", view=None, re=6),
+        messages.replay(archive="a", match={"steps": 1}, seat=None, open=False, steps=[{"n": 0}], re=4),
     ]
     assert {m["type"] for m in built} == set(SERVER_FIELDS)
     for message in built:

@@ -61,9 +61,11 @@ __all__ = [
     "MAX_CHAT_CHARS",
     "MAX_CODE_CHARS",
     "MAX_ID_CHARS",
+    "MAX_LESSON_STEP",
     "MAX_LEVEL_CHARS",
     "MAX_NAME_CHARS",
     "MAX_NAME_MARKS",
+    "MAX_REPLAY_STEPS",
     "MAX_SEAT",
     "MAX_TOKEN_CHARS",
     "NEUTRAL_REACTIONS",
@@ -82,11 +84,14 @@ __all__ = [
     "Host",
     "HostTo",
     "Join",
+    "Learn",
+    "LearnTry",
     "Leave",
     "Mute",
     "Ping",
     "React",
     "Rematch",
+    "Replay",
     "Resume",
     "Say",
     "Seat",
@@ -99,9 +104,12 @@ __all__ = [
     "hint",
     "ice",
     "joined",
+    "learn",
+    "learn_try",
     "message_id",
     "parse_client",
     "pong",
+    "replay",
     "signal",
     "state",
     "talk",
@@ -139,6 +147,8 @@ MAX_OPTIONS: Final = 16
 #: range (``grace_min_s..grace_max_s``, ``turn_limit_min_s..turn_limit_max_s``) answers
 #: ``table/bad_options`` for any value outside it, one code for one mistake (issue 25)
 MAX_SECONDS: Final = 2**31 - 1
+#: the highest step number of a game's guide (``learn``)
+MAX_LESSON_STEP: Final = 63
 #: largest int an ``id`` or a version may be (fits a JavaScript number exactly)
 MAX_SAFE_INT: Final = 2**53 - 1
 
@@ -154,6 +164,8 @@ REACTIONS: Final = (
 NEUTRAL_REACTIONS: Final = ("hello", "one_moment", "thanks", "your_turn")
 #: What the host allows at a table: chat and reactions, reactions only, or no talk at all.
 CHAT_MODES: Final = ("on", "reactions", "off")
+#: The most steps of an archived match one ``replay`` answer carries.
+MAX_REPLAY_STEPS: Final = 50
 #: The longest chat line any server accepts (a server's ``chat_max_chars`` narrows it), characters.
 MAX_CHAT_CHARS: Final = 500
 #: What a call signal carries: a session description, its answer, or ICE candidates.
@@ -403,6 +415,35 @@ class Hint(ClientMessage):
 
 
 @dataclass(frozen=True, slots=True)
+class Replay(ClientMessage):
+    TYPE: ClassVar[str] = "replay"
+    archive: str
+    seat: int | None = None
+    open: bool = False
+    first: int = 0
+    count: int = MAX_REPLAY_STEPS
+    id: int | str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Learn(ClientMessage):
+    TYPE: ClassVar[str] = "learn"
+    game: str
+    step: int
+    id: int | str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LearnTry(ClientMessage):
+    TYPE: ClassVar[str] = "learn_try"
+    game: str
+    step: int
+    action: dict[str, Any] | None = None
+    card: str | None = None
+    id: int | str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Ping(ClientMessage):
     TYPE: ClassVar[str] = "ping"
     id: int | str | None = None
@@ -485,7 +526,24 @@ CLIENT_FIELDS: Final[Mapping[str, tuple[Field, ...]]] = {
         Field("speaking", "bool", doc="the microphone hears this person now"),
     ),
     "hint": (_TABLE,),
+    "replay": (
+        Field("archive", "str", required=True, min=1, max=MAX_ID_CHARS, doc="the archive id (its replay link's)"),
+        Field("seat", "int|nil", min=0, max=MAX_SEAT, doc="whose view (nil or absent: a spectator's)"),
+        Field("open", "bool", doc="true: every hand open (each seat's view); `seat` is then ignored"),
+        Field("first", "int", min=0, max=MAX_SAFE_INT, doc="the first step wanted (0: the deal)"),
+        Field("count", "int", min=1, max=MAX_REPLAY_STEPS, doc=f"steps wanted, default and most {MAX_REPLAY_STEPS}"),
+    ),
     "host_to": (_TABLE, Field("seat", "int|nil", required=True, min=0, max=MAX_SEAT, doc="nil: back to the host")),
+    "learn": (
+        Field("game", "str", required=True, min=1, max=MAX_LEVEL_CHARS, doc="a game whose catalog entry has `lessons`"),
+        Field("step", "int", required=True, min=0, max=MAX_LESSON_STEP, doc="the step, from 0"),
+    ),
+    "learn_try": (
+        Field("game", "str", required=True, min=1, max=MAX_LEVEL_CHARS),
+        Field("step", "int", required=True, min=0, max=MAX_LESSON_STEP),
+        Field("action", "map", max=MAX_OPTIONS, doc="the learner's move, as `act` sends it; or give `card`"),
+        Field("card", "str", min=1, max=8, doc="a card of the step's hand that no legal action plays"),
+    ),
     "signal": (
         _TABLE,
         Field("to", "int", required=True, min=0, max=MAX_SEAT, doc="the addressee's seat"),
@@ -501,7 +559,7 @@ CLIENT_MESSAGES: Final[Mapping[str, type[ClientMessage]]] = {
     cls.TYPE: cls
     for cls in (
         Hello, Host, Join, Watch, Resume, Seat, Start, Act, Rematch, Leave, Ping,
-        Say, React, TalkPolicy, Mute, Call, Signal, Hint, HostTo,
+        Say, React, TalkPolicy, Mute, Call, Signal, Hint, HostTo, Replay, Learn, LearnTry,
     )
 }  # fmt: skip
 
@@ -545,6 +603,8 @@ def parse_client(raw: Mapping[str, Any]) -> ClientMessage:
             values[field.name] = field.check(raw[field.name])
         elif field.required:
             raise BadMessage(f"a {kind!r} message needs field {field.name!r}")
+    if kind == "learn_try" and (values.get("action") is None) == (values.get("card") is None):
+        raise BadMessage("a 'learn_try' message needs exactly one of 'action' and 'card'")
     if kind in ("join", "watch") and (values.get("code") is None) == (values.get("table") is None):
         raise BadMessage(f"a {kind!r} message needs exactly one of 'code' and 'table'")
     if kind == "signal":
@@ -669,6 +729,36 @@ SERVER_FIELDS: Final[Mapping[str, tuple[Field, ...]]] = {
         Field("table", "str", required=True),
         Field("version", "int", required=True, doc="the table version the suggestion is for"),
         Field("action", "map", required=True, doc="one of the seat's legal actions (its view's `legal`)"),
+        Field("re", "int|str"),
+    ),
+    "replay": (
+        Field("archive", "str", required=True, doc="the archive id asked for"),
+        Field(
+            "match", "map", required=True,
+            doc="game, preset, options, teams, seats, rounds, outcome, ended, steps, moves, check",
+        ),
+        Field("seat", "int|nil", required=True, doc="whose view the steps show (nil: a spectator's)"),
+        Field("open", "bool", required=True, doc="true: every hand open (`views`, one per seat)"),
+        Field("steps", "list", required=True, doc="{n, events, view | views; seat, action, timeout from step 1}"),
+        Field("re", "int|str"),
+    ),
+    "learn": (
+        Field("game", "str", required=True),
+        Field("step", "int", required=True, doc="this step, from 0"),
+        Field("steps", "int", required=True, doc="how many steps the game's guide has"),
+        Field("seat", "int", required=True, doc="the learner's seat in the position"),
+        Field("table", "map", required=True, doc="a table map for the position: game, preset, options, seats, teams"),
+        Field("view", "map", required=True, doc="the learner's seat view, as a table frame carries it"),
+        Field("ask", "str", required=True, doc="the key of the question in the game's page strings"),
+        Field("re", "int|str"),
+    ),
+    "learn_try": (
+        Field("game", "str", required=True),
+        Field("step", "int", required=True),
+        Field("right", "bool", required=True, doc="the move is what the step asks for"),
+        Field("why", "str", required=True, doc="the key of the reason in the game's (or the shell's) page strings"),
+        Field("view", "map|nil", required=True, doc="the learner's view after the move; nil: the rules refuse it"),
+        Field("events", "list", required=True, doc="the events of the move the learner's seat may see (as `update`)"),
         Field("re", "int|str"),
     ),
     "signal": (
@@ -804,6 +894,53 @@ def ice(
 
 def hint(*, table: str, version: int, action: Mapping[str, Any], re: int | str | None = None) -> dict[str, Any]:
     return _with_re({"type": "hint", "table": table, "version": version, "action": dict(action)}, re)
+
+
+def replay(
+    *,
+    archive: str,
+    match: Mapping[str, Any],
+    seat: int | None,
+    open: bool,
+    steps: Sequence[Mapping[str, Any]],
+    re: int | str | None = None,
+) -> dict[str, Any]:
+    """An archived match (PROTOCOL.md 18): its public record, and a range of its steps."""
+    return _with_re(
+        {"type": "replay", "archive": archive, "match": dict(match), "seat": seat, "open": open, "steps": list(steps)},
+        re,
+    )
+
+
+def learn(
+    *,
+    game: str,
+    step: int,
+    steps: int,
+    seat: int,
+    table: Mapping[str, Any],
+    view: Mapping[str, Any],
+    ask: str,
+    re: int | str | None = None,
+) -> dict[str, Any]:
+    out = {"type": "learn", "game": game, "step": step, "steps": steps, "seat": seat}
+    out.update(table=dict(table), view=dict(view), ask=ask)
+    return _with_re(out, re)
+
+
+def learn_try(
+    *,
+    game: str,
+    step: int,
+    right: bool,
+    why: str,
+    view: Mapping[str, Any] | None,
+    events: Sequence[Mapping[str, Any]] = (),
+    re: int | str | None = None,
+) -> dict[str, Any]:
+    out = {"type": "learn_try", "game": game, "step": step, "right": right, "why": why}
+    out.update(view=None if view is None else dict(view), events=[dict(e) for e in events])
+    return _with_re(out, re)
 
 
 def signal(

@@ -204,9 +204,13 @@ def rebuild(data: dict[str, Any]) -> Rebuilt:
 def public(rebuilt: Rebuilt) -> dict[str, Any]:
     """What any client may read of an archived match (no seed): the ``match`` map of a ``replay`` reply."""
     data = rebuilt.data
+    game = get_game(data["game"])
+    options = game.options_from_wire(data["options"])
     return {
         "game": data["game"],
-        "options": data["options"],
+        "preset": data["options"].get("preset", game.info.default_preset),
+        "options": options.to_wire(),
+        "teams": [list(team) for team in game.teams(options, len(data["seats"]))],
         "seats": data["seats"],
         "rounds": data["rounds"],
         "outcome": data["outcome"],

@@ -64,7 +64,9 @@ from meja.protocol.errors import (
 )
 from meja.rules.errors import RulesError
 
+from . import archive
 from .hub import Hub, Member
+from .learn import learn_answer, learn_step
 from .limits import TokenBucket
 from .metrics import Metrics
 from .records import decode_entry, screen_token
@@ -145,6 +147,8 @@ class Session:
         self.metrics = metrics if metrics is not None else Metrics()
         #: when the frame being handled came off the websocket (time.perf_counter)
         self._received = 0.0
+        #: archives this connection found (its next lookups of them spend no room-code budget)
+        self.archives: set[str] = set()
 
     # ------------------------------------------------------------------ output
 
@@ -436,6 +440,21 @@ class Session:
         assert member.seat is not None
         version, action = await self.service.hint(msg.table, seat=member.seat)
         self.send(messages.hint(table=msg.table, version=version, action=action, re=msg.id))
+
+    async def _on_replay(self, msg: messages.Replay) -> None:
+        rebuilt = await self.service.replay(msg.archive, address=self.address, counted=msg.archive not in self.archives)
+        if len(self.archives) < 16:
+            self.archives.add(msg.archive)
+        seat = None if msg.open or msg.seat is None or msg.seat >= len(rebuilt.data["seats"]) else msg.seat
+        steps = archive.steps_wire(rebuilt, first=msg.first, count=msg.count, seat=seat, open_=msg.open)
+        self.send(messages.replay(archive=msg.archive, match=archive.public(rebuilt), seat=seat, open=msg.open,
+                                  steps=steps, re=msg.id))
+
+    async def _on_learn(self, msg: messages.Learn) -> None:
+        self.send(learn_step(msg))  # the guide: stateless, no table (learn.py)
+
+    async def _on_learn_try(self, msg: messages.LearnTry) -> None:
+        self.send(learn_answer(msg))
 
     async def _on_host_to(self, msg: messages.HostTo) -> None:
         member = self._host_of(msg.table)

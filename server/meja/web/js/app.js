@@ -124,6 +124,7 @@ import { Attention } from "./attention.js";
 import { Call } from "./call.js";
 import { Games } from "./games.js";
 import { Learn } from "./learn.js";
+import { Replay, recentPanel, rememberReplay, replayId } from "./replay.js";
 import { Connection } from "./net.js";
 import { registerWorker } from "./pwa.js";
 import { Sound } from "./sound.js";
@@ -278,6 +279,7 @@ class App {
     this.call = new Call(this);
     this.talk.callSlot.append(this.call.node);
     this.learn = new Learn(this); // "Learn to play" (learn.js): /?learn=<game>
+    this.replay = new Replay(this); // a finished match's replay (replay.js): /replay/<id>
     this.conn = new Connection({
       onOpen: (welcome) => this.onOpen(welcome),
       onMessage: (msg) => this.enqueue(msg),
@@ -295,6 +297,8 @@ class App {
       remoteKeys(document.body);
       if (this.tvHostForm) this.showTvHost();
       else this.showMessageScreen(this.tvRoom ? t("conn.connecting") : t("tv.bad_code"));
+    } else if (replayId(location.pathname)) {
+      this.replay.open(replayId(location.pathname), this.params);
     } else if (this.params.get("learn")) {
       this.learn.open(this.params.get("learn"));
     } else if (current && store.seat(current)) {
@@ -432,6 +436,7 @@ class App {
     else if (this.screen === "tv-lobby") this.showTvLobby();
     else if (this.screen === "table" && this.tableScreen) this.tableScreen.relabel();
     else if (this.screen === "learn") this.learn.relabel();
+    else if (this.screen === "replay") this.replay.relabel();
     else if (this.screen === "message" && this.messageKey) this.showMessageScreen(t(this.messageKey), this.messageKey);
     this.paintHostStrip();
     this.talk.refresh();
@@ -529,6 +534,7 @@ class App {
       await this.games.use(catalog);
       this.learn.onCatalog();
       if (this.screen === "home") this.fillHostPanel();
+      if (this.screen === "replay") this.replay.relabel();
       if (this.screen === "tv-host") this.showTvHost();
     }
     if (this.tableId && !this.spectating) {
@@ -559,6 +565,7 @@ class App {
       this.watch(code);
       return;
     }
+    if (this.screen === "replay") this.replay.onOpen();
     this.conn.healthy(); // nothing to come back to: the welcome was all this connection needed
   }
 
@@ -745,6 +752,7 @@ class App {
     const sameTable = !!this.table && this.table.id === table.id;
     const mySeat = this.seat;
     this.table = table;
+    if (table && table.archive) rememberReplay(table); // the home page lists this browser's finished matches
     this.tableId = table.id || this.tableId;
     this.version = msg.version;
     this.seat = msg.seat;
@@ -1126,6 +1134,8 @@ class App {
       );
     } else children.push(this.hostSlot, this.joinPanel());
     children.push(this.learn.panel(), this.tvHostPanel());
+    const recent = recentPanel(this); // this browser's finished matches (replay.js)
+    if (recent) children.push(recent);
     this.mount("home", el("div", { class: "home" }, children));
     this.fillHostPanel();
     // An invite link fills the room code in: what is left to do is to say one's name.

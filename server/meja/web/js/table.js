@@ -36,6 +36,7 @@ import { SoundControl, moveSound } from "./sound.js";
 import { textFor } from "./strings.js";
 import { reactionWords } from "./talk.js";
 import { copyText, el, sameAction, sleep, spacedCode } from "./ui.js";
+import { replayLink } from "./replay.js";
 
 /** Lines the move log shows at most (a long match's oldest drop out; the numbers stay each line's own). */
 const LOG_MAX = 1000;
@@ -978,6 +979,8 @@ export class TableScreen {
         main.push(el("p", { class: "hint", id: "rematch-wait" }, t("summary.rematch.wait")));
       } /* else: the shared screen shows the result; the players' phones have the buttons */
       if (!this.tv) side.push(el("button", { type: "button", id: "leave-table", onclick: () => this.app.leave() }, t("nav.leave")));
+      const replay = replayLink(this.table); // the finished match's replay (replay.js)
+      if (replay) side.push(replay);
     } else if (summary.next) {
       const next = summary.next;
       main.push(el("button", { type: "button", class: "primary big", id: "next-round", onclick: () => this.app.act(next) }, t("summary.next")));
