@@ -16,6 +16,7 @@ from typing import Any
 
 from meja.bots.base import Bot
 from meja.rules.game import Game, Wire
+from meja.rules.lessons import Guide
 
 __all__ = ["GamePlugin"]
 
@@ -35,6 +36,8 @@ class GamePlugin:
     protocol section (``client-protocol/tools/make_fixtures.py`` writes them to
     ``fixtures/`` beside ``protocol``). ``bench_rules``, ``bench_bots``, ``demo``: the modules of ``meja bench rules``,
     ``meja bench bots`` and ``meja demo`` for this game (:mod:`meja.bench.pergame`).
+    ``lessons``: the game's guide for newcomers (:class:`meja.rules.lessons.Guide`, built on
+    first use; ``None``: the game has none), which ``learn`` and ``learn_try`` answer from.
     ``terms``: words of this game that the server, the store, the protocol core
     and the page shell must never use (its name and title are always included):
     ``tests/test_game_free.py`` keeps them out, so the shell stays every game's.
@@ -52,6 +55,7 @@ class GamePlugin:
     bench_bots: str | None = None
     demo: str | None = None
     terms: tuple[str, ...] = ()
+    lessons: Callable[[], Guide] | None = None
 
     def __post_init__(self) -> None:
         if self.default_level not in self.levels:
@@ -82,4 +86,5 @@ class GamePlugin:
         out["default_level"] = self.default_level
         has_page = self.page is not None and (self.page / "page.js").exists()
         out["page"] = f"/games/{self.name}/page.js" if has_page else None
+        out["lessons"] = self.lessons is not None
         return out

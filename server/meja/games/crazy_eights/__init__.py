@@ -11,7 +11,7 @@ from pathlib import Path
 
 from meja.games.plugin import GamePlugin
 
-from . import bots
+from . import bots, lessons
 from .rules import GAME
 
 HERE = Path(__file__).resolve().parent
@@ -28,5 +28,6 @@ PLUGIN = GamePlugin(
     bench_rules="meja.games.crazy_eights.bench_rules",
     bench_bots="meja.games.crazy_eights.bench_bots",
     demo="meja.games.crazy_eights.demo",
+    lessons=lessons.guide,
     terms=("eight", "eights", "suit", "reshuffle", "starter", "stock", "penalty"),
 )

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from meja.games.plugin import GamePlugin
 
-from . import bots
+from . import bots, lessons
 from .rules import GAME
 
 HERE = Path(__file__).resolve().parent
@@ -32,6 +32,7 @@ PLUGIN = GamePlugin(
     bench_rules="meja.games.eighty_three.bench_rules",
     bench_bots="meja.games.eighty_three.bench_bots",
     demo="meja.games.eighty_three.demo",
+    lessons=lessons.guide,
     # Words of this game only: the server, store, protocol core and page shell never use them.
     terms=(
         "trump", "kitty", "bidder", "trick", "pedro", "joker", "auto_arrange",

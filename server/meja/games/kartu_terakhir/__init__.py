@@ -13,7 +13,7 @@ from pathlib import Path
 
 from meja.games.plugin import GamePlugin
 
-from . import bots
+from . import bots, lessons
 from .rules import GAME
 
 HERE = Path(__file__).resolve().parent
@@ -30,6 +30,7 @@ PLUGIN = GamePlugin(
     bench_rules="meja.games.kartu_terakhir.bench_rules",
     bench_bots="meja.games.kartu_terakhir.bench_bots",
     demo="meja.games.kartu_terakhir.demo",
+    lessons=lessons.guide,
     # Words of this game the shell (server, store, protocol core, page shell) must not use.
     # Not "catch", "call", "draw", "play", "take", "keep", "skip", "reverse", "colour":
     # the shell uses those in their ordinary senses (a JS promise's catch, a Redis call...).

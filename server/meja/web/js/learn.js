@@ -1,0 +1,338 @@
+// "Learn to play" (issue 26, part 2): a short guide per game that asks as it goes, from the home
+// page (`/?learn=<game>`) and the lobby. The shell knows no game: a game whose catalog entry
+// says `lessons` has a guide, and everything of a step comes from the server (PROTOCOL.md 17):
+//
+// * `learn {game, step}` answers with the step's position: the learner's seat view exactly as a
+//   table frame carries it (the game's own scenario, built by its rules), a table map for the
+//   page module's words, and the key of the question in the game's strings;
+// * the step is drawn by the game's own page module (`createTable(host).render(view)`, the
+//   interface at the top of app.js), with the same hand widget and the game's own buttons as
+//   the live table: the learner's tap goes out as `learn_try {game, step, action}`, or, for a
+//   card of the hand that no legal action plays, `learn_try {game, step, card}`;
+// * the server's engine answers right or wrong and why (a key of the game's strings), and, when
+//   the rules allow the move, the view after it, which is drawn ("Next" comes then).
+//
+// At the end, "Deal me in" hosts a table of that game with bots at the easiest level and starts it.
+// Keyboard: the hand is one tab stop (arrows, Enter), the game's buttons and their single keys
+// work as at the table, the verdict is a polite live region, and "Next" takes the focus.
+
+import { ChoiceDialog } from "./dialog.js";
+import { HandWidget } from "./hand.js";
+import { t, textFor } from "./strings.js";
+import { el } from "./ui.js";
+
+/** The address of a game's guide. */
+export function learnHref(game) {
+  return `/?learn=${encodeURIComponent(game)}`;
+}
+
+export class Learn {
+  constructor(app) {
+    this.app = app;
+    this.game = null; // the game being learnt (its catalog name)
+    this.data = null; // the last `learn` answer
+    this.verdict = null; // the last `learn_try` answer, for this step
+    this.table = null; // the page module's table
+    this.asking = 0; // which request the screen waits for (a later one wins)
+    this.onKeyDown = (ev) => this.shortcut(ev);
+    document.addEventListener("keydown", this.onKeyDown);
+    if (!document.querySelector('link[href="/learn.css"]')) document.head.append(el("link", { rel: "stylesheet", href: "/learn.css" }));
+  }
+
+  // ------------------------------------------------------------------ ways in
+
+  /** The home page's panel: one link per game that has a guide (filled once the catalog is in). */
+  panel() {
+    this.panelList = el("ul", { class: "learn-links", id: "learn-links" });
+    this.fillPanel();
+    return el(
+      "section",
+      { class: "panel learn-panel", "aria-labelledby": "learn-panel-title" },
+      el("h2", { id: "learn-panel-title" }, t("learn.title")),
+      el("p", { class: "hint" }, t("learn.hint")),
+      this.panelList,
+    );
+  }
+
+  fillPanel() {
+    if (!this.panelList) return;
+    const games = this.app.games.list.filter((g) => g.lessons);
+    this.panelList.replaceChildren(
+      ...games.map((g) =>
+        el("li", {}, el("a", { href: learnHref(g.name), class: "button-link", dataset: { game: g.name } }, t("learn.game", { game: textFor(g.name)("game.title") }))),
+      ),
+    );
+  }
+
+  /** The lobby's link to its game's guide (a new tab: the seat stays where it is), or null. */
+  lobbyLink(game) {
+    const desc = this.app.games.get(game);
+    if (!desc || !desc.lessons) return null;
+    return el(
+      "p",
+      { class: "learn-lobby" },
+      el("a", { href: learnHref(game), target: "_blank", rel: "noopener", id: "learn-lobby-link" }, t("learn.game", { game: textFor(game)("game.title") })),
+    );
+  }
+
+  /** The catalog came (or changed): the home panel's links, and the guide waiting for its game. */
+  onCatalog() {
+    this.fillPanel();
+    if (this.app.screen === "learn" && !this.data) this.load(this.step || 0);
+  }
+
+  // ------------------------------------------------------------------ the screen
+
+  /** Show the guide of `game` from its first step. */
+  open(game) {
+    this.game = game;
+    this.step = 0;
+    this.data = null;
+    this.build();
+    this.app.mount("learn", this.node);
+    if (this.app.games.ready) this.load(0);
+  }
+
+  build() {
+    const game = this.game;
+    this.t = textFor(game);
+    this.heading = el("h2", { id: "learn-title", tabindex: "-1" });
+    this.progress = el("p", { class: "learn-progress", id: "learn-progress" });
+    this.ask = el("p", { class: "learn-ask", id: "learn-ask" });
+    this.opponents = el("ul", { class: "seat-list side-top learn-seats", id: "learn-seats", "aria-label": t("table.opponents") });
+    this.centreSlot = el("div", { class: "game-slot", id: "game-centre" });
+    this.turnStatus = el("p", { class: "turn-status", id: "turn-status" });
+    this.caption = el("p", { class: "move-caption learn-caption", id: "move-caption" });
+    this.handTitle = el("h3", { id: "hand-title" });
+    this.hand = new HandWidget({ labelledBy: "hand-title", onChoose: (id) => this.choose(id), emptyText: () => this.t("table.hand_empty") });
+    this.actionsSlot = el("div", { class: "game-slot", id: "game-actions" });
+    this.notice = el("p", { class: "play-notice", id: "play-notice", role: "status" });
+    this.verdictBox = el("div", { class: "learn-verdict", id: "learn-verdict", role: "status", "aria-live": "polite" });
+    this.nextButton = el("button", { type: "button", class: "primary", id: "learn-next", hidden: true, onclick: () => this.next() });
+    this.dealButton = el("button", { type: "button", class: "primary big", id: "learn-deal", hidden: true, onclick: () => this.dealIn() });
+    this.doneText = el("p", { class: "learn-done", id: "learn-done", hidden: true });
+    this.status = el("p", { class: "notice", id: "learn-status", role: "alert" });
+    this.dialog = new ChoiceDialog({
+      held: (n) => this.t("choice.held", { n }),
+      restoreFocus: (returnTo) => {
+        if (!this.hand.restoreFocus() && returnTo && returnTo.isConnected) returnTo.focus();
+      },
+    });
+    this.felt = el(
+      "section",
+      { class: "felt learn-felt", id: "felt", "aria-labelledby": "learn-ask" },
+      el("div", { class: "opponents" }, this.opponents),
+      el("div", { class: "centre-area", id: "centre-area" }, this.centreSlot, this.caption),
+      el("div", { class: "status-row" }, this.turnStatus),
+      el("section", { class: "my-area", id: "my-area", "aria-labelledby": "hand-title" }, this.handTitle, this.hand.node, this.notice, this.actionsSlot),
+    );
+    this.node = el(
+      "div",
+      { class: "table-screen learn-screen", dataset: { game } },
+      el("div", { class: "learn-head" }, this.heading, this.progress),
+      this.ask,
+      this.felt,
+      el("div", { class: "learn-answer" }, this.verdictBox, el("div", { class: "row" }, this.nextButton), this.doneText, this.dealButton, this.status),
+      this.dialog.node,
+    );
+    this.relabel();
+  }
+
+  relabel() {
+    if (!this.node) return;
+    this.t = textFor(this.game);
+    const desc = this.app.games.get(this.game);
+    const title = desc ? this.t("game.title") : this.game;
+    this.heading.textContent = t("learn.heading", { game: title });
+    this.handTitle.textContent = this.t("table.your_hand");
+    this.nextButton.textContent = t("learn.next");
+    this.dealButton.textContent = t("learn.deal");
+    this.doneText.textContent = t("learn.done");
+    if (!this.data) {
+      this.progress.textContent = "";
+      this.ask.textContent = desc && !desc.lessons ? t("learn.unavailable") : t("learn.loading");
+      return;
+    }
+    this.progress.textContent = t("learn.step", { n: this.data.step + 1, total: this.data.steps });
+    this.ask.textContent = this.t(this.data.ask);
+    this.showVerdict();
+    this.draw();
+  }
+
+  /** Ask the server for step `step` and draw it. */
+  async load(step) {
+    const desc = this.app.games.get(this.game);
+    if (!desc || !desc.lessons) {
+      this.relabel();
+      return;
+    }
+    const asking = ++this.asking;
+    try {
+      const data = await this.app.conn.request({ type: "learn", game: this.game, step });
+      if (asking !== this.asking || this.app.screen !== "learn") return;
+      this.step = step;
+      this.data = data;
+      this.verdict = null;
+      this.view = data.view;
+      this.makeTable(); // afresh: nothing a module kept of the step before (a hand it showed) stays
+      this.caption.textContent = "";
+      this.relabel();
+      this.heading.focus();
+    } catch (err) {
+      this.status.textContent = this.app.errorText(err);
+    }
+  }
+
+  makeTable() {
+    if (this.table) this.table.destroy();
+    this.table = null;
+    const module = this.app.games.module(this.game);
+    if (!module || typeof module.createTable !== "function") return;
+    const screen = this;
+    this.table = module.createTable({
+      t: this.t,
+      el,
+      act: (action) => this.tryIt({ action }),
+      get seat() {
+        return screen.data ? screen.data.seat : null;
+      },
+      isHost: false,
+      get table() {
+        return screen.data ? screen.data.table : null;
+      },
+      tv: false,
+      seatName: (i) => this.seatName(i),
+      say: (text) => {
+        this.notice.textContent = text;
+      },
+      choose: (spec) => this.dialog.open(spec),
+      closeChoice: () => this.dialog.close(),
+      focusHand: () => this.hand.wantFocus(),
+      redraw: () => this.draw(),
+    });
+    this.centreSlot.replaceChildren(...(this.table.centre ? [this.table.centre] : []));
+    this.actionsSlot.replaceChildren(...(this.table.actions ? [this.table.actions] : []));
+  }
+
+  seatName(i) {
+    if (this.data && i === this.data.seat) return this.t("table.you");
+    return this.t("seat.bot_name", { n: i + 1 });
+  }
+
+  /** Draw the view on screen (the step's, or the one after a right move) through the game's module. */
+  draw() {
+    if (!this.table || !this.view) return;
+    const frame = this.table.render(this.view) || {};
+    this.frame = frame;
+    const seats = frame.seats || [];
+    const me = this.data.seat;
+    const n = this.view.seats || seats.length;
+    const order = Array.from({ length: n - 1 }, (_, k) => (me + 1 + k) % n);
+    this.opponents.replaceChildren(
+      ...order.map((i) => {
+        const s = seats[i] || {};
+        return el(
+          "li",
+          { class: `seat-box${s.active ? " on-turn" : ""}`, dataset: { seat: String(i) } },
+          el("p", { class: "seat-who" }, this.seatName(i)),
+          el("p", { class: "seat-stats" }, el("span", { class: "opp-count" }, s.count || ""), s.score ? el("span", { class: "seat-score" }, s.score) : null),
+        );
+      }),
+    );
+    const status = frame.status;
+    this.turnStatus.textContent = status ? status.text : "";
+    this.turnStatus.classList.toggle("mine", !!(status && status.mine));
+    this.turnStatus.hidden = !(status && status.text);
+    const hasHand = Array.isArray(frame.hand);
+    this.hand.node.hidden = !hasHand;
+    if (hasHand) this.hand.set(frame.hand);
+    this.keys = frame.keys || [];
+  }
+
+  // ------------------------------------------------------------------ the learner's tries
+
+  /** A card of the hand was chosen: the game's module plays it if the rules offer a move of it; else the engine says why not. */
+  choose(id) {
+    if (this.answered()) return;
+    const legal = (this.view && this.view.legal) || [];
+    if (legal.some((a) => a.card === id)) this.table.play(id);
+    else this.tryIt({ card: id });
+  }
+
+  /** The move in the game's words, as the table's caption says it (its module hears the events as the table's would). */
+  moveWords(events) {
+    const said = [];
+    for (const ev of events) {
+      const move = typeof this.table.move === "function" ? this.table.move(ev) : null;
+      const text = move ? move.text : this.table.logLine(ev);
+      if (text) said.push(text);
+    }
+    return said.join(" · ");
+  }
+
+  answered() {
+    return !!(this.verdict && this.verdict.right);
+  }
+
+  async tryIt(what) {
+    if (!this.data || this.answered()) return;
+    const asking = ++this.asking;
+    try {
+      const verdict = await this.app.conn.request({ type: "learn_try", game: this.game, step: this.data.step, ...what });
+      if (asking !== this.asking) return;
+      this.verdict = verdict;
+      this.notice.textContent = "";
+      if (verdict.right && verdict.view) {
+        this.view = verdict.view;
+        this.caption.textContent = this.moveWords(verdict.events || []);
+      } else this.view = this.data.view; // a wrong move is not kept: the step's position again
+      this.draw();
+      this.showVerdict();
+      if (verdict.right) (this.data.step + 1 < this.data.steps ? this.nextButton : this.dealButton).focus();
+      else if (!this.hand.restoreFocus()) this.heading.focus();
+    } catch (err) {
+      this.status.textContent = this.app.errorText(err);
+    }
+  }
+
+  showVerdict() {
+    const v = this.verdict;
+    const last = this.data && this.data.step + 1 >= this.data.steps;
+    this.verdictBox.replaceChildren(
+      ...(v ? [el("strong", { class: v.right ? "right" : "wrong" }, v.right ? t("learn.right") : t("learn.wrong")), " ", this.t(v.why)] : []),
+    );
+    this.verdictBox.className = `learn-verdict${v ? (v.right ? " is-right" : " is-wrong") : ""}`;
+    this.nextButton.hidden = !(v && v.right) || last;
+    this.doneText.hidden = !(v && v.right && last);
+    this.dealButton.hidden = !(v && v.right && last);
+  }
+
+  next() {
+    if (!this.data) return;
+    this.status.textContent = "";
+    this.load(this.data.step + 1);
+  }
+
+  /** A table of this game with bots at the easiest level, started at once. */
+  async dealIn() {
+    const desc = this.app.games.get(this.game);
+    if (!desc) return;
+    const name = this.app.playerName ? this.app.playerName() : "";
+    const level = (desc.levels || [])[0] || desc.default_level;
+    this.status.textContent = "";
+    await this.app.enter({ type: "host", game: this.game, name: name || t("home.name.default"), bots: level }, this.status);
+    if (!this.app.tableId) return;
+    await this.app.send({ type: "start" }); // a refusal is the app's notice
+  }
+
+  /** The game's single keys, as at the table (unless the player switched them off there). */
+  shortcut(ev) {
+    if (this.app.screen !== "learn" || !this.app.shortcuts || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    const target = ev.target;
+    if (target instanceof Element && target.closest("input, select, textarea, dialog[open]")) return;
+    const entry = (this.keys || []).find((k) => k.key && k.key.toLowerCase() === String(ev.key).toLowerCase());
+    if (!entry || !entry.button || entry.button.disabled || entry.button.closest("[hidden]")) return;
+    ev.preventDefault();
+    entry.button.click();
+  }
+}

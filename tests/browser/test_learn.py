@@ -1,0 +1,128 @@
+"""Issue 26, part 2: each game's guide in real Chromium, by keyboard alone, to "Deal me in".
+
+For every game with a guide, from the home page's link: every step once with a wrong answer first
+(the engine's reason shown in words, never a key) and then the right one, and once with right
+answers only; each run ends at "Deal me in", which hosts a table with bots at the easiest level
+and starts it. Which moves are right and wrong comes from the game's own lessons (the engine), and
+the moves are made through the game's page module as at the table: the hand by arrows and Enter,
+the game's own controls (found by its ``controlFor``) by Tab and Enter, a chooser by Enter.
+Screenshots: the first step after a wrong answer, and the last step answered, per game.
+
+Cost: about 40 s.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import meja.games
+from browser_helpers import tab_to
+
+GAMES = ("crazy_eights", "kartu_terakhir", "eighty_three")
+
+
+def moves(game: str, step: int) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A right move and a wrong one of the step, from the engine: each {card} or {action}.
+
+    Right: a card all of whose actions are right (a chooser's every choice is then right), else a
+    right action. Wrong: a card of the hand with no right action (the rules refuse it, or it is
+    legal but not what is asked), else a legal action that is not right."""
+    guide = meja.games.get(game).lessons()  # type: ignore[misc]
+    lesson = guide.steps[step]
+    legal = lesson.state.legal_actions(lesson.seat)
+    hand = lesson.state.view(lesson.seat).to_wire()["hand"]
+    by_card: dict[str, list[Any]] = {c: [] for c in hand}
+    for a in legal:
+        card = a.to_wire().get("card")
+        if card in by_card:
+            by_card[card].append(a)
+    right = next(
+        ({"card": c} for c, acts in by_card.items() if acts and all(lesson.right(lesson.state, a) for a in acts)),
+        None,
+    ) or {"action": next(a for a in legal if lesson.right(lesson.state, a)).to_wire()}
+    wrong = next(
+        ({"card": c} for c, acts in by_card.items() if not any(lesson.right(lesson.state, a) for a in acts)),
+        None,
+    ) or {"action": next(a for a in legal if not lesson.right(lesson.state, a)).to_wire()}
+    return right, wrong
+
+
+def make(page: Any, move: dict[str, Any]) -> None:
+    """Make a move by keyboard alone: a card by arrows in the hand, else the game's control by Tab."""
+    if "card" in move:
+        tab_to(page, "#hand button.card")
+        page.keyboard.press("Home")
+        for _ in range(20):
+            if page.evaluate("() => document.activeElement.dataset.card") == move["card"]:
+                break
+            page.keyboard.press("ArrowRight")
+        assert page.evaluate("() => document.activeElement.dataset.card") == move["card"]
+        page.keyboard.press("Enter")
+        if page.evaluate("() => !!document.querySelector('dialog.choice-dialog[open]')"):
+            page.keyboard.press("Enter")  # a chooser (a suit, a colour): its first choice has the focus
+        return
+    found = page.evaluate(
+        """a => { const c = window.meja.learn.table.controlFor(a);
+                  if (!c) return false; c.dataset.learnTarget = "1"; return true; }""",
+        move["action"],
+    )
+    assert found, f"no control for {move['action']}"
+    tab_to(page, "[data-learn-target]")
+    page.keyboard.press("Enter")
+
+
+def verdict(page: Any, kind: str) -> str:
+    page.wait_for_selector(f"#learn-verdict.is-{kind}")
+    return str(page.inner_text("#learn-verdict"))
+
+
+def walk(page: Any, server: Any, game: str, *, wrong_first: bool, shot: Any = None) -> None:
+    page.goto(server.origin + "/")
+    tab_to(page, f'#learn-links a[data-game="{game}"]')
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#learn-progress:has-text('Step 1 of')")
+    steps = len(meja.games.get(game).lessons().steps)  # type: ignore[misc]
+    for step in range(steps):
+        page.wait_for_selector(f"#learn-progress:text-is('Step {step + 1} of {steps}')")
+        assert page.inner_text("#learn-ask") and not page.inner_text("#learn-ask").startswith("learn.")
+        right, wrong = moves(game, step)
+        if wrong_first:
+            make(page, wrong)
+            said = verdict(page, "wrong")
+            why = page.evaluate("() => window.meja.learn.verdict.why")
+            reason = said.removeprefix("Not quite.").strip()
+            assert said.startswith("Not quite.") and reason and why not in said, (game, step, said)
+            assert page.is_hidden("#learn-next")
+            if shot and step == 0:
+                shot(page, f"learn-{game}-wrong")
+        make(page, right)
+        said = verdict(page, "right")
+        assert said.startswith("Right.") and "learn." not in said, (game, step, said)
+        last = step == steps - 1
+        focused = page.evaluate("() => document.activeElement.id")
+        assert focused == ("learn-deal" if last else "learn-next"), (game, step, focused)
+        if last:
+            assert page.inner_text("#learn-done") == "You know the rules. Let's deal."
+            if shot:
+                shot(page, f"learn-{game}-done")
+        page.keyboard.press("Enter")
+    # "Deal me in": a table of this game, bots at the easiest level in every other seat, started.
+    page.wait_for_selector("body[data-screen=table] #hand button.card", timeout=20_000)
+    table = page.evaluate("() => window.meja.table")
+    easiest = meja.games.get(game).levels[0]
+    assert table["game"] == game and table["status"] == "playing"
+    others = [s for s in table["seats"] if s["seat"] != page.evaluate("() => window.meja.seat")]
+    assert others and all(s["kind"] == "bot" and s["level"] == easiest for s in others), table["seats"]
+
+
+def test_each_guide_by_keyboard_to_deal_me_in(server: Any, new_context: Any, shot: Any) -> None:
+    ctx = new_context(viewport={"width": 1280, "height": 800})
+    page = ctx.new_page()
+    page.goto(server.origin + "/")
+    page.wait_for_selector("#learn-links a")
+    shot(page, "learn-home")
+    for game in GAMES:
+        walk(page, server, game, wrong_first=True, shot=shot)
+        page.evaluate("() => localStorage.clear()")  # the dealt table is not "current": home again
+        walk(page, server, game, wrong_first=False)
+        page.evaluate("() => localStorage.clear()")

@@ -1,0 +1,144 @@
+"""Issue 26, part 2: every game teaches itself ("Learn to play"), and the engine answers.
+
+The guide's steps are each game's own positions (``games/<game>/lessons.py``, built with its
+``stacked(...)`` scenario builder); the server answers ``learn`` and ``learn_try`` (PROTOCOL.md
+17) from them, without a table. Checked here, for every game and every step: the step's right
+answer is one of the learner's legal actions and the server says it is right, with the step's
+explanation; every other legal action is said wrong with the step's own words; a card of the hand
+that no legal action plays is refused in the game's words; the view is the learner's seat view
+(nothing of another hand); and the request is checked like any other.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import meja.games
+import pytest
+from meja.rules.lessons import Lesson
+from table_truth import strings_in
+
+GAMES = ("crazy_eights", "kartu_terakhir", "eighty_three")
+
+
+def assert_no_leak(game: str, state: Any, seat: int, message: dict[str, Any]) -> None:
+    """Every card the message names lies where the learner's seat may see it (the game's ``locations``)."""
+    deck = set(meja.games.get_game(game).deck(state.options, state.seats))
+    seen = {c for loc in state.locations() if loc.seen_by == "all" or seat in loc.seen_by for c in loc.cards}
+    named = set(strings_in(message)) & deck
+    assert named <= seen, f"{game}: {sorted(named - seen)} sent to seat {seat}, who may not see them"
+
+
+def guide(game: str) -> Any:
+    plugin = meja.games.get(game)
+    assert plugin.lessons is not None, f"{game} has no guide"
+    return plugin.lessons()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_step_is_a_stacked_position_with_a_right_legal_answer(game: str) -> None:
+    """Built by the scenario builder (a real state of the game's class), each step has a right answer
+    among the learner's legal actions, a wrong legal one or a refused card to try, and no step repeats."""
+    g = guide(game)
+    state_type = type(meja.games.get_game(game).stacked(**_SMALL[game]))  # type: ignore[attr-defined]
+    assert 4 <= len(g.steps) <= 8
+    assert len({lesson.key for lesson in g.steps}) == len(g.steps)
+    for lesson in g.steps:
+        assert isinstance(lesson, Lesson) and type(lesson.state) is state_type
+        legal = lesson.state.legal_actions(lesson.seat)
+        assert any(lesson.right(lesson.state, a) for a in legal), lesson.key
+        wrong = [a for a in legal if not lesson.right(lesson.state, a)]
+        hand = lesson.state.view(lesson.seat).to_wire()["hand"]
+        unplayable = [c for c in hand if not any(a.to_wire().get("card") == c for a in legal)]
+        assert wrong or unplayable, f"{game} step {lesson.key}: nothing wrong to try"
+
+
+#: a small stacked position of each game, to learn its state class
+_SMALL: dict[str, dict[str, Any]] = {
+    "crazy_eights": {"hands": ["7S", "3H"], "discard": "7H"},
+    "kartu_terakhir": {"hands": ["R1", "G2"], "discard": "R7"},
+    "eighty_three": {
+        "hands": [
+            "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS",
+            "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH",
+            "AD 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD",
+            "AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC",
+        ],
+        "kitty": "KS KH KD KC JK",
+    },
+}
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_the_server_answers_every_step_from_the_engine(game: str, serve: Any, connect: Any) -> None:
+    server = await serve()
+    wire = await connect(server)
+    g = guide(game)
+    for step, lesson in enumerate(g.steps):
+        shown = await wire.ok({"type": "learn", "game": game, "step": step})
+        assert shown["type"] == "learn" and shown["steps"] == len(g.steps) and shown["seat"] == lesson.seat
+        assert shown["ask"] == f"learn.{lesson.key}.ask"
+        # Exactly the learner's seat view, as a table frame carries it: no other hand.
+        assert shown["view"] == lesson.state.view(lesson.seat).to_wire()
+        assert_no_leak(game, lesson.state, lesson.seat, shown)
+        assert shown["table"]["game"] == game and len(shown["table"]["seats"]) == lesson.state.seats
+        legal = shown["view"]["legal"]
+        verdicts = []
+        for action in legal:
+            said = await wire.ok({"type": "learn_try", "game": game, "step": step, "action": action})
+            assert said["type"] == "learn_try" and said["view"] is not None
+            assert said["view"]["version"] == shown["view"]["version"] + 1  # the engine applied it
+            assert said["why"] == f"learn.{lesson.key}.{'right' if said['right'] else 'other'}"
+            after = lesson.state.apply(lesson.seat, meja.games.get_game(game).decode_action(action)).state
+            assert_no_leak(game, after, lesson.seat, said)
+            verdicts.append(said["right"])
+        assert any(verdicts), f"{game} step {step}: no legal action is right"
+        for card in shown["view"]["hand"]:
+            if any(a.get("card") == card for a in legal):
+                continue
+            said = await wire.ok({"type": "learn_try", "game": game, "step": step, "card": card})
+            assert said["right"] is False and said["view"] is None and said["events"] == []
+            assert said["why"].startswith(("learn.why.", "reason.")), said
+
+
+async def test_a_wrong_answer_gets_the_engines_reason(serve: Any, connect: Any) -> None:
+    """Crazy Eights, 7♥ on top: K♣ is refused because it matches nothing; a draw is allowed but not
+    the question; 8♣ names a suit (only an 8 may): right."""
+    server = await serve()
+    wire = await connect(server)
+    g = "crazy_eights"
+    said = await wire.ok({"type": "learn_try", "game": g, "step": 0, "card": "KC"})
+    assert (said["right"], said["why"], said["view"]) == (False, "learn.why.no_match", None)
+    said = await wire.ok({"type": "learn_try", "game": g, "step": 0, "action": {"kind": "draw"}})
+    assert (said["right"], said["why"]) == (False, "learn.match.other")
+    said = await wire.ok({"type": "learn_try", "game": g, "step": 0, "action": {"kind": "play", "card": "3H"}})
+    assert (said["right"], said["why"]) == (True, "learn.match.right")
+    assert said["view"]["top"] == "3H"
+    assert [e["kind"] for e in said["events"]][:1] == ["play"] and said["events"][0]["card"] == "3H"
+    eight = {"kind": "play", "card": "8C", "suit": "D"}
+    said = await wire.ok({"type": "learn_try", "game": g, "step": 1, "action": eight})
+    assert (said["right"], said["why"]) == (True, "learn.eight.right")
+    # An action the rules refuse at this step (a pass with a playable card) is said in the game's words.
+    said = await wire.ok({"type": "learn_try", "game": g, "step": 0, "action": {"kind": "pass"}})
+    assert (said["right"], said["why"], said["view"]) == (False, "reason.has_playable", None)
+    # Eighty-Three: with a trump led, a club is refused because a trump must follow.
+    said = await wire.ok({"type": "learn_try", "game": "eighty_three", "step": 4, "card": "7C"})
+    assert (said["right"], said["why"]) == (False, "learn.why.follow_trump")
+    joker = {"kind": "play", "card": "JK"}
+    said = await wire.ok({"type": "learn_try", "game": "eighty_three", "step": 3, "action": joker})
+    assert said["right"] is True  # the joker, lowest trump, still beats the spades led
+
+
+async def test_learn_requests_are_checked(serve: Any, connect: Any) -> None:
+    server = await serve()
+    wire = await connect(server)
+    await wire.error({"type": "learn", "game": "nope", "step": 0}, "table/bad_options")
+    await wire.error({"type": "learn", "game": "crazy_eights", "step": 63}, "table/bad_options")
+    await wire.error({"type": "learn", "game": "crazy_eights", "step": -1}, "protocol/bad_message")
+    await wire.error({"type": "learn_try", "game": "crazy_eights", "step": 0}, "protocol/bad_message")
+    both = {"type": "learn_try", "game": "crazy_eights", "step": 0, "card": "KC", "action": {"kind": "draw"}}
+    await wire.error(both, "protocol/bad_message")
+    # A card the learner does not hold, and an action that is no action of the game.
+    await wire.error({"type": "learn_try", "game": "crazy_eights", "step": 0, "card": "AS"}, "action/bad_action")
+    fly = {"type": "learn_try", "game": "crazy_eights", "step": 0, "action": {"kind": "fly"}}
+    await wire.error(fly, "action/bad_action")
