@@ -89,14 +89,16 @@ CONTROLS = """() => {
     return {controls: out, width: window.innerWidth, height: window.innerHeight};
 }"""
 
-#: How much of each card of the hand shows (its left strip, where the index is): the smallest width.
+#: How much of each card of the hand shows (its left strip, where the index is): the smallest width
+#: (the last card of a row shows whole).
 SMALLEST_STRIP = """() => {
     const cards = Array.from(document.querySelectorAll('#hand button.card'));
     let least = Infinity;
     cards.forEach((c, i) => {
         const r = c.getBoundingClientRect();
         const next = cards[i + 1];
-        const shown = next ? next.getBoundingClientRect().left - r.left : r.width;
+        const sameRow = next && c.offsetTop === next.offsetTop;
+        const shown = sameRow ? next.getBoundingClientRect().left - r.left : r.width;
         least = Math.min(least, shown);
     });
     return least;

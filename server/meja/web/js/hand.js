@@ -9,8 +9,9 @@
 // its index, its `.corner`) stays in view. The card under the pointer or the keyboard comes to
 // the front. A hand so big that a card would show less than its whole index, or less than half
 // of itself (its centre covered: a finger aiming at the middle of a card hits its neighbour),
-// fans on two rows, or more, of equal length: a readable hand a finger can hit is worth the hand
-// growing by a row (a hand of 17 on a phone: two rows of 9 and 8, "10" whole on every card).
+// fans on two rows, or more, of equal length (a hand of 17 on a phone: two rows of 9 and 8, "10"
+// whole on every card). Where a usual hand (RESERVE_CARDS) takes two rows, the hand keeps the
+// room of two rows from its first card, so that nothing under it moves when a draw adds a row.
 
 import { el } from "./ui.js";
 
@@ -18,6 +19,8 @@ const GAP_PX = 6;
 const MIN_STRIP_PX = 16;
 /** What a card shows at least, besides its index: more than half of itself, so its centre is its own. */
 const CENTRE_MARGIN_PX = 2;
+/** A hand this long is usual (a few draws): where it takes two rows, the hand keeps their room. */
+const RESERVE_CARDS = 12;
 
 export class HandWidget {
   /** labelledBy: the id of the hand's heading; onChoose(id): a card was chosen; emptyText(): what an empty hand says. */
@@ -117,6 +120,14 @@ export class HandWidget {
       buttons[i].classList.add("row-start");
       buttons[i].before(el("span", { class: "hand-break", "aria-hidden": "true" }));
     }
+    // Where a hand of RESERVE_CARDS would need two rows (a phone), the hand keeps room for two
+    // from the start: it does not grow (and push what is under it down) when a draw adds the row.
+    const twoRows = RESERVE_CARDS * card + (RESERVE_CARDS - 1) * (strip - card) > width;
+    const style = getComputedStyle(this.node);
+    const pad = parseFloat(style.paddingTop) + parseFloat(style.paddingBottom);
+    const height = buttons[0].offsetHeight;
+    // (two rows lie three lines apart in the flex box: the break between them is a line of its own)
+    this.node.style.setProperty("--hand-least", twoRows ? `${Math.ceil(pad + 2 * height + 2 * (parseFloat(style.rowGap) || 0))}px` : "0px");
     const overlap = perRow > 1 ? Math.min(GAP_PX, stepFor(perRow)) : 0;
     this.node.style.setProperty("--fan-step", `${Math.floor(overlap)}px`);
     this.node.classList.toggle("fanned", overlap < 0);

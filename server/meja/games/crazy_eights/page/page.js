@@ -193,6 +193,7 @@ class CrazyEightsTable {
       direction: 1, // docs/rules/crazy-eights.md 1.1.6: no card reverses the play
       seats: Array.from({ length: view.seats }, (_, i) => ({
         count: t("table.cards", { n: (view.hand_counts || [])[i] ?? 0 }),
+        cards: (view.hand_counts || [])[i] ?? 0,
         score: wins ? t("table.score.wins", { n: (view.wins || [])[i] ?? 0 }) : t("table.score.points", { n: (view.scores || [])[i] ?? 0 }),
         active: (view.phase === "play" && view.turn === i) || (view.phase === "choose_suit" && view.chooser === i),
       })),

@@ -253,6 +253,7 @@ class KartuTerakhirTable {
       direction: view.direction === -1 ? -1 : 1,
       seats: Array.from({ length: view.seats }, (_, i) => ({
         count: focus && i !== this.mySeat ? null : this.seatCount(i), // the player's own count stays
+        cards: focus ? null : (view.hand_counts || [])[i] ?? 0,
         score: match ? t("table.score", { n: (view.scores || [])[i] ?? 0 }) : null,
         badge: this.callers.has(i) ? t("move.short.call") : null,
         active: view.phase === "play" && view.turn === i,

@@ -1,0 +1,235 @@
+"""The card table's look and layout (issue 20, points 1, 10, 11 and 12), in real Chromium.
+
+* **Eighty-Three on a phone (390x844, touch)**: the human bids 83 (always legal for the first
+  caller, so it takes the kitty: 17 cards). Every card of the 17 shows its whole rank ("10", not
+  "1") and its trump ribbon, a tap at its centre lands on it, and the kitty's five cards are marked
+  in the hand (a band, and "(from the kitty)" in the spoken name). A tap at a card's centre takes
+  a step.
+* **Card backs**: each other seat's box draws its hand face down, a back a card (eight at most,
+  the count beside it), in the auction (12 cards) and in the tricks (6), at both sizes.
+* **The hand stays put**: the hand's box (its place and size on the page) is the same in each
+  phase of an Eighty-Three hand (auction, trumps, discard, tricks) at 1280x800, and from the
+  auction to the discard at 390x844 (there the trick, taller, still moves it down).
+* **Focus on a phone** (Kartu Terakhir): the hand's cards grow by half, each whole and tappable.
+
+Screenshots: ``card-table-*`` at 1280x800 and 390x844 (conftest ``shot``).
+Cost: about 15 s.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from browser_helpers import version, wait_version_after
+from e83_browser import best_suit, find_deal, host_e83, mine, view, wait_decision, wait_mine_after
+from kt_helpers import find_deal as kt_find_deal
+from kt_helpers import host_kt
+from meja.games.eighty_three.rules import GAME, NAMES
+
+#: The hand's box on the page (document coordinates, so a scrolled page is no excuse).
+HAND_BOX = """() => {
+  const h = document.getElementById('hand');
+  if (!h || h.closest('[hidden]')) return null;
+  const r = h.getBoundingClientRect();
+  return {x: Math.round(r.x), y: Math.round(r.y + window.scrollY), w: Math.round(r.width), h: Math.round(r.height)};
+}"""
+
+#: Each hand card: its rank's text, whether that text lies whole in the part of the card in view
+#: (both ends of it hit the card), whether the card's centre hits the card, and the same for its
+#: trump ribbon (if any).
+CARDS = """() => Array.from(document.querySelectorAll('#hand button.card')).map((b) => {
+  b.scrollIntoView({block: 'nearest'});
+  const r = b.getBoundingClientRect();
+  const on = (x, y) => { const e = document.elementFromPoint(x, y); return !!e && e.closest('button.card') === b; };
+  const whole = (node) => {
+    if (!node) return true;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const t = range.getBoundingClientRect();
+    if (!t.width) return true;
+    return on(t.left + 1, t.top + t.height / 2) && on(t.right - 1, t.top + t.height / 2) && t.right <= r.right
+      && on(t.left + t.width / 2, t.top + 1) && on(t.left + t.width / 2, t.bottom - 1);
+  };
+  const ribbon = b.querySelector('.trump-ribbon');
+  let ribbonWhole = true;
+  if (ribbon) {
+    const q = ribbon.getBoundingClientRect();
+    ribbonWhole = on(q.left + 1, q.top + 1) && on(q.right - 1, q.bottom - 1);
+  }
+  return {card: b.dataset.card, rank: b.querySelector('.rank').textContent, rankWhole: whole(b.querySelector('.rank')),
+          centre: on(r.left + r.width / 2, r.top + r.height / 2), ribbonWhole,
+          kitty: b.classList.contains('from-kitty'), label: b.getAttribute('aria-label'),
+          x: r.left + r.width / 2, y: r.top + r.height / 2};
+})"""
+
+
+SIZES = ((1280, 800), (390, 844))
+
+
+def hand_boxes(page: Any) -> dict[str, Any]:
+    """The hand's box at each of SIZES (the page's own size put back after)."""
+    original = page.viewport_size
+    out = {}
+    try:
+        for width, height in SIZES:
+            page.set_viewport_size({"width": width, "height": height})
+            page.wait_for_function("w => window.innerWidth === w", arg=width)
+            page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+            out[f"{width}x{height}"] = page.evaluate(HAND_BOX)
+    finally:
+        page.set_viewport_size(original)
+        page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    return out
+
+
+def _two_tens(state: Any) -> bool:
+    """Seat 0 calls first (dealer 3) and, with the kitty, holds two tens or more."""
+    cards = [NAMES[c] for c in (*state.hands[0], *state.kitty)]
+    return sum(c.startswith("10") for c in cards) >= 2
+
+
+def _kitty(code: str) -> set[str]:
+    state = GAME.new_match(GAME.options("standard"), 4, 1, deal_code=code).state
+    return {NAMES[c] for c in state.kitty}
+
+
+#: Each other seat's box: how many card backs it shows, the count its hand holds and the count's
+#: words, and whether those words show whole.
+BACKS = """() => Array.from(document.querySelectorAll('#opponents .seat-box')).map((b) => ({
+  seat: Number(b.dataset.seat),
+  backs: Array.from(b.querySelectorAll('.seat-back')).filter((x) => x.getClientRects().length).length,
+  whole: b.querySelector('.opp-count').getBoundingClientRect().right
+    <= b.querySelector('.seat-stats').getBoundingClientRect().right,
+  holds: window.meja.view.hand_counts[Number(b.dataset.seat)], count: b.querySelector('.opp-count').textContent,
+  more: !!b.querySelector('.seat-backs.more'),
+}))"""
+
+
+def assert_backs(page: Any) -> None:
+    """Every other seat shows its hand as card backs, one a card up to eight (five on a phone, whose
+    boxes are narrow), and its count beside them, whole."""
+    seats = page.evaluate(BACKS)
+    most = 5 if page.viewport_size["width"] < 768 else 8
+    assert sorted(s["seat"] for s in seats) == [1, 2, 3], seats
+    for s in seats:
+        assert s["backs"] == min(s["holds"], most) and s["more"] == (s["holds"] > 8), seats
+        assert s["count"] == f"{s['holds']} cards" and s["whole"], seats
+
+
+def _play_to_tricks(page: Any, shot: Any, name: str, check_discard: Any = None) -> dict[str, Any]:
+    """Bid 83, name the best trumps, come down to 6 (Auto-arrange), up to the first card of the
+    tricks; the hand's box at each decision (and a screenshot of each)."""
+    boxes: dict[str, Any] = {}
+    for _ in range(20):
+        decision = wait_decision(page)
+        boxes.setdefault(decision, hand_boxes(page))
+        if decision == "auction":
+            assert_backs(page)  # 12 cards each: eight backs and more
+            shot(page, f"{name}-auction")
+            before = version(page)
+            page.select_option("#bid-value", "83")
+            page.click("#bid")
+            wait_version_after(page, before)
+        elif decision == "trump":
+            before = version(page)
+            page.click(f"#trump-{best_suit(view(page)['hand'])}")
+            wait_version_after(page, before)
+        elif decision in ("discard", "trim"):
+            if decision == "discard":
+                shot(page, f"{name}-discard")
+                if check_discard:
+                    check_discard()
+                    decision = wait_decision(page)
+                    boxes["discard after a step"] = hand_boxes(page)
+            before = mine(page)
+            page.click("#auto-arrange")
+            wait_mine_after(page, before)
+            if page.is_enabled("#done"):
+                before = mine(page)
+                page.click("#done")
+                wait_mine_after(page, before)
+        elif decision == "play":
+            assert_backs(page)
+            shot(page, f"{name}-tricks")
+            return boxes
+    raise AssertionError(f"no trick came: {boxes}")
+
+
+def test_eighty_three_on_a_phone_reads_and_taps_a_17_card_hand(server: Any, new_context: Any, shot: Any) -> None:
+    code = find_deal(_two_tens)
+    kitty = _kitty(code)
+    page = new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True).new_page()
+    host_e83(page, server.origin, name="Putu", deal_code=code)
+    page.click("#start")
+
+    def discard_checks() -> None:
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 390  # nothing wider than the phone
+        cards = page.evaluate(CARDS)
+        assert len(cards) == 17
+        tens = [c for c in cards if c["card"].startswith("10")]
+        assert len(tens) >= 2 and all(c["rank"] == "10" for c in tens), tens
+        assert [c["card"] for c in cards if not c["rankWhole"]] == [], cards
+        assert [c["card"] for c in cards if not c["centre"]] == [], cards
+        assert [c["card"] for c in cards if not c["ribbonWhole"]] == [], cards
+        # The kitty's five cards are marked, in sight and in words; no other card is.
+        assert {c["card"] for c in cards if c["kitty"]} == kitty, (kitty, cards)
+        assert all(c["label"].endswith("(from the kitty)") == (c["card"] in kitty) for c in cards), cards
+        # A tap at a card's centre takes a step with that card.
+        steps = {a["card"] for a in view(page)["legal"] if a["kind"] == "discard" and "card" in a}
+        gives = {a["card"] for a in view(page)["legal"] if a["kind"] == "give" and "card" in a}
+        target = next(c for c in cards if c["card"] in steps and c["card"] not in gives)
+        before = mine(page)
+        page.touchscreen.tap(target["x"], target["y"])
+        wait_mine_after(page, before)
+        assert target["card"] in view(page)["selected"]["discards"]
+
+    _play_to_tricks(page, shot, "card-table-e83-phone", discard_checks)
+
+
+def test_eighty_three_hand_stays_put_across_phases(server: Any, new_context: Any, shot: Any) -> None:
+    code = find_deal(_two_tens)
+    page = new_context(viewport={"width": 1280, "height": 800}).new_page()
+    host_e83(page, server.origin, name="Wulan", deal_code=code)
+    page.click("#start")
+    boxes = _play_to_tricks(page, shot, "card-table-e83")
+    assert set(boxes) == {"auction", "trump", "discard", "play"}, boxes
+    seen = {(b["1280x800"]["x"], b["1280x800"]["y"], b["1280x800"]["w"], b["1280x800"]["h"]) for b in boxes.values()}
+    assert len(seen) == 1, boxes
+    # A phone: the same from the auction to the discard (the trick's cross, taller, still moves it down).
+    seen = {tuple(b["390x844"].values()) for phase, b in boxes.items() if phase != "play"}
+    assert len(seen) == 1, boxes
+
+
+#: The hand's cards as a finger meets them: each card's drawn width, whether a tap at its centre
+#: lands on it, and whether it lies inside the screen's width.
+TAPS = """() => Array.from(document.querySelectorAll('#hand button.card')).map((b) => {
+  b.scrollIntoView({block: 'nearest'});
+  const r = b.getBoundingClientRect();
+  const e = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return {w: r.width, centre: !!e && e.closest('button.card') === b,
+          inside: r.left >= 0 && r.right <= window.innerWidth};
+})"""
+
+
+def test_focus_on_a_phone_draws_the_hand_large(server: Any, new_context: Any, shot: Any) -> None:
+    """Kartu Terakhir's Focus (the hand alone, a phone beside a shared screen): its cards grow by half,
+    each still whole on the screen and hit at its centre; the other seats show their 7 cards as backs
+    before, and go with Focus."""
+    code = kt_find_deal(4, 3, lambda state: True)
+    page = new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True).new_page()
+    host_kt(page, server.origin, name="Ana", seats=4, deal_code=code)
+    page.click("#start")
+    page.wait_for_selector("#hand button.card")
+    assert_backs(page)
+    before = page.evaluate(TAPS)
+    assert len(before) == 7 and all(c["centre"] and c["inside"] for c in before), before
+    shot(page, "card-table-kt-phone-focus-off")
+    page.click("#focus")
+    page.wait_for_selector(".table-screen.hand-only")
+    after = page.evaluate(TAPS)
+    assert len(after) == 7 and all(c["centre"] and c["inside"] for c in after), after
+    assert min(c["w"] for c in after) >= 1.45 * max(c["w"] for c in before), (before, after)
+    assert page.locator("#opponents .seat-back").count() == 0
+    shot(page, "card-table-kt-phone-focus-on")
+    page.click("#focus")  # and back (Focus is remembered by the browser)
+    page.wait_for_selector(".table-screen:not(.hand-only)")
