@@ -52,13 +52,16 @@ def focused(page: Any, selector: str) -> bool:
 
 
 def arrow_to(page: Any, selector: str, limit: int = 40) -> None:
-    """Press ↓ (a remote's arrow) until the focus is on ``selector``."""
-    went = []
+    """Press ↓ (a remote's arrow) until the focus is on ``selector``, and ↑ once ↓ goes no further."""
+    went: list[str] = []
+    key = "ArrowDown"
     for _ in range(limit):
         if focused(page, selector):
             return
-        page.keyboard.press("ArrowDown")
+        page.keyboard.press(key)
         went.append(page.evaluate("() => document.activeElement.id || document.activeElement.tagName"))
+        if len(went) > 1 and went[-1] == went[-2]:
+            key = "ArrowUp"
     stops = page.evaluate(
         "async () => (await import('/js/tvhost.js')).focusStops(document.body).map(e => e.id || e.tagName)"
     )
@@ -177,6 +180,7 @@ def test_a_living_rooms_evening(server: Any, redis_url: str, workdir: Path, new_
         ana.wait_for_selector("#start")
         assert ana.inner_text("#toast").startswith("You hold the host controls")
         tv.wait_for_selector("#host-back")
+        assert focused(tv, "#host-back")  # the remote stays in the strip
         assert tv.inner_text("#host-holder") == "Host controls: Ana"
         assert tv.locator("#start").count() == 0 and not is_host(tv)
         assert "host" in ana.inner_text('#seats li[data-seat="0"] .seat-notes')
@@ -217,6 +221,7 @@ def test_a_living_rooms_evening(server: Any, redis_url: str, workdir: Path, new_
 
         # The match is over (one round): the rematch is the TV's, until it hands it to Budi.
         tv.wait_for_selector("#rematch")
+        assert focused(tv, "#rematch")  # the remote's Enter would start it
         arrow_to(tv, "#host-to-seat")
         tv.keyboard.press("ArrowRight")
         assert tv.input_value("#host-to-seat") == "1"

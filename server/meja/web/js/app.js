@@ -714,7 +714,9 @@ class App {
     if (old) old.remove();
     if (!strip) return;
     document.querySelector("header.top .lang").before(strip); // the TV's strip at its foot
-    if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
+    // A remote that pressed in the strip stays in it (Hand over gives way to Take back).
+    const again = focused && (document.getElementById(focused) || strip.querySelector("button, select"));
+    if (again) again.focus();
   }
 
   /** Reactions (talk.js) enter the move log as the table's own events, and are drawn at once. */
@@ -781,7 +783,9 @@ class App {
     }
     this.paintHostStrip();
     // A person handed the host's rights (by a shared screen that hosts) is told once.
-    if (wasHost === false && this.isHost && sameTable && !this.tv && this.seat !== null) this.showToast(t("host.given"));
+    if (wasHost === false && this.isHost && sameTable && !this.tv && this.seat !== null && table.host_seat === null) {
+      this.showToast(t("host.given"));
+    }
     // A removed player is told at the top of the lobby: bring them there (a phone stayed scrolled
     // down at the seats, the notice out of sight).
     if (kicked && wasSeated) window.scrollTo(0, 0);

@@ -1002,6 +1002,9 @@ export class TableScreen {
       if (this.summaryShownFor !== key) {
         this.summaryShownFor = key;
         this.summary.scrollIntoView({ block: "start" });
+        // A shared screen that hosts: its remote's Enter starts the rematch.
+        const rematch = document.getElementById("rematch");
+        if (rematch) rematch.focus({ preventScroll: true });
       }
       return;
     }
