@@ -107,10 +107,15 @@ async def test_a_commit_is_one_script_call_on_one_master(store: RedisStore, redi
         assert delta == Counter({"cmdstat_info": 1}), delta
 
 
-async def test_pubsub_moves_to_another_node_and_resyncs(redis_cluster) -> None:
+@pytest.mark.parametrize("sharded", [True, False], ids=["sharded", "plain"])
+async def test_pubsub_reconnects_and_resyncs(redis_cluster, sharded: bool) -> None:
+    """Sharded pub/sub reconnects to the master of the table's slot; plain pub/sub to another node."""
     prefix = f"meja-test-{uuid.uuid4().hex[:12]}:"
     url = redis_cluster.url
-    async with RedisStore(url, prefix=prefix, reconnect_max_s=0.2) as reader, RedisStore(url, prefix=prefix) as writer:
+    async with (
+        RedisStore(url, prefix=prefix, reconnect_max_s=0.2, sharded_pubsub=sharded) as reader,
+        RedisStore(url, prefix=prefix, sharded_pubsub=sharded) as writer,
+    ):
         code = new_code()
         table_id = new_table_id(code)
         assert await writer.create(table_id, code, b"r0", b"e0", ttl_ms=LONG)
@@ -126,13 +131,51 @@ async def test_pubsub_moves_to_another_node_and_resyncs(redis_cluster) -> None:
                     found += [port] * len(node.client_list(_type="pubsub"))
             return found
 
+        owner = redis_cluster.node_of(reader.keys.table(table_id).channel)
         [first] = pubsub_nodes()
+        if sharded:
+            assert first == owner
         with redis.Redis(port=first) as node:
             node.execute_command("CLIENT", "KILL", "TYPE", "pubsub")
-        # what it may have missed comes as a resync; then changes flow again, from another node
+        # what it may have missed comes as a resync; then changes flow again, from the slot's
+        # master (sharded) or another node (plain)
         assert await asyncio.wait_for(anext(changes), 10) == Change(table_id, 1, b"r1", b"e1", resync=True)
         assert reader.connects == 2
         [second] = pubsub_nodes()
-        assert second != first
+        assert second == owner if sharded else second != first
         assert await writer.commit(table_id, 1, b"r2", b"e2", ttl_ms=LONG)
         assert await asyncio.wait_for(anext(changes), 10) == Change(table_id, 2, b"r2", b"e2")
+
+
+def bus_publishes(redis_cluster) -> int:
+    """Pub/sub messages the nodes sent each other over the cluster bus (plain and sharded)."""
+    total = 0
+    for _, port in redis_cluster.nodes:
+        with redis.Redis(port=port) as node:
+            info = node.cluster("info")
+        total += sum(int(v) for k, v in info.items() if k.startswith("cluster_stats_messages_publish"))
+    return total
+
+
+@pytest.mark.parametrize("sharded", [True, False], ids=["sharded", "plain"])
+async def test_a_sharded_publish_stays_on_its_master(redis_cluster, sharded: bool) -> None:
+    """Plain PUBLISH is copied to every other node over the cluster bus; SPUBLISH reaches the
+    subscribers on the slot's master, and without replicas crosses no bus at all."""
+    prefix = f"meja-test-{uuid.uuid4().hex[:12]}:"
+    url = redis_cluster.url
+    async with (
+        RedisStore(url, prefix=prefix, sharded_pubsub=sharded) as reader,
+        RedisStore(url, prefix=prefix, sharded_pubsub=sharded) as writer,
+    ):
+        code = new_code()
+        table_id = new_table_id(code)
+        assert await writer.create(table_id, code, b"r0", b"e0", ttl_ms=LONG)
+        await reader.subscribe(table_id)
+        changes = reader.changes()
+        before = bus_publishes(redis_cluster)
+        for v in range(5):
+            assert await writer.commit(table_id, v, b"r%d" % (v + 1), b"e", ttl_ms=LONG)
+            assert await asyncio.wait_for(anext(changes), 10) == Change(table_id, v + 1, b"r%d" % (v + 1), b"e")
+        crossed = bus_publishes(redis_cluster) - before
+        # (other tests' traffic on the shared cluster can only add to the plain count)
+        assert crossed == 0 if sharded else crossed >= 5 * (len(redis_cluster.nodes) - 1)

@@ -186,8 +186,11 @@ async def test_changes_survive_a_restart_and_resync(redis_servers: Callable[...,
     class GatedClient:
         """What the listener gets for its next connection: a pub/sub that connects when allowed."""
 
+        def __init__(self, shard: object) -> None:
+            self.shard = shard
+
         def pubsub(self) -> aioredis.client.PubSub:
-            pubsub = make_client().pubsub()
+            pubsub = make_client(self.shard).pubsub()  # type: ignore[arg-type]
             connect = pubsub.connect
 
             async def connect_when_allowed() -> None:

@@ -38,7 +38,7 @@ name                                   type    contents
                                                ``s`` layout schema (:data:`SCHEMA`)
 ``meja:{<B>}:t:<T>:log``               list    one item per version, index = version:
                                                msgpack ``[version, entry]``
-``meja:{<B>}:t:<T>:ch``                chan    PUBLISHed on each commit: msgpack
+``meja:{<B>}:t:<T>:ch``                chan    published on each commit: msgpack
                                                ``[SCHEMA, version, record, entry]``; and
                                                on each note (talk, call signals):
                                                ``[SCHEMA, -1, note]``
@@ -72,9 +72,9 @@ whatever the number of tables; a cluster keeps one per bucket (``meja:{<B>}:due`
 in the slot of the tables whose commits schedule into it), and the store asks
 all 16 (see :mod:`meja.store.redis`). Heartbeats share the tag ``{p}``, so the
 heartbeat script and ``alive``'s MGET stay in one slot. A rate-limit counter is
-one key: any slot. Channels are not keys: a plain PUBLISH reaches the
-subscribers on every node of a cluster, and they carry the bucket tag only to
-keep the names alike.
+one key: any slot. A table's channel carries its bucket tag too: on a cluster
+the store publishes with SPUBLISH, which stays in the shard of the channel's slot
+(see :mod:`meja.store.redis`).
 
 Anything the store itself encodes is msgpack carrying a schema number
 (:data:`SCHEMA`): the record hash's ``s`` field covers its log items; the

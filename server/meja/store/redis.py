@@ -11,8 +11,8 @@ again, which only happens once per script and server):
   is taken.
 - **commit**: one script, one round trip: check the version, write record and
   version, append the log item, apply ``cancel`` then ``schedule`` to the due
-  set, refresh the expiry of the table keys and the room code, and PUBLISH
-  msgpack ``[SCHEMA, version, record, entry]`` on the table's channel, so a
+  set, refresh the expiry of the table keys and the room code, and PUBLISH (on a
+  cluster SPUBLISH) msgpack ``[SCHEMA, version, record, entry]`` on the table's channel, so a
   subscriber never reads back. On one Redis the call goes down a lean pipelined
   connection (:mod:`meja.store.lane`, a tenth of redis-py's client CPU per call)
   and through redis-py whenever the lane cannot carry it (NOSCRIPT, a lost or
@@ -42,9 +42,19 @@ master:
   every bucket.
 - **create** refuses (``ValueError``) a table id that is not in its code's bucket.
 
-Pub/sub needs nothing special: a PUBLISH on any node reaches the subscribers on
-every node, so the listener holds one connection to any one node, and each new
-connection goes to the next node (so a dead node is passed over). The resync
+Pub/sub on a cluster is sharded (``sharded_pubsub``, the default): a plain PUBLISH is
+copied to every node over the cluster bus, so each move would cost every master a
+copy of the record and adding masters would add traffic, not capacity; ``SPUBLISH``
+stays inside the shard that owns the channel's slot (the master, and its replicas),
+and a table's channel carries its bucket's hash tag. So the commit and publish
+scripts ``SPUBLISH``, and the listener holds one connection per bucket (16, opened
+as tables are subscribed) to the master of that bucket's slot, where it
+``SSUBSCRIBE``s that bucket's tables. A broken connection, or a ``sunsubscribe``
+from Redis (the slot moved to another master: a failover, a resharding), makes that
+bucket's connection ask the cluster for the slot's master again, resubscribe there
+and resync, as below. With ``sharded_pubsub=False`` (the benchmark's comparison) the
+listener holds one connection to any one node and each new connection goes to the
+next node (so a dead node is passed over). The resync
 read is a script per bucket (each table's record and last log item together).
 redis-py refuses EVALSHA in a cluster pipeline, so calls in parallel are
 separate requests in flight at once, not one pipeline.
@@ -79,7 +89,7 @@ again (the same call and nonce: applied once, or refused as stale if the table m
 as any commit is). While the barrier fails (the master died; ``MOVED``, ``READONLY`` or
 ``CLUSTERDOWN`` during the failover) it asks the cluster for the slot's master again and
 tries again, with backoff. ``ROLE`` says how many replicas the master has; a master
-without any is asked again every 2 s, and meanwhile its commits are acknowledged at once
+without any is asked again every 10 s, and meanwhile its commits are acknowledged at once
 (losing that master loses what was not yet written to its disk, or everything without
 persistence). A master whose replicas hold back ``WAIT`` ten times in a row has the commit
 acknowledged anyway, logged and counted (``unreplicated``). ``replica_wait_ms=0`` turns the
@@ -124,7 +134,7 @@ import contextlib
 import logging
 import os
 from collections.abc import AsyncIterator, Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import TracebackType
 from typing import Any
 
@@ -372,7 +382,7 @@ return 1
 """
 
 #: How long a master's "no replica" (from ROLE) is trusted before it is asked again, in seconds.
-_ROLE_FRESH_S = 2.0
+_ROLE_FRESH_S = 10.0
 
 #: Barrier rounds before a commit is acknowledged without a replica (see "Durable commits").
 _BARRIER_ATTEMPTS = 10
@@ -383,6 +393,19 @@ class _Closed:
 
 
 _CLOSED = _Closed()
+
+
+@dataclass(eq=False, slots=True)
+class _Shard:
+    """One pub/sub connection's state: the store's one (``bucket`` None: every channel), or,
+    with sharded pub/sub on a cluster, one bucket's, to the master of the bucket's slot."""
+
+    bucket: int | None
+    pubsub: PubSub | PubSubLane | None = None  # the live one, if connected
+    broken: bool = False  # set by subscribe() when a send failed
+    healthy: bool = False  # the current connection got as far as delivering
+    resyncing: set[bytes] = field(default_factory=set)  # channels the coming snapshot covers
+    task: asyncio.Task[None] = field(init=False)
 
 
 class _Reconnect(Exception):
@@ -398,6 +421,10 @@ def _unpack(data: bytes) -> Any:
 def _nonce() -> bytes:
     """A fresh nonce for one create or commit (see "Retries are safe" above)."""
     return os.urandom(8)
+
+
+def _str(value: bytes | str) -> str:
+    return value.decode() if isinstance(value, bytes) else value
 
 
 def _bytes(value: bytes | str) -> bytes:
@@ -483,6 +510,7 @@ class RedisStore:
         max_connections: int = 100,
         pool_timeout_s: float = 20.0,
         replica_wait_ms: int = 1000,
+        sharded_pubsub: bool = True,
     ) -> None:
         #: (Store.on_error) told of each error the pub/sub listener meets and recovers from
         self.on_error: Callable[[BaseException], object] | None = None
@@ -530,8 +558,11 @@ class RedisStore:
         # cluster one connection to any node hears every PUBLISH; _pubsub_client() picks one.
         self._pubsub_clients: dict[tuple[str, int], aioredis.Redis | PubSubLaneClient] = {}
         self._pubsub_attempts = 0
+        # Sharded pub/sub on a cluster (see "Pub/sub on a cluster" in the module docstring).
+        self._sharded = cluster is not None and sharded_pubsub
+        publish = "'SPUBLISH'" if self._sharded else "'PUBLISH'"
         self._create = self._redis.register_script(_CREATE)
-        self._commit = self._redis.register_script(_COMMIT)
+        self._commit = self._redis.register_script(_COMMIT.replace("'PUBLISH'", publish))
         self._claim = self._redis.register_script(_CLAIM)
         self._poll = self._redis.register_script(_POLL)
         self._shift = self._redis.register_script(_SHIFT)
@@ -541,7 +572,7 @@ class RedisStore:
         self._finish = self._redis.register_script(_FINISH)
         self._snapshot = self._redis.register_script(_SNAPSHOT)
         self._log_since = self._redis.register_script(_LOG_SINCE)
-        self._publish = self._redis.register_script(_PUBLISH)
+        self._publish = self._redis.register_script(_PUBLISH.replace("'PUBLISH'", publish))
         self._ping_s = ping_interval_s
         self._reconnect_max_s = reconnect_max_s
         # Durable commits (see the module docstring): how long one WAIT waits for a replica (0: no
@@ -558,13 +589,10 @@ class RedisStore:
         self._seen: dict[str, int] = {}  # table id -> last version yielded
         self._waiters: dict[bytes, list[asyncio.Future[None]]] = {}
         self._sub_lock = asyncio.Lock()
-        self._pubsub: PubSub | PubSubLane | None = None  # the live one, if connected
-        self._broken = False  # set by subscribe() when a send failed
-        self._healthy = False  # the current connection got as far as delivering
-        self._resyncing: set[bytes] = set()  # channels whose changes the coming snapshot covers
+        # One pub/sub connection (None: every channel), or one per bucket with sharded pub/sub.
+        self._shards: dict[int | None, _Shard] = {}
         self._confirmed: set[bytes] = set()  # channels Redis confirmed on some connection
         self._subscribe_timeout_s = subscribe_timeout_s
-        self._listener: asyncio.Task[None] | None = None
         self._queue: asyncio.Queue[Change | Note | _Closed] = asyncio.Queue()
         self._closed = False
         #: How many times the listener (re)connected; for tests and /healthz.
@@ -795,7 +823,7 @@ class RedisStore:
         raises ``redis.exceptions.ConnectionError`` and the table is not subscribed.
         """
         channel = self.keys.table(table_id).channel.encode()
-        self._start_listener()
+        shard = self._shard_of(table_id)
         waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         async with self._sub_lock:
             if channel in self._channels:
@@ -803,11 +831,11 @@ class RedisStore:
             self._channels[channel] = table_id
             self._waiters.setdefault(channel, []).append(waiter)
             # Not connected: the listener subscribes it when it (re)connects.
-            if self._pubsub is not None:
+            if shard.pubsub is not None:
                 try:
-                    await self._pubsub.subscribe(channel)
+                    await self._sub(shard.pubsub, [channel])
                 except _CONNECTION_ERRORS:
-                    self._broken = True  # the listener reconnects and subscribes it
+                    shard.broken = True  # the listener reconnects and subscribes it
         try:
             await asyncio.wait_for(asyncio.shield(waiter), self._subscribe_timeout_s)
         except TimeoutError:
@@ -828,11 +856,15 @@ class RedisStore:
                 return
             self._seen.pop(table_id, None)
             self._confirmed.discard(channel)
-            if self._pubsub is not None:
+            shard = self._shards.get(self._shard_key(table_id))
+            if shard is not None and shard.pubsub is not None:
                 try:
-                    await self._pubsub.unsubscribe(channel)
+                    if self._sharded and isinstance(shard.pubsub, PubSub):
+                        await shard.pubsub.sunsubscribe(channel)
+                    else:
+                        await shard.pubsub.unsubscribe(channel)
                 except _CONNECTION_ERRORS:
-                    self._broken = True
+                    shard.broken = True
 
     # -- due actions ----------------------------------------------------------------------
 
@@ -987,14 +1019,15 @@ class RedisStore:
         if self._closed:
             return
         self._closed = True
-        if self._listener is not None:
-            self._listener.cancel()
+        for shard in self._shards.values():
+            listener = shard.task
+            listener.cancel()
             # Bounded: a listener that does not end (a lost cancellation) must not hang the shutdown.
-            done, _ = await asyncio.wait([self._listener], timeout=5.0)
+            done, _ = await asyncio.wait([listener], timeout=5.0)
             if not done:
                 log.error("the store's pub/sub listener did not stop; left behind")
-            elif not self._listener.cancelled() and self._listener.exception() is not None:
-                log.error("the store's pub/sub listener had failed", exc_info=self._listener.exception())
+            elif not listener.cancelled() and listener.exception() is not None:
+                log.error("the store's pub/sub listener had failed", exc_info=listener.exception())
         for waiters in self._waiters.values():
             for waiter in waiters:
                 if not waiter.done():
@@ -1011,33 +1044,50 @@ class RedisStore:
 
     # -- the listener ---------------------------------------------------------------------
 
-    def _start_listener(self) -> None:
+    def _shard_key(self, table_id: str) -> int | None:
+        return self.keys.table(table_id).bucket if self._sharded else None
+
+    def _shard_of(self, table_id: str) -> _Shard:
+        """The pub/sub connection that carries ``table_id``'s channel, its listener started."""
         if self._closed:
             raise RuntimeError("the store is closed")
-        if self._listener is None:
-            self._listener = asyncio.get_running_loop().create_task(
-                self._listen(), name=f"meja-store-listener-{self.keys.prefix}"
-            )
+        key = self._shard_key(table_id)
+        shard = self._shards.get(key)
+        if shard is None:
+            shard = _Shard(key)
+            name = f"meja-store-listener-{self.keys.prefix}" + ("" if key is None else f"-{key}")
+            shard.task = asyncio.get_running_loop().create_task(self._listen(shard), name=name)
+            self._shards[key] = shard
+        return shard
 
-    async def _listen(self) -> None:
-        """Own the pub/sub connection for the store's lifetime: read, reconnect, resync."""
+    def _in_shard(self, shard: _Shard, table_id: str) -> bool:
+        return shard.bucket is None or self.keys.table(table_id).bucket == shard.bucket
+
+    async def _sub(self, pubsub: PubSub | PubSubLane, channels: Sequence[bytes]) -> None:
+        if self._sharded and isinstance(pubsub, PubSub):
+            await pubsub.ssubscribe(*channels)
+        else:
+            await pubsub.subscribe(*channels)
+
+    async def _listen(self, shard: _Shard) -> None:
+        """Own a pub/sub connection for the store's lifetime: read, reconnect, resync."""
         backoff = 0.05
         first = True
         while not self._closed:  # (cancelled by aclose(); the flag, should a cancellation be lost)
             try:
-                await self._listen_once(resync=not first)
+                await self._listen_once(shard, resync=not first)
             except asyncio.CancelledError:
                 raise
-            except _CONNECTION_ERRORS + (_Reconnect,) as exc:
+            except _CONNECTION_ERRORS + (_Reconnect, RedisClusterException) as exc:
                 self._report(exc)
                 log.warning("store pub/sub connection lost (%s); reconnecting", exc)
             except Exception as exc:  # a bug: keep the stream alive, say so loudly
                 self._report(exc)
                 log.exception("store pub/sub listener failed; reconnecting")
             first = False
-            if self._healthy:
+            if shard.healthy:
                 backoff = 0.05
-            self._healthy = False
+            shard.healthy = False
             await asyncio.sleep(backoff)
             backoff = min(backoff * 2, self._reconnect_max_s)
 
@@ -1048,36 +1098,40 @@ class RedisStore:
             except Exception:  # counting must never stop the listener
                 log.exception("the store's on_error hook failed")
 
-    async def _listen_once(self, *, resync: bool) -> None:
-        """One connection's life: subscribe everything, resync if asked, then deliver.
+    async def _listen_once(self, shard: _Shard, *, resync: bool) -> None:
+        """One connection's life: subscribe everything of its shard, resync if asked, then deliver.
 
-        Ends only by raising; ``self._healthy`` says whether it got as far as
+        Ends only by raising; ``shard.healthy`` says whether it got as far as
         delivering (which resets the reconnect backoff).
         """
-        pubsub = self._pubsub_client().pubsub()
+        if self._sharded and not resync:
+            await self._redis.initialize()  # the slots' masters
+        elif self._sharded:
+            await self._refresh_nodes()  # the bucket's master may have changed
+        pubsub = self._pubsub_client(shard).pubsub()
         try:
             async with self._sub_lock:
-                self._broken = False
+                shard.broken = False
                 await pubsub.connect()  # type: ignore[no-untyped-call, unused-ignore]
-                channels = list(self._channels)
+                channels = [c for c, t in self._channels.items() if self._in_shard(shard, t)]
                 if channels:
-                    await pubsub.subscribe(*channels)
-                self._pubsub = pubsub
+                    await self._sub(pubsub, channels)
+                shard.pubsub = pubsub
                 # Tables subscribed on an earlier connection may have missed changes;
                 # those first subscribed during the outage are new: no resync for them.
                 resynced = [c for c in channels if c in self._confirmed] if resync else []
             self.connects += 1
             # Until the snapshot is read, published changes of these tables are covered
             # by it (they were committed before it was read): drop them.
-            self._resyncing = set(resynced)
+            shard.resyncing = set(resynced)
             pending = set(channels)
             if not pending:
-                self._healthy = True
+                shard.healthy = True
             loop = asyncio.get_running_loop()
             last_heard = loop.time()
             pinged = False
             while True:
-                if self._broken:
+                if shard.broken:
                     raise _Reconnect("a subscribe or unsubscribe could not be sent")
                 message = await pubsub.get_message(timeout=min(1.0, self._ping_s))
                 now = loop.time()
@@ -1089,10 +1143,13 @@ class RedisStore:
                         pinged = True
                     continue
                 last_heard, pinged = now, False
-                kind = message["type"]
-                if kind == "message":
-                    self._deliver(bytes(message["channel"]), bytes(message["data"]))
-                elif kind == "subscribe":
+                kind = _str(message["type"])
+                if kind in ("message", "smessage"):
+                    self._deliver(shard, bytes(message["channel"]), bytes(message["data"]))
+                elif kind == "sunsubscribe" and bytes(message["channel"]) in self._channels:
+                    # Redis ends a sharded subscription whose slot moved to another master.
+                    raise _Reconnect("a subscribed slot moved to another master")
+                elif kind in ("subscribe", "ssubscribe"):
                     channel = bytes(message["channel"])
                     if channel in self._channels:
                         self._confirmed.add(channel)
@@ -1104,25 +1161,28 @@ class RedisStore:
                         if not pending:
                             if resynced:
                                 await self._resync(resynced)
-                            self._resyncing = set()
-                            self._healthy = True
+                            shard.resyncing = set()
+                            shard.healthy = True
         finally:
-            self._resyncing = set()
+            shard.resyncing = set()
             async with self._sub_lock:
-                if self._pubsub is pubsub:
-                    self._pubsub = None
+                if shard.pubsub is pubsub:
+                    shard.pubsub = None
             with contextlib.suppress(Exception):
                 await pubsub.aclose()  # type: ignore[no-untyped-call, unused-ignore]
 
-    def _pubsub_client(self) -> aioredis.Redis | PubSubLaneClient:
-        """The client for the next pub/sub connection: the one Redis, or on a cluster the next
-        of its nodes (as redis-py last saw them, else the URL's), so a dead node is passed over.
+    def _pubsub_client(self, shard: _Shard) -> aioredis.Redis | PubSubLaneClient:
+        """The client for the next pub/sub connection: the one Redis; on a cluster with sharded
+        pub/sub the master of the shard's bucket, with plain pub/sub the next of its nodes (as
+        redis-py last saw them, else the URL's), so a dead node is passed over.
         Where commits take the lane, so does pub/sub (:class:`meja.store.lane.PubSubLane`)."""
         if self._lane is not None:
             return PubSubLaneClient(self._lane)
         cluster = self._cluster_url
         if cluster is None:
             address = ("", 0)
+        elif shard.bucket is not None:
+            address, _ = self._node_client(self.keys.due(shard.bucket))
         else:
             known = self._redis.get_nodes() if isinstance(self._redis, RedisCluster) else []
             nodes = sorted({(n.host, int(n.port)) for n in known}) or list(cluster.nodes)
@@ -1137,9 +1197,9 @@ class RedisStore:
             self._pubsub_clients[address] = client
         return client
 
-    def _deliver(self, channel: bytes, data: bytes) -> None:
+    def _deliver(self, shard: _Shard, channel: bytes, data: bytes) -> None:
         table_id = self._channels.get(channel)
-        if table_id is None or channel in self._resyncing:
+        if table_id is None or channel in shard.resyncing:
             return  # unsubscribed since, or covered by the coming resync snapshot
         payload = _unpack(data)
         if payload[0] != SCHEMA:
