@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import msgpack
+import pytest
 import redis
 from browser_helpers import assert_clean_in_every_language
 from browser_server import Server
@@ -30,14 +31,15 @@ from meja.store.keys import Keys
 from meja_client import Player, connect
 
 
-def _play(origin: str, codes: queue.Queue[Any]) -> None:
-    """Host a one-round table with a bot, start it, play seat 0 to the end (in its own thread and loop)."""
+def _play(origin: str, codes: queue.Queue[Any], game: str = "kartu_terakhir", seats: int = 2,
+          options: dict[str, Any] | None = None, wait_s: float = 1.5) -> None:
+    """Host a table with bots, start it, play seat 0 to the end (in its own thread and loop)."""
 
     async def run() -> None:
         async with connect(origin.replace("http", "ws") + "/ws") as client:
-            await client.host(name="Mira", game="kartu_terakhir", seats=2, bots="normal")
+            await client.host(name="Mira", game=game, seats=seats, bots="normal", options=options)
             codes.put(client.code)
-            await asyncio.sleep(1.5)  # the page comes to watch first
+            await asyncio.sleep(wait_s)  # the page comes to watch first
             await client.start()
             await Player(client, turn_timeout=60).run()
             codes.put(client.table)
@@ -169,3 +171,42 @@ def test_a_finished_match_replays_after_a_restart(redis_url: str, workdir: Path,
         recent.wait_for()
     finally:
         server.close()
+
+
+@pytest.mark.parametrize(
+    ("game", "seats", "options"),
+    [("crazy_eights", 2, {"preset": "house", "target": 10}), ("eighty_three", 4, None)],
+)
+def test_every_game_replays_step_by_step(
+    server: Any, new_context: Any, shot: Any, game: str, seats: int, options: dict[str, Any] | None
+) -> None:
+    """The other games (the test above plays Kartu Terakhir): a whole match, then its replay stepped
+    with its captions, from each seat, every hand open, and verified."""
+    codes: queue.Queue[Any] = queue.Queue()
+    player = threading.Thread(target=_play, args=(server.origin, codes, game, seats, options, 0.0), daemon=True)
+    player.start()
+    _take(codes, 30)
+    table = _take(codes, 300)
+    player.join(10)
+    page = new_context().new_page()
+    page.goto(f"{server.origin}/replay/{table['archive']}")
+    page.wait_for_function("() => document.getElementById('replay-position').textContent.length > 0")
+    total = int(page.get_attribute("#replay-slider", "max") or "0")
+    assert total > 10
+    for n in range(1, 4):
+        page.keyboard.press("ArrowRight")
+        page.wait_for_function("n => location.search === `?step=${n}`", arg=n)
+        assert page.inner_text("#move-caption"), f"step {n} has no caption"
+    for seat in range(seats):
+        page.select_option("#replay-seat", str(seat))
+        page.wait_for_function("s => location.search === `?step=3&seat=${s}`", arg=seat)
+        page.wait_for_function("() => document.querySelectorAll('#hand button.card').length > 0")
+    page.select_option("#replay-seat", "all")
+    page.locator(".replay-open-hand").nth(seats - 1).wait_for()
+    assert page.locator(".replay-open-hand").count() == seats
+    page.keyboard.press("End")
+    page.wait_for_function("t => location.search === `?step=${t}&seat=all`", arg=total)
+    page.click("#replay-verify")
+    page.locator("#replay-verdict-text").wait_for()
+    assert page.get_attribute("#replay-verdict", "data-result") == "ok"
+    shot(page, f"replay-{game}")
