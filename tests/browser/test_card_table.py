@@ -10,7 +10,8 @@
 * **The hand stays put**: the hand's box (its place and size on the page) is the same in each
   phase of an Eighty-Three hand (auction, trumps, discard, tricks) at 1280x800, and from the
   auction to the discard at 390x844 (there the trick, taller, still moves it down).
-* **Focus on a phone** (Kartu Terakhir): the hand's cards grow by half, each whole and tappable.
+* **Focus on a phone** (Kartu Terakhir): the hand's cards grow by half, each whole and tappable;
+  after a resume on a touch screen the focused card wears no ring until a key is pressed.
 
 Screenshots: ``card-table-*`` at 1280x800 and 390x844 (conftest ``shot``).
 Cost: about 15 s.
@@ -233,3 +234,13 @@ def test_focus_on_a_phone_draws_the_hand_large(server: Any, new_context: Any, sh
     shot(page, "card-table-kt-phone-focus-on")
     page.click("#focus")  # and back (Focus is remembered by the browser)
     page.wait_for_selector(".table-screen:not(.hand-only)")
+
+    # A resume on a touch screen: the page puts the focus on the hand, with no ring (the ring is
+    # the keyboard's: an arrow key brings it).
+    page.reload()
+    page.wait_for_function("() => !!document.activeElement && document.activeElement.matches('#hand button.card')")
+    ring = """() => [document.activeElement.matches(':focus-visible'),
+                     getComputedStyle(document.activeElement).outlineStyle]"""
+    assert page.evaluate(ring) == [False, "none"]
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate(ring) == [True, "solid"]

@@ -22,6 +22,18 @@ const CENTRE_MARGIN_PX = 2;
 /** A hand this long is usual (a few draws): where it takes two rows, the hand keeps their room. */
 const RESERVE_CARDS = 12;
 
+// The focus ring is for the keyboard: the page moves the focus to the hand by itself (a resume, a
+// move made, a dialog closed), and after a tap or a click, or before any input, that card gets no
+// ring (a touch screen showed a heavy ring on the first card after a resume).
+let keyboardLast = false;
+addEventListener("keydown", () => { keyboardLast = true; }, true);
+addEventListener("pointerdown", () => { keyboardLast = false; }, true);
+
+/** Focus a card the page chose (not the player's arrow keys): ringed only if the keyboard was used last. */
+function focusCard(button) {
+  button.focus({ focusVisible: keyboardLast });
+}
+
 export class HandWidget {
   /** labelledBy: the id of the hand's heading; onChoose(id): a card was chosen; emptyText(): what an empty hand says. */
   constructor({ labelledBy, onChoose, emptyText }) {
@@ -96,7 +108,7 @@ export class HandWidget {
     this.setRoving(index);
     if (hadFocus || this.focusWanted) {
       this.focusWanted = false;
-      buttons[index].focus();
+      focusCard(buttons[index]);
     }
   }
 
@@ -156,7 +168,7 @@ export class HandWidget {
   restoreFocus() {
     const buttons = this.buttons();
     if (!buttons.length || this.node.closest("[hidden]")) return false;
-    buttons[Math.min(this.focusIndex, buttons.length - 1)].focus();
+    focusCard(buttons[Math.min(this.focusIndex, buttons.length - 1)]);
     return true;
   }
 
