@@ -10,6 +10,7 @@ listener moves to another node when its connection dies, with a resync.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import uuid
 from collections import Counter
 from collections.abc import AsyncIterator
@@ -17,7 +18,7 @@ from collections.abc import AsyncIterator
 import pytest
 import redis
 from meja.server.rooms import new_code, new_table_id
-from meja.store import Change, Due, open_store
+from meja.store import Change, Due, Note, open_store
 from meja.store.keys import BUCKETS, Keys, bucket_of, bucket_tag
 from meja.store.redis import RedisStore, _ClusterURL
 from test_store_redis import count_commands
@@ -107,9 +108,11 @@ async def test_a_commit_is_one_script_call_on_one_master(store: RedisStore, redi
         assert delta == Counter({"cmdstat_info": 1}), delta
 
 
-@pytest.mark.parametrize("sharded", [True, False], ids=["sharded", "plain"])
-async def test_pubsub_reconnects_and_resyncs(redis_cluster, sharded: bool) -> None:
-    """Sharded pub/sub reconnects to the master of the table's slot; plain pub/sub to another node."""
+@contextlib.asynccontextmanager
+async def subscribed(
+    redis_cluster, sharded: bool
+) -> AsyncIterator[tuple[RedisStore, RedisStore, str, AsyncIterator[Change | Note]]]:
+    """A reader subscribed to a new table, its writer, the table and the reader's changes."""
     prefix = f"meja-test-{uuid.uuid4().hex[:12]}:"
     url = redis_cluster.url
     async with (
@@ -120,7 +123,13 @@ async def test_pubsub_reconnects_and_resyncs(redis_cluster, sharded: bool) -> No
         table_id = new_table_id(code)
         assert await writer.create(table_id, code, b"r0", b"e0", ttl_ms=LONG)
         await reader.subscribe(table_id)
-        changes = reader.changes()
+        yield reader, writer, table_id, reader.changes()
+
+
+@pytest.mark.parametrize("sharded", [True, False], ids=["sharded", "plain"])
+async def test_pubsub_reconnects_and_resyncs(redis_cluster, sharded: bool) -> None:
+    """Sharded pub/sub reconnects to the master of the table's slot; plain pub/sub to another node."""
+    async with subscribed(redis_cluster, sharded) as (reader, writer, table_id, changes):
         assert await writer.commit(table_id, 0, b"r1", b"e1", ttl_ms=LONG)
         assert await asyncio.wait_for(anext(changes), 10) == Change(table_id, 1, b"r1", b"e1")
 
@@ -161,17 +170,7 @@ def bus_publishes(redis_cluster) -> int:
 async def test_a_sharded_publish_stays_on_its_master(redis_cluster, sharded: bool) -> None:
     """Plain PUBLISH is copied to every other node over the cluster bus; SPUBLISH reaches the
     subscribers on the slot's master, and without replicas crosses no bus at all."""
-    prefix = f"meja-test-{uuid.uuid4().hex[:12]}:"
-    url = redis_cluster.url
-    async with (
-        RedisStore(url, prefix=prefix, sharded_pubsub=sharded) as reader,
-        RedisStore(url, prefix=prefix, sharded_pubsub=sharded) as writer,
-    ):
-        code = new_code()
-        table_id = new_table_id(code)
-        assert await writer.create(table_id, code, b"r0", b"e0", ttl_ms=LONG)
-        await reader.subscribe(table_id)
-        changes = reader.changes()
+    async with subscribed(redis_cluster, sharded) as (_, writer, table_id, changes):
         before = bus_publishes(redis_cluster)
         for v in range(5):
             assert await writer.commit(table_id, v, b"r%d" % (v + 1), b"e", ttl_ms=LONG)
