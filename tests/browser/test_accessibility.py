@@ -189,3 +189,25 @@ def test_the_tv_that_hosts_passes_an_axe_audit(server: Any, new_context: Any) ->
     phone.wait_for_selector("#start")
     assert_clean(tv, "TV lobby with the host's rights handed over")
     assert_clean(phone, "phone lobby with the host's rights")
+
+
+def test_the_guides_pass_an_axe_audit(server: Any, new_context: Any) -> None:
+    """Issue 26, part 2: each game's guide, with a question asked and a wrong answer's reason shown, in
+    the four languages, at a laptop's and a phone's width; and the home page's links to it."""
+    for size in ({"width": 1280, "height": 800}, {"width": 390, "height": 844}):
+        page = new_context(viewport=size).new_page()
+        page.goto(server.origin + "/")
+        page.wait_for_selector("#learn-links a")
+        assert_clean(page, f"home with the guides' links ({size['width']})")
+        for link in page.eval_on_selector_all("#learn-links a", "links => links.map(a => a.getAttribute('href'))"):
+            page.goto(server.origin + link)
+            page.wait_for_selector("#learn-progress:has-text('1')")
+            page.wait_for_selector("#hand button.card")
+            # A card the rules offer no move for (every first step has one): the engine's reason is shown.
+            card = page.evaluate(
+                """() => { const v = window.meja.learn.view;
+                           return v.hand.find(c => !v.legal.some(a => a.card === c)); }"""
+            )
+            page.click(f'#hand button.card[data-card="{card}"]', force=True)  # aria-disabled: still pressable
+            page.wait_for_selector("#learn-verdict.is-wrong")
+            assert_clean_in_every_language(page, f"guide {link} with a wrong answer ({size['width']})")

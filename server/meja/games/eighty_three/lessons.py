@@ -53,15 +53,16 @@ def _trump_phase(phase: str) -> EightyThreeState:
 
 
 def _tricks(hands: list[str], trick: str, leader: int) -> EightyThreeState:
-    """The tricks under hearts, bid 40 by seat 0: two tricks taken, the third in progress from ``leader``.
+    """The tricks under hearts, bid 40 by seat 0: four tricks taken, the fifth in progress from ``leader``.
 
-    Every point card laid out nowhere else lies in a team's tricks (4.6.5: none is ever discarded)."""
+    Every point card laid out nowhere else lies in a team's tricks (4.6.5: none is ever discarded),
+    and so does every other trump, so that no trump lies face up among the discards."""
     laid = {c for h in hands for c in parse_cards(h)} | set(parse_cards(trick))
-    rest = [c for c in range(len(NAMES)) if c not in laid]
-    scoring = [c for c in rest if points(c, HEARTS)]
-    plain = [c for c in rest if not points(c, HEARTS)]
-    pile = (scoring + plain)[:8]
-    taken = (" ".join(NAMES[c] for c in pile[:4]), " ".join(NAMES[c] for c in pile[4:]))
+    rest = sorted(
+        (c for c in range(len(NAMES)) if c not in laid), key=lambda c: (not points(c, HEARTS), not is_trump(c, HEARTS))
+    )
+    pile = rest[:16]
+    taken = (" ".join(NAMES[c] for c in pile[:8]), " ".join(NAMES[c] for c in pile[8:]))
     return GAME.stacked(
         hands=hands, phase="play", bidder=0, bid=40, trump="H", leader=leader, trick=trick, taken=taken, dealer=3
     )
@@ -116,9 +117,9 @@ def guide() -> Guide:
         Lesson("bid", _auction(), 0, _kind(Kind.BID)),
         Lesson("trump", _trump_phase("trump"), 0, _most_trumps),
         Lesson("discard", _trump_phase("discard"), 0, _sheds_plain),
-        # Spades led by seat 1, the learner holds none: the left pedro (5D) or the joker wins, a club cannot.
-        Lesson("rank", _tricks(["5D JK 7C 8C", "2C 3C QC", "2D 3D 7D", "4D 6D 8D"], "KS 4S 9S", 1), 0, _wins_trick),
-        # A trump led: the learner must play one (2H), not a club.
-        Lesson("follow", _tricks(["2H 7C 8C 9C", "2C 3C QC", "2D 3D 7D", "4D 6D 8D"], "9H 4S 6S", 1), 0, _plays),
+        # Spades led by seat 1, the learner holds none: the joker, the lowest trump, wins; a club cannot.
+        Lesson("rank", _tricks(["JK 7C", "2C", "2D", "4D"], "KS 4S 9S", 1), 0, _wins_trick),
+        # A trump led: the learner must play one, and the 5 of diamonds is one (the left pedro), not the club.
+        Lesson("follow", _tricks(["5D 7C", "2C", "2D", "4D"], "9H 4S 6S", 1), 0, _plays),
     )
     return Guide(steps=steps, refusal=_refusal, card_refusal=_card_refusal)
