@@ -105,6 +105,14 @@ SMALLEST_STRIP = """() => {
 }"""
 
 
+#: The hand's box on the table (from the felt's top left corner).
+IN_FELT = """() => {
+    const f = document.getElementById('felt').getBoundingClientRect();
+    const r = document.getElementById('hand').getBoundingClientRect();
+    return [r.x - f.x, r.y - f.y, r.width, r.height].map(Math.round);
+}"""
+
+
 def outside(info: dict[str, Any]) -> list[dict[str, Any]]:
     return [
         c
@@ -250,6 +258,7 @@ def test_next_round_is_in_view_and_focus_stays_on_the_table(server: Any, new_con
     page.wait_for_function("() => document.getElementById('hand').contains(document.activeElement)")
     page.evaluate(RECORD_BOXES)  # on the phone too, nothing may move while the turn goes back and forth
     wait_my_turn(page)
+    first_in_felt = page.evaluate(IN_FELT)
     # The keys of the decision are listed on the page and work: D draws three times, then Draw is off.
     # (The line itself is not drawn on a touch screen, where it would only be cut off.)
     assert page.text_content("#keys-hint").startswith("Keys: D Draw · P Pass")
@@ -294,6 +303,16 @@ def test_next_round_is_in_view_and_focus_stays_on_the_table(server: Any, new_con
         # The button is gone (waiting for the bot): the focus stays in the summary, not on the page.
         page.wait_for_function("() => !document.getElementById('next-round')")
         page.wait_for_function("() => document.activeElement !== document.body")
+        # Round 2: the table comes back where it was, the page not scrolled (issue 20, point 11:
+        # a phone's page stayed 90 px down, where the result had been brought up).
+        page.wait_for_function("() => window.meja.view.round === 2 && window.meja.view.phase === 'play'")
+        page.wait_for_selector("#summary", state="hidden")
+        wait_my_turn(page)
+        assert page.evaluate("() => window.scrollY") == 0
+        # On the table the hand is where it was (the bar above it may lose round 1's "a deal the host
+        # chose" line).
+        in_felt = page.evaluate(IN_FELT)
+        assert in_felt == first_in_felt, (in_felt, first_in_felt)
 
 
 def test_a_long_caption_is_read_whole_on_a_phone(server: Any, new_context: Any) -> None:

@@ -941,7 +941,9 @@ export class TableScreen {
   renderSummary(summary) {
     const t = this.t;
     if (!summary) {
-      if (this.tv && !this.summary.hidden) window.scrollTo(0, 0); // the next round: the table again
+      // The next round: the table again, from the top (the result, focused or brought up, had
+      // scrolled the page: a phone's hand came back 90 px up).
+      if (!this.summary.hidden) window.scrollTo(0, 0);
       this.summary.hidden = true;
       this.summary.replaceChildren();
       return;
