@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 import meja.games
-from browser_helpers import tab_to
+from browser_helpers import host_table, tab_to
 
 GAMES = ("crazy_eights", "kartu_terakhir", "eighty_three")
 
@@ -126,3 +126,8 @@ def test_each_guide_by_keyboard_to_deal_me_in(server: Any, new_context: Any, sho
         page.evaluate("() => localStorage.clear()")  # the dealt table is not "current": home again
         walk(page, server, game, wrong_first=False)
         page.evaluate("() => localStorage.clear()")
+    # The lobby links its game's guide, in a new tab (the seat stays where it is).
+    host_table(page, server.origin, name="Ann", seats=2)
+    link = page.locator("#learn-lobby-link")
+    assert link.get_attribute("href") == "/?learn=crazy_eights" and link.get_attribute("target") == "_blank"
+    assert link.inner_text() == "Learn Crazy Eights"
