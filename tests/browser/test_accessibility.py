@@ -189,6 +189,16 @@ def test_the_tv_that_hosts_passes_an_axe_audit(server: Any, new_context: Any) ->
     phone.wait_for_selector("#start")
     assert_clean(tv, "TV lobby with the host's rights handed over")
     assert_clean(phone, "phone lobby with the host's rights")
+    # Taken back, the TV removes the person (a second press confirms): its lobby stays the TV's.
+    tv.click("#host-back")
+    tv.wait_for_selector("#seat-control-0")
+    tv.click("#seat-control-0")
+    tv.wait_for_selector("#seat-control-0.danger")
+    assert tv.locator(".tv-lobby").count() == 1
+    assert_clean(tv, "TV lobby, a removal to confirm")
+    tv.click("#seat-control-0")
+    phone.wait_for_selector("#lobby-notice")
+    tv.wait_for_selector('#seats li[data-seat="0"].seat-empty')
 
 
 def test_the_guides_pass_an_axe_audit(server: Any, new_context: Any) -> None:

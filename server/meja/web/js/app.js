@@ -776,8 +776,7 @@ class App {
       store.putSeat(this.tableId, { since: this.version, code: table.code, link: table.link });
     }
     if (table.status === "lobby" || !this.view) {
-      if (this.tv) this.showTvLobby();
-      else this.showLobby();
+      this.redrawLobby();
     } else {
       this.showTable(events);
     }
@@ -1623,7 +1622,8 @@ class App {
     const desc = this.gameOf(table);
     const node = el(
       "div",
-      { class: "lobby" },
+      // A guest's phone shows the seats first (style.css): the invitation is the host's business.
+      { class: `lobby${this.isHost ? "" : " guest"}` },
       this.lobbyNotice ? el("p", { class: "notice", role: "alert", id: "lobby-notice" }, this.lobbyNotice) : null,
       this.invitePanel(table, desc),
       this.seatsPanel(table, desc),
@@ -1639,7 +1639,7 @@ class App {
     else if (arriving) {
       // Just hosted or joined: the focus goes to the lobby's heading (a keyboard or screen reader
       // user starts there, not back at the top of the page: the button they pressed is gone).
-      const title = document.getElementById("lobby-title");
+      const title = document.getElementById(this.isHost ? "lobby-title" : "seats-title");
       title.tabIndex = -1;
       title.focus();
     }
@@ -1666,6 +1666,12 @@ class App {
     // The host's remote starts at Start (or stays where it was); a screen that only shows, nowhere.
     if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
     else if (arriving && document.getElementById("start")) document.getElementById("start").focus();
+  }
+
+  /** The lobby drawn again as this page shows it (a shared screen's, or a seat's). */
+  redrawLobby() {
+    if (this.tv) this.showTvLobby();
+    else this.showLobby();
   }
 
   /** The shared screen's host form (tvhost.js), once the catalog has come. */
@@ -1758,9 +1764,9 @@ class App {
                   clearTimeout(this.kickTimer);
                   this.kickTimer = setTimeout(() => {
                     this.kickArmed = null;
-                    if (this.screen === "lobby") this.showLobby();
+                    if (this.screen === "lobby" || this.screen === "tv-lobby") this.redrawLobby();
                   }, 6000);
-                  this.showLobby();
+                  this.redrawLobby();
                   return;
                 }
                 this.kickArmed = null;
