@@ -10,6 +10,7 @@
 * **The hand stays put**: the hand's box (its place and size on the page) is the same in each
   phase of an Eighty-Three hand (auction, trumps, discard, tricks) at 1280x800, and from the
   auction to the discard at 390x844 (there the trick, taller, still moves it down).
+* **A guest on a phone** lands on the seats, not on the host's invitation.
 * **Focus on a phone** (Kartu Terakhir): the hand's cards grow by half, each whole and tappable;
   after a resume on a touch screen the focused card wears no ring until a key is pressed.
 
@@ -24,7 +25,7 @@ from typing import Any
 from browser_helpers import version, wait_version_after
 from e83_browser import best_suit, find_deal, host_e83, mine, view, wait_decision, wait_mine_after
 from kt_helpers import find_deal as kt_find_deal
-from kt_helpers import host_kt
+from kt_helpers import host_kt, join
 from meja.games.eighty_three.rules import GAME, NAMES
 
 #: The hand's box on the page (document coordinates, so a scrolled page is no excuse).
@@ -244,3 +245,23 @@ def test_focus_on_a_phone_draws_the_hand_large(server: Any, new_context: Any, sh
     assert page.evaluate(ring) == [False, "none"]
     page.keyboard.press("ArrowRight")
     assert page.evaluate(ring) == [True, "solid"]
+
+
+def test_a_guest_on_a_phone_lands_on_the_seats(server: Any, new_context: Any, shot: Any) -> None:
+    """A guest who joins on a phone sees the seats (who is here, Leave) at once, not the host's
+    invitation with the seats below the fold; the focus is on the seats' heading."""
+    host = new_context(viewport={"width": 1280, "height": 800}).new_page()
+    room = host_kt(host, server.origin, name="Ana", seats=4)
+    guest = new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True).new_page()
+    join(guest, server.origin, room, "Budi")
+    guest.wait_for_function("() => document.querySelectorAll('#seats li').length === 4")
+    assert guest.evaluate("() => document.activeElement.id") == "seats-title"
+    box = guest.evaluate("""() => { const r = document.getElementById('seats').getBoundingClientRect();
+                                   return [r.top, r.bottom, window.innerHeight]; }""")
+    assert box[0] >= 0 and box[1] <= box[2], box
+    assert "Budi" in guest.inner_text("#seats")
+    shot(guest, "card-table-guest-lobby")
+    # The host's phone still starts with the invitation (the code to share).
+    host.set_viewport_size({"width": 390, "height": 844})
+    top = host.evaluate("() => document.getElementById('room-code').getBoundingClientRect().top")
+    assert 0 <= top < 400
