@@ -24,6 +24,7 @@ BENCHMARKS: dict[str, tuple[str, str]] = {
     "bots": ("meja.bench.bots", "duplicate-deal strength of the bot levels"),
     "server": ("meja.bench.server", "load test of real server processes and Redis"),
     "chaos": ("meja.bench.chaos", "tables played through random faults, then every accepted action audited"),
+    "cluster": ("meja.bench.cluster", "a Redis Cluster's bus traffic and commit latency per move, by masters"),
 }
 
 

@@ -1,0 +1,321 @@
+"""``meja bench cluster``: what a move costs a Redis Cluster, by number of masters.
+
+    meja bench cluster [--json] [--masters 1,3,6] [--replicas 1] [--tables 32] [--moves 20]
+                       [--record-bytes 2500]
+
+For each number of masters (one run, side by side), a private Redis Cluster on loopback
+(``redis-server --cluster-enabled yes``, no persistence, each master with ``--replicas``
+replicas, the slots in equal runs), and on it the store as two server processes use it:
+a writer :class:`~meja.store.redis.RedisStore` commits ``--moves`` moves at each of
+``--tables`` tables (spread over the 16 buckets, the tables in parallel, each table's moves
+one after another), while a reader store, subscribed to every table, receives each change
+(counted: a run that loses one fails). A move is one commit of a ``--record-bytes`` record
+and a 100-byte entry, what the commit script publishes.
+
+Three passes on each cluster:
+
+- **plain**: ``PUBLISH`` (``sharded_pubsub=False``), with the replica wait;
+- **sharded**: ``SPUBLISH``/``SSUBSCRIBE`` (the default), with the replica wait;
+- **sharded, no wait**: the same with ``replica_wait_ms=0``.
+
+What it prints, per move (over the pass, from ``CLUSTER INFO`` of every node before and
+after): the pub/sub messages the nodes sent each other over the cluster bus
+(``cluster_stats_messages_publish_sent`` plus ``..._publishshard_sent``), every bus message
+sent (pings and pongs included, which come with time, not moves), and the bytes those
+pub/sub messages carried (each holds the channel and the whole published payload, besides
+the bus header of about 2 KB, which is not counted); and the writer's commit latency p50 /
+p99 (from the call to its return: with the wait, until a replica has it).
+
+Everything runs on this machine's loopback, and every process it starts is stopped at the end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import redis
+
+from meja.bench.server import percentile
+from meja.server.rooms import new_code, new_table_id
+from meja.store.base import Change
+from meja.store.keys import BUCKETS, bucket_of
+from meja.store.redis import RedisStore
+
+#: How long the nodes may take to agree on the slots, in seconds.
+START_TIMEOUT_S = 60.0
+TTL_MS = 600_000
+SLOTS = 16384
+
+
+def _text(value: Any) -> str:
+    return value.decode() if isinstance(value, bytes) else str(value)
+
+
+def _free_ports(count: int) -> list[int]:
+    import socket
+
+    sockets = [socket.socket() for _ in range(count)]
+    try:
+        for s in sockets:
+            s.bind(("127.0.0.1", 0))
+        return [s.getsockname()[1] for s in sockets]
+    finally:
+        for s in sockets:
+            s.close()
+
+
+class BenchCluster:
+    """A private Redis Cluster on loopback: ``masters`` masters with ``replicas`` replicas each."""
+
+    def __init__(self, workdir: Path, masters: int, replicas: int) -> None:
+        server = shutil.which("redis-server")
+        if server is None:
+            raise RuntimeError("redis-server is not installed (make deps installs it)")
+        self.masters = masters
+        count = masters * (1 + replicas)
+        ports = _free_ports(2 * count)
+        self.ports, self.bus_ports = ports[:count], ports[count:]
+        self.processes: list[subprocess.Popen[bytes]] = []
+        for port, bus in zip(self.ports, self.bus_ports, strict=True):
+            node_dir = workdir / f"node-{port}"
+            node_dir.mkdir()
+            cmd = [server, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
+                   "--dir", str(node_dir), "--daemonize", "no", "--cluster-enabled", "yes",
+                   "--cluster-config-file", str(node_dir / "nodes.conf"), "--cluster-port", str(bus),
+                   "--cluster-node-timeout", "5000", "--logfile", str(node_dir / "redis.log")]
+            self.processes.append(subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+
+    @property
+    def url(self) -> str:
+        return "redis+cluster://" + ",".join(f"127.0.0.1:{p}" for p in self.ports[: self.masters])
+
+    def client(self, port: int) -> redis.Redis:
+        return redis.Redis(host="127.0.0.1", port=port, socket_timeout=10)
+
+    def start(self) -> BenchCluster:
+        """Join the nodes, give the masters equal runs of slots, attach the replicas; wait until up."""
+        deadline = time.monotonic() + START_TIMEOUT_S
+        clients = [self.client(p) for p in self.ports]
+        try:
+            for c in clients:
+                self._until(deadline, lambda c=c: self._pings(c), "a node did not start")
+            ids = [_text(c.cluster("MYID")) for c in clients]
+            for port, bus in zip(self.ports[1:], self.bus_ports[1:], strict=True):
+                clients[0].cluster("MEET", "127.0.0.1", port, bus)
+            for i in range(self.masters):
+                first, last = i * SLOTS // self.masters, (i + 1) * SLOTS // self.masters - 1
+                clients[i].cluster("ADDSLOTSRANGE", first, last)
+            everyone = len(self.ports)
+            for c in clients:
+                self._until(deadline, lambda c=c: int(c.cluster("info")["cluster_known_nodes"]) == everyone,
+                            "the nodes did not meet")
+            for k, c in enumerate(clients[self.masters :]):
+                master = ids[k % self.masters]
+                self._until(deadline, lambda c=c, m=master: self._replicate(c, m), "a replica found no master")
+            for c in clients:
+                self._until(deadline, lambda c=c: self._ok(c), "the cluster did not reach cluster_state:ok")
+            for c in clients[self.masters :]:
+                self._until(deadline, lambda c=c: c.info("replication").get("master_link_status") == "up",
+                            "a replica did not sync")
+        except BaseException:
+            self.stop()
+            raise
+        finally:
+            for c in clients:
+                c.close()
+        return self
+
+    @staticmethod
+    def _pings(client: redis.Redis) -> bool:
+        try:
+            return bool(client.ping())
+        except redis.ConnectionError:
+            return False
+
+    @staticmethod
+    def _replicate(client: redis.Redis, master: str) -> bool:
+        try:
+            client.cluster("REPLICATE", master)
+        except redis.ResponseError:  # "Unknown node" until the handshake with it is over
+            return False
+        return True
+
+    @staticmethod
+    def _ok(client: redis.Redis) -> bool:
+        info = client.cluster("info")
+        return info.get("cluster_state") == "ok" and int(info.get("cluster_slots_ok", 0)) == SLOTS
+
+    @staticmethod
+    def _until(deadline: float, check: Any, what: str) -> None:
+        while not check():
+            if time.monotonic() > deadline:
+                raise RuntimeError(what)
+            time.sleep(0.05)
+
+    def bus_stats(self) -> dict[str, int]:
+        """Summed over every node: pub/sub messages sent over the bus, and every bus message sent."""
+        publish = total = 0
+        for port in self.ports:
+            with self.client(port) as c:
+                info = c.cluster("info")
+            publish += sum(int(v) for k, v in info.items()
+                           if k.startswith("cluster_stats_messages_publish") and k.endswith("_sent"))
+            total += int(info.get("cluster_stats_messages_sent", 0))
+        return {"publish": publish, "total": total}
+
+    def stop(self) -> None:
+        for p in self.processes:
+            if p.poll() is None:
+                p.kill()
+        for p in self.processes:
+            p.wait(30)
+
+
+def _table_ids(count: int) -> list[tuple[str, str]]:
+    """``count`` (table id, room code) pairs, round-robin over the 16 buckets (so a few tables
+    still reach every master; :meth:`RedisStore.create` wants the id in the code's bucket)."""
+    per = -(-count // BUCKETS)
+    by_bucket: dict[int, list[tuple[str, str]]] = {b: [] for b in range(BUCKETS)}
+    while any(len(pairs) < per for pairs in by_bucket.values()):
+        code = new_code()
+        pairs = by_bucket[bucket_of(code)]
+        if len(pairs) < per:
+            pairs.append((new_table_id(code), code))
+    return [by_bucket[b][i] for i in range(per) for b in range(BUCKETS)][:count]
+
+
+async def _pass(cluster: BenchCluster, *, sharded: bool, wait_ms: int, tables: int, moves: int,
+                record_bytes: int) -> dict[str, Any]:
+    prefix = f"meja-bench-{os.urandom(4).hex()}:"
+    record, entry = os.urandom(record_bytes), os.urandom(100)
+    latencies: list[float] = []
+    async with (
+        RedisStore(cluster.url, prefix=prefix, sharded_pubsub=sharded, replica_wait_ms=wait_ms) as writer,
+        RedisStore(cluster.url, prefix=prefix, sharded_pubsub=sharded, replica_wait_ms=wait_ms) as reader,
+    ):
+        pairs = _table_ids(tables)
+        for table_id, code in pairs:
+            if not await writer.create(table_id, code, record, entry, ttl_ms=TTL_MS):
+                raise RuntimeError("a table could not be created")
+            await reader.subscribe(table_id)
+        # the first commit of each table loads the script and learns the masters' replicas
+        for table_id, _ in pairs:
+            await writer.commit(table_id, 0, record, entry, ttl_ms=TTL_MS)
+        expected = tables * moves
+        received = 0
+        done = asyncio.Event()
+
+        async def read() -> None:
+            nonlocal received
+            async for change in reader.changes():
+                if isinstance(change, Change) and change.version >= 2:
+                    received += 1
+                    if received >= expected:
+                        done.set()
+
+        async def play(table_id: str) -> None:
+            for v in range(1, moves + 1):
+                start = time.perf_counter()
+                if not await writer.commit(table_id, v, record, entry, ttl_ms=TTL_MS):
+                    raise RuntimeError(f"table {table_id}: commit {v} refused")
+                latencies.append((time.perf_counter() - start) * 1000)
+
+        reading = asyncio.create_task(read())
+        try:
+            before = await asyncio.to_thread(cluster.bus_stats)
+            await asyncio.gather(*(play(t) for t, _ in pairs))
+            try:
+                await asyncio.wait_for(done.wait(), 60)
+            except TimeoutError:
+                raise RuntimeError(f"the reader received {received} of {expected} changes") from None
+            after = await asyncio.to_thread(cluster.bus_stats)
+        finally:
+            reading.cancel()
+        unreplicated = writer.unreplicated
+    # what the script publishes: msgpack [schema, version, record, entry] (+ the channel's name)
+    payload = record_bytes + len(entry) + 16 + len(f"{prefix}{{00.00}}:t:{pairs[0][0]}:ch")
+    publish = (after["publish"] - before["publish"]) / expected
+    return {
+        "publish": "sharded" if sharded else "plain",
+        "replica_wait_ms": wait_ms,
+        "moves": expected,
+        "received": received,
+        "bus_pubsub_msgs_per_move": round(publish, 2),
+        "bus_msgs_per_move": round((after["total"] - before["total"]) / expected, 2),
+        "bus_pubsub_bytes_per_move": round(publish * payload),
+        "commit_ms_p50": round(percentile(latencies, 50), 2),
+        "commit_ms_p99": round(percentile(latencies, 99), 2),
+        "unreplicated": unreplicated,
+    }
+
+
+async def _bench(args: argparse.Namespace) -> dict[str, Any]:
+    runs = []
+    with tempfile.TemporaryDirectory(prefix="meja-bench-cluster-") as tmp:
+        for masters in args.masters:
+            workdir = Path(tmp) / f"m{masters}"
+            workdir.mkdir()
+            cluster = BenchCluster(workdir, masters, args.replicas)
+            try:
+                await asyncio.to_thread(cluster.start)
+                for sharded, wait_ms in ((False, 1000), (True, 1000), (True, 0)):
+                    result = await _pass(cluster, sharded=sharded, wait_ms=wait_ms, tables=args.tables,
+                                         moves=args.moves, record_bytes=args.record_bytes)
+                    runs.append({"masters": masters, "replicas": args.replicas, **result})
+            finally:
+                cluster.stop()
+    return {"tables": args.tables, "moves_per_table": args.moves, "record_bytes": args.record_bytes, "runs": runs}
+
+
+def _masters(text: str) -> list[int]:
+    values = [int(part) for part in text.split(",") if part.strip()]
+    if not values or any(not 1 <= v <= 16 for v in values):
+        raise argparse.ArgumentTypeError("masters must be 1-16, comma-separated")
+    return values
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--json", action="store_true", help="print one JSON document instead of a table")
+    parser.add_argument("--masters", type=_masters, default=[1, 3, 6], metavar="N,N",
+                        help="cluster sizes, side by side in one run (default 1,3,6)")
+    parser.add_argument("--replicas", type=int, default=1, metavar="R", help="replicas per master (default 1)")
+    parser.add_argument("--tables", type=int, default=32, metavar="T", help="tables (default 32)")
+    parser.add_argument("--moves", type=int, default=20, metavar="M", help="moves per table (default 20)")
+    parser.add_argument("--record-bytes", type=int, default=2500, metavar="B",
+                        help="the record committed and published each move (default 2500)")
+
+
+def _print_table(doc: dict[str, Any]) -> None:
+    print(f"{doc['tables']} tables x {doc['moves_per_table']} moves, {doc['record_bytes']}-byte records")
+    print("masters  publish  wait_ms  bus pub/sub msgs/move  bus msgs/move  bus pub/sub bytes/move  "
+          "commit ms p50 / p99")
+    for r in doc["runs"]:
+        print(f"{r['masters']:>7}  {r['publish']:>7}  {r['replica_wait_ms']:>7}  {r['bus_pubsub_msgs_per_move']:>21}  "
+              f"{r['bus_msgs_per_move']:>13}  {r['bus_pubsub_bytes_per_move']:>22}  "
+              f"{r['commit_ms_p50']:>7} / {r['commit_ms_p99']}")
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.tables < 1 or args.moves < 1 or args.replicas < 0 or args.record_bytes < 1:
+        print("meja bench cluster: --tables, --moves and --record-bytes must be at least 1", file=sys.stderr)
+        return 2
+    try:
+        doc = asyncio.run(_bench(args))
+    except RuntimeError as exc:
+        print(f"meja bench cluster: {exc}", file=sys.stderr)
+        return 1
+    if args.json:
+        print(json.dumps(doc, indent=2))
+    else:
+        _print_table(doc)
+    return 0
