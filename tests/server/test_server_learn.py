@@ -53,6 +53,24 @@ def test_each_step_is_a_stacked_position_with_a_right_legal_answer(game: str) ->
         assert wrong or unplayable, f"{game} step {lesson.key}: nothing wrong to try"
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_every_step_is_a_state_the_scenario_builder_returned(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The guide is built afresh with the game's ``stacked`` watched: each step's state is one it returned
+    (not a state put together some other way)."""
+    rules = meja.games.get_game(game)
+    built: list[Any] = []
+    real = type(rules).stacked
+
+    def spy(self: Any, *args: Any, **kwargs: Any) -> Any:
+        state = real(self, *args, **kwargs)
+        built.append(state)
+        return state
+
+    monkeypatch.setattr(type(rules), "stacked", spy)
+    fresh = meja.games.get(game).lessons.__wrapped__()  # type: ignore[union-attr]
+    assert all(any(lesson.state is b for b in built) for lesson in fresh.steps)
+
+
 #: a small stacked position of each game, to learn its state class
 _SMALL: dict[str, dict[str, Any]] = {
     "crazy_eights": {"hands": ["7S", "3H"], "discard": "7H"},
