@@ -126,8 +126,8 @@ def _documented(section: str) -> frozenset[str]:
 VIEW_FIELDS = _documented("8")
 EVENT_KINDS = _documented("9")
 #: The view's fields that are the seat's own (PROTOCOL.md 8: *own*, and what only a seat may hold)
-OWN_FIELDS = frozenset({"seat", "hand", "legal", "partner_trumps", "selected", "given", "received", "discarded",
-                        "deal_code"})
+OWN_FIELDS = frozenset({"seat", "hand", "legal", "partner_trumps", "selected", "arranged", "given", "received",
+                        "discarded", "deal_code"})
 PUBLIC_FIELDS = sorted(VIEW_FIELDS - OWN_FIELDS)
 
 

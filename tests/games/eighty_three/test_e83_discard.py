@@ -186,7 +186,7 @@ def test_auto_arrange_is_always_valid_and_one_action() -> None:
             drops, gives = auto_decision(state.hands[seat], H)
             assert decision_problems(state.hands[seat], state.hands[partner], H, drops, gives) == []
         for seat in rng.sample(range(4), 4):
-            if rng.random() < 0.5:  # after some steps of its own, too: auto replaces them
+            if rng.random() < 0.5:  # after some steps of its own, too: auto completes them
                 state = _walk(state, seat, rng) if state.pending[seat] == () else state
             state = act(state, seat, AUTO).state
         while state.phase == Phase.TRIM:
@@ -217,3 +217,33 @@ def test_a_seats_legal_steps_depend_only_on_what_it_sees(seed: int) -> None:
             other = state._evolve(hands=tuple(tuple(sorted(h)) for h in new))
             assert other.counts(seat) == state.counts(seat)
             assert other.legal_actions(seat) == legal
+
+
+def test_auto_arrange_keeps_the_steps_taken_and_the_view_says_it_first() -> None:
+    """Issue 20, point 13: auto_arrange completes the decision from a seat's own steps (a
+    player's picks are not thrown away), ends valid, and the seat's view says beforehand,
+    in ``arranged``, exactly what it will hand in (the page shows it before it is pressed)."""
+    rng = random.Random(20)
+    kept = 0
+    for _ in range(200):
+        state = _rigged(rng)
+        for seat in rng.sample(range(4), 4):
+            for _ in range(rng.randint(0, 4)):
+                if DONE in state.legal_actions(seat):
+                    break
+                state = _walk(state, seat, rng)
+            taken = state.pending[seat]
+            shown = state.view(seat).to_wire()["arranged"]
+            state = act(state, seat, AUTO).state
+            final = state.pending[seat] if state.phase == Phase.DISCARD else None
+            if final is not None:
+                assert set(taken) <= set(final), "a step the seat took was thrown away"
+                kept += bool(taken)
+                drops = sorted(NAMES[c] for c in final if c < 100)
+                gives = sorted(NAMES[c - 100] for c in final if c >= 100)
+                assert sorted(shown["discards"]) == drops and sorted(shown["gives"]) == gives
+                assert state.view(seat).to_wire()["arranged"] is None  # handed in: nothing to show
+        while state.phase == Phase.TRIM:
+            state = act(state, state.awaiting()[0], AUTO).state
+        assert state.phase == Phase.PLAY and state.end_state_problems() == []
+    assert kept > 100

@@ -66,8 +66,10 @@ A discard decision is a set of cards, so a seat builds it step by step: each
 ``discard`` or ``give`` is refused at once if the decision could then no longer
 end valid (4.10.4), so every listed step keeps a valid end within reach and a
 seat can never get stuck; ``done`` is listed when the seat is down to 6 cards
-(and the decision is valid); ``auto_arrange`` is always listed and replaces
-whatever steps the seat had taken. Steps are private until all four seats are
+(and the decision is valid); ``auto_arrange`` is always listed and completes
+the decision from the steps the seat had taken (kept: a player's own picks are
+not thrown away), then hands it in; the seat's view says beforehand what it
+would hand in (``arranged``). Steps are private until all four seats are
 done; then the decisions apply together (4.6.8, 4.10.4).
 
 Phases: ``auction``, ``trump``, ``discard``, ``trim`` (only the seats that
@@ -119,12 +121,15 @@ Readings chosen where the rules are silent
   (never a point trump, 4.6.5); trumps trimmed are shown face up. Seats that
   received nothing do not take part. When no seat received anything the trim
   phase is skipped.
-- ``auto_arrange`` (4.10.6) gives the whole excess over 6 trumps, non-point
+- ``auto_arrange`` (4.10.6), from no step taken, gives the whole excess over 6 trumps, non-point
   trumps first (lowest in the trump ranking first), and discards non-trumps,
   lowest rank first (ties by card order); in the trim it discards non-trumps
   first, then non-point trumps, lowest first. When both partners hold more than
   6 trumps it therefore has them trade their excess and trim it (valid, if
-  roundabout: the reading of 4.10.6 taken literally).
+  roundabout: the reading of 4.10.6 taken literally). From steps a seat took,
+  it keeps them and adds, one at a time, the first listed step of that order
+  for the cards left (else the first listed step), so it ends valid like any
+  walk of listed steps (:meth:`EightyThreeState._auto_steps`).
 - The partner counts (4.10.5) are the only thing a seat learns of its partner in
   the discard phase; others' steps are private, and the public ``hand_counts``
   stay those of the start of the phase until the exchange.
@@ -1260,11 +1265,9 @@ class EightyThreeState(StateDefaults):
             events.append(_ev("unselected", {"seat": seat, "card": NAMES[last % _GIVE_STEP], "to": to}, only=(seat,)))
         else:
             if kind == Kind.AUTO:
-                if self.phase == _DISCARD:
-                    drop, gives = auto_decision(self.hands[seat], self.trump)
-                else:
-                    drop, gives = auto_trim(self.hands[seat], self.trump), ()
-                steps = (*drop, *(c + _GIVE_STEP for c in gives))
+                steps = self._auto_steps(seat)
+                drop = tuple(sorted(c for c in steps if c < _GIVE_STEP))
+                gives = tuple(sorted(c - _GIVE_STEP for c in steps if c >= _GIVE_STEP))
                 data: dict[str, Wire] = {"seat": seat, "discards": _names(drop)}
                 if self.phase == _DISCARD:
                     data["gives"] = _names(gives)
@@ -1278,6 +1281,37 @@ class EightyThreeState(StateDefaults):
         if not all(decided):
             return Transition(state, tuple(events))
         return state._exchange(events) if self.phase == _DISCARD else state._trimmed(events)
+
+    def _auto_steps(self, seat: int) -> tuple[int, ...]:
+        """The steps ``auto_arrange`` hands in for ``seat`` (4.10.6): with no step taken, the
+        decision of :func:`auto_decision` (:func:`auto_trim` in the trim); else the steps taken,
+        kept, and completed one listed step at a time, each the first of that order for the
+        cards left that is listed (else the first listed step): a walk of listed steps, so
+        valid at its end (every listed step keeps a valid end within reach)."""
+        trump = self.trump
+        if not self.pending[seat]:
+            if self.phase == _DISCARD:
+                drop, gives = auto_decision(self.hands[seat], trump)
+            else:
+                drop, gives = auto_trim(self.hands[seat], trump), ()
+            return (*drop, *(c + _GIVE_STEP for c in gives))
+        state = self
+        while True:
+            discarding = state.phase == _DISCARD
+            legal = state._discard_actions(seat) if discarding else state._trim_actions(seat)
+            steps = [a for a in legal if a.kind in (Kind.DISCARD, Kind.GIVE)]
+            if not steps:
+                return state.pending[seat]
+            left = state._steps(seat)[4] if discarding else state._trim_need(seat)[0]
+            if discarding:
+                drop, gives = auto_decision(left, trump)
+                wanted = [_GIVES[c] for c in gives] + [_DISCARDS[c] for c in drop]
+            else:
+                wanted = [_DISCARDS[c] for c in auto_trim(left, trump)]
+            listed = set(steps)
+            step = next((a for a in wanted if a in listed), steps[0])
+            taken = (*state.pending[seat], step.arg + (_GIVE_STEP if step.kind == Kind.GIVE else 0))
+            state = state._evolve(pending=(*state.pending[:seat], taken, *state.pending[seat + 1 :]))
 
     def _check_decision(self, seat: int, steps: tuple[int, ...]) -> None:
         """The server's check of a whole decision (4.6.6): never fails after accepted steps."""
@@ -1576,6 +1610,7 @@ class EightyThreeState(StateDefaults):
             "trump": _SUIT_LETTERS[trump] if trump >= 0 else None,
             "partner_trumps": None,
             "selected": None,
+            "arranged": None,
             "decided": list(self.decided) if phase in (_DISCARD, _TRIM) else [False] * SEATS,
             "passed_counts": None,
             "given": None,
@@ -1612,6 +1647,13 @@ class EightyThreeState(StateDefaults):
                     "discards": [NAMES[c] for c in steps if c < _GIVE_STEP],
                     "gives": [NAMES[c - _GIVE_STEP] for c in steps if c >= _GIVE_STEP],
                 }
+                if seat in self.awaiting():
+                    # What auto_arrange would hand in now: the page shows it before it is pressed.
+                    auto = self._auto_steps(seat)
+                    data["arranged"] = {
+                        "discards": _names(tuple(sorted(c for c in auto if c < _GIVE_STEP))),
+                        "gives": _names(tuple(sorted(c - _GIVE_STEP for c in auto if c >= _GIVE_STEP))),
+                    }
             if phase >= _TRIM and in_hand:
                 data["given"] = _names(self.gave[seat])
                 data["received"] = _names(self.gave[(seat + 2) % SEATS])

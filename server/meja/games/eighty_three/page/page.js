@@ -156,12 +156,16 @@ class EightyThreeTable {
     this.wide.addEventListener("change", this.onWide);
     this.toDiscard = el("p", { class: "tray", id: "to-discard" });
     this.toPartner = el("p", { class: "tray", id: "to-partner" });
+    // What Auto-arrange would hand in now (the view's `arranged`): seen before it is pressed,
+    // the cards already picked among them (it completes a player's picks, never drops them).
+    this.autoPreview = el("p", { class: "tray auto-preview", id: "auto-preview", hidden: true });
     this.discardBox = el(
       "section",
       { class: "discard-box", id: "discard-box", "aria-labelledby": "discard-title" },
       this.discardTitle,
       this.discardCounts,
       el("div", { class: "trays" }, this.toDiscard, this.toPartner),
+      this.autoPreview,
     );
     this.waitNote = el("p", { class: "wait-note", id: "wait-note" });
     this.centre = el(
@@ -203,7 +207,13 @@ class EightyThreeTable {
       this.kittyLine,
     );
     this.discardStatus = el("p", { class: "discard-status", id: "discard-status" });
-    this.autoButton = el("button", { type: "button", class: "primary", id: "auto-arrange", onclick: () => this.simple("auto_arrange") });
+    this.autoButton = el("button", {
+      type: "button",
+      class: "primary",
+      id: "auto-arrange",
+      "aria-describedby": "auto-preview",
+      onclick: () => this.simple("auto_arrange"),
+    });
     this.doneButton = el("button", { type: "button", id: "done", onclick: () => this.simple("done") });
     this.undoButton = el("button", { type: "button", id: "undo", onclick: () => this.simple("undo") });
     this.stepErrorBox = el("p", { class: "step-error", id: "step-error", role: "alert" });
@@ -475,6 +485,21 @@ class EightyThreeTable {
       ...chips(sel.gives),
     );
     this.toPartner.hidden = phase === "trim";
+    const auto = v.arranged;
+    this.autoPreview.hidden = !auto;
+    if (auto) {
+      const gives = phase === "trim" || !auto.gives.length ? [] : [
+        " · ",
+        el("span", { class: "label" }, `${t("discard.tray.give", { who: this.host.seatName(mate) })}: `),
+        ...chips(auto.gives),
+      ];
+      this.autoPreview.replaceChildren(
+        el("span", { class: "label" }, `${t("discard.auto.preview")} `),
+        el("span", { class: "label" }, `${t("discard.tray.discard")}: `),
+        ...chips(auto.discards),
+        ...gives,
+      );
+    }
   }
 
   renderTrick() {

@@ -1,0 +1,66 @@
+"""Eighty-Three's Auto-arrange keeps a player's own picks and shows what it hands in first (issue 20, point 13).
+
+A table of one person and three bots, to the discard phase. Before anything is pressed the
+discard box shows what Auto-arrange would hand in (the view's ``arranged``); the player picks
+one discard by hand that Auto-arrange would not have chosen; the preview then holds that card
+(completed around it, never replaced); pressing Auto-arrange hands in exactly what it showed.
+
+Cost: one auction and one discard phase against bots (about 10 s).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from browser_helpers import click_card
+from e83_browser import auction_mouse, host_e83, mine, trump_mouse, view, wait_decision, wait_mine_after
+
+PREVIEW_CHIPS = "() => document.querySelectorAll('#auto-preview .chip').length"
+
+
+def test_auto_arrange_keeps_a_pick_and_shows_its_decision_first(new_context: Any, server: Any, shot: Any) -> None:
+    page = new_context(viewport={"width": 1280, "height": 800}).new_page()
+    host_e83(page, server.origin, name="Putu")
+    page.click("#start")
+    deadline = time.monotonic() + 90
+    while True:
+        assert time.monotonic() < deadline, "no discard phase"
+        decision = wait_decision(page)
+        if decision == "auction":
+            auction_mouse(page)
+        elif decision == "trump":
+            trump_mouse(page)
+        elif decision == "discard":
+            break
+        else:
+            raise AssertionError(f"unexpected decision {decision}")
+
+    v = view(page)
+    shown = v["arranged"]
+    assert page.is_visible("#auto-preview")
+    assert page.evaluate(PREVIEW_CHIPS) == len(shown["discards"]) + len(shown["gives"])
+    # A card Auto-arrange would keep, discarded by hand (a card with a discard step and no give).
+    steps: dict[str, set[str]] = {}
+    for a in v["legal"]:
+        if a["kind"] in ("discard", "give"):
+            steps.setdefault(a["card"], set()).add(a["kind"])
+    picks = [c for c, kinds in steps.items() if kinds == {"discard"} and c not in shown["discards"]]
+    assert picks, f"no card to pick by hand: {steps}, auto {shown}"
+    pick = picks[0]
+    before = mine(page)
+    click_card(page, pick)
+    wait_mine_after(page, before)
+    v = view(page)
+    assert v["selected"]["discards"] == [pick]
+    after = v["arranged"]
+    assert pick in after["discards"], "Auto-arrange would throw the player's pick away"
+    assert page.evaluate(PREVIEW_CHIPS) == len(after["discards"]) + len(after["gives"])
+    shot(page, "e83-auto-preview")
+    before = mine(page)
+    page.click("#auto-arrange")
+    wait_mine_after(page, before)
+    # Handed in: what the preview showed leaves the hand (after the exchange too).
+    page.wait_for_function("() => window.meja.view.phase !== 'discard'")
+    gone = set(after["discards"]) | set(after["gives"])
+    assert not gone & set(view(page)["hand"]), (gone, view(page)["hand"])
