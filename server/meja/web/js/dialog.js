@@ -8,7 +8,7 @@
 import { el } from "./ui.js";
 
 export class ChoiceDialog {
-  /** restoreFocus(returnTo): put the focus back after the dialog closed; held(n): "{n} in your hand". */
+  /** restoreFocus(returnTo): put the focus back after the dialog closed; held(n): "{n} in your hand" (none: not said). */
   constructor({ restoreFocus, held }) {
     this.restoreFocus = restoreFocus;
     this.held = held;
@@ -76,7 +76,7 @@ export class ChoiceDialog {
           "button",
           { type: "button", class: c.className || "", dataset: c.dataset || {}, onclick: () => this.pick(c.value) },
           ...(c.content || [String(c.value)]),
-          Number.isInteger(c.held) ? el("span", { class: "choice-held" }, this.held(c.held)) : null,
+          Number.isInteger(c.held) && this.held ? el("span", { class: "choice-held" }, this.held(c.held)) : null,
         ),
       ),
     );
