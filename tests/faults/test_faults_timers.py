@@ -11,7 +11,7 @@ two in-process servers on one Redis:
    before its pub/sub consumer has applied A's change (a busy loop, a slow
    subscriber: here B hears other processes' changes 0.5 s late);
 3. ``TableService.on_due`` reads B's cached record, finds its ``gv`` older than
-   the key's, takes the timer for moot (``_bot_may_play`` is false), and
+   the key's, takes the timer for moot (``tables.still_due`` is false), and
    ``DueRunner`` finishes it: the bot never moves and nothing else will ever
    schedule it. The same holds for every timer kind, since ``on_due`` and the
    ``commit`` functions of ``_turn_limit``, ``_ready_timeout``, ``_grace`` and

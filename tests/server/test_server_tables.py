@@ -108,10 +108,10 @@ def test_bot_timers_only_while_a_human_is_present() -> None:
         after = t.play(after, 0, game.decode_action({"kind": "draw"}), version=3, now=NOW).table
     keys = t.due_keys(after)
     if after.awaiting() and after.seats[after.awaiting()[0]].is_bot:
-        assert any(kind == "bot" for kind, _ in keys.values())
+        assert any(k.kind == "bot" for k in keys.values())
     gone = t.disconnect(after, seat=0, conn=CONN, now=NOW)
     assert gone is not None
-    kinds = {kind for kind, _ in t.due_keys(gone.table).values()}
+    kinds = {k.kind for k in t.due_keys(gone.table).values()}
     assert "bot" not in kinds and "grace" in kinds
 
 

@@ -34,8 +34,9 @@ name                                   type     what
                                                 the websocket to the end of its handling, when the
                                                 commit is done and this process's connections (the
                                                 sender first among them) have their ``update`` queued
-``meja_timers_total``                  counter  due actions this process ran, by ``kind`` (bot, turn,
-                                                ready, grace, check)
+``meja_timers_total``                  counter  due actions this process ran, by ``kind`` (each of
+                                                :data:`meja.server.tables.TIMERS`: bot, turn, ready,
+                                                auto, check, grace)
 ``meja_due_waiting``                   gauge    due actions stored (the whole store; leased included)
 ``meja_due_overdue``                   gauge    due actions whose time has come and that nobody has
                                                 finished (:meth:`meja.store.base.Store.due_counts`);
@@ -132,6 +133,7 @@ from meja.rules import Event
 from meja.store.base import Store
 
 from .records import FINISHED, LOBBY, PLAYING, Table
+from .tables import TIMER_KINDS
 
 __all__ = ["CONTENT_TYPE", "LATENCY_BUCKETS", "SOURCE", "Metrics", "is_redis_error"]
 
@@ -151,7 +153,7 @@ LATENCY_BUCKETS: Final = (
 )  # fmt: skip
 _SOURCES: Final = ("person", "bot", "timer", "other")
 _STATUSES: Final = (LOBBY, PLAYING, FINISHED)
-_TIMER_KINDS: Final = ("bot", "turn", "ready", "grace", "check")
+_TIMER_KINDS: Final = tuple(TIMER_KINDS)
 _LABEL: Final = re.compile(r"[a-z][a-z0-9_.]{0,31}(/[a-z][a-z0-9_]{0,31})?|[0-9]{1,4}")
 _MAX_VALUES: Final = 64
 
@@ -285,6 +287,13 @@ class Metrics:
         Gauge("meja_store_full", "1 while new tables are refused (server/full)", registry=registry).set_function(
             lambda: 1.0 if self._store_full() else 0.0
         )
+        self._archives: Callable[[], tuple[int, int]] = lambda: (0, 0)
+        archives = Gauge(
+            "meja_archives", "Finished matches this process archived, or did not (store full, log trimmed)",
+            ["result"], registry=registry,
+        )  # fmt: skip
+        archives.labels("written").set_function(lambda: self._archives()[0])
+        archives.labels("skipped").set_function(lambda: self._archives()[1])
         self.due: tuple[int, int] | None = None
         self._due_at = float("-inf")
         registry.register(_DueCounts(self))
@@ -299,6 +308,7 @@ class Metrics:
         store: Store | None,
         store_memory: Callable[[], tuple[int, int] | None] = lambda: None,
         store_full: Callable[[], bool] = lambda: False,
+        archives: Callable[[], tuple[int, int]] = lambda: (0, 0),
     ) -> None:
         """What is read at scrape time: the connection count, the cached tables, the store (due counts),
         and the store's memory as the table service last read it (its use, its limit, whether full)."""
@@ -307,6 +317,7 @@ class Metrics:
         self._store = store
         self._store_memory = store_memory
         self._store_full = store_full
+        self._archives = archives
 
     def _table_counter(self, status: str) -> Callable[[], float]:
         """What ``meja_tables{status}`` reads when scraped."""

@@ -41,7 +41,7 @@ import logging
 import random
 import secrets
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple, Protocol
 
@@ -668,44 +668,42 @@ class TableService:
 
     async def on_due(self, key: str) -> DueOutcome:
         """Run the timer ``key``: ``"finished"``: its commit removed it; ``"finish"``: done, nothing
-        committed (the runner removes it); ``"keep"``: leave it leased (it comes again)."""
-        table_id, kind, seat, marker = tables.parse_key(key)
-        cached = self.hub.cached(table_id)
-        if kind == "bot" and cached is not None and _bot_may_play(cached.table, seat, int(marker)):
+        committed (the runner removes it); ``"keep"``: leave it leased (it comes again).
+
+        A timer whose key the table no longer derives is moot (:func:`meja.server.tables.still_due`);
+        its kind (:data:`meja.server.tables.TIMERS`) names the method that runs it."""
+        timer = tables.parse_key(key)
+        kind = tables.TIMER_KINDS.get(timer.kind)
+        if kind is None:
+            log.warning("unknown timer kind in %r", key)
+            return "finish"
+        cached = self.hub.cached(timer.table)
+        if timer.kind == "bot" and cached is not None and tables.still_due(cached.table, timer):
             # The cache shows the move is due: no need to read the store (if the store has
             # moved on since, the commit's compare-and-set says so and the move is checked
             # again on a fresh read). A cache where it is not due may merely be behind the
             # version that set this timer: it is not trusted to drop the move.
             current: tuple[int, Table] | None = (cached.version, cached.table)
         else:
-            current = await self.hub.current(table_id, fresh=True)
+            current = await self.hub.current(timer.table, fresh=True)
         if current is None:
             return "finish"  # the table expired
-        _, table = current
-        committed: int | None = None
+        if not tables.still_due(current[1], timer):
+            return "finish"
+        run: Callable[[tuple[int, Table], tables.TimerKey], Awaitable[int | DueOutcome | None]]
+        run = getattr(self, kind.run)
         try:
-            if kind == "bot":
-                committed = await self._bot_turn(current, seat, int(marker), key)
-            elif kind == "turn":
-                committed = await self._turn_limit(table, seat, marker, key)
-            elif kind == "ready":
-                committed = await self._ready_timeout(table, seat, int(marker), key)
-            elif kind == "auto":
-                committed = await self._timed(table, seat, int(marker), key)
-            elif kind == "grace":
-                committed = await self._grace(table_id, seat, int(marker), key)
-            elif kind == "check":
-                return await self._check(table, seat, int(marker), key)
-            else:
-                log.warning("unknown timer kind in %r", key)
+            outcome = await run(current, timer)
         except TableNotFound:
             return "finish"
         except RulesError:
             # A game refused what it asked for itself (a bug in its rules or its bot): drop the
             # timer, or it would fail again after every lease, for ever. The table is unchanged.
-            log.exception("timer %r: the game refused its own action at table %s v%d", key, table_id, table.gv)
+            log.exception("timer %r: the game refused its own action at table %s v%d", key, timer.table, current[1].gv)
             return "finish"
-        return "finish" if committed is None else "finished"
+        if isinstance(outcome, str):
+            return outcome
+        return "finish" if outcome is None else "finished"
 
     async def hint(self, table_id: str, *, seat: int) -> tuple[int, dict[str, Any]]:
         """A suggested move for ``seat``: what the game's default bot would choose from the seat's own
@@ -825,10 +823,9 @@ class TableService:
         log.error("bot %r chose the illegal %s at table %s seat %d", level, move, table.id, seat)
         return legal[0] if awaited and legal else None
 
-    async def _bot_turn(self, current: tuple[int, Table], seat: int, epoch: int, key: str) -> int | None:
+    async def _bot_turn(self, current: tuple[int, Table], timer: tables.TimerKey) -> int | None:
         _, table = current
-        if not _bot_may_play(table, seat, epoch):
-            return None
+        seat = timer.seat
         record = table.seats[seat]
         level = record.level if record.is_bot and record.level else table.bots
         bot = self.bot(table.game, level)
@@ -844,7 +841,7 @@ class TableService:
             return None  # declined to act out of turn; the timer is done
 
         def change(t: Table, version: int, now: int) -> tables.Mutation | None:
-            if not _bot_may_play(t, seat, epoch):
+            if not tables.still_due(t, timer):
                 return None
             assert t.state is not None
             if move not in t.state.legal_actions(seat):
@@ -856,12 +853,11 @@ class TableService:
                 return tables.play(t, seat, again, version=version, now=now)
             return tables.play(t, seat, move, version=version, now=now)
 
-        return await self.commit(table.id, change, fresh=True, first=current, finishes=key)
+        return await self.commit(table.id, change, fresh=True, first=current, finishes=str(timer))
 
-    async def _turn_limit(self, table: Table, seat: int, marker: str, key: str) -> int | None:
-        turn_v, strikes = (int(x) for x in marker.split("."))
-        if not _turn_limit_due(table, seat, turn_v, strikes):
-            return None
+    async def _turn_limit(self, current: tuple[int, Table], timer: tables.TimerKey) -> int | None:
+        _, table = current
+        seat = timer.seat
         state = table.state
         assert state is not None
         # The game's default move for a seat out of time; where it leaves the move open,
@@ -875,7 +871,7 @@ class TableService:
             return None
 
         def change(t: Table, version: int, now: int) -> tables.Mutation | None:
-            if not _turn_limit_due(t, seat, turn_v, strikes):
+            if not tables.still_due(t, timer):
                 return None
             timeout = Event("timeout", {"seat": seat, "limit": "turn"})
             mutation = tables.play(t, seat, move, version=version, now=now, before=(timeout,))
@@ -883,46 +879,46 @@ class TableService:
                 return tables.Mutation(mutation.table.evolve(strikes=t.strikes + 1), mutation.events)
             return mutation
 
-        return await self.commit(table.id, change, fresh=True, finishes=key)
+        return await self.commit(table.id, change, fresh=True, finishes=str(timer))
 
-    async def _ready_timeout(self, table: Table, seat: int, turn_v: int, key: str) -> int | None:
+    async def _ready_timeout(self, current: tuple[int, Table], timer: tables.TimerKey) -> int | None:
         def change(t: Table, version: int, now: int) -> tables.Mutation | None:
-            if t.status != PLAYING or t.state is None or t.turn_v != turn_v or seat not in t.awaiting():
+            if not tables.still_due(t, timer):
                 return None
-            if not t.seats[seat].is_human or not tables.between_rounds(t.state):
-                return None
-            ready = t.state.default_action(seat)
+            assert t.state is not None
+            ready = t.state.default_action(timer.seat)
             if ready is None:
                 return None
-            timeout = Event("timeout", {"seat": seat, "limit": "ready"})
-            return tables.play(t, seat, ready, version=version, now=now, before=(timeout,))
+            timeout = Event("timeout", {"seat": timer.seat, "limit": "ready"})
+            return tables.play(t, timer.seat, ready, version=version, now=now, before=(timeout,))
 
-        return await self.commit(table.id, change, fresh=True, finishes=key)
+        return await self.commit(timer.table, change, fresh=True, finishes=str(timer))
 
-    async def _timed(self, table: Table, seat: int, since: int, key: str) -> int | None:
+    async def _timed(self, current: tuple[int, Table], timer: tables.TimerKey) -> int | None:
         """An action the game takes by itself (``State.timed_actions``), if it still lists it."""
 
         def change(t: Table, version: int, now: int) -> tables.Mutation | None:
-            if t.status != PLAYING or t.state is None or not t.any_present_human():
+            if not tables.still_due(t, timer):
                 return None
+            assert t.state is not None
+            since = int(timer.marker)
             for timed in t.state.timed_actions():
-                if timed.seat == seat and timed.since == since:
-                    return tables.play(t, seat, timed.action, version=version, now=now)
+                if timed.seat == timer.seat and timed.since == since:
+                    return tables.play(t, timer.seat, timed.action, version=version, now=now)
             return None
 
-        return await self.commit(table.id, change, fresh=True, finishes=key)
+        return await self.commit(timer.table, change, fresh=True, finishes=str(timer))
 
-    async def _grace(self, table_id: str, seat: int, away: int, key: str) -> int | None:
+    async def _grace(self, current: tuple[int, Table], timer: tables.TimerKey) -> int | None:
         def change(t: Table, version: int, now: int) -> tables.Mutation | None:
-            return tables.go_auto(t, seat=seat, away=away)
+            return tables.go_auto(t, seat=timer.seat, away=int(timer.marker))
 
-        return await self.commit(table_id, change, fresh=True, finishes=key)
+        return await self.commit(timer.table, change, fresh=True, finishes=str(timer))
 
-    async def _check(self, table: Table, seat: int, gv: int, key: str) -> DueOutcome:
-        record = table.seats[seat]
-        if table.gv != gv or not record.is_human or record.conn is None or seat not in table.awaiting():
-            return "finish"
-        conn = record.conn
+    async def _check(self, current: tuple[int, Table], timer: tables.TimerKey) -> DueOutcome:
+        _, table = current
+        conn = table.seats[timer.seat].conn
+        assert conn is not None  # the key is derived only for a seat held by a connection
         proc, cid = conn
         if proc != self.process_id and self.reached_store_for() < self.settings.heartbeat_ttl_s:
             # Just back from an outage (or starting): the other process's heartbeat may have lapsed
@@ -934,14 +930,14 @@ class TableService:
         if alive:
             return "keep"  # left leased: checked again after the lease
 
-        log.info("table %s seat %d: process %s is gone; the player counts as away", table.id, seat, proc)
+        log.info("table %s seat %d: process %s is gone; the player counts as away", table.id, timer.seat, proc)
 
         def change(t: Table, version: int, now: int) -> tables.Mutation | None:
-            if t.gv != gv:
+            if not tables.still_due(t, timer):
                 return None
-            return tables.dead_process(t, seat=seat, conn=conn, now=now)
+            return tables.dead_process(t, seat=timer.seat, conn=conn, now=now)
 
-        committed = await self.commit(table.id, change, fresh=True, finishes=key)
+        committed = await self.commit(table.id, change, fresh=True, finishes=str(timer))
         return "finish" if committed is None else "finished"
 
 
@@ -994,26 +990,3 @@ def _eq(a: str, b: str) -> bool:
     return hmac.compare_digest(a, b)
 
 
-def _bot_may_play(t: Table, seat: int, epoch: int) -> bool:
-    return (
-        t.status == PLAYING
-        and t.epoch_of(seat) == epoch
-        and seat in t.actors()
-        and t.seats[seat].is_played_by_bot
-        and t.any_present_human()
-    )
-
-
-def _turn_limit_due(t: Table, seat: int, turn_v: int, strikes: int) -> bool:
-    record = t.seats[seat]
-    return (
-        t.status == PLAYING
-        and t.state is not None
-        and bool(t.turn_limit_s)
-        and t.turn_v == turn_v
-        and t.strikes == strikes
-        and seat in t.awaiting()
-        and record.is_human
-        and not record.auto
-        and not tables.between_rounds(t.state)
-    )

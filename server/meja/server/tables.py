@@ -93,10 +93,10 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from random import Random
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from meja import games
 from meja.protocol.errors import (
@@ -137,7 +137,11 @@ from .settings import Settings
 __all__ = [
     "BOT_NAME",
     "TABLE_EVENTS",
+    "TIMERS",
+    "TIMER_KINDS",
     "Mutation",
+    "TimerKey",
+    "TimerKind",
     "act",
     "between_rounds",
     "bot_levels",
@@ -157,6 +161,7 @@ __all__ = [
     "rematch",
     "set_seat",
     "start",
+    "still_due",
     "summary",
     "view_for",
 ]
@@ -565,65 +570,188 @@ def between_rounds(state: Any) -> bool:
 # --------------------------------------------------------------------------- timers
 
 
-def due_keys(t: Table) -> dict[str, tuple[str, int]]:
-    """The timers a table needs, by key: ``{key: (kind, seat)}``.
+class TimerKey(NamedTuple):
+    """A timer's key, ``<table>|<kind>|<seat>|<marker>``: ``str(key)`` prints it, :meth:`parse` reads it.
 
-    A key names its kind, seat and what must not have changed for it to fire
-    (the seat's epoch, the game version ``gv``, the decision period
-    ``turn_v.strikes``, the time a player went away, the version a timed action
-    was first listed at), so a change that makes a timer moot changes its key:
-    :func:`plan` cancels the old key and sets the new one in the same commit.
-
-    Only while some human is connected (with nobody watching, bots and the
-    game's clock do not play on):
-
-    - ``bot``: a seat played by a bot may act (awaited, or out of turn: its bot
-      may decline), keyed by the seat's epoch;
-    - ``turn``: the turn limit of a present human's awaited decision;
-    - ``ready``: a human who has not said they are ready between rounds;
-    - ``auto``: an action the game takes by itself after a delay (``timed_actions``).
-
-    Always:
-
-    - ``check``: an awaited human's server process may have died;
-    - ``grace``: an absent player's grace period.
+    The marker names what must not have changed for the timer to fire (a seat's epoch, a
+    version, a decision period, the time a player went away): a change that makes a timer
+    moot changes the key the table derives (:func:`due_keys`), so :func:`plan` cancels the
+    old key and sets the new one in the same commit, and a timer that fires anyway is still
+    due only if the fresh table still derives its key (:func:`still_due`).
     """
-    out: dict[str, tuple[str, int]] = {}
+
+    table: str
+    kind: str
+    seat: int
+    marker: str
+
+    def __str__(self) -> str:
+        return f"{self.table}|{self.kind}|{self.seat}|{self.marker}"
+
+    @classmethod
+    def parse(cls, key: str) -> TimerKey:
+        table, kind, seat, marker = key.split("|")
+        return cls(table, kind, int(seat), marker)
+
+
+@dataclass(frozen=True)
+class _Scan:
+    """What every kind's keys are derived from, read off a table once."""
+
+    t: Table
+    state: Any
+    present: bool
+    awaiting: tuple[int, ...]
+    interlude: bool
+
+    def awaited_humans(self) -> Iterable[tuple[int, SeatRecord]]:
+        """Seats that may act now, held by a person (no bot plays them), whose decision holds the game up."""
+        for s in self.state.actors():
+            seat = self.t.seats[s]
+            if seat.is_human and not seat.is_played_by_bot and s in self.awaiting:
+                yield s, seat
+
+
+@dataclass(frozen=True)
+class _When:
+    """What a new timer's due time is computed from (:func:`plan`)."""
+
+    new: Table
+    key: TimerKey
+    events: Sequence[Event]
+    now: int
+    settings: Settings
+    rand: Random
+
+
+def _bot_keys(x: _Scan) -> Iterable[tuple[int, object]]:
+    if x.present:
+        for s in x.state.actors():
+            if x.t.seats[s].is_played_by_bot:
+                yield s, x.t.epoch_of(s)
+
+
+def _bot_due(w: _When) -> int:
+    state = w.new.state
+    assert state is not None
+    if between_rounds(state):
+        return w.now + w.settings.ready_delay_ms
+    if w.key.seat in state.awaiting():
+        return w.now + bot_pause_ms(w.settings, w.rand, w.events, get_game(w.new.game).info.hold_events)
+    # out of turn: a reflex, not a think (a catch)
+    return w.now + w.rand.randint(w.settings.bot_react_min_ms, w.settings.bot_react_max_ms)
+
+
+def _turn_keys(x: _Scan) -> Iterable[tuple[int, object]]:
+    if x.present and x.t.turn_limit_s and not x.interlude:
+        for s, _ in x.awaited_humans():
+            yield s, f"{x.t.turn_v}.{x.t.strikes}"
+
+
+def _turn_due(w: _When) -> int:
+    assert w.new.turn_limit_s is not None
+    if w.new.strikes == 0:
+        return w.now + w.new.turn_limit_s * 1000
+    # Once the limit ran out this turn, the next default move comes at a bot's pace.
+    return w.now + bot_pause_ms(w.settings, w.rand, w.events, get_game(w.new.game).info.hold_events)
+
+
+def _ready_keys(x: _Scan) -> Iterable[tuple[int, object]]:
+    if x.present and x.interlude:
+        for s, _ in x.awaited_humans():
+            yield s, x.t.turn_v
+
+
+def _auto_keys(x: _Scan) -> Iterable[tuple[int, object]]:
+    if x.present:
+        for timed in x.state.timed_actions():
+            yield timed.seat, timed.since
+
+
+def _auto_due(w: _When) -> int:
+    since, state = int(w.key.marker), w.new.state
+    assert state is not None
+    delay: int = next(a.delay_ms for a in state.timed_actions() if a.seat == w.key.seat and a.since == since)
+    return w.now + delay
+
+
+def _check_keys(x: _Scan) -> Iterable[tuple[int, object]]:
+    for s, seat in x.awaited_humans():
+        if seat.conn is not None:
+            yield s, x.t.gv
+
+
+def _grace_keys(x: _Scan) -> Iterable[tuple[int, object]]:
+    for s, seat in enumerate(x.t.seats):
+        if seat.is_human and seat.away is not None and seat.conn is None and not seat.auto:
+            yield s, seat.away
+
+
+def _grace_due(w: _When) -> int:
+    away = w.new.seats[w.key.seat].away
+    assert away is not None
+    return max(w.now, away + w.new.grace_s * 1000)
+
+
+@dataclass(frozen=True)
+class TimerKind:
+    """One kind of timer, said once: which keys a table derives for it, when a new one falls due,
+    and what runs it (the name of the :class:`~meja.server.service.TableService` method that does,
+    called with the fresh table's version and record and the key)."""
+
+    name: str
+    #: what the kind is for, in a line (the docs and the metrics' help are made from it)
+    doc: str
+    keys: Callable[[_Scan], Iterable[tuple[int, object]]]
+    due: Callable[[_When], int]
+    run: str
+    #: who acts when it runs, for the metrics (``meja.server.metrics.SOURCE``)
+    source: str = "timer"
+    #: the seat's decision it makes is the turn's: the table's turn deadline is its due time
+    sets_deadline: bool = False
+
+
+#: Every timer kind, in the order a table derives them. Only ``check`` and ``grace`` run while no
+#: person is connected: with nobody watching, bots and the game's clock do not play on.
+TIMERS: Final[tuple[TimerKind, ...]] = (
+    TimerKind("bot", "a seat a bot plays may act (awaited, or out of turn: its bot may decline), "
+              "keyed by the seat's epoch", _bot_keys, _bot_due, "_bot_turn", source="bot"),
+    TimerKind("turn", "the turn limit of a present person's awaited decision, keyed by the decision "
+              "period and the strikes", _turn_keys, _turn_due, "_turn_limit", sets_deadline=True),
+    TimerKind("ready", "a person who has not said they are ready between rounds",
+              _ready_keys, lambda w: w.now + w.settings.ready_timeout_s * 1000, "_ready_timeout"),
+    TimerKind("auto", "an action the game takes by itself after a delay (timed_actions)",
+              _auto_keys, _auto_due, "_timed"),
+    TimerKind("check", "an awaited person's server process may have died, keyed by the game version",
+              _check_keys, lambda w: w.now + int(w.settings.presence_check_s * 1000), "_check"),
+    TimerKind("grace", "an absent person's grace period, keyed by when they went away",
+              _grace_keys, _grace_due, "_grace"),
+)
+TIMER_KINDS: Final[Mapping[str, TimerKind]] = {k.name: k for k in TIMERS}
+
+
+def due_keys(t: Table) -> dict[str, TimerKey]:
+    """The timers a table needs, by key (each kind's rule: :data:`TIMERS`)."""
+    out: dict[str, TimerKey] = {}
     state = t.state
     if t.status != PLAYING or state is None:
         return out
-    present = t.any_present_human()
-    awaiting = state.awaiting()
-    interlude = between_rounds(state)
-    tid = t.id
-    for s in state.actors():
-        seat = t.seats[s]
-        if seat.is_played_by_bot:
-            if present:
-                out[f"{tid}|bot|{s}|{t.epoch_of(s)}"] = ("bot", s)
-            continue
-        if not seat.is_human or s not in awaiting:
-            continue
-        if interlude:
-            if present:
-                out[f"{tid}|ready|{s}|{t.turn_v}"] = ("ready", s)
-        elif t.turn_limit_s and present:
-            out[f"{tid}|turn|{s}|{t.turn_v}.{t.strikes}"] = ("turn", s)
-        if seat.conn is not None:
-            out[f"{tid}|check|{s}|{t.gv}"] = ("check", s)
-    if present:
-        for timed in state.timed_actions():
-            out[f"{tid}|auto|{timed.seat}|{timed.since}"] = ("auto", timed.seat)
-    for s, seat in enumerate(t.seats):
-        if seat.is_human and seat.away is not None and seat.conn is None and not seat.auto:
-            out[f"{tid}|grace|{s}|{seat.away}"] = ("grace", s)
+    scan = _Scan(t, state, t.any_present_human(), state.awaiting(), between_rounds(state))
+    for kind in TIMERS:
+        for seat, marker in kind.keys(scan):
+            key = TimerKey(t.id, kind.name, seat, str(marker))
+            out[str(key)] = key
     return out
 
 
-def parse_key(key: str) -> tuple[str, str, int, str]:
-    """``(table_id, kind, seat, marker)`` of a timer key."""
-    table_id, kind, seat, marker = key.split("|")
-    return table_id, kind, int(seat), marker
+def still_due(t: Table, key: TimerKey) -> bool:
+    """Whether the table still derives ``key``: the one test of whether a timer is moot."""
+    return str(key) in due_keys(t)
+
+
+def parse_key(key: str) -> TimerKey:
+    """A timer key read back (:meth:`TimerKey.parse`)."""
+    return TimerKey.parse(key)
 
 
 def bot_pause_ms(settings: Settings, rand: Random, events: Iterable[Event], hold: frozenset[str]) -> int:
@@ -645,43 +773,17 @@ def plan(
     after = due_keys(new)
     schedule: list[Due] = []
     deadline = new.deadline
-    has_turn = False
-    for key, (kind, seat) in after.items():
-        if kind == "turn":
-            has_turn = True
-        if key in before:
+    has_deadline = False
+    for text, key in after.items():
+        kind = TIMER_KINDS[key.kind]
+        has_deadline = has_deadline or kind.sets_deadline
+        if text in before:
             continue
-        state = new.state
-        assert state is not None
-        if kind == "bot":
-            hold = get_game(new.game).info.hold_events
-            if between_rounds(state):
-                due = now + settings.ready_delay_ms
-            elif seat in state.awaiting():
-                due = now + bot_pause_ms(settings, rand, events, hold)
-            else:  # out of turn: a reflex, not a think (a catch)
-                due = now + rand.randint(settings.bot_react_min_ms, settings.bot_react_max_ms)
-        elif kind == "ready":
-            due = now + settings.ready_timeout_s * 1000
-        elif kind == "turn":
-            assert new.turn_limit_s is not None
-            # Once the limit ran out this turn, the next default move comes at a bot's pace.
-            hold = get_game(new.game).info.hold_events
-            limit_ms = new.turn_limit_s * 1000 if new.strikes == 0 else bot_pause_ms(settings, rand, events, hold)
-            due = now + limit_ms
+        due = kind.due(_When(new, key, events, now, settings, rand))
+        if kind.sets_deadline:
             deadline = due
-        elif kind == "auto":
-            since = int(key.rsplit("|", 1)[1])
-            delay = next(x.delay_ms for x in state.timed_actions() if x.seat == seat and x.since == since)
-            due = now + delay
-        elif kind == "check":
-            due = now + int(settings.presence_check_s * 1000)
-        else:  # grace
-            away = new.seats[seat].away
-            assert away is not None
-            due = max(now, away + new.grace_s * 1000)
-        schedule.append(Due(new.id, key, due))
-    if not has_turn:
+        schedule.append(Due(new.id, text, due))
+    if not has_deadline:
         deadline = None
     if deadline != new.deadline:
         new = new.evolve(deadline=deadline)

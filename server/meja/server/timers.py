@@ -54,6 +54,7 @@ from meja.store.base import Store
 from .metrics import SOURCE, Metrics
 from .service import TableService, wall_ms
 from .settings import Settings
+from .tables import TIMER_KINDS
 
 __all__ = ["DueRunner", "Heartbeat"]
 
@@ -130,11 +131,11 @@ class DueRunner:
                 self._planned_ms = None
 
     async def _run_one(self, key: str) -> None:
-        # Keys are "<table>|<kind>|<seat>|<marker>" (meja.server.tables.due_keys).
+        # Keys are "<table>|<kind>|<seat>|<marker>" (meja.server.tables.TimerKey).
         parts = key.split("|", 2)
-        kind = parts[1] if len(parts) > 1 else ""
-        SOURCE.set("bot" if kind == "bot" else "timer")  # this task's own context
-        self.metrics.timer(kind)
+        kind = TIMER_KINDS.get(parts[1]) if len(parts) > 1 else None
+        SOURCE.set(kind.source if kind is not None else "timer")  # this task's own context
+        self.metrics.timer(kind.name if kind is not None else "")
         try:
             outcome = await self.service.on_due(key)
         except Exception as exc:

@@ -74,7 +74,7 @@ def test_a_table_of_four_seats_in_two_teams() -> None:
 
 
 def _bot_keys(table: Table) -> dict[int, str]:
-    return {seat: key for key, (kind, seat) in t.due_keys(table).items() if kind == "bot"}
+    return {k.seat: key for key, k in t.due_keys(table).items() if k.kind == "bot"}
 
 
 def test_bots_decide_the_discard_phase_together_and_never_go_stale() -> None:

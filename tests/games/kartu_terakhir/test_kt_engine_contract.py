@@ -368,10 +368,11 @@ def test_timers_the_server_sets_in_the_reaction_wait() -> None:
     after = tables.act(table, seat=0, action={"kind": "play", "card": "RD2"}, client_version=table.gv,
                        version=table.gv + 1, now=NOW).table
     keys = tables.due_keys(after)
-    kinds = sorted(kind for kind, _ in keys.values())
+    kinds = sorted(k.kind for k in keys.values())
     assert "turn" not in kinds  # nobody is awaited: no turn clock
-    assert ("auto", 1) in keys.values()  # the victim's timed penalty draw
-    assert ("bot", 1) in keys.values() and ("bot", 2) in keys.values()  # the bots may catch
+    pairs = {(k.kind, k.seat) for k in keys.values()}
+    assert ("auto", 1) in pairs  # the victim's timed penalty draw
+    assert ("bot", 1) in pairs and ("bot", 2) in pairs  # the bots may catch
     _, schedule, _ = tables.plan(table, after, (), NOW, SETTINGS, __import__("random").Random(1))
     auto = [d for d in schedule if "|auto|" in d.key]
     assert len(auto) == 1 and auto[0].due_ms == NOW + 300
