@@ -1,6 +1,9 @@
-"""Eighty-Three's Auto-arrange keeps a player's own picks and shows what it hands in first (issue 20, point 13).
+"""Eighty-Three's helpers for a newcomer (issue 20, point 13): what a hand is worth in the auction,
+and an Auto-arrange that keeps a player's own picks and shows what it hands in first.
 
-A table of one person and three bots, to the discard phase. Before anything is pressed the
+A table of one person and three bots, to the discard phase. In the auction the bid panel says
+in plain words what the hand is worth: the game's yardstick estimate of the best trump suit
+(meja.games.eighty_three.bots.yardstick), from the seat's own cards. Before anything is pressed the
 discard box shows what Auto-arrange would hand in (the view's ``arranged``); the player picks
 one discard by hand that Auto-arrange would not have chosen; the preview then holds that card
 (completed around it, never replaced); pressing Auto-arrange hands in exactly what it showed.
@@ -10,11 +13,16 @@ Cost: one auction and one discard phase against bots (about 10 s).
 
 from __future__ import annotations
 
+import math
 import time
 from typing import Any
 
 from browser_helpers import click_card
-from e83_browser import auction_mouse, host_e83, mine, trump_mouse, view, wait_decision, wait_mine_after
+from e83_browser import SUITS, auction_mouse, host_e83, mine, trump_mouse, view, wait_decision, wait_mine_after
+from meja.games.eighty_three.bots.yardstick import best_suit, estimate
+from meja.games.eighty_three.rules import NAMES
+
+SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
 PREVIEW_CHIPS = "() => document.querySelectorAll('#auto-preview .chip').length"
 
@@ -24,10 +32,18 @@ def test_auto_arrange_keeps_a_pick_and_shows_its_decision_first(new_context: Any
     host_e83(page, server.origin, name="Putu")
     page.click("#start")
     deadline = time.monotonic() + 90
+    worth_seen = False
     while True:
         assert time.monotonic() < deadline, "no discard phase"
         decision = wait_decision(page)
         if decision == "auction":
+            hand = [NAMES.index(c) for c in view(page)["hand"]]
+            suit = best_suit(hand)
+            n = math.floor(estimate(hand, suit) + 0.5)
+            said = page.inner_text("#bid-worth")
+            assert said.startswith(f"Your hand is worth about {n} with {SUIT_WORDS[SUITS[suit]]} as trumps"), said
+            assert page.get_attribute("#bid-value", "aria-describedby") == "bid-worth"
+            worth_seen = True
             auction_mouse(page)
         elif decision == "trump":
             trump_mouse(page)
@@ -35,6 +51,7 @@ def test_auto_arrange_keeps_a_pick_and_shows_its_decision_first(new_context: Any
             break
         else:
             raise AssertionError(f"unexpected decision {decision}")
+    assert worth_seen, "the player never bid"
 
     v = view(page)
     shown = v["arranged"]

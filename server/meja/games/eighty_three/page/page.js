@@ -46,6 +46,7 @@ import {
   sortHand,
   SUITS,
   suitIcon,
+  trumpRole,
   useText,
 } from "./cards.js";
 import { readCodeNumber } from "/js/dealcode.js";
@@ -182,7 +183,9 @@ class EightyThreeTable {
 
     // ---- the actions under the hand
     this.bidLabel = el("label", { for: "bid-value", id: "bid-label" });
-    this.bidSelect = el("select", { id: "bid-value", onchange: () => this.renderBidButton() });
+    this.bidSelect = el("select", { id: "bid-value", "aria-describedby": "bid-worth", onchange: () => this.renderBidButton() });
+    // What the hand is worth, in plain words, for a newcomer facing 30-83 (see handWorth).
+    this.bidWorth = el("p", { class: "bid-worth", id: "bid-worth" });
     this.bidButton = el("button", { type: "button", class: "primary", id: "bid", onclick: () => this.bid() });
     this.passButton = el("button", { type: "button", id: "pass", "aria-describedby": "pass-reason", onclick: () => this.pass() });
     this.passReason = el("p", { class: "reason", id: "pass-reason" });
@@ -193,6 +196,7 @@ class EightyThreeTable {
       this.bidButton,
       this.passButton,
       this.passReason,
+      this.bidWorth,
     );
     this.trumpPrompt = el("p", { class: "panel-prompt", id: "trump-prompt" });
     this.trumpButtons = SUITS.map((s) =>
@@ -613,6 +617,9 @@ class EightyThreeTable {
       this.passButton.disabled = !canPass;
       const forced = v.turn === this.mySeat && !canPass;
       this.passReason.textContent = forced ? t("reason.dealer_must_bid") : "";
+      const worth = this.spectator ? null : handWorth(v.hand || []);
+      this.bidWorth.hidden = !worth;
+      this.bidWorth.textContent = worth ? t("bid.worth", { n: worth.value, suit: t(`suit.${worth.suit}`), trumps: worth.trumps }) : "";
     }
     // Naming trumps (4.6.1): each suit says how many trumps it would give this hand.
     const naming = phase === "trump" && v.turn === this.mySeat;
@@ -1070,6 +1077,28 @@ class EightyThreeTable {
       next: ready,
     };
   }
+}
+
+/**
+ * What a hand is worth in the auction, from its own cards only: for each suit named trumps,
+ * 10 + for each of its trumps a rank value (A 10, K 8, Q 6, J 4, any other 2) + half its points
+ * (4.4) — the game's yardstick bot's estimate, which it bids up to — and the best suit.
+ */
+export function handWorth(cards) {
+  const RANK = { A: 10, K: 8, Q: 6, J: 4 };
+  let best = null;
+  for (const suit of SUITS) {
+    let value = 10;
+    let trumps = 0;
+    for (const name of cards) {
+      const role = trumpRole(name, suit);
+      if (role === null) continue;
+      trumps += 1;
+      value += (RANK[role] || 2) + points(name, suit) / 2;
+    }
+    if (!best || value > best.value) best = { suit, value, trumps };
+  }
+  return best && cards.length ? { ...best, value: Math.round(best.value) } : null;
 }
 
 function signed(n) {
