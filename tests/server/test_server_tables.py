@@ -160,3 +160,49 @@ def test_leave_rules() -> None:
     playing = t.start(joined.table, version=3, now=NOW).table
     gone = t.leave(playing, seat=0)
     assert gone.table.seats[0].kind == BOT and gone.table.host is None
+
+
+def test_each_timer_kind_is_said_once_and_runs_where_it_says() -> None:
+    from meja.server.metrics import _TIMER_KINDS
+    from meja.server.service import TableService
+
+    names = [kind.name for kind in t.TIMERS]
+    assert len(set(names)) == len(names) and set(t.TIMER_KINDS) == set(names)
+    assert set(_TIMER_KINDS) == set(names)  # the metrics count every kind, none as "other"
+    for kind in t.TIMERS:
+        assert callable(getattr(TableService, kind.run)), kind
+    key = t.TimerKey("tid", "turn", 2, "7.1")
+    assert str(key) == "tid|turn|2|7.1" and t.parse_key(str(key)) == key
+
+
+def test_a_timer_is_moot_once_the_table_no_longer_derives_its_key() -> None:
+    table = started().table
+    # Between two moves of seat 0 a bot's timer is keyed by its seat's epoch: a newer epoch is a new key.
+    game = get_game("crazy_eights")
+    move = table.state.legal_actions(0)[0]
+    after = t.play(table, 0, move, version=2, now=NOW).table
+    if after.awaiting() == (0,):
+        after = t.play(after, 0, game.decode_action({"kind": "draw"}), version=3, now=NOW).table
+    bots = [k for k in t.due_keys(after).values() if k.kind == "bot"]
+    assert bots
+    key = bots[0]
+    assert t.still_due(after, key)
+    assert not t.still_due(after, key._replace(marker=str(int(key.marker) + 1)))
+    gone = t.disconnect(after, seat=0, conn=CONN, now=NOW)
+    assert gone is not None
+    assert not t.still_due(gone.table, key)  # nobody present: bots do not play on
+
+
+def test_the_lifecycle_refuses_a_status_move_it_does_not_list() -> None:
+    from meja.protocol.errors import InternalError
+    from meja.server.records import FINISHED, LOBBY, PLAYING
+
+    waiting, playing = lobby(), started().table
+    t.check_lifecycle(waiting, playing)  # start
+    t.check_lifecycle(playing, playing.evolve(status=FINISHED))  # the game's outcome
+    t.check_lifecycle(playing.evolve(status=FINISHED), playing)  # rematch
+    for old, new in ((playing, waiting), (playing.evolve(status=FINISHED), waiting)):
+        with pytest.raises(InternalError):
+            t.check_lifecycle(old, new)
+    assert {(a, b) for a, b in t.LIFECYCLE} == {(LOBBY, PLAYING), (LOBBY, FINISHED), (PLAYING, FINISHED),
+                                                (FINISHED, PLAYING)}

@@ -179,3 +179,31 @@ async def test_a_seat_marked_away_under_a_silent_connection_answers_stale(serve:
         _check_seat(record.with_seat(1, conn=None), 1, token, conn)
     with pytest.raises(NotSeated):
         _check_seat(record.with_seat(1, conn=("elsewhere", "c9")), 1, token, conn)
+
+
+async def test_a_commit_that_breaks_the_lifecycle_writes_nothing(serve: Any, connect: Any) -> None:
+    """A change moving a table's status a way tables.LIFECYCLE does not list (here: back to the
+    lobby from play) is refused by the commit path itself, and the store keeps the version it had."""
+    from meja.protocol.errors import InternalError
+    from meja.server import tables
+    from meja.server.records import LOBBY
+
+    server = await serve()
+    ann = await connect(server)
+    joined = await host(ann, seats=2)
+    table = joined["table"]
+    await ann.ok({"type": "start", "table": table})
+    store = server.service.store
+    before, _ = await store.load(table)
+
+    def back_to_the_lobby(t: Table, version: int, now: int) -> tables.Mutation:
+        return tables.Mutation(t.evolve(status=LOBBY), ())
+
+    try:
+        await server.service.commit(table, back_to_the_lobby, fresh=True)
+    except InternalError as exc:
+        assert "may not go from" in str(exc)
+    else:
+        raise AssertionError("the commit path let a table go from play back to the lobby")
+    after, raw = await store.load(table)
+    assert after == before and Table.from_bytes(raw).status != LOBBY

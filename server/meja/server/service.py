@@ -259,6 +259,7 @@ class TableService:
             mutation = fn(table, version + 1, now)
             if mutation is None:
                 return None
+            tables.check_lifecycle(table, mutation.table)
             new, schedule, cancel = tables.plan(table, mutation.table, mutation.events, now, settings, self.rand)
             if finishes is not None and finishes not in cancel:
                 cancel = [*cancel, finishes]  # cancel comes before schedule: a re-scheduled key stays

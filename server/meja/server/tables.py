@@ -103,6 +103,7 @@ from meja.protocol.errors import (
     BadMessage,
     BadSeat,
     BadTableOptions,
+    InternalError,
     Kicked,
     NameReserved,
     NameTaken,
@@ -136,6 +137,7 @@ from .settings import Settings
 
 __all__ = [
     "BOT_NAME",
+    "LIFECYCLE",
     "TABLE_EVENTS",
     "TIMERS",
     "TIMER_KINDS",
@@ -145,6 +147,7 @@ __all__ = [
     "act",
     "between_rounds",
     "bot_levels",
+    "check_lifecycle",
     "clean_name",
     "commitment_hash",
     "connect",
@@ -565,6 +568,25 @@ def _after_transition(
 def between_rounds(state: Any) -> bool:
     """Whether the match waits between two rounds (every awaited seat's decision: to be ready)."""
     return not state.in_round() and state.outcome() is None
+
+
+# --------------------------------------------------------------------------- the lifecycle
+
+#: Every way a table's status may change, and the change that makes it: the table's lifecycle as
+#: data. A table is made in the lobby (:func:`new_table`); a commit whose change moves the status
+#: any other way is refused (:func:`check_lifecycle`) and nothing is written.
+LIFECYCLE: Final[Mapping[tuple[str, str], str]] = {
+    (LOBBY, PLAYING): "start",  # the host starts: empty seats become bots, round 1 is dealt
+    (LOBBY, FINISHED): "leave",  # the host leaves the lobby: the table is closed
+    (PLAYING, FINISHED): "play",  # the game reached its outcome
+    (FINISHED, PLAYING): "rematch",  # the host starts a new match with the same seats
+}
+
+
+def check_lifecycle(old: Table, new: Table) -> None:
+    """:class:`InternalError` where ``new``'s status is not one :data:`LIFECYCLE` allows after ``old``'s."""
+    if old.status != new.status and (old.status, new.status) not in LIFECYCLE:
+        raise InternalError(f"a table may not go from {old.status!r} to {new.status!r}: the table is unchanged")
 
 
 # --------------------------------------------------------------------------- timers
