@@ -107,6 +107,7 @@ export class Learn {
     this.hand = new HandWidget({ labelledBy: "hand-title", onChoose: (id) => this.choose(id), emptyText: () => this.t("table.hand_empty") });
     this.actionsSlot = el("div", { class: "game-slot", id: "game-actions" });
     this.notice = el("p", { class: "play-notice", id: "play-notice", role: "status" });
+    this.keysHint = el("p", { class: "keys-hint", id: "keys-hint" });
     this.verdictBox = el("div", { class: "learn-verdict", id: "learn-verdict", role: "status", "aria-live": "polite" });
     this.nextButton = el("button", { type: "button", class: "primary", id: "learn-next", hidden: true, onclick: () => this.next() });
     this.dealButton = el("button", { type: "button", class: "primary big", id: "learn-deal", hidden: true, onclick: () => this.dealIn() });
@@ -124,7 +125,7 @@ export class Learn {
       el("div", { class: "opponents" }, this.opponents),
       el("div", { class: "centre-area", id: "centre-area" }, this.centreSlot, this.caption),
       el("div", { class: "status-row" }, this.turnStatus),
-      el("section", { class: "my-area", id: "my-area", "aria-labelledby": "hand-title" }, this.handTitle, this.hand.node, this.notice, this.actionsSlot),
+      el("section", { class: "my-area", id: "my-area", "aria-labelledby": "hand-title" }, this.handTitle, this.hand.node, this.notice, this.actionsSlot, this.keysHint),
     );
     this.node = el(
       "div",
@@ -246,7 +247,18 @@ export class Learn {
     const hasHand = Array.isArray(frame.hand);
     this.hand.node.hidden = !hasHand;
     if (hasHand) this.hand.set(frame.hand);
-    this.keys = frame.keys || [];
+    this.renderKeys(frame.keys || []);
+  }
+
+  /** The game's single keys, listed as at the table (and said to a screen reader on their buttons). */
+  renderKeys(keys) {
+    const t = this.t;
+    this.keys = keys.filter((k) => k && k.key && k.button);
+    for (const k of this.keys) k.button.setAttribute("aria-keyshortcuts", k.key.toUpperCase());
+    const parts = this.hand.buttons().length ? [t("keys.hand")] : [];
+    if (this.app.shortcuts) parts.unshift(...this.keys.map((k) => t("keys.one", { key: k.key.toUpperCase(), label: k.label })));
+    this.keysHint.textContent = parts.length ? `${t("keys.title")}: ${parts.join(" · ")}` : "";
+    this.keysHint.hidden = !parts.length;
   }
 
   // ------------------------------------------------------------------ the learner's tries
