@@ -11,11 +11,13 @@ that no legal action plays is refused in the game's words; the view is the learn
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import Any
 
 import meja.games
 import pytest
-from meja.rules.lessons import Lesson
+from meja.rules.lessons import Lesson, judge
 from table_truth import strings_in
 
 GAMES = ("crazy_eights", "kartu_terakhir", "eighty_three")
@@ -160,3 +162,41 @@ async def test_learn_requests_are_checked(serve: Any, connect: Any) -> None:
     await wire.error({"type": "learn_try", "game": "crazy_eights", "step": 0, "card": "AS"}, "action/bad_action")
     fly = {"type": "learn_try", "game": "crazy_eights", "step": 0, "action": {"kind": "fly"}}
     await wire.error(fly, "action/bad_action")
+
+
+def _keys_by_language(path: Path) -> dict[str, set[str]]:
+    """The keys of each language's table in a strings.js (``  en: {`` ... ``  },``)."""
+    out: dict[str, set[str]] = {}
+    lang = None
+    for line in path.read_text(encoding="utf-8").splitlines():
+        start = re.match(r"^  (en|id|vi|nb): \{", line)
+        if start:
+            lang = start.group(1)
+            out[lang] = set()
+        elif lang and (key := re.match(r'^    "([^"]+)":', line)):
+            out[lang].add(key.group(1))
+    return out
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_key_a_step_can_send_has_words_in_four_languages(game: str) -> None:
+    """The question of every step, its explanations, and every refusal the engine can give for a card
+    of its hand, are in the game's strings (or the shell's) in en, id, vi and nb."""
+    plugin = meja.games.get(game)
+    assert plugin.page is not None
+    words = _keys_by_language(plugin.page / "strings.js")
+    shell = _keys_by_language(Path(meja.games.__file__).parent.parent / "web" / "js" / "strings.js")
+    g = guide(game)
+    needed = set()
+    for lesson in g.steps:
+        needed |= {f"learn.{lesson.key}.ask", f"learn.{lesson.key}.right"}
+        legal = lesson.state.legal_actions(lesson.seat)
+        if any(not lesson.right(lesson.state, a) for a in legal):
+            needed.add(f"learn.{lesson.key}.other")
+        for card in lesson.state.view(lesson.seat).to_wire()["hand"]:
+            if not any(a.to_wire().get("card") == card for a in legal):
+                needed.add(judge(g, lesson, card=card).why)
+    assert set(words) == {"en", "id", "vi", "nb"}
+    for lang, keys in words.items():
+        missing = {k for k in needed if k not in keys and k not in shell[lang]}
+        assert not missing, f"{game} ({lang}) has no words for {sorted(missing)}"
