@@ -158,6 +158,8 @@ export class Learn {
     this.ask.textContent = this.t(this.data.ask);
     this.showVerdict();
     this.draw();
+    // The move's caption in the new words (a module's words follow the page's language).
+    if (this.table && this.verdict && this.verdict.right) this.caption.textContent = this.moveWords(this.verdict.events || []);
   }
 
   /** Ask the server for step `step` and draw it. */
