@@ -206,6 +206,9 @@ def test_every_game_replays_step_by_step(
     assert page.locator(".replay-open-hand").count() == seats
     page.keyboard.press("End")
     page.wait_for_function("t => location.search === `?step=${t}&seat=all`", arg=total)
+    # The last round's summary is whole: the game's module heard the round's moves before the end.
+    assert page.locator("#replay-summary h3").count() == 1
+    assert "did not see" not in page.inner_text("#replay-summary")
     page.click("#replay-verify")
     page.locator("#replay-verdict-text").wait_for()
     assert page.get_attribute("#replay-verdict", "data-result") == "ok"

@@ -25,6 +25,8 @@ for (const [lang, table] of Object.entries(REPLAY_STRINGS)) Object.assign(STRING
 const RECENT_KEY = "meja.replays";
 const RECENT_MAX = 20;
 const PAGE = 50;
+/** How many steps before the one shown the game's module hears again (a round's summary lists what its moves took). */
+const HEARD = 100;
 
 /** The archive id of a replay address (`/replay/<id>`), or undefined. */
 export function replayId(pathname) {
@@ -259,6 +261,9 @@ export class Replay {
     const want = Math.max(0, Math.min(n, this.total() - 1));
     try {
       if (!this.steps.has(`${this.seat}:${want}`)) await this.fetch(known ? want : n);
+      // The page before too: the module hears the round's earlier moves (drawn()).
+      const before = Math.max(0, Math.min(n, this.total() - 1) - PAGE);
+      if (!this.steps.has(`${this.seat}:${before}`)) await this.fetch(before);
     } catch (err) {
       if (asking === this.asking) this.status.textContent = err && err.code === "archive/not_found" ? t("replay.not_found") : this.app.errorText(err);
       return;
@@ -338,6 +343,12 @@ export class Replay {
     }
     if (!this.table) return;
     const view = this.seat === "all" ? step.views[0] : step.view;
+    // The module hears the moves before this one, oldest first, as the live table's did (a round
+    // summary lists what the round's moves took); a module takes each event into account once.
+    for (let k = Math.max(0, this.step - HEARD); k <= this.step; k++) {
+      const earlier = this.steps.get(`${this.seat}:${k}`);
+      if (earlier) for (const ev of earlier.events) this.table.logLine(ev);
+    }
     const frame = this.table.render(view) || {};
     const seats = frame.seats || [];
     this.opponents.replaceChildren(
