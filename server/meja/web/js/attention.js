@@ -17,7 +17,7 @@ export class Attention {
   setWaiting(waiting) {
     const started = waiting && !this.waiting;
     this.waiting = waiting;
-    if (started) this.sound.play("turn");
+    if (started) this.sound.play("turn", 0.25); // after the sounds of the move that brought it
     this.refresh();
   }
 
