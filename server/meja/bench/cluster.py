@@ -2,6 +2,7 @@
 
     meja bench cluster [--json] [--masters 1,3,6] [--replicas 1] [--tables 32] [--moves 20]
                        [--record-bytes 2500]
+    meja bench cluster --hosts [--minutes 2] [--tables 32] [--pace 1] [--json]   (root: see below)
 
 For each number of masters (one run, side by side), a private Redis Cluster on loopback
 (``redis-server --cluster-enabled yes``, no persistence, each master with ``--replicas``
@@ -27,6 +28,9 @@ the bus header of about 2 KB, which is not counted); and the writer's commit lat
 p99 (from the call to its return: with the wait, until a replica has it).
 
 Everything runs on this machine's loopback, and every process it starts is stopped at the end.
+
+``--hosts`` runs something else: Meja on several hosts made with network namespaces, a master
+killed, a server and players partitioned, then ``meja audit`` (:mod:`meja.bench.multihost`).
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ import argparse
 import asyncio
 import json
 import os
+import random
 import shutil
 import subprocess
 import sys
@@ -43,10 +48,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-import redis
-
 from meja.bench.server import percentile
-from meja.server.rooms import new_code, new_table_id
 from meja.store.base import Change
 from meja.store.keys import BUCKETS, bucket_of
 from meja.store.redis import RedisStore
@@ -57,103 +59,89 @@ TTL_MS = 600_000
 SLOTS = 16384
 
 
-def _text(value: Any) -> str:
-    return value.decode() if isinstance(value, bytes) else str(value)
-
-
-def _free_ports(count: int) -> list[int]:
-    import socket
-
-    sockets = [socket.socket() for _ in range(count)]
-    try:
-        for s in sockets:
-            s.bind(("127.0.0.1", 0))
-        return [s.getsockname()[1] for s in sockets]
-    finally:
-        for s in sockets:
-            s.close()
-
-
 class BenchCluster:
-    """A private Redis Cluster on loopback: ``masters`` masters with ``replicas`` replicas each."""
+    """A private Redis Cluster on loopback: ``masters`` masters with ``replicas`` replicas each,
+    spoken to with ``redis-cli`` (the benchmarks leave Redis clients to the store)."""
 
     def __init__(self, workdir: Path, masters: int, replicas: int) -> None:
-        server = shutil.which("redis-server")
-        if server is None:
+        server, cli = shutil.which("redis-server"), shutil.which("redis-cli")
+        if server is None or cli is None:
             raise RuntimeError("redis-server is not installed (make deps installs it)")
+        self._cli = cli
         self.masters = masters
+        self.workdir = workdir
+        self._server = server
         count = masters * (1 + replicas)
-        ports = _free_ports(2 * count)
-        self.ports, self.bus_ports = ports[:count], ports[count:]
+        self._rand = random.Random()
+        self.ports = [0] * count
         self.processes: list[subprocess.Popen[bytes]] = []
-        for port, bus in zip(self.ports, self.bus_ports, strict=True):
-            node_dir = workdir / f"node-{port}"
-            node_dir.mkdir()
-            cmd = [server, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-                   "--dir", str(node_dir), "--daemonize", "no", "--cluster-enabled", "yes",
-                   "--cluster-config-file", str(node_dir / "nodes.conf"), "--cluster-port", str(bus),
-                   "--cluster-node-timeout", "5000", "--logfile", str(node_dir / "redis.log")]
-            self.processes.append(subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        for i in range(count):
+            self.processes.append(self._launch(i))
+
+    @property
+    def bus_ports(self) -> list[int]:
+        return [p + 20_000 for p in self.ports]
+
+    def _launch(self, i: int) -> subprocess.Popen[bytes]:
+        """Node ``i`` on a random port (another one if that was taken: see :meth:`start`)."""
+        port = self.ports[i] = self._rand.randrange(20_000, 40_000)
+        node_dir = self.workdir / f"node-{port}"
+        node_dir.mkdir(exist_ok=True)
+        cmd = [self._server, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
+               "--dir", str(node_dir), "--daemonize", "no", "--cluster-enabled", "yes",
+               "--cluster-config-file", str(node_dir / "nodes.conf"), "--cluster-port", str(port + 20_000),
+               "--cluster-node-timeout", "5000", "--logfile", str(node_dir / "redis.log")]
+        return subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    def _up(self, i: int) -> bool:
+        if self.processes[i].poll() is not None:  # its port was taken: another one
+            self.processes[i] = self._launch(i)
+            return False
+        return self.cli(self.ports[i], "PING") == "PONG"
 
     @property
     def url(self) -> str:
         return "redis+cluster://" + ",".join(f"127.0.0.1:{p}" for p in self.ports[: self.masters])
 
-    def client(self, port: int) -> redis.Redis:
-        return redis.Redis(host="127.0.0.1", port=port, socket_timeout=10)
+    def cli(self, port: int, *args: str | int) -> str:
+        done = subprocess.run([self._cli, "-h", "127.0.0.1", "-p", str(port), *map(str, args)],
+                              capture_output=True, text=True, timeout=30, check=False)
+        return done.stdout.strip()
+
+    def info(self, port: int, *args: str) -> dict[str, str]:
+        pairs = (line.split(":", 1) for line in self.cli(port, *args).splitlines() if ":" in line)
+        return {k.strip(): v.strip() for k, v in pairs}
 
     def start(self) -> BenchCluster:
         """Join the nodes, give the masters equal runs of slots, attach the replicas; wait until up."""
         deadline = time.monotonic() + START_TIMEOUT_S
-        clients = [self.client(p) for p in self.ports]
         try:
-            for c in clients:
-                self._until(deadline, lambda c=c: self._pings(c), "a node did not start")
-            ids = [_text(c.cluster("MYID")) for c in clients]
+            for i in range(len(self.ports)):
+                self._until(deadline, lambda i=i: self._up(i), "a node did not start")
+            ids = [self.cli(p, "CLUSTER", "MYID") for p in self.ports]
             for port, bus in zip(self.ports[1:], self.bus_ports[1:], strict=True):
-                clients[0].cluster("MEET", "127.0.0.1", port, bus)
+                self.cli(self.ports[0], "CLUSTER", "MEET", "127.0.0.1", port, bus)
             for i in range(self.masters):
                 first, last = i * SLOTS // self.masters, (i + 1) * SLOTS // self.masters - 1
-                clients[i].cluster("ADDSLOTSRANGE", first, last)
-            everyone = len(self.ports)
-            for c in clients:
-                self._until(deadline, lambda c=c: int(c.cluster("info")["cluster_known_nodes"]) == everyone,
-                            "the nodes did not meet")
-            for k, c in enumerate(clients[self.masters :]):
+                self.cli(self.ports[i], "CLUSTER", "ADDSLOTSRANGE", first, last)
+            for k, p in enumerate(self.ports[self.masters :]):
                 master = ids[k % self.masters]
-                self._until(deadline, lambda c=c, m=master: self._replicate(c, m), "a replica found no master")
-            for c in clients:
-                self._until(deadline, lambda c=c: self._ok(c), "the cluster did not reach cluster_state:ok")
-            for c in clients[self.masters :]:
-                self._until(deadline, lambda c=c: c.info("replication").get("master_link_status") == "up",
-                            "a replica did not sync")
+                # "Unknown node" until the handshake with the master is over
+                self._until(deadline, lambda p=p, m=master: self.cli(p, "CLUSTER", "REPLICATE", m) == "OK",
+                            "a replica found no master")
+            for p in self.ports:
+                self._until(deadline, lambda p=p: self._ok(p), "the cluster did not reach cluster_state:ok")
+            for p in self.ports[self.masters :]:
+                self._until(deadline, lambda p=p: self.info(p, "INFO", "replication").get("master_link_status")
+                            == "up", "a replica did not sync")
         except BaseException:
             self.stop()
             raise
-        finally:
-            for c in clients:
-                c.close()
         return self
 
-    @staticmethod
-    def _pings(client: redis.Redis) -> bool:
-        try:
-            return bool(client.ping())
-        except redis.ConnectionError:
-            return False
-
-    @staticmethod
-    def _replicate(client: redis.Redis, master: str) -> bool:
-        try:
-            client.cluster("REPLICATE", master)
-        except redis.ResponseError:  # "Unknown node" until the handshake with it is over
-            return False
-        return True
-
-    @staticmethod
-    def _ok(client: redis.Redis) -> bool:
-        info = client.cluster("info")
-        return info.get("cluster_state") == "ok" and int(info.get("cluster_slots_ok", 0)) == SLOTS
+    def _ok(self, port: int) -> bool:
+        info = self.info(port, "CLUSTER", "INFO")
+        return info.get("cluster_state") == "ok" and info.get("cluster_slots_ok") == str(SLOTS)
 
     @staticmethod
     def _until(deadline: float, check: Any, what: str) -> None:
@@ -166,8 +154,7 @@ class BenchCluster:
         """Summed over every node: pub/sub messages sent over the bus, and every bus message sent."""
         publish = total = 0
         for port in self.ports:
-            with self.client(port) as c:
-                info = c.cluster("info")
+            info = self.info(port, "CLUSTER", "INFO")
             publish += sum(int(v) for k, v in info.items()
                            if k.startswith("cluster_stats_messages_publish") and k.endswith("_sent"))
             total += int(info.get("cluster_stats_messages_sent", 0))
@@ -183,14 +170,19 @@ class BenchCluster:
 
 def _table_ids(count: int) -> list[tuple[str, str]]:
     """``count`` (table id, room code) pairs, round-robin over the 16 buckets (so a few tables
-    still reach every master; :meth:`RedisStore.create` wants the id in the code's bucket)."""
+    still reach every master; on a cluster the id must be in its code's bucket)."""
     per = -(-count // BUCKETS)
     by_bucket: dict[int, list[tuple[str, str]]] = {b: [] for b in range(BUCKETS)}
+    n = 0
     while any(len(pairs) < per for pairs in by_bucket.values()):
-        code = new_code()
+        n += 1
+        code = f"B{n:05d}"
         pairs = by_bucket[bucket_of(code)]
         if len(pairs) < per:
-            pairs.append((new_table_id(code), code))
+            table_id = os.urandom(16).hex()
+            while bucket_of(table_id) != bucket_of(code):
+                table_id = os.urandom(16).hex()
+            pairs.append((table_id, code))
     return [by_bucket[b][i] for i in range(per) for b in range(BUCKETS)][:count]
 
 
@@ -293,6 +285,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--moves", type=int, default=20, metavar="M", help="moves per table (default 20)")
     parser.add_argument("--record-bytes", type=int, default=2500, metavar="B",
                         help="the record committed and published each move (default 2500)")
+    parser.add_argument("--hosts", action="store_true",
+                        help="instead: the multi-host run in network namespaces (root; see meja.bench.multihost)")
+    parser.add_argument("--minutes", type=float, default=2.0, metavar="M", help="--hosts: how long to play (default 2)")
+    parser.add_argument("--pace", type=float, default=1.0, metavar="S",
+                        help="--hosts: a person's thinking time per decision, 0.5 to 1.5 times S (default 1)")
+    parser.add_argument("--seed", type=int, default=1, help="--hosts: seed of the players")
+    parser.add_argument("--workdir", metavar="DIR", help="--hosts: keep the logs and the claims here")
 
 
 def _print_table(doc: dict[str, Any]) -> None:
@@ -306,6 +305,10 @@ def _print_table(doc: dict[str, Any]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.hosts:
+        from meja.bench.multihost import run_hosts
+
+        return run_hosts(args)
     if args.tables < 1 or args.moves < 1 or args.replicas < 0 or args.record_bytes < 1:
         print("meja bench cluster: --tables, --moves and --record-bytes must be at least 1", file=sys.stderr)
         return 2

@@ -1,0 +1,425 @@
+"""``meja bench cluster --hosts``: Meja on several hosts, made on this machine with network namespaces.
+
+    meja bench cluster --hosts [--minutes M] [--tables N] [--pace S] [--json] [--workdir DIR]
+
+Needs root (``ip netns``) and redis-server. Every host is a network namespace of its own
+(``ip netns add``), joined to one bridge by a veth pair, with an address of the project's own
+test network, ``10.250.24.0/24`` (:data:`HOSTS`); the bridge lives in a namespace of its own
+too, so nothing of this machine's own network is touched, and everything is removed at the end:
+
+- six Redis hosts: three masters (``r1``-``r3``) with a replica each (``r4``-``r6``), one
+  Redis Cluster (``--cluster-node-timeout`` :data:`NODE_TIMEOUT_MS`: a dead master is failed
+  over in a few seconds);
+- two ``meja serve`` hosts (``s1``, ``s2``) on the cluster, with :mod:`meja.bench.chaos`'s
+  short leases and heartbeats;
+- a load host (``load``) where ``meja.bench.multihost load`` plays ``--tables`` tables of
+  :mod:`meja.bench.chaos` (two scripted people and a bot each, seat 0 on one server and
+  seat 1 on the other, people thinking ``--pace`` seconds, one-round matches and rematches),
+  people reconnecting and resuming on their own as the page does.
+
+While they play, from outside the hosts (as an operator's mishaps would come):
+
+1. **a master killed** (SIGKILL of ``r1``'s redis-server): its replica ``r4`` is promoted by
+   the cluster; the servers follow the slots to it (MOVED, a refreshed slot map), and every
+   commit they had acknowledged was on ``r4`` already (the replica wait);
+2. **a server partitioned from Redis** (``s1`` gets blackhole routes to every Redis host for
+   :data:`PARTITION_S` seconds, longer than its heartbeat's and its leases' lifetimes), its
+   players still connected to it; then healed;
+3. **a player partitioned from its server** (the load host gets a blackhole route to ``s2``
+   for :data:`PARTITION_S` seconds: every person on ``s2`` loses the server and resumes
+   on ``s1``); then healed.
+
+Then ``meja audit`` (on the load host, against the cluster) holds what every person was told
+against every table's log: 0 acknowledged actions lost, 0 applied twice, every log replays,
+every table finished a match.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any, Final
+
+from meja.bench.chaos import CHAOS_ENV
+from meja.bench.server import COMMON_ENV
+
+#: The test network (private, used by nothing else) and each host's address on it.
+NETWORK: Final = "10.250.24"
+HOSTS: Final = {"r1": 11, "r2": 12, "r3": 13, "r4": 14, "r5": 15, "r6": 16, "s1": 21, "s2": 22, "load": 30}
+MASTERS: Final = ("r1", "r2", "r3")
+REPLICAS: Final = {"r4": "r1", "r5": "r2", "r6": "r3"}
+REDIS_PORT: Final = 7000
+BUS_PORT: Final = 17000
+MEJA_PORT: Final = 8000
+NODE_TIMEOUT_MS: Final = 2000
+#: How long a partition lasts: longer than a server's heartbeat TTL and its due leases (2 s each).
+PARTITION_S: Final = 6.0
+SLOTS: Final = 16384
+
+
+def unavailable() -> str | None:
+    """Why the hosts cannot be made here, or None."""
+    if sys.platform != "linux" or shutil.which("ip") is None:
+        return "needs Linux and iproute2's ip"
+    if os.geteuid() != 0:
+        return "making network namespaces needs root"
+    if shutil.which("redis-server") is None or shutil.which("redis-cli") is None:
+        return "redis-server is not installed (make deps installs it)"
+    probe = f"mjh-probe-{os.getpid()}"
+    made = subprocess.run(["ip", "netns", "add", probe], capture_output=True, text=True)
+    if made.returncode != 0:
+        return f"ip netns add failed: {made.stderr.strip()}"
+    subprocess.run(["ip", "netns", "del", probe], capture_output=True)
+    return None
+
+
+def address(host: str) -> str:
+    return f"{NETWORK}.{HOSTS[host]}"
+
+
+class Hosts:
+    """The namespaces, the bridge between them, and every process started in them."""
+
+    def __init__(self, workdir: Path) -> None:
+        self.workdir = workdir
+        self.tag = f"mjh{os.getpid() % 100000}"
+        self.net = f"{self.tag}-net"
+        self.made: list[str] = []
+        self.procs: dict[str, subprocess.Popen[bytes]] = {}
+        self.routes: set[tuple[str, str]] = set()
+
+    def ns(self, host: str) -> str:
+        return f"{self.tag}-{host}"
+
+    def ip(self, *args: str, ns: str | None = None) -> None:
+        cmd = ["ip", *(["-n", ns] if ns else []), *args]
+        done = subprocess.run(cmd, capture_output=True, text=True)
+        if done.returncode != 0:
+            raise RuntimeError(f"{' '.join(cmd)}: {done.stderr.strip()}")
+
+    def exec(self, host: str, *args: str) -> list[str]:
+        return ["ip", "netns", "exec", self.ns(host), *args]
+
+    def build(self) -> None:
+        for name in [self.net, *(self.ns(h) for h in HOSTS)]:
+            self.ip("netns", "add", name)
+            self.made.append(name)
+            self.ip("link", "set", "lo", "up", ns=name)
+        self.ip("link", "add", "br0", "type", "bridge", ns=self.net)
+        self.ip("link", "set", "br0", "up", ns=self.net)
+        for host in HOSTS:
+            port = f"v-{host}"
+            self.ip("link", "add", port, "type", "veth", "peer", "name", "eth0", "netns", self.ns(host), ns=self.net)
+            self.ip("link", "set", port, "master", "br0", "up", ns=self.net)
+            self.ip("addr", "add", f"{address(host)}/24", "dev", "eth0", ns=self.ns(host))
+            self.ip("link", "set", "eth0", "up", ns=self.ns(host))
+
+    def start(
+        self, host: str, name: str, args: list[str], env: dict[str, str] | None = None
+    ) -> subprocess.Popen[bytes]:
+        log = (self.workdir / f"{name}.log").open("wb")
+        proc = subprocess.Popen(self.exec(host, *args), stdout=log, stderr=subprocess.STDOUT, env=env)
+        log.close()
+        self.procs[name] = proc
+        return proc
+
+    def log(self, name: str, tail: int = 3000) -> str:
+        with contextlib.suppress(OSError):
+            return (self.workdir / f"{name}.log").read_text(errors="replace")[-tail:]
+        return ""
+
+    def cli(self, host: str, *args: str) -> str:
+        done = subprocess.run(self.exec(host, "redis-cli", "-h", address(host), "-p", str(REDIS_PORT), *args),
+                              capture_output=True, text=True, timeout=30)
+        return done.stdout.strip()
+
+    def cut(self, host: str, to: list[str]) -> None:
+        """Blackhole routes on ``host`` to each of ``to``: packets to them go nowhere."""
+        for other in to:
+            self.ip("route", "add", "blackhole", f"{address(other)}/32", ns=self.ns(host))
+            self.routes.add((host, other))
+
+    def heal(self, host: str) -> None:
+        for h, other in sorted(self.routes):
+            if h == host:
+                with contextlib.suppress(RuntimeError):
+                    self.ip("route", "del", "blackhole", f"{address(other)}/32", ns=self.ns(host))
+                self.routes.discard((h, other))
+
+    def close(self) -> None:
+        for proc in self.procs.values():
+            if proc.poll() is None:
+                proc.kill()
+        for proc in self.procs.values():
+            with contextlib.suppress(Exception):
+                proc.wait(30)
+        for name in reversed(self.made):
+            with contextlib.suppress(Exception):
+                pids = subprocess.run(["ip", "netns", "pids", name], capture_output=True, text=True).stdout.split()
+                for pid in pids:
+                    with contextlib.suppress(ProcessLookupError, ValueError):
+                        os.kill(int(pid), signal.SIGKILL)
+            deadline = time.monotonic() + 10
+            while subprocess.run(["ip", "netns", "del", name], capture_output=True).returncode != 0:
+                if time.monotonic() > deadline:
+                    break
+                time.sleep(0.1)
+        self.made.clear()
+
+
+def _until(deadline: float, check: Any, what: str) -> None:
+    while not check():
+        if time.monotonic() > deadline:
+            raise RuntimeError(what)
+        time.sleep(0.1)
+
+
+def start_cluster(hosts: Hosts) -> str:
+    """Six redis-servers, three masters with a replica each; the store URL of the cluster."""
+    server = shutil.which("redis-server")
+    assert server is not None
+    for host in HOSTS:
+        if not host.startswith("r"):
+            continue
+        data = hosts.workdir / host
+        data.mkdir()
+        hosts.start(host, f"redis-{host}", [
+            server, "--port", str(REDIS_PORT), "--bind", address(host), "--cluster-enabled", "yes",
+            "--cluster-port", str(BUS_PORT), "--cluster-config-file", str(data / "nodes.conf"),
+            "--cluster-node-timeout", str(NODE_TIMEOUT_MS), "--dir", str(data), "--save", "",
+            "--appendonly", "no", "--daemonize", "no",
+            # (reachable from the test network only, which has no other way in: no password)
+            "--protected-mode", "no"])
+    redis_hosts = [h for h in HOSTS if h.startswith("r")]
+    deadline = time.monotonic() + 60
+    for host in redis_hosts:
+        _until(deadline, lambda h=host: hosts.cli(h, "PING") == "PONG", f"redis on {host} did not start")
+    for host in redis_hosts[1:]:
+        hosts.cli("r1", "CLUSTER", "MEET", address(host), str(REDIS_PORT), str(BUS_PORT))
+    for i, host in enumerate(MASTERS):
+        first, last = i * SLOTS // len(MASTERS), (i + 1) * SLOTS // len(MASTERS) - 1
+        hosts.cli(host, "CLUSTER", "ADDSLOTSRANGE", str(first), str(last))
+    ids = {h: hosts.cli(h, "CLUSTER", "MYID") for h in MASTERS}
+    for replica, master in REPLICAS.items():
+        _until(deadline, lambda r=replica, m=master: hosts.cli(r, "CLUSTER", "REPLICATE", ids[m]) == "OK",
+               f"{replica} could not replicate {master}")
+    for host in redis_hosts:
+        _until(deadline, lambda h=host: "cluster_state:ok" in hosts.cli(h, "CLUSTER", "INFO"),
+               f"{host} never saw the cluster up")
+    for replica in REPLICAS:
+        _until(deadline, lambda r=replica: "master_link_status:up" in hosts.cli(r, "INFO", "replication"),
+               f"{replica} never synced")
+    return "redis+cluster://" + ",".join(f"{address(h)}:{REDIS_PORT}" for h in MASTERS)
+
+
+def start_servers(hosts: Hosts, store_url: str) -> list[str]:
+    env = {**os.environ, **COMMON_ENV, **CHAOS_ENV}
+    urls = []
+    for host in ("s1", "s2"):
+        hosts.start(host, f"meja-{host}", [sys.executable, "-m", "meja.cli", "serve", "--host", address(host),
+                                            "--port", str(MEJA_PORT), "--redis", store_url], env)
+        urls.append(f"ws://{address(host)}:{MEJA_PORT}/ws")
+    deadline = time.monotonic() + 120
+    for host in ("s1", "s2"):
+        _until(deadline, lambda h=host: f"serving ws://{address(h)}" in hosts.log(f"meja-{h}", 1 << 20)
+               or hosts.procs[f"meja-{h}"].poll() is not None, f"meja serve on {host} did not start")
+        if hosts.procs[f"meja-{host}"].poll() is not None:
+            raise RuntimeError(f"meja serve on {host} exited:\n{hosts.log(f'meja-{host}')}")
+    return urls
+
+
+async def faults(hosts: Hosts, at: list[float], log: list[dict[str, Any]], t0: float) -> None:
+    """The three mishaps, at the given seconds of the run."""
+
+    async def wait_until(t: float) -> None:
+        await asyncio.sleep(max(0.0, t0 + t - time.monotonic()))
+
+    await wait_until(at[0])
+    began = time.monotonic()
+    proc = hosts.procs["redis-r1"]
+    proc.send_signal(signal.SIGKILL)
+    await asyncio.to_thread(proc.wait, 30)
+    promoted = False
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        role = await asyncio.to_thread(hosts.cli, "r4", "ROLE")
+        if role.startswith("master"):
+            promoted = True
+            break
+        await asyncio.sleep(0.2)
+    log.append({"kind": "master_killed", "t": round(began - t0, 1), "target": "r1",
+                "replica_promoted": promoted, "failover_s": round(time.monotonic() - began, 1)})
+
+    await wait_until(at[1])
+    began = time.monotonic()
+    hosts.cut("s1", [h for h in HOSTS if h.startswith("r")])
+    await asyncio.sleep(PARTITION_S)
+    hosts.heal("s1")
+    log.append({"kind": "server_partitioned_from_redis", "t": round(began - t0, 1), "target": "s1",
+                "seconds": PARTITION_S})
+
+    await wait_until(at[2])
+    began = time.monotonic()
+    hosts.cut("load", ["s2"])
+    await asyncio.sleep(PARTITION_S)
+    hosts.heal("load")
+    log.append({"kind": "players_partitioned_from_server", "t": round(began - t0, 1), "target": "load -> s2",
+                "seconds": PARTITION_S})
+
+
+async def _run(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
+    hosts = Hosts(workdir)
+    fault_log: list[dict[str, Any]] = []
+    try:
+        await asyncio.to_thread(hosts.build)
+        store_url = await asyncio.to_thread(start_cluster, hosts)
+        urls = await asyncio.to_thread(start_servers, hosts, store_url)
+        claims = workdir / "claims.json"
+        played = workdir / "played.json"
+        seconds = args.minutes * 60
+        load = hosts.start("load", "load", [
+            sys.executable, "-m", "meja.bench.multihost", "load", "--servers", ",".join(urls),
+            "--minutes", str(args.minutes), "--tables", str(args.tables), "--pace", str(args.pace),
+            "--seed", str(args.seed), "--claims", str(claims), "--out", str(played)])
+        t0 = time.monotonic()
+        # the mishaps a fifth, two fifths and three fifths in, each over before the next
+        at = [seconds * 0.2, max(seconds * 0.4, seconds * 0.2 + 12), max(seconds * 0.6, seconds * 0.4 + 20)]
+        await faults(hosts, at, fault_log, t0)
+        status = await asyncio.to_thread(load.wait, seconds + 600)
+        if status != 0 or not claims.exists():
+            raise RuntimeError(f"the load host failed ({status}):\n{hosts.log('load')}")
+        for host in ("s1", "s2"):
+            proc = hosts.procs[f"meja-{host}"]
+            proc.send_signal(signal.SIGTERM)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                await asyncio.to_thread(proc.wait, 60)
+        audit = await asyncio.to_thread(
+            subprocess.run,
+            hosts.exec("load", sys.executable, "-m", "meja.cli", "audit", "--redis", store_url, "--claims",
+                       str(claims), "--json"),
+            capture_output=True, text=True, timeout=3600)
+        if audit.returncode not in (0, 1):
+            raise RuntimeError(f"meja audit failed ({audit.returncode}):\n{audit.stderr[-4000:]}")
+        report = json.loads(audit.stdout)
+        tracebacks = sum(hosts.log(f"meja-{h}", 1 << 24).count("Traceback") for h in ("s1", "s2"))
+    finally:
+        await asyncio.to_thread(hosts.close)
+    done = json.loads(played.read_text())
+    per_table = {e["table"]: e for e in report["per_table"]}
+    unfinished = [t for t in done["tables"] if not per_table.get(t, {}).get("matches_finished")]
+    doc: dict[str, Any] = {
+        "benchmark": "cluster --hosts",
+        "hosts": {h: address(h) for h in HOSTS},
+        "minutes": args.minutes,
+        "tables": len(done["tables"]),
+        "faults": fault_log,
+        "matches_finished": report["matches_finished"],
+        "tables_unfinished": len(unfinished),
+        "unfinished": [{"table": t, "actions": per_table.get(t, {}).get("actions")} for t in unfinished],
+        "load_unexpected": done["unexpected"],
+        "actions": report["actions"],
+        "accepted_answers": done["accepted"],
+        "lost": report["lost"],
+        "applied_twice": report["doubled"],
+        "refused_but_applied": report["refused_but_applied"],
+        "replayed_tables": report["replayed"],
+        "replay_failures": report["replay_failures"],
+        "resumes": done["resumes"],
+        "resumes_failed": done["resumes_failed"],
+        "requests_unanswered": done["requests_unanswered"],
+        "server_tracebacks": tracebacks,
+        "audit_messages": report["messages"][:20],
+    }
+    doc["ok"] = bool(report["ok"] and not unfinished and not done["resumes_failed"]
+                     and all(f.get("replica_promoted", True) for f in fault_log) and len(fault_log) == 3)
+    return doc
+
+
+def run_hosts(args: argparse.Namespace) -> int:
+    why = unavailable()
+    if why is not None:
+        print(f"meja bench cluster --hosts: {why}", file=sys.stderr)
+        return 2
+    workdir = Path(args.workdir) if args.workdir else Path(tempfile.mkdtemp(prefix="meja-hosts-"))
+    workdir.mkdir(parents=True, exist_ok=True)
+    try:
+        doc = asyncio.run(_run(args, workdir))
+    except RuntimeError as exc:
+        print(f"meja bench cluster --hosts: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        if not args.workdir:
+            shutil.rmtree(workdir, ignore_errors=True)
+    if args.json:
+        print(json.dumps(doc, indent=2))
+    else:
+        for f in doc["faults"]:
+            print(f"  {f['t']:>6} s  {f['kind']} ({f['target']})" + (
+                f", replica promoted in {f['failover_s']} s" if "failover_s" in f else ""))
+        print(f"tables {doc['tables']}, unfinished {doc['tables_unfinished']}, matches finished "
+              f"{doc['matches_finished']}, actions {doc['actions']}, resumes {doc['resumes']} "
+              f"(failed {doc['resumes_failed']})")
+        print(f"lost {doc['lost']}, applied twice {doc['applied_twice']}, refused but applied "
+              f"{doc['refused_but_applied']}, logs replayed {doc['replayed_tables']} "
+              f"(failures {doc['replay_failures']}), server tracebacks {doc['server_tracebacks']}")
+        print("ok" if doc["ok"] else "NOT OK")
+    return 0 if doc["ok"] else 1
+
+
+# --------------------------------------------------------------------------- the load host
+
+
+async def _load(args: argparse.Namespace) -> None:
+    import random
+
+    from meja.bench import chaos
+
+    class _At:
+        def __init__(self, url: str) -> None:
+            self.url = url
+
+    args.every, args.whole, args.target = 0.0, 0, 100
+    # The people need only the servers' addresses: no Redis, no processes to restart (faults come from outside).
+    servers: list[Any] = [_At(u) for u in args.servers.split(",")]
+    run = chaos._Run(args, None, servers)  # type: ignore[arg-type]
+    run.seeds = random.Random(args.seed)
+    await run.play()
+    Path(args.claims).write_text(json.dumps(run.claims()), encoding="utf-8")
+    stats = run.stats
+    Path(args.out).write_text(json.dumps({
+        "tables": [t.table_id for t in run.tables],
+        "accepted": stats.accepted,
+        "resumes": stats.resumes,
+        "resumes_failed": len(stats.resume_failures),
+        "requests_unanswered": len(stats.no_answer),
+        "unexpected": stats.unexpected[:20],
+    }), encoding="utf-8")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m meja.bench.multihost load ...``: the load host's part (started by run_hosts)."""
+    parser = argparse.ArgumentParser(prog="meja.bench.multihost")
+    parser.add_argument("role", choices=["load"])
+    parser.add_argument("--servers", required=True)
+    parser.add_argument("--minutes", type=float, required=True)
+    parser.add_argument("--tables", type=int, required=True)
+    parser.add_argument("--pace", type=float, required=True)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--claims", required=True)
+    parser.add_argument("--out", required=True)
+    asyncio.run(_load(parser.parse_args(argv)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
