@@ -8,8 +8,8 @@
 * **Card backs**: each other seat's box draws its hand face down, a back a card (eight at most,
   the count beside it), in the auction (12 cards) and in the tricks (6), at both sizes.
 * **The hand stays put**: the hand's box (its place and size on the page) is the same in each
-  phase of an Eighty-Three hand (auction, trumps, discard, tricks) at 1280x800, and from the
-  auction to the discard at 390x844 (there the trick, taller, still moves it down).
+  phase of an Eighty-Three hand (auction, trumps, discard, tricks) at 1280x800, and in the
+  auction and the discard at 390x844 (naming trumps and the tricks still move it there).
 * **A guest on a phone** lands on the seats, not on the host's invitation.
 * **Focus on a phone** (Kartu Terakhir): the hand's cards grow by half, each whole and tappable;
   after a resume on a touch screen the focused card wears no ring until a key is pressed.
@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from browser_helpers import version, wait_version_after
+from browser_helpers import LANGUAGES, set_language, version, wait_version_after
 from e83_browser import best_suit, find_deal, host_e83, mine, view, wait_decision, wait_mine_after
 from kt_helpers import find_deal as kt_find_deal
 from kt_helpers import host_kt, join
@@ -118,6 +118,36 @@ def assert_backs(page: Any) -> None:
         assert s["count"] == f"{s['holds']} cards" and s["whole"], seats
 
 
+#: The seats' labels that are cut: a name line or a count line (the count, the roles) wider than
+#: its box's line, or lying below the box's foot. (A last move may end in an ellipsis: its whole
+#: text is in the log and the caption.)
+CUT_LABELS = """() => {
+  const out = [];
+  for (const box of document.querySelectorAll('#opponents .seat-box')) {
+    const b = box.getBoundingClientRect();
+    for (const line of box.querySelectorAll('.seat-who, .seat-stats')) {
+      const r = line.getBoundingClientRect();
+      const shown = [...line.querySelectorAll('*')].filter((e) => e.getClientRects().length);
+      const cut = shown.some((e) => {
+        const q = e.getBoundingClientRect();
+        const clips = getComputedStyle(e).overflow !== 'visible' && getComputedStyle(e).display !== 'inline';
+        return q.right > r.right + 1 || q.left < r.left - 1 || (clips && e.scrollWidth > e.clientWidth + 1);
+      });
+      if (r.bottom > b.bottom - 2 || cut) out.push(`seat ${box.dataset.seat}: ${line.textContent}`);
+    }
+  }
+  return out;
+}"""
+
+
+def assert_labels_whole(page: Any, what: str) -> None:
+    """No seat's name, count or roles is cut, in any of the page's languages."""
+    for lang in LANGUAGES:
+        set_language(page, lang)
+        assert page.evaluate(CUT_LABELS) == [], f"{what} ({lang}, {page.viewport_size})"
+    set_language(page, "en")
+
+
 def _play_to_tricks(page: Any, shot: Any, name: str, check_discard: Any = None) -> dict[str, Any]:
     """Bid 83, name the best trumps, come down to 6 (Auto-arrange), up to the first card of the
     tricks; the hand's box at each decision (and a screenshot of each)."""
@@ -127,6 +157,7 @@ def _play_to_tricks(page: Any, shot: Any, name: str, check_discard: Any = None) 
         boxes.setdefault(decision, hand_boxes(page))
         if decision == "auction":
             assert_backs(page)  # 12 cards each: eight backs and more
+            assert_labels_whole(page, "auction")
             shot(page, f"{name}-auction")
             before = version(page)
             page.select_option("#bid-value", "83")
@@ -152,6 +183,7 @@ def _play_to_tricks(page: Any, shot: Any, name: str, check_discard: Any = None) 
                 wait_mine_after(page, before)
         elif decision == "play":
             assert_backs(page)
+            assert_labels_whole(page, "tricks")
             shot(page, f"{name}-tricks")
             return boxes
     raise AssertionError(f"no trick came: {boxes}")
@@ -196,9 +228,10 @@ def test_eighty_three_hand_stays_put_across_phases(server: Any, new_context: Any
     boxes = _play_to_tricks(page, shot, "card-table-e83")
     assert set(boxes) == {"auction", "trump", "discard", "play"}, boxes
     seen = {(b["1280x800"]["x"], b["1280x800"]["y"], b["1280x800"]["w"], b["1280x800"]["h"]) for b in boxes.values()}
-    assert len(seen) == 1, boxes
-    # A phone: the same from the auction to the discard (the trick's cross, taller, still moves it down).
-    seen = {tuple(b["390x844"].values()) for phase, b in boxes.items() if phase != "play"}
+    assert len(seen) == 1, {phase: b["1280x800"] for phase, b in boxes.items()}
+    # A phone: the same in the auction and the discard (naming trumps it rises, so that the suits'
+    # buttons stay above the fold; the trick's cross, taller, moves it down).
+    seen = {tuple(b["390x844"].values()) for phase, b in boxes.items() if phase in ("auction", "discard")}
     assert len(seen) == 1, boxes
 
 

@@ -166,7 +166,6 @@ class EightyThreeTable {
       this.discardTitle,
       this.discardCounts,
       el("div", { class: "trays" }, this.toDiscard, this.toPartner),
-      this.autoPreview,
     );
     this.waitNote = el("p", { class: "wait-note", id: "wait-note" });
     this.centre = el(
@@ -230,6 +229,9 @@ class EightyThreeTable {
         this.discardStatus,
         el("div", { class: "discard-buttons" }, this.autoButton, this.doneButton, this.undoButton),
         this.stepErrorBox,
+        // Under its button, not in the middle of the table: there it made the middle taller and
+        // moved the hand down (issue 20, point 11), on a phone below the fold.
+        this.autoPreview,
       ),
       this.rulesBox,
     );
