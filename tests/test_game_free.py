@@ -1,8 +1,8 @@
-"""The server, the store and the protocol core never name a game or a game's words.
+"""The server, the store, the protocol core and the benchmarks never name a game or a game's words.
 
 A game is one folder (meja/games/<name>/) behind one contract; everything else
-drives it through that contract. So no file of meja.server, meja.store or
-meja.protocol may say a registered game's name, its title or one of the
+drives it through that contract. So no file of meja.server, meja.store,
+meja.protocol or meja.bench (whose benchmarks drive every game through its plugin) may say a registered game's name, its title or one of the
 ``terms`` its plugin lists (GamePlugin.shell_terms(): Crazy Eights' suits and
 eights, say), matched as whole words in any case. The page shell's own check is
 beside the browser tests.
@@ -17,7 +17,7 @@ import pytest
 from meja import games
 
 ROOT = Path(__file__).resolve().parents[1]
-CORE = [ROOT / "server" / "meja" / part for part in ("server", "store", "protocol")]
+CORE = [ROOT / "server" / "meja" / part for part in ("server", "store", "protocol", "bench")]
 
 
 def _terms() -> list[tuple[str, str]]:
@@ -53,3 +53,4 @@ def test_the_check_sees_what_it_looks_for() -> None:
     assert _pattern("suit").search("the active SUITS are")
     assert not _pattern("suit").search("a pursuit of tables")
     assert _files(), "no core files found"
+    assert ROOT / "server" / "meja" / "bench" / "rules.py" in _files()

@@ -8,9 +8,8 @@ dependency of the project. Run it from a scratch virtual environment::
     /tmp/rlcard-venv/bin/pip install rlcard==1.2 numpy
     /tmp/rlcard-venv/bin/python tools/bench_rlcard_uno.py --players 2 4 --seconds 5 [--json]
 
-and compare with ``meja bench rules --game kartu_terakhir`` (or ``python -m
-meja.games.kartu_terakhir.bench_rules``) run in the same sitting, on the same
-core.
+and compare with ``meja bench rules --game kartu_terakhir`` run in the same
+sitting, on the same core.
 
 What it measures, for each player count, on one core, for ``--seconds``:
 

@@ -1,10 +1,9 @@
-"""``meja bench rules``, ``meja bench bots`` and ``meja demo`` for any game: ``--game NAME``.
+"""``meja bench bots`` and ``meja demo`` for any game: ``--game NAME``.
 
-Each game keeps its own benchmark and demo modules in its folder (named by its
-:class:`meja.games.GamePlugin`: ``bench_rules``, ``bench_bots``, ``demo``), since
+Each game keeps its own bots benchmark and demo modules in its folder (named by its
+:class:`meja.games.GamePlugin`: ``bench_bots``, ``demo``), since
 what a fair measurement is depends on the game (duplicate deals rotate one
-candidate through every seat in Crazy Eights, a pair of partners in
-Eighty-Three). This module picks the game's module from ``--game`` (the first
+candidate through every seat in one game, a pair of partners in another). This module picks the game's module from ``--game`` (the first
 game by default) and hands it the command line: each module provides
 ``add_arguments(parser)`` and ``run(args) -> int``, like every ``meja`` command.
 """
@@ -20,10 +19,10 @@ from typing import Any
 
 from meja import games
 
-__all__ = ["command"]
+__all__ = ["command", "game_in"]
 
 
-def _game_in(argv: Sequence[str]) -> str:
+def game_in(argv: Sequence[str]) -> str:
     for i, word in enumerate(argv):
         if word == "--game" and i + 1 < len(argv):
             return argv[i + 1]
@@ -40,7 +39,7 @@ class _PerGame:
         self.module: ModuleType | None = None
 
     def add_arguments(self, parser: argparse.ArgumentParser, argv: Sequence[str] | None = None) -> None:
-        name = _game_in(sys.argv[1:] if argv is None else argv)
+        name = game_in(sys.argv[1:] if argv is None else argv)
         parser.add_argument(
             "--game", default=games.names()[0], choices=games.names(), help="the game (default: %(default)s)"
         )

@@ -10,13 +10,14 @@ the page module through :attr:`GamePlugin.page` (served at ``/games/<name>/``).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from meja.bots.base import Bot
 from meja.rules.game import Game, Wire
 from meja.rules.lessons import Guide
+from meja.rules.playout import Playouts
 
 __all__ = ["GamePlugin"]
 
@@ -34,8 +35,10 @@ class GamePlugin:
     the game with its generic renderer. ``protocol``: its PROTOCOL.md section.
     ``fixtures``: the module whose ``frames(table_id)`` gives the golden frames of its
     protocol section (``client-protocol/tools/make_fixtures.py`` writes them to
-    ``fixtures/`` beside ``protocol``). ``bench_rules``, ``bench_bots``, ``demo``: the modules of ``meja bench rules``,
+    ``fixtures/`` beside ``protocol``). ``bench_bots``, ``demo``: the modules of
     ``meja bench bots`` and ``meja demo`` for this game (:mod:`meja.bench.pergame`).
+    ``playouts``: how ``meja bench rules`` plays the game (:class:`meja.rules.playout.Playouts`:
+    its random policies and their hooks; by default uniformly random legal actions).
     ``lessons``: the game's guide for newcomers (:class:`meja.rules.lessons.Guide`, built on
     first use; ``None``: the game has none), which ``learn`` and ``learn_try`` answer from.
     ``terms``: words of this game that the server, the store, the protocol core
@@ -51,11 +54,11 @@ class GamePlugin:
     page: Path | None = None
     protocol: Path | None = None
     fixtures: str | None = None
-    bench_rules: str | None = None
     bench_bots: str | None = None
     demo: str | None = None
     terms: tuple[str, ...] = ()
     lessons: Callable[[], Guide] | None = None
+    playouts: Playouts = field(default_factory=Playouts)
 
     def __post_init__(self) -> None:
         if self.default_level not in self.levels:

@@ -57,7 +57,7 @@ a longer run), at every state reached:
 Policies and mix
 ----------------
 Most rounds use ``random-card`` (a random legal play, draw only when stuck,
-pass when that is all that is left; :func:`meja.bench.rules.random_card`);
+pass when that is all that is left; :func:`meja.games.crazy_eights.playouts.random_card`);
 one round in :data:`ANY_EVERY` uses ``random-any`` (uniform over all legal
 actions); in ``house`` it draws up to three cards a turn and makes very long
 rounds (about 640 actions), so there only one in :data:`ANY_EVERY_HOUSE`. One match in
@@ -92,7 +92,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from meja.games.crazy_eights.bench_rules import random_any, random_card
+from meja.games.crazy_eights.playouts import random_card
+from meja.rules.playout import random_any
 from meja.rules import (
     CARDS,
     BadActionError,

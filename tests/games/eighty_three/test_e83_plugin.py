@@ -28,7 +28,6 @@ if __package__ in (None, ""):  # run as a script: the fixtures writer
 
 from meja import games, protocol
 from meja.bots.base import RandomAnyBot, decision_rng
-from meja.games.eighty_three import bench_rules
 from meja.games.eighty_three.rules import Phase
 from meja.protocol import messages
 
@@ -81,7 +80,7 @@ def test_the_plugin_describes_the_game() -> None:
     assert PLUGIN.yardsticks == ("yardstick", "random-any")
     assert PLUGIN.protocol == FOLDER / "PROTOCOL.md" and PLUGIN.protocol.is_file()
     assert PLUGIN.fixtures == "meja.games.eighty_three.fixtures"
-    assert PLUGIN.bench_rules == "meja.games.eighty_three.bench_rules"
+    assert PLUGIN.playouts.unit == "hand" and set(PLUGIN.playouts.policies) == {"random-any", "random-arrange"}
     assert (GAME.info.round_start, GAME.info.round_end) == ("hand_start", "hand_over")
     assert "eighty_three" in [p.name for p in games.built_in()]
 
@@ -221,43 +220,6 @@ def test_every_frame_is_a_valid_message() -> None:
     kinds = {e["value"]["action"]["kind"] for e in index["frames"] if e["type"] == "act"}
     assert kinds == {"bid", "pass", "trump", "discard", "give", "undo", "done", "auto_arrange", "play", "ready"}
     assert "server/error_point_trump.msgpack" in names and "client/host_deal_code.msgpack" in names
-
-
-# --------------------------------------------------------------------------- the benchmark
-
-
-def test_bench_rules_runs_through_the_command_line(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from meja.cli import main
-
-    # meja.bench.pergame picks the game's module from sys.argv (not from main's argv): set both
-    argv = ["bench", "rules", "--game", "eighty_three", "--json", "--seconds", "0.05"]
-    monkeypatch.setattr(sys, "argv", ["meja", *argv])
-    assert main(argv) == 0
-    doc = json.loads(capsys.readouterr().out)
-    assert doc["game"] == "eighty_three" and doc["benchmark"] == "rules"
-    by_policy = {c["policy"]: c for c in doc["configurations"]}
-    assert set(by_policy) == {"random-any", "random-arrange"}
-    for config in by_policy.values():
-        assert config["hands"] >= 1
-        # a hand has at least 24 plays, 4 calls (or 1 bid of 83), a trump and 4 decisions
-        assert config["actions"] >= 30 * config["hands"]
-        assert config["actions_per_hand"] == pytest.approx(config["actions"] / config["hands"], abs=0.01)
-        assert config["longest_hand"] >= config["actions_per_hand"]
-        assert sum(config["split_percent"].values()) == pytest.approx(100.0, abs=0.5)
-    assert by_policy["random-arrange"]["actions_per_hand"] < by_policy["random-any"]["actions_per_hand"]
-    argv = ["bench", "rules", "--game", "eighty_three", "--seconds", "0.02", "--no-split"]
-    monkeypatch.setattr(sys, "argv", ["meja", *argv])
-    assert main(argv) == 0
-    out = capsys.readouterr().out
-    assert "random-any" in out and "hands/s" in out
-
-
-def test_bench_playouts_are_seeded() -> None:
-    a = [bench_rules.playout(s, bench_rules.random_any, random.Random(s)) for s in range(5)]
-    b = [bench_rules.playout(s, bench_rules.random_any, random.Random(s)) for s in range(5)]
-    assert a == b and min(a) >= 30
 
 
 if __name__ == "__main__":

@@ -74,7 +74,7 @@ def test_the_plugin_describes_the_game() -> None:
     assert PLUGIN.default_level == "normal"
     assert PLUGIN.protocol == HERE / "PROTOCOL.md" and PLUGIN.protocol.is_file()
     assert PLUGIN.fixtures == "meja.games.kartu_terakhir.fixtures"
-    assert PLUGIN.bench_rules == "meja.games.kartu_terakhir.bench_rules"
+    assert PLUGIN.playouts.flags == ("stacking",) and PLUGIN.playouts.seats == (2, 4, 7, 10)
     described = PLUGIN.describe()
     assert described["name"] == "kartu_terakhir" and described["seats"] == [2, 10]
     # The game's page module (page/page.js, its stylesheet and strings beside it), served at /games/<name>/.

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from meja.games.plugin import GamePlugin
 
-from . import bots, lessons
+from . import bots, lessons, playouts
 from .rules import GAME
 
 HERE = Path(__file__).resolve().parent
@@ -25,7 +25,7 @@ PLUGIN = GamePlugin(
     page=HERE / "page",
     protocol=HERE / "PROTOCOL.md",
     fixtures="meja.games.crazy_eights.fixtures",
-    bench_rules="meja.games.crazy_eights.bench_rules",
+    playouts=playouts.PLAYOUTS,
     bench_bots="meja.games.crazy_eights.bench_bots",
     demo="meja.games.crazy_eights.demo",
     lessons=lessons.guide,

@@ -4,7 +4,7 @@ The folder holds everything of the game: :mod:`.rules` (the engine),
 :mod:`.dealcode`, :mod:`.bots` (the levels easy, normal and hard, the frozen
 ``yardstick`` and ``random-any``), ``PROTOCOL.md`` (its section of the wire
 protocol), :mod:`.fixtures` and ``fixtures/`` (its golden frames),
-:mod:`.bench_rules` (``meja bench rules --game eighty_three``),
+:mod:`.playouts` (how ``meja bench rules --game eighty_three`` plays it),
 :mod:`.bench_bots` (``meja bench bots --game eighty_three``), :mod:`.demo`
 (``meja demo --game eighty_three``) and ``page/`` (its module for the page shell:
 JS, CSS, strings in four languages).
@@ -15,7 +15,7 @@ from pathlib import Path
 
 from meja.games.plugin import GamePlugin
 
-from . import bots, lessons
+from . import bots, lessons, playouts
 from .rules import GAME
 
 HERE = Path(__file__).resolve().parent
@@ -29,7 +29,7 @@ PLUGIN = GamePlugin(
     page=HERE / "page",
     protocol=HERE / "PROTOCOL.md",
     fixtures="meja.games.eighty_three.fixtures",
-    bench_rules="meja.games.eighty_three.bench_rules",
+    playouts=playouts.PLAYOUTS,
     bench_bots="meja.games.eighty_three.bench_bots",
     demo="meja.games.eighty_three.demo",
     lessons=lessons.guide,

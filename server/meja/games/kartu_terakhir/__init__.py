@@ -3,8 +3,8 @@
 The folder holds everything of the game: :mod:`.rules` (the engine; its
 docstring is the rules in brief), :mod:`.dealcode`, :mod:`.bots` (three levels
 and three frozen yardsticks), ``PROTOCOL.md`` (its section of the wire protocol),
-:mod:`.fixtures` (its golden frames), :mod:`.bench_rules` (``meja bench rules
---game kartu_terakhir``), :mod:`.bench_bots` (``meja bench bots --game
+:mod:`.fixtures` (its golden frames), :mod:`.playouts` (how ``meja bench rules
+--game kartu_terakhir`` plays it), :mod:`.bench_bots` (``meja bench bots --game
 kartu_terakhir``) and :mod:`.demo` (``meja demo --game kartu_terakhir``).
 :data:`PLUGIN` is what the registry (:mod:`meja.games`) knows of it.
 """
@@ -13,7 +13,7 @@ from pathlib import Path
 
 from meja.games.plugin import GamePlugin
 
-from . import bots, lessons
+from . import bots, lessons, playouts
 from .rules import GAME
 
 HERE = Path(__file__).resolve().parent
@@ -27,7 +27,7 @@ PLUGIN = GamePlugin(
     page=HERE / "page",
     protocol=HERE / "PROTOCOL.md",
     fixtures="meja.games.kartu_terakhir.fixtures",
-    bench_rules="meja.games.kartu_terakhir.bench_rules",
+    playouts=playouts.PLAYOUTS,
     bench_bots="meja.games.kartu_terakhir.bench_bots",
     demo="meja.games.kartu_terakhir.demo",
     lessons=lessons.guide,
