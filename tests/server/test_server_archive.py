@@ -41,6 +41,7 @@ async def test_a_finished_match_replays_step_by_step_from_any_seat(store: str, s
     assert got["type"] == "replay" and got["archive"] == key, got
     match = got["match"]
     assert match["check"] == {"replays": True, "at": None}
+    assert 'meja_archives{result="written"} 1.0' in (await server.metrics.render()).decode()
     assert match["steps"] == match["moves"] + 1 and match["moves"] > 10
     assert [s["name"] for s in match["seats"]] == ["Ann", ann.table["seats"][1]["name"]]
     assert match["outcome"]["scores"] == ann.view["scores"]
@@ -135,6 +136,8 @@ async def test_a_store_past_archive_full_pct_archives_nothing(serve: Any, connec
     ann, _, key = await finished_match(server, connect)  # new tables are still accepted
     assert (await replay(ann, key))["code"] == "archive/not_found"
     assert server.service.archiver.skipped == 1 and server.service.archiver.written == 0
+    scraped = (await server.metrics.render()).decode()
+    assert 'meja_archives{result="skipped"} 1.0' in scraped and 'meja_archives{result="written"} 0.0' in scraped
     raw.close()
 
 
@@ -170,8 +173,8 @@ async def test_meja_replay_prints_the_moves_as_text(serve: Any, connect: Any) ->
         assert proc.returncode is not None
         return proc.returncode, out.decode(), err.decode()
 
-    code, out, _ = await meja(key, "--redis", url)
-    assert code == 0, out
+    code, out, err = await meja(key, "--redis", url)
+    assert code == 0, (out, err)
     lines = out.splitlines()
     assert lines[0].startswith("crazy_eights ") and "seat 0 Ann" in lines[1]
     moves = [line for line in lines if line.startswith("  ") and ". seat " in line]

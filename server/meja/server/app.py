@@ -338,6 +338,7 @@ class MejaServer:
                 store=self.store,
                 store_memory=lambda: service.store_memory,
                 store_full=lambda: service.store_full,
+                archives=lambda: (service.archiver.written, service.archiver.skipped),
             )
             await heartbeat.first()
             self._tasks = [
@@ -416,6 +417,12 @@ class MejaServer:
             except TimeoutError:
                 log.warning("connections still open after %.0f s; closing anyway", settings.shutdown_timeout_s)
         await self._stop_tasks()
+        if self._service is not None:
+            # The archives of matches that just ended are written before the store closes (bounded).
+            try:
+                await asyncio.wait_for(self._service.archived(), settings.shutdown_timeout_s)
+            except TimeoutError:
+                log.warning("archives still being written after %.0f s; left", settings.shutdown_timeout_s)
         if self._service is not None and self._service.bot_pool is not None:
             self._service.bot_pool.close()
         if self._own_store and self._store is not None:
