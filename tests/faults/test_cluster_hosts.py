@@ -19,8 +19,8 @@ WHY = unavailable()
 @pytest.mark.skipif(WHY is not None, reason=f"the multi-host run needs network namespaces: {WHY}")
 def test_a_failover_and_two_partitions_lose_nothing() -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "meja.cli", "bench", "cluster", "--hosts", "--minutes", "1", "--tables", "6",
-         "--pace", "0.3", "--json"],
+        [sys.executable, "-m", "meja.cli", "bench", "cluster", "--hosts", "--minutes", "0.6", "--tables", "6",
+         "--pace", "0.2", "--json"],
         capture_output=True, text=True, timeout=600, check=False,
     )
     assert done.stdout, done.stderr[-4000:]

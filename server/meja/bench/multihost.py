@@ -14,8 +14,9 @@ too, so nothing of this machine's own network is touched, and everything is remo
   short leases and heartbeats;
 - a load host (``load``) where ``meja.bench.multihost load`` plays ``--tables`` tables of
   :mod:`meja.bench.chaos` (two scripted people and a bot each, seat 0 on one server and
-  seat 1 on the other, people thinking ``--pace`` seconds, one-round matches and rematches),
-  people reconnecting and resuming on their own as the page does.
+  seat 1 on the other, people thinking ``--pace`` seconds, one-round matches and rematches for
+  ``--minutes``, then each table finishes the match in hand), people reconnecting and resuming
+  on their own as the page does.
 
 While they play, from outside the hosts (as an operator's mishaps would come):
 
@@ -64,6 +65,8 @@ MEJA_PORT: Final = 8000
 NODE_TIMEOUT_MS: Final = 2000
 #: How long a partition lasts: longer than a server's heartbeat TTL and its due leases (2 s each).
 PARTITION_S: Final = 6.0
+#: After the play window, how long the tables may take to finish the match in hand, in seconds.
+DRAIN_S: Final = 90.0
 SLOTS: Final = 16384
 
 
@@ -292,10 +295,11 @@ async def _run(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
             "--minutes", str(args.minutes), "--tables", str(args.tables), "--pace", str(args.pace),
             "--seed", str(args.seed), "--claims", str(claims), "--out", str(played)])
         t0 = time.monotonic()
-        # the mishaps a fifth, two fifths and three fifths in, each over before the next
-        at = [seconds * 0.2, max(seconds * 0.4, seconds * 0.2 + 12), max(seconds * 0.6, seconds * 0.4 + 20)]
+        # the mishaps 15 %, 40 % and 70 % in, each over before the next (a failover takes about 4 s)
+        at = [max(5.0, seconds * 0.15)]
+        at += [max(seconds * 0.4, at[0] + 10), max(seconds * 0.7, at[0] + 22)]
         await faults(hosts, at, fault_log, t0)
-        status = await asyncio.to_thread(load.wait, seconds + 600)
+        status = await asyncio.to_thread(load.wait, seconds + DRAIN_S + 600)
         if status != 0 or not claims.exists():
             raise RuntimeError(f"the load host failed ({status}):\n{hosts.log('load')}")
         for host in ("s1", "s2"):
@@ -327,6 +331,7 @@ async def _run(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
         "tables_unfinished": len(unfinished),
         "unfinished": [{"table": t, "actions": per_table.get(t, {}).get("actions")} for t in unfinished],
         "load_unexpected": done["unexpected"],
+        "still_playing_after_drain": done["still_playing_after_drain"],
         "actions": report["actions"],
         "accepted_answers": done["accepted"],
         "lost": report["lost"],
@@ -380,6 +385,8 @@ def run_hosts(args: argparse.Namespace) -> int:
 
 
 async def _load(args: argparse.Namespace) -> None:
+    """Play chaos's one-round tables (two people and a bot each, rematches) for ``--minutes``; then
+    every table finishes the match in hand (no more rematches), within :data:`DRAIN_S`."""
     import random
 
     from meja.bench import chaos
@@ -393,7 +400,19 @@ async def _load(args: argparse.Namespace) -> None:
     servers: list[Any] = [_At(u) for u in args.servers.split(",")]
     run = chaos._Run(args, None, servers)  # type: ignore[arg-type]
     run.seeds = random.Random(args.seed)
-    await run.play()
+    tables = [t for t in await asyncio.gather(*(run.open_table(n, False, None) for n in range(args.tables)))
+              if t is not None]
+    stop = asyncio.Event()
+    people = [asyncio.create_task(h.run(stop)) for t in tables for h in t.humans]
+    await asyncio.sleep(args.minutes * 60)
+    for table in tables:
+        table.whole = True  # (chaos's people leave a whole-match table once its match is over)
+    _, pending = await asyncio.wait(people, timeout=DRAIN_S)
+    stop.set()
+    await asyncio.gather(*people, return_exceptions=True)
+    for table in tables:
+        for h in table.humans:
+            await h.close()
     Path(args.claims).write_text(json.dumps(run.claims()), encoding="utf-8")
     stats = run.stats
     Path(args.out).write_text(json.dumps({
@@ -403,6 +422,7 @@ async def _load(args: argparse.Namespace) -> None:
         "resumes_failed": len(stats.resume_failures),
         "requests_unanswered": len(stats.no_answer),
         "unexpected": stats.unexpected[:20],
+        "still_playing_after_drain": len(pending),
     }), encoding="utf-8")
 
 
