@@ -13,9 +13,12 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import meja.store.redis as redis_module
+import pytest
 import redis
 from meja.store.keys import SCHEMA
 from meja.store.redis import RedisStore
+from redis.exceptions import ConnectionError as RedisConnectionError
 
 LONG = 600_000
 
@@ -94,3 +97,23 @@ async def test_a_commit_lost_with_its_master_is_made_again(redis_servers: Callab
         assert await store._durable(keys, args, nonce, LONG)
         assert store.lost_commits == 1
         assert await store.load("T1") == (1, b"r1")
+
+
+async def test_a_barrier_that_cannot_reach_the_master_does_not_acknowledge(
+    redis_servers: Callable[..., Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The commit applied, but no barrier could say a replica has it: the caller gets the error
+    (as for a commit whose reply was lost), not an acknowledgement."""
+    master = redis_servers()
+    async with RedisStore(master.url, replica_wait_ms=100) as store:
+        assert await store.create("T1", "ABC123", b"r0", b"e0", ttl_ms=LONG)
+
+        def unreachable(key: str) -> Any:
+            raise RedisConnectionError("the master is unreachable")
+
+        monkeypatch.setattr(store, "_node_client", unreachable)
+        monkeypatch.setattr(redis_module, "_BARRIER_ATTEMPTS", 2)
+        with pytest.raises(RedisConnectionError):
+            await store.commit("T1", 0, b"r1", b"e1", ttl_ms=LONG)
+        assert await store.load("T1") == (1, b"r1")
+        assert store.unreplicated == 0

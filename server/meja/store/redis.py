@@ -88,7 +88,8 @@ failover between the script and the barrier: the nonce is missing, and the commi
 again (the same call and nonce: applied once, or refused as stale if the table moved on,
 as any commit is). While the barrier fails (the master died; ``MOVED``, ``READONLY`` or
 ``CLUSTERDOWN`` during the failover) it asks the cluster for the slot's master again and
-tries again, with backoff. ``ROLE`` says how many replicas the master has; a master
+tries again, with backoff; after ten rounds the last error reaches the caller, as a commit's
+own error would (the move may stand: a resume says). ``ROLE`` says how many replicas the master has; a master
 without any is asked again every 10 s, and meanwhile its commits are acknowledged at once
 (losing that master loses what was not yet written to its disk, or everything without
 persistence). A master whose replicas hold back ``WAIT`` ten times in a row has the commit
@@ -322,6 +323,14 @@ redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
 local prev = redis.call('GET', KEYS[2])
 if not prev or tonumber(prev) < tonumber(ARGV[1]) then redis.call('SET', KEYS[2], ARGV[1]) end
 return prev
+"""
+
+# KEYS: a deal board (one key). ARGV: entry, keep, ttl_ms. Newest first, the newest `keep` kept.
+_DEAL_RECORD = """
+redis.call('LPUSH', KEYS[1], ARGV[1])
+redis.call('LTRIM', KEYS[1], 0, tonumber(ARGV[2]) - 1)
+redis.call('PEXPIRE', KEYS[1], ARGV[3])
+return 1
 """
 
 # KEYS: counter. ARGV: window_ms. A fixed window that starts at the first hit.
@@ -705,6 +714,7 @@ class RedisStore:
         loop = asyncio.get_running_loop()
         record_key = keys[0]
         delay = 0.01
+        failure: BaseException | None = None
         for _ in range(_BARRIER_ATTEMPTS):
             try:
                 address, client = self._node_client(record_key)
@@ -721,10 +731,12 @@ class RedisStore:
                 # The master died or is being replaced (MOVED, READONLY, CLUSTERDOWN): ask again
                 # where the slot lives, then try the barrier there.
                 log.debug("commit barrier: %s", exc)
+                failure = exc
                 await self._refresh_nodes()
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, 1.0)
                 continue
+            failure = None
             replicas = len(role_reply[2]) if _bytes(role_reply[0]) == b"master" else 0
             self._roles[address] = (replicas, loop.time())
             if not there:
@@ -735,6 +747,8 @@ class RedisStore:
                 continue
             if int(acked) >= 1 or replicas == 0:
                 return True
+        if failure is not None:
+            raise failure  # the master cannot be reached: not acknowledged (as a commit's own error)
         self.unreplicated += 1
         log.warning("a commit acknowledged without a replica confirming it")
         return True
@@ -978,6 +992,20 @@ class RedisStore:
         """See :meth:`meja.store.base.Store.archived`: one GET."""
         record = await self._redis.get(self.keys.archive(archive_id))
         return None if record is None else _bytes(record)
+
+    async def deal_record(self, code: str, play: bytes, *, keep: int, ttl_ms: int) -> None:
+        """See :meth:`meja.store.base.Store.deal_record`: LPUSH, LTRIM, PEXPIRE in one script (one key)."""
+        if keep <= 0:
+            await self._redis.delete(self.keys.deal(code))
+            return
+        script = getattr(self, "_deal_script", None)
+        if script is None:
+            script = self._deal_script = self._redis.register_script(_DEAL_RECORD)
+        await script(keys=[self.keys.deal(code)], args=[play, keep, ttl_ms])
+
+    async def deal_plays(self, code: str) -> list[bytes]:
+        """See :meth:`meja.store.base.Store.deal_plays`: one LRANGE."""
+        return [_bytes(p) for p in await self._redis.lrange(self.keys.deal(code), 0, -1)]
 
     async def memory(self) -> tuple[int, int] | None:
         """See :meth:`meja.store.base.Store.memory`: INFO memory (of every master, on a cluster)."""
