@@ -137,3 +137,53 @@ def test_each_guide_by_keyboard_to_deal_me_in(server: Any, new_context: Any, sho
     link = page.locator("#learn-lobby-link")
     assert link.get_attribute("href") == "/?learn=crazy_eights" and link.get_attribute("target") == "_blank"
     assert link.inner_text() == "Learn Crazy Eights"
+
+
+def in_sight(page: Any, selector: str) -> bool:
+    """``selector`` lies wholly inside the viewport (no scrolling needed to read it)."""
+    return bool(
+        page.evaluate(
+            "s => { const r = document.querySelector(s).getBoundingClientRect();"
+            " return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight; }",
+            selector,
+        )
+    )
+
+
+def tap(page: Any, move: dict[str, Any]) -> None:
+    """A newcomer's tap: a card of the hand (greyed in the auction, tapped all the same), or the game's control."""
+    if "card" in move:
+        page.locator(f'#hand button.card[data-card="{move["card"]}"]').tap(force=True)
+        if page.evaluate("() => !!document.querySelector('dialog.choice-dialog[open]')"):
+            page.locator("dialog.choice-dialog[open] button").first.tap()
+        return
+    page.evaluate("a => { window.meja.learn.table.controlFor(a).dataset.learnTarget = '1'; }", move["action"])
+    page.locator("[data-learn-target]").tap()
+
+
+def test_a_phone_sees_the_answer_to_each_tap(server: Any, new_context: Any, shot: Any) -> None:
+    """Issue 26's trial: on a 390x844 phone the answer lies below the hand, and a wrong tap kept the
+    focus in the hand, so the reason was off the screen and the tap seemed to do nothing. Each
+    step of Eighty-Three's guide (the longest table), tapped wrong then right: the answer is in
+    sight each time, and after a right one so is Next (or Deal me in)."""
+    game = "eighty_three"
+    page = new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True).new_page()
+    page.goto(server.origin + "/")
+    page.locator(f'#learn-links a[data-game="{game}"]').tap()
+    steps = len(meja.games.get(game).lessons().steps)  # type: ignore[misc]
+    for step in range(steps):
+        page.wait_for_selector(f"#learn-progress:text-is('Step {step + 1} of {steps}')")
+        right, wrong = moves(game, step)
+        tap(page, wrong)
+        verdict(page, "wrong")
+        page.wait_for_timeout(100)  # a scroll lands at the next frame
+        assert in_sight(page, "#learn-verdict"), (step, "the reason for a wrong tap is off the screen")
+        if step == 2:
+            shot(page, "learn-phone-wrong-in-sight")
+        tap(page, right)
+        verdict(page, "right")
+        page.wait_for_timeout(100)
+        last = step == steps - 1
+        assert in_sight(page, "#learn-verdict") and in_sight(page, "#learn-deal" if last else "#learn-next"), step
+        if not last:
+            page.locator("#learn-next").tap()

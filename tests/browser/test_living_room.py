@@ -149,6 +149,8 @@ def test_a_living_rooms_evening(server: Any, redis_url: str, workdir: Path, new_
         assert tv.inner_text('#table-rules dd[data-key="stacking"]') == "yes"
         assert tv.inner_text('#table-rules dd[data-key="turn-limit"]') == "30 seconds a turn"
         assert tv.inner_text("#host-holder") == "Host controls: the shared screen"
+        # No "Learn <game>" link on the TV (a new tab on a TV, and a remote's stop on the way to the strip).
+        assert tv.locator("#learn-lobby-link").count() == 0
 
         # Three phones join by the code on the TV, through the other process.
         phones = []
@@ -162,6 +164,7 @@ def test_a_living_rooms_evening(server: Any, redis_url: str, workdir: Path, new_
             phone.click("#join")
             phone.wait_for_selector("#room-code")
             assert phone.locator("#start").count() == 0
+            assert phone.locator("#learn-lobby-link").count() == 1  # a phone's player may learn the game
             phones.append(phone)
         tv.wait_for_function("() => document.querySelectorAll('#seats li.seat-human').length === 3")
         assert [tv.inner_text(f'#seats li[data-seat="{i}"] .seat-name') for i in range(3)] == list(NAMES)

@@ -64,10 +64,12 @@ export class Learn {
     );
   }
 
-  /** The lobby's link to its game's guide (a new tab: the seat stays where it is), or null. */
+  /** The lobby's link to its game's guide (a new tab: the seat stays where it is), or null. Not on
+   *  the shared screen: a TV opens no tab for one learner, and the link was a remote's stop
+   *  between Start and the host's strip. */
   lobbyLink(game) {
     const desc = this.app.games.get(game);
-    if (!desc || !desc.lessons) return null;
+    if (!desc || !desc.lessons || this.app.tv) return null;
     return el(
       "p",
       { class: "learn-lobby" },
@@ -119,6 +121,15 @@ export class Learn {
         if (!this.hand.restoreFocus() && returnTo && returnTo.isConnected) returnTo.focus();
       },
     });
+    this.answer = el(
+      "div",
+      { class: "learn-answer", id: "learn-answer" },
+      this.verdictBox,
+      el("div", { class: "row" }, this.nextButton),
+      this.doneText,
+      this.dealButton,
+      this.status,
+    );
     this.felt = el(
       "section",
       { class: "felt learn-felt", id: "felt", "aria-labelledby": "learn-ask" },
@@ -133,7 +144,7 @@ export class Learn {
       el("div", { class: "learn-head" }, this.heading, this.progress),
       this.ask,
       this.felt,
-      el("div", { class: "learn-answer" }, this.verdictBox, el("div", { class: "row" }, this.nextButton), this.doneText, this.dealButton, this.status),
+      this.answer,
       this.dialog.node,
     );
     this.relabel();
@@ -304,6 +315,9 @@ export class Learn {
       this.showVerdict();
       if (verdict.right) (this.data.step + 1 < this.data.steps ? this.nextButton : this.dealButton).focus();
       else if (!this.hand.restoreFocus()) this.heading.focus();
+      // The answer in sight: on a phone it lies below the hand, and a wrong answer's focus stays
+      // in the hand, so a newcomer's tap seemed to do nothing.
+      this.answer.scrollIntoView({ block: "nearest" });
     } catch (err) {
       this.status.textContent = this.app.errorText(err);
     }
