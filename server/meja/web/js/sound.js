@@ -58,6 +58,7 @@ export class Sound {
     this.master = null;
     this.noise = null;
     this.played = []; // the latest moments sounded, newest last (for tests; bounded)
+    this.counts = {}; // how often each moment sounded (for tests)
     // The first touch of the page may start the audio (the browser's rule).
     const wake = () => {
       if (this.on) this.context();
@@ -107,6 +108,7 @@ export class Sound {
     const t0 = ctx.currentTime + 0.01 + delay;
     this[SYNTH[name]](ctx, t0);
     this.played.push(name);
+    this.counts[name] = (this.counts[name] || 0) + 1;
     if (this.played.length > 50) this.played.shift();
     return true;
   }
