@@ -5,6 +5,8 @@
   "1") and its trump ribbon, a tap at its centre lands on it, and the kitty's five cards are marked
   in the hand (a band, and "(from the kitty)" in the spoken name). A tap at a card's centre takes
   a step.
+* **Partners opposite**: the partner's box across the table (above the middle, centred), the
+  opponents on the left and on the right, on a phone as on a laptop.
 * **Card backs**: each other seat's box draws its hand face down, a back a card (eight at most,
   the count beside it), in the auction (12 cards) and in the tricks (6), at both sizes.
 * **The hand stays put**: the hand's box (its place and size on the page) is the same in each
@@ -148,6 +150,30 @@ def assert_labels_whole(page: Any, what: str) -> None:
     set_language(page, "en")
 
 
+#: Where each other seat's box is, from the felt's centre line: its centre's x offset and its top.
+SEAT_PLACES = """() => {
+  const f = document.getElementById('felt').getBoundingClientRect();
+  const mid = f.left + f.width / 2;
+  const out = {};
+  for (const box of document.querySelectorAll('#opponents .seat-box')) {
+    const r = box.getBoundingClientRect();
+    out[box.dataset.seat] = {dx: Math.round(r.left + r.width / 2 - mid), top: Math.round(r.top),
+                             left: r.left, right: r.right};
+  }
+  return out;
+}"""
+
+
+def assert_partner_opposite(page: Any) -> None:
+    """Seat 0's partner (seat 2) sits across, above the middle; seat 1 (next in play) on the left and
+    seat 3 on the right, each lower than the partner and wholly on its side."""
+    at = page.evaluate(SEAT_PLACES)
+    partner, left, right = at["2"], at["1"], at["3"]
+    assert abs(partner["dx"]) <= 4, at
+    assert partner["top"] < left["top"] and partner["top"] < right["top"], at
+    assert left["dx"] < 0 and right["dx"] > 0 and left["right"] < right["left"], at
+
+
 def _play_to_tricks(page: Any, shot: Any, name: str, check_discard: Any = None) -> dict[str, Any]:
     """Bid 83, name the best trumps, come down to 6 (Auto-arrange), up to the first card of the
     tricks; the hand's box at each decision (and a screenshot of each)."""
@@ -157,6 +183,7 @@ def _play_to_tricks(page: Any, shot: Any, name: str, check_discard: Any = None) 
         boxes.setdefault(decision, hand_boxes(page))
         if decision == "auction":
             assert_backs(page)  # 12 cards each: eight backs and more
+            assert_partner_opposite(page)
             assert_labels_whole(page, "auction")
             shot(page, f"{name}-auction")
             before = version(page)
