@@ -9,17 +9,49 @@ the page module through :attr:`GamePlugin.page` (served at ``/games/<name>/``).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from meja.bots.base import Bot
+from meja.rules.errors import RulesError
 from meja.rules.game import Game, Wire
 from meja.rules.lessons import Guide
 from meja.rules.playout import Playouts
 
-__all__ = ["GamePlugin"]
+__all__ = ["Act", "Frame", "GamePlugin", "act_frames", "error_frame", "refusal"]
+
+Frame = tuple[str, str, str, dict[str, Any]]
+"""A golden frame of a game's protocol section: ``(direction, name, description, message)``."""
+Act = tuple[str, str, "int | None", int, dict[str, Any]]
+"""An ``act`` frame as a game's ``fixtures`` module lists it: ``(name, description, id, version, action)``."""
+
+
+def act_frames(table_id: str, acts: Sequence[Act]) -> list[Frame]:
+    """The client's ``act`` frames of ``acts`` at ``table_id`` (``id`` left out where ``None``)."""
+    out: list[Frame] = []
+    for name, about, id_, version, action in acts:
+        msg: dict[str, Any] = {"type": "act"}
+        if id_ is not None:
+            msg["id"] = id_
+        msg.update(table=table_id, version=version, action=action)
+        out.append(("client", name, about, msg))
+    return out
+
+
+def refusal(state: Any, seat: int, action: Any) -> str:
+    """The rules' own message refusing ``action`` from ``seat`` (a fixture's error text)."""
+    try:
+        state.apply(seat, action)
+    except RulesError as exc:
+        return str(exc)
+    raise AssertionError(f"{action} must be refused")
+
+
+def error_frame(name: str, about: str, message: str, re: int) -> Frame:
+    """The server's ``action/illegal`` answer to the request ``re``, with the rules' ``message``."""
+    return ("server", name, about, {"type": "error", "code": "action/illegal", "message": message, "re": re})
 
 
 @dataclass(frozen=True)

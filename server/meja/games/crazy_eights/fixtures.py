@@ -8,9 +8,7 @@ deal).
 
 from __future__ import annotations
 
-from typing import Any
-
-from meja.rules.errors import RulesError
+from meja.games.plugin import Act, Frame, act_frames, error_frame, refusal
 
 from . import dealcode
 from .rules import GAME, Move
@@ -23,33 +21,23 @@ DEAL_CODE = dealcode.encode(dealcode.DealSpec("classic", 2, 1, 12345))
 
 def _illegal_message() -> str:
     state = GAME.stacked("house", hands=["KS 4C", "2D 3D"], discard="7H")
-    try:
-        state.apply(0, Move.play("KS"))
-    except RulesError as exc:
-        return str(exc)
-    raise AssertionError("KS on 7H must be refused")
+    return refusal(state, 0, Move.play("KS"))
 
 
-def frames(table_id: str) -> list[tuple[str, str, str, dict[str, Any]]]:
-    def act(id_: int | None, version: int, action: dict[str, Any]) -> dict[str, Any]:
-        msg: dict[str, Any] = {"type": "act"}
-        if id_ is not None:
-            msg["id"] = id_
-        msg.update(table=table_id, version=version, action=action)
-        return msg
+#: The client's act frames: name, description, request id, version, action.
+ACTS: list[Act] = [
+    ("act_play", "play a card", 11, 42, {"kind": "play", "card": "7H"}),
+    ("act_play_eight", "play the 8 of hearts and name spades", 12, 42, {"kind": "play", "card": "8H", "suit": "S"}),
+    ("act_draw", "draw a card", 13, 43, {"kind": "draw"}),
+    ("act_pass", "pass (only when the rules allow it)", None, 44, {"kind": "pass"}),
+    ("act_suit", "name the suit (the choose_suit phase)", 14, 45, {"kind": "suit", "suit": "D"}),
+    ("act_ready", "ready for the next round", 15, 80, {"kind": "ready"}),
+]  # fmt: skip
 
+
+def frames(table_id: str) -> list[Frame]:
     return [
-        ("client", "act_play", "play a card", act(11, 42, {"kind": "play", "card": "7H"})),
-        (
-            "client",
-            "act_play_eight",
-            "play the 8 of hearts and name spades",
-            act(12, 42, {"kind": "play", "card": "8H", "suit": "S"}),
-        ),
-        ("client", "act_draw", "draw a card", act(13, 43, {"kind": "draw"})),
-        ("client", "act_pass", "pass (only when the rules allow it)", act(None, 44, {"kind": "pass"})),
-        ("client", "act_suit", "name the suit (the choose_suit phase)", act(14, 45, {"kind": "suit", "suit": "D"})),
-        ("client", "act_ready", "ready for the next round", act(15, 80, {"kind": "ready"})),
+        *act_frames(table_id, ACTS),
         (
             "client",
             "host_deal_code",
@@ -63,10 +51,10 @@ def frames(table_id: str) -> list[tuple[str, str, str, dict[str, Any]]]:
                 "deal_code": DEAL_CODE,
             },
         ),
-        (
-            "server",
+        error_frame(
             "error_illegal",
             "a card that matches neither the active suit nor the top card's rank",
-            {"type": "error", "code": "action/illegal", "message": _illegal_message(), "re": 11},
+            _illegal_message(),
+            11,
         ),
     ]

@@ -9,25 +9,15 @@ own messages).
 
 from __future__ import annotations
 
-from typing import Any
-
-from meja.rules.errors import RulesError
+from meja.games.plugin import Act, Frame, act_frames, error_frame, refusal
 
 from . import dealcode
-from .rules import GAME, Action, discard, play
+from .rules import GAME, discard, play
 
 __all__ = ["frames"]
 
 #: a deal with seat 2 dealing (seat 3 bids first), hand seed 12345, as a host would type it
 DEAL_CODE = dealcode.encode(dealcode.DealSpec(2, 12345))
-
-
-def _refusal(state: Any, seat: int, action: Action) -> str:
-    try:
-        state.apply(seat, action)
-    except RulesError as exc:
-        return str(exc)
-    raise AssertionError(f"{action} must be refused")
 
 
 def _point_trump_message() -> str:
@@ -45,7 +35,7 @@ def _point_trump_message() -> str:
         bid=40,
         trump="H",
     )
-    return _refusal(state, 0, discard("KH"))
+    return refusal(state, 0, discard("KH"))
 
 
 def _follow_message() -> str:
@@ -61,28 +51,27 @@ def _follow_message() -> str:
         trick="9D",
         taken=("KS QS JS 10S 9S 8S 7S 6S", "5S 5C 3S 2S JK 4S AH KH"),
     )
-    return _refusal(state, 2, play("2C"))
+    return refusal(state, 2, play("2C"))
 
 
-def frames(table_id: str) -> list[tuple[str, str, str, dict[str, Any]]]:
-    def act(id_: int | None, version: int, action: dict[str, Any]) -> dict[str, Any]:
-        msg: dict[str, Any] = {"type": "act"}
-        if id_ is not None:
-            msg["id"] = id_
-        msg.update(table=table_id, version=version, action=action)
-        return msg
+#: The client's act frames: name, description, request id, version, action.
+ACTS: list[Act] = [
+    ("act_bid", "bid 35 in the auction", 21, 4, {"kind": "bid", "value": 35}),
+    ("act_pass", "pass in the auction (final: no later bid)", 22, 5, {"kind": "pass"}),
+    ("act_trump", "the bidder names hearts trumps", 23, 9, {"kind": "trump", "suit": "H"}),
+    ("act_discard", "discard step: a card", 24, 10, {"kind": "discard", "card": "7C"}),
+    ("act_give", "discard step: a trump to the partner", 25, 11, {"kind": "give", "card": "QH"}),
+    ("act_undo", "take back the last step", 26, 12, {"kind": "undo"}),
+    ("act_done", "hand in the decision (down to 6 cards)", 27, 18, {"kind": "done"}),
+    ("act_auto_arrange", "the whole decision at once (4.10.6)", 28, 10, {"kind": "auto_arrange"}),
+    ("act_play", "play a card to the trick", 29, 40, {"kind": "play", "card": "JK"}),
+    ("act_ready", "ready for the next hand", 30, 70, {"kind": "ready"}),
+]  # fmt: skip
 
+
+def frames(table_id: str) -> list[Frame]:
     return [
-        ("client", "act_bid", "bid 35 in the auction", act(21, 4, {"kind": "bid", "value": 35})),
-        ("client", "act_pass", "pass in the auction (final: no later bid)", act(22, 5, {"kind": "pass"})),
-        ("client", "act_trump", "the bidder names hearts trumps", act(23, 9, {"kind": "trump", "suit": "H"})),
-        ("client", "act_discard", "discard step: a card", act(24, 10, {"kind": "discard", "card": "7C"})),
-        ("client", "act_give", "discard step: a trump to the partner", act(25, 11, {"kind": "give", "card": "QH"})),
-        ("client", "act_undo", "take back the last step", act(26, 12, {"kind": "undo"})),
-        ("client", "act_done", "hand in the decision (down to 6 cards)", act(27, 18, {"kind": "done"})),
-        ("client", "act_auto_arrange", "the whole decision at once (4.10.6)", act(28, 10, {"kind": "auto_arrange"})),
-        ("client", "act_play", "play a card to the trick", act(29, 40, {"kind": "play", "card": "JK"})),
-        ("client", "act_ready", "ready for the next hand", act(30, 70, {"kind": "ready"})),
+        *act_frames(table_id, ACTS),
         (
             "client",
             "host_deal_code",
@@ -97,16 +86,6 @@ def frames(table_id: str) -> list[tuple[str, str, str, dict[str, Any]]]:
                 "deal_code": DEAL_CODE,
             },
         ),
-        (
-            "server",
-            "error_point_trump",
-            "a point trump may never be discarded",
-            {"type": "error", "code": "action/illegal", "message": _point_trump_message(), "re": 24},
-        ),
-        (
-            "server",
-            "error_follow",
-            "a seat holding the led suit may not throw a third suit",
-            {"type": "error", "code": "action/illegal", "message": _follow_message(), "re": 29},
-        ),
+        error_frame("error_point_trump", "a point trump may never be discarded", _point_trump_message(), 24),
+        error_frame("error_follow", "a seat holding the led suit may not throw a third suit", _follow_message(), 29),
     ]  # fmt: skip

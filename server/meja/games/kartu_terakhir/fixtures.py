@@ -9,9 +9,7 @@ deals: a card that does not match, and a catch that lost the race.
 
 from __future__ import annotations
 
-from typing import Any
-
-from meja.rules.errors import RulesError
+from meja.games.plugin import Act, Frame, act_frames, error_frame, refusal
 
 from . import dealcode
 from .rules import CATCH, GAME, Move
@@ -22,65 +20,42 @@ __all__ = ["DEAL_CODE", "frames"]
 DEAL_CODE = dealcode.encode(dealcode.DealSpec(4, 3, 12345))
 
 
-def _refusal(state: Any, seat: int, move: Move) -> str:
-    try:
-        state.apply(seat, move)
-    except RulesError as exc:
-        return str(exc)
-    raise AssertionError(f"{move} must be refused")
-
-
 def _no_match() -> str:
     # seat 0: G5 B7 <- to act; the top card is R9, red is active: G5 matches neither
     state = GAME.stacked(None, hands=["G5 B7", "Y1 Y2"], discard="R9")
-    return _refusal(state, 0, Move.play("G5"))
+    return refusal(state, 0, Move.play("G5"))
 
 
 def _late_catch() -> str:
     # seat 0 played to one card; seat 2 caught it first; seat 1's catch comes second
     state = GAME.stacked(None, hands=["R6", "B1 B2 B3", "G1 G2"], discard="R9", stock="Y1 Y2", window=0, turn=1)
     caught = state.apply(2, CATCH).state
-    return _refusal(caught, 1, CATCH)
+    return refusal(caught, 1, CATCH)
 
 
-def frames(table_id: str) -> list[tuple[str, str, str, dict[str, Any]]]:
-    def act(id_: int | None, version: int, action: dict[str, Any]) -> dict[str, Any]:
-        msg: dict[str, Any] = {"type": "act"}
-        if id_ is not None:
-            msg["id"] = id_
-        msg.update(table=table_id, version=version, action=action)
-        return msg
+#: The client's act frames: name, description, request id, version, action.
+ACTS: list[Act] = [
+    ("act_play", "play a card", 21, 42, {"kind": "play", "card": "R7"}),
+    ("act_play_wild", "play a Wild Draw Four and name green, in one action", 22, 42,
+     {"kind": "play", "card": "WD4", "colour": "G"}),
+    ("act_draw", "draw a card", 23, 43, {"kind": "draw"}),
+    ("act_keep", "keep the card just drawn and end the turn", 24, 44, {"kind": "keep"}),
+    ("act_draw_keep", "the turn timer's move, which legal never lists: draw one and end the turn (the server's own: a "
+     "client's is refused, action/illegal)", 30, 43, {"kind": "draw_keep"}),
+    ("act_timer_take", "the turn timer's take, which legal never lists: take the pending penalty, mandatory "
+     "stacking or not (the server's own: a client's is refused, action/illegal)", 31, 46, {"kind": "timer_take"}),
+    ("act_pass", "pass (no playable card and nothing to draw)", None, 45, {"kind": "pass"}),
+    ("act_take", "take the pending penalty", 25, 46, {"kind": "take"}),
+    ("act_challenge", "challenge the Wild Draw Four played on you", 26, 46, {"kind": "challenge"}),
+    ("act_call", "call last card", 27, 47, {"kind": "call"}),
+    ("act_catch", "catch the player open to a catch", 28, 48, {"kind": "catch"}),
+    ("act_ready", "ready for the next round of a 500 match", 29, 90, {"kind": "ready"}),
+]  # fmt: skip
 
+
+def frames(table_id: str) -> list[Frame]:
     return [
-        ("client", "act_play", "play a card", act(21, 42, {"kind": "play", "card": "R7"})),
-        (
-            "client",
-            "act_play_wild",
-            "play a Wild Draw Four and name green, in one action",
-            act(22, 42, {"kind": "play", "card": "WD4", "colour": "G"}),
-        ),
-        ("client", "act_draw", "draw a card", act(23, 43, {"kind": "draw"})),
-        ("client", "act_keep", "keep the card just drawn and end the turn", act(24, 44, {"kind": "keep"})),
-        (
-            "client",
-            "act_draw_keep",
-            "the turn timer's move, which legal never lists: draw one and end the turn (the server's own: a "
-            "client's is refused, action/illegal)",
-            act(30, 43, {"kind": "draw_keep"}),
-        ),
-        (
-            "client",
-            "act_timer_take",
-            "the turn timer's take, which legal never lists: take the pending penalty, mandatory stacking or not "
-            "(the server's own: a client's is refused, action/illegal)",
-            act(31, 46, {"kind": "timer_take"}),
-        ),
-        ("client", "act_pass", "pass (no playable card and nothing to draw)", act(None, 45, {"kind": "pass"})),
-        ("client", "act_take", "take the pending penalty", act(25, 46, {"kind": "take"})),
-        ("client", "act_challenge", "challenge the Wild Draw Four played on you", act(26, 46, {"kind": "challenge"})),
-        ("client", "act_call", "call last card", act(27, 47, {"kind": "call"})),
-        ("client", "act_catch", "catch the player open to a catch", act(28, 48, {"kind": "catch"})),
-        ("client", "act_ready", "ready for the next round of a 500 match", act(29, 90, {"kind": "ready"})),
+        *act_frames(table_id, ACTS),
         (
             "client",
             "host_options",
@@ -100,16 +75,13 @@ def frames(table_id: str) -> list[tuple[str, str, str, dict[str, Any]]]:
             "host a table whose round 1 is a given deal (its seat count comes with it)",
             {"type": "host", "id": "h-3", "name": "Ann", "game": "kartu_terakhir", "deal_code": DEAL_CODE},
         ),
-        (
-            "server",
+        error_frame(
             "error_illegal",
             "a card that matches neither the active colour nor the top card's number or symbol",
-            {"type": "error", "code": "action/illegal", "message": _no_match(), "re": 21},
+            _no_match(),
+            21,
         ),
-        (
-            "server",
-            "error_late_catch",
-            "a catch that came second: the first catch closed the window",
-            {"type": "error", "code": "action/illegal", "message": _late_catch(), "re": 28},
+        error_frame(
+            "error_late_catch", "a catch that came second: the first catch closed the window", _late_catch(), 28
         ),
     ]
