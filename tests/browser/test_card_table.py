@@ -12,6 +12,8 @@
 * **The hand stays put**: the hand's box (its place and size on the page) is the same in each
   phase of an Eighty-Three hand (auction, trumps, discard, tricks) at 1280x800, and in the
   auction and the discard at 390x844 (naming trumps and the tricks still move it there).
+* **The shared screen** (1920x1080) draws every seat's hand as backs, each back large enough to
+  read across a room (a screenshot ``card-table-kt-tv-1920x1080``).
 * **A guest on a phone** lands on the seats, not on the host's invitation.
 * **Focus on a phone** (Kartu Terakhir): the hand's cards grow by half, each whole and tappable;
   after a resume on a touch screen the focused card wears no ring until a key is pressed.
@@ -25,6 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from browser_helpers import LANGUAGES, set_language, version, wait_version_after
+from conftest import SCREENSHOTS
 from e83_browser import best_suit, find_deal, host_e83, mine, view, wait_decision, wait_mine_after
 from kt_helpers import find_deal as kt_find_deal
 from kt_helpers import host_kt, join
@@ -279,10 +282,22 @@ def test_focus_on_a_phone_draws_the_hand_large(server: Any, new_context: Any, sh
     before, and go with Focus."""
     code = kt_find_deal(4, 3, lambda state: True)
     page = new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True).new_page()
-    host_kt(page, server.origin, name="Ana", seats=4, deal_code=code)
+    room = host_kt(page, server.origin, name="Ana", seats=4, deal_code=code)
+    tv = new_context(viewport={"width": 1920, "height": 1080}).new_page()
+    tv.goto(f"{server.origin}/tv/{room}")
+    tv.wait_for_selector("#room-code")
     page.click("#start")
     page.wait_for_selector("#hand button.card")
     assert_backs(page)
+    # The shared screen draws every seat's hand as backs too, large enough to read across a room.
+    tv.wait_for_selector("#opponents .seat-back")
+    tv.wait_for_function("v => window.meja.version >= v", arg=page.evaluate("() => window.meja.version"))
+    on_tv = tv.evaluate(BACKS)
+    assert sorted(s["seat"] for s in on_tv) == [0, 1, 2, 3], on_tv
+    assert all(s["backs"] == min(s["holds"], 8) and s["whole"] for s in on_tv), on_tv
+    assert tv.evaluate("() => document.querySelector('#opponents .seat-back').getBoundingClientRect().height") >= 24
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    tv.screenshot(path=str(SCREENSHOTS / "card-table-kt-tv-1920x1080.png"))
     before = page.evaluate(TAPS)
     assert len(before) == 7 and all(c["centre"] and c["inside"] for c in before), before
     shot(page, "card-table-kt-phone-focus-off")
