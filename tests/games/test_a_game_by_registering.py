@@ -35,7 +35,7 @@ def test_its_folder_holds_no_harness() -> None:
     ]  # fmt: skip
     plugin = games.get(NAME)
     assert plugin.playouts == Playouts()  # nothing declared for the benchmark
-    assert (plugin.bench_bots, plugin.demo, plugin.fixtures) == (None, None, None)
+    assert (plugin.bench_bots, plugin.narration, plugin.fixtures) == (None, None, None)
 
 
 def test_it_gets_the_rules_benchmark(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:

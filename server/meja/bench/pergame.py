@@ -1,11 +1,12 @@
-"""``meja bench bots`` and ``meja demo`` for any game: ``--game NAME``.
+"""``meja bench bots`` for any game: ``--game NAME``.
 
-Each game keeps its own bots benchmark and demo modules in its folder (named by its
-:class:`meja.games.GamePlugin`: ``bench_bots``, ``demo``), since
+Each game keeps its own bots benchmark module in its folder (named by its
+:class:`meja.games.GamePlugin`: ``bench_bots``), since
 what a fair measurement is depends on the game (duplicate deals rotate one
-candidate through every seat in one game, a pair of partners in another). This module picks the game's module from ``--game`` (the first
-game by default) and hands it the command line: each module provides
-``add_arguments(parser)`` and ``run(args) -> int``, like every ``meja`` command.
+candidate through every seat in one game, a pair of partners in another). This
+module picks the game's module from ``--game`` (the first game by default) and
+hands it the command line: each module provides ``add_arguments(parser)`` and
+``run(args) -> int``, like every ``meja`` command.
 """
 
 from __future__ import annotations

@@ -16,16 +16,26 @@ from typing import Any
 
 from meja.bots.base import Bot
 from meja.rules.errors import RulesError
-from meja.rules.game import Game, Wire
+from meja.rules.game import Event, Game, Wire
 from meja.rules.lessons import Guide
 from meja.rules.playout import Playouts
 
-__all__ = ["Act", "Frame", "GamePlugin", "act_frames", "error_frame", "refusal"]
+__all__ = ["Act", "Frame", "GamePlugin", "Narration", "act_frames", "error_frame", "refusal"]
 
 Frame = tuple[str, str, str, dict[str, Any]]
 """A golden frame of a game's protocol section: ``(direction, name, description, message)``."""
 Act = tuple[str, str, "int | None", int, dict[str, Any]]
 """An ``act`` frame as a game's ``fixtures`` module lists it: ``(name, description, id, version, action)``."""
+
+
+@dataclass(frozen=True)
+class Narration:
+    """How ``meja demo`` tells a game's round (:mod:`meja.bench.demo`): ``opening(state)``, the lines
+    shown at the deal (hands, for the reader); ``say(event, state)``, a line for an event everyone
+    sees (``None``: nothing worth saying), with the state the action led to."""
+
+    opening: Callable[[Any], list[str]]
+    say: Callable[[Event, Any], str | None]
 
 
 def act_frames(table_id: str, acts: Sequence[Act]) -> list[Frame]:
@@ -67,8 +77,9 @@ class GamePlugin:
     the game with its generic renderer. ``protocol``: its PROTOCOL.md section.
     ``fixtures``: the module whose ``frames(table_id)`` gives the golden frames of its
     protocol section (``client-protocol/tools/make_fixtures.py`` writes them to
-    ``fixtures/`` beside ``protocol``). ``bench_bots``, ``demo``: the modules of
-    ``meja bench bots`` and ``meja demo`` for this game (:mod:`meja.bench.pergame`).
+    ``fixtures/`` beside ``protocol``). ``bench_bots``: the module of
+    ``meja bench bots`` for this game (:mod:`meja.bench.pergame`). ``narration``: how ``meja demo``
+    tells its rounds (:class:`Narration`; ``None``: every public event's kind and data).
     ``playouts``: how ``meja bench rules`` plays the game (:class:`meja.rules.playout.Playouts`:
     its random policies and their hooks; by default uniformly random legal actions).
     ``lessons``: the game's guide for newcomers (:class:`meja.rules.lessons.Guide`, built on
@@ -87,7 +98,7 @@ class GamePlugin:
     protocol: Path | None = None
     fixtures: str | None = None
     bench_bots: str | None = None
-    demo: str | None = None
+    narration: Narration | None = None
     terms: tuple[str, ...] = ()
     lessons: Callable[[], Guide] | None = None
     playouts: Playouts = field(default_factory=Playouts)

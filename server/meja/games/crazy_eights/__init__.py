@@ -9,9 +9,9 @@ registry (:mod:`meja.games`) knows of it.
 
 from pathlib import Path
 
-from meja.games.plugin import GamePlugin
+from meja.games.plugin import GamePlugin, Narration
 
-from . import bots, lessons, playouts
+from . import bots, lessons, narration, playouts
 from .rules import GAME
 
 HERE = Path(__file__).resolve().parent
@@ -27,7 +27,7 @@ PLUGIN = GamePlugin(
     fixtures="meja.games.crazy_eights.fixtures",
     playouts=playouts.PLAYOUTS,
     bench_bots="meja.games.crazy_eights.bench_bots",
-    demo="meja.games.crazy_eights.demo",
+    narration=Narration(narration.opening, narration.say),
     lessons=lessons.guide,
     terms=("eight", "eights", "suit", "reshuffle", "starter", "stock", "penalty"),
 )

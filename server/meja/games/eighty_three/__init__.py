@@ -5,17 +5,17 @@ The folder holds everything of the game: :mod:`.rules` (the engine),
 ``yardstick`` and ``random-any``), ``PROTOCOL.md`` (its section of the wire
 protocol), :mod:`.fixtures` and ``fixtures/`` (its golden frames),
 :mod:`.playouts` (how ``meja bench rules --game eighty_three`` plays it),
-:mod:`.bench_bots` (``meja bench bots --game eighty_three``), :mod:`.demo`
-(``meja demo --game eighty_three``) and ``page/`` (its module for the page shell:
+:mod:`.bench_bots` (``meja bench bots --game eighty_three``), :mod:`.narration`
+(how ``meja demo --game eighty_three`` tells a hand) and ``page/`` (its module for the page shell:
 JS, CSS, strings in four languages).
 :data:`PLUGIN` is what the registry (:mod:`meja.games`) knows of it.
 """
 
 from pathlib import Path
 
-from meja.games.plugin import GamePlugin
+from meja.games.plugin import GamePlugin, Narration
 
-from . import bots, lessons, playouts
+from . import bots, lessons, narration, playouts
 from .rules import GAME
 
 HERE = Path(__file__).resolve().parent
@@ -31,7 +31,7 @@ PLUGIN = GamePlugin(
     fixtures="meja.games.eighty_three.fixtures",
     playouts=playouts.PLAYOUTS,
     bench_bots="meja.games.eighty_three.bench_bots",
-    demo="meja.games.eighty_three.demo",
+    narration=Narration(narration.opening, narration.say),
     lessons=lessons.guide,
     # Words of this game only: the server, store, protocol core and page shell never use them.
     terms=(

@@ -5,15 +5,16 @@ docstring is the rules in brief), :mod:`.dealcode`, :mod:`.bots` (three levels
 and three frozen yardsticks), ``PROTOCOL.md`` (its section of the wire protocol),
 :mod:`.fixtures` (its golden frames), :mod:`.playouts` (how ``meja bench rules
 --game kartu_terakhir`` plays it), :mod:`.bench_bots` (``meja bench bots --game
-kartu_terakhir``) and :mod:`.demo` (``meja demo --game kartu_terakhir``).
+kartu_terakhir``) and :mod:`.narration` (how ``meja demo --game kartu_terakhir``
+tells a round).
 :data:`PLUGIN` is what the registry (:mod:`meja.games`) knows of it.
 """
 
 from pathlib import Path
 
-from meja.games.plugin import GamePlugin
+from meja.games.plugin import GamePlugin, Narration
 
-from . import bots, lessons, playouts
+from . import bots, lessons, narration, playouts
 from .rules import GAME
 
 HERE = Path(__file__).resolve().parent
@@ -29,7 +30,7 @@ PLUGIN = GamePlugin(
     fixtures="meja.games.kartu_terakhir.fixtures",
     playouts=playouts.PLAYOUTS,
     bench_bots="meja.games.kartu_terakhir.bench_bots",
-    demo="meja.games.kartu_terakhir.demo",
+    narration=Narration(narration.opening, narration.say),
     lessons=lessons.guide,
     # Words of this game the shell (server, store, protocol core, page shell) must not use.
     # Not "catch", "call", "draw", "play", "take", "keep", "skip", "reverse", "colour":
