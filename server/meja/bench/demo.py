@@ -64,7 +64,7 @@ def _turn(state: Any, bots: list[Bot], history: list[list[dict[str, Any]]]) -> t
     return timed[0].seat, timed[0].action
 
 
-def _plain(event: Any, state: Any) -> str:
+def _plain(event: Any, state: Any) -> str | None:
     return f"{event.kind} {json.dumps(event.data, sort_keys=True)}"
 
 
@@ -102,8 +102,8 @@ def run(args: argparse.Namespace) -> int:
             for s in range(seats):
                 if event.is_seen_by(s):
                     history[s].append(event.to_wire())
-            line = say(event, transition.state) if event.is_seen_by(None) else None
-            if line:
-                print(line)
+            said = say(event, transition.state) if event.is_seen_by(None) else None
+            if said:
+                print(said)
         state = transition.state
     return 0

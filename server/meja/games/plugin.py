@@ -9,7 +9,7 @@ the page module through :attr:`GamePlugin.page` (served at ``/games/<name>/``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -31,11 +31,19 @@ Act = tuple[str, str, "int | None", int, dict[str, Any]]
 @dataclass(frozen=True)
 class Narration:
     """How ``meja demo`` tells a game's round (:mod:`meja.bench.demo`): ``opening(state)``, the lines
-    shown at the deal (hands, for the reader); ``say(event, state)``, a line for an event everyone
-    sees (``None``: nothing worth saying), with the state the action led to."""
+    shown at the deal (hands, for the reader); ``lines``, by event kind, what to say of an event
+    everyone sees: a :meth:`str.format` template of its data, or ``(data, state after) -> line``
+    (``None``, or a kind not listed: nothing worth saying)."""
 
     opening: Callable[[Any], list[str]]
-    say: Callable[[Event, Any], str | None]
+    lines: Mapping[str, str | Callable[[dict[str, Any], Any], str | None]]
+
+    def say(self, event: Event, state: Any) -> str | None:
+        line = self.lines.get(event.kind)
+        data = dict(event.data)
+        if line is None or isinstance(line, str):
+            return None if line is None else line.format(**data)
+        return line(data, state)
 
 
 def act_frames(table_id: str, acts: Sequence[Act]) -> list[Frame]:

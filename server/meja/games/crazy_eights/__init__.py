@@ -27,7 +27,7 @@ PLUGIN = GamePlugin(
     fixtures="meja.games.crazy_eights.fixtures",
     playouts=playouts.PLAYOUTS,
     bench_bots="meja.games.crazy_eights.bench_bots",
-    narration=Narration(narration.opening, narration.say),
+    narration=Narration(narration.opening, narration.LINES),
     lessons=lessons.guide,
     terms=("eight", "eights", "suit", "reshuffle", "starter", "stock", "penalty"),
 )

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Final
 
-from meja.rules import Card, Event, Suit
+from meja.rules import Card, Suit
 
 from .rules import CrazyEightsState
 
-__all__ = ["opening", "say"]
+__all__ = ["LINES", "opening"]
 
 
 def opening(state: CrazyEightsState) -> list[str]:
@@ -16,23 +17,26 @@ def opening(state: CrazyEightsState) -> list[str]:
     return [*lines, f"  starter {state.top.name}; seat {state.turn} leads"]
 
 
-def say(event: Event, state: Any) -> str | None:
-    d: dict[str, Any] = dict(event.data)
-    kind = event.kind
-    if kind == "play":
-        text = f"seat {d['seat']} plays {Card.parse(d['card']).name}"
-        if "suit" in d:
-            text += f" and names {Suit.parse(d['suit']).word.lower()}"
-        return text
-    if kind == "draw":
-        return f"seat {d['seat']} draws ({d['draws_left']} left)"
-    if kind == "pass":
-        return f"seat {d['seat']} passes"
-    if kind == "reshuffle":
-        return f"-- the discard pile is reshuffled into the stock ({d['moved']} cards) --"
-    if kind == "suit":
-        return f"seat {d['seat']} names {Suit.parse(d['suit']).word.lower()}"
-    if kind == "round_over":
-        penalties = ", ".join(f"seat {s}: {p}" for s, p in enumerate(d["penalties"]))
-        return f"seat {d['winner']} goes out. Penalty points: {penalties}. Deal code {d['deal_code']}"
-    return None
+def _suit(letter: str) -> str:
+    return Suit.parse(letter).word.lower()
+
+
+def _play(d: dict[str, Any], state: Any) -> str:
+    named = f" and names {_suit(d['suit'])}" if "suit" in d else ""
+    return f"seat {d['seat']} plays {Card.parse(d['card']).name}{named}"
+
+
+def _over(d: dict[str, Any], state: Any) -> str:
+    penalties = ", ".join(f"seat {s}: {p}" for s, p in enumerate(d["penalties"]))
+    return f"seat {d['winner']} goes out. Penalty points: {penalties}. Deal code {d['deal_code']}"
+
+
+#: What ``meja demo`` says of each public event.
+LINES: Final[dict[str, str | Callable[[dict[str, Any], Any], str]]] = {
+    "play": _play,
+    "draw": "seat {seat} draws ({draws_left} left)",
+    "pass": "seat {seat} passes",
+    "reshuffle": "-- the discard pile is reshuffled into the stock ({moved} cards) --",
+    "suit": lambda d, state: f"seat {d['seat']} names {_suit(d['suit'])}",
+    "round_over": _over,
+}

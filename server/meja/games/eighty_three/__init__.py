@@ -31,7 +31,7 @@ PLUGIN = GamePlugin(
     fixtures="meja.games.eighty_three.fixtures",
     playouts=playouts.PLAYOUTS,
     bench_bots="meja.games.eighty_three.bench_bots",
-    narration=Narration(narration.opening, narration.say),
+    narration=Narration(narration.opening, narration.LINES),
     lessons=lessons.guide,
     # Words of this game only: the server, store, protocol core and page shell never use them.
     terms=(

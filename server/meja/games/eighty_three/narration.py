@@ -3,15 +3,14 @@ at the deal, with the kitty, and again when the tricks start."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from meja.rules import Event
+from collections.abc import Callable
+from typing import Any, Final
 
 from .rules import NAMES, EightyThreeState
 
-__all__ = ["opening", "say"]
+__all__ = ["LINES", "opening"]
 
-_SUITS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+_SUITS: Final = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
 
 def _hands(state: EightyThreeState) -> list[str]:
@@ -25,28 +24,32 @@ def opening(state: EightyThreeState) -> list[str]:
     return [teams, *_hands(state), f"  kitty: {' '.join(NAMES[c] for c in state.kitty)}"]
 
 
-def say(event: Event, state: Any) -> str | None:
-    d: dict[str, Any] = dict(event.data)
-    kind = event.kind
-    if kind == "bid":
-        return f"seat {d['seat']} bids {d['value']}"
-    if kind == "pass":
-        return f"seat {d['seat']} passes"
-    if kind == "contract":
-        return f"seat {d['bidder']} wins the auction at {d['bid']} and takes the kitty"
-    if kind == "trump":
-        return f"seat {d['seat']} names {_SUITS[d['suit']]}"
-    if kind == "exchange":
-        shown = ", ".join(f"seat {x['seat']} {x['card']}" for x in d["shown"]) or "none"
-        start = "\n".join(["the tricks start with:", *_hands(state)])
-        return f"trumps passed to partners: {d['passed']}; trumps shed face up: {shown}\n{start}"
-    if kind == "trick":
-        cards = " ".join(f"{x['seat']}:{x['card']}" for x in d["cards"])
-        return f"trick {d['number']}: {cards} -> seat {d['winner']} (team {d['team']}) takes {d['points']} points"
-    if kind == "hand_over":
-        made = "made" if d["made"] else "missed"
-        return (
-            f"hand over: seat {d['bidder']} {made} {d['bid']}; captured {d['captured']}, scores {d['delta']}"
-            f" -> totals {d['scores']}. Deal code {d['deal_code']}"
-        )
-    return None
+def _exchange(d: dict[str, Any], state: Any) -> str:
+    shown = ", ".join(f"seat {x['seat']} {x['card']}" for x in d["shown"]) or "none"
+    start = "\n".join(["the tricks start with:", *_hands(state)])
+    return f"trumps passed to partners: {d['passed']}; trumps shed face up: {shown}\n{start}"
+
+
+def _trick(d: dict[str, Any], state: Any) -> str:
+    cards = " ".join(f"{x['seat']}:{x['card']}" for x in d["cards"])
+    return f"trick {d['number']}: {cards} -> seat {d['winner']} (team {d['team']}) takes {d['points']} points"
+
+
+def _over(d: dict[str, Any], state: Any) -> str:
+    made = "made" if d["made"] else "missed"
+    return (
+        f"hand over: seat {d['bidder']} {made} {d['bid']}; captured {d['captured']}, scores {d['delta']}"
+        f" -> totals {d['scores']}. Deal code {d['deal_code']}"
+    )
+
+
+#: What ``meja demo`` says of each public event.
+LINES: Final[dict[str, str | Callable[[dict[str, Any], Any], str]]] = {
+    "bid": "seat {seat} bids {value}",
+    "pass": "seat {seat} passes",
+    "contract": "seat {bidder} wins the auction at {bid} and takes the kitty",
+    "trump": lambda d, state: f"seat {d['seat']} names {_SUITS[d['suit']]}",
+    "exchange": _exchange,
+    "trick": _trick,
+    "hand_over": _over,
+}

@@ -30,7 +30,7 @@ PLUGIN = GamePlugin(
     fixtures="meja.games.kartu_terakhir.fixtures",
     playouts=playouts.PLAYOUTS,
     bench_bots="meja.games.kartu_terakhir.bench_bots",
-    narration=Narration(narration.opening, narration.say),
+    narration=Narration(narration.opening, narration.LINES),
     lessons=lessons.guide,
     # Words of this game the shell (server, store, protocol core, page shell) must not use.
     # Not "catch", "call", "draw", "play", "take", "keep", "skip", "reverse", "colour":

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from meja.rules.game import Event
+from collections.abc import Callable
+from typing import Any, Final
 
 from .rules import COLOUR_WORDS, COLOURS, KartuTerakhirState, card_name, describe
 
-__all__ = ["opening", "say"]
+__all__ = ["LINES", "opening"]
 
-_WHY = {
+_WHY: Final = {
     "draw": "draws",
     "penalty": "takes the penalty:",
     "catch": "is caught and draws",
@@ -18,41 +17,30 @@ _WHY = {
 }
 
 
-def _colour(letter: object) -> str:
-    return COLOUR_WORDS[COLOURS.index(str(letter))] if letter in COLOURS else str(letter)
-
-
 def opening(state: KartuTerakhirState) -> list[str]:
     lines = [f"  seat {seat}: {' '.join(card_name(c) for c in hand)}" for seat, hand in enumerate(state.hands)]
     return [*lines, f"  starter {card_name(state.top)}; seat {state.turn} plays first"]
 
 
-def say(event: Event, state: Any) -> str | None:
-    d: dict[str, Any] = dict(event.data)
-    kind = event.kind
-    if kind == "play":
-        text = f"seat {d['seat']} plays {describe(str(d['card']))}"
-        if str(d["card"]).startswith("W"):
-            text += f", naming {_colour(d['colour'])}"
-        return text + (" (the card just drawn)" if d.get("drawn") else "")
-    if kind == "draw":
-        return f"seat {d['seat']} {_WHY.get(str(d.get('reason')), 'draws')} {d['count']}"
-    if kind == "keep":
-        return f"seat {d['seat']} keeps the drawn card"
-    if kind == "pass":
-        return f"seat {d['seat']} passes"
-    if kind == "call":
-        return f'seat {d["seat"]}: "Kartu terakhir!" ({d["when"]} playing)'
-    if kind == "catch":
-        return f"seat {d['seat']} catches seat {d['target']}"
-    if kind == "challenge":
-        return f"seat {d['seat']} challenges seat {d['target']}: {d['verdict']}"
-    if kind == "reverse":
-        return "   (the direction reverses)"
-    if kind == "skip":
-        return f"   (seat {d['seat']} is skipped)"
-    if kind == "reshuffle":
-        return f"-- the discard pile is shuffled into a new stock ({d['moved']} cards) --"
-    if kind == "round_over":
-        return f"seat {d['winner']} goes out and scores {d['points']}. Deal code {d['deal_code']}"
-    return None
+def _play(d: dict[str, Any], state: Any) -> str:
+    card = str(d["card"])
+    colour = d.get("colour")
+    named = f", naming {COLOUR_WORDS[COLOURS.index(str(colour))]}" if card.startswith("W") and colour in COLOURS else ""
+    drawn = " (the card just drawn)" if d.get("drawn") else ""
+    return f"seat {d['seat']} plays {describe(card)}{named}{drawn}"
+
+
+#: What ``meja demo`` says of each public event.
+LINES: Final[dict[str, str | Callable[[dict[str, Any], Any], str]]] = {
+    "play": _play,
+    "draw": lambda d, state: f"seat {d['seat']} {_WHY.get(str(d.get('reason')), 'draws')} {d['count']}",
+    "keep": "seat {seat} keeps the drawn card",
+    "pass": "seat {seat} passes",
+    "call": 'seat {seat}: "Kartu terakhir!" ({when} playing)',
+    "catch": "seat {seat} catches seat {target}",
+    "challenge": "seat {seat} challenges seat {target}: {verdict}",
+    "reverse": "   (the direction reverses)",
+    "skip": "   (seat {seat} is skipped)",
+    "reshuffle": "-- the discard pile is shuffled into a new stock ({moved} cards) --",
+    "round_over": "seat {winner} goes out and scores {points}. Deal code {deal_code}",
+}
