@@ -131,7 +131,7 @@ import { Sound } from "./sound.js";
 import { LANGUAGES, gameText, hasText, initialLanguage, language, readable, setLanguage, t, textFor } from "./strings.js";
 import { TableScreen, isLogged, seatLabel } from "./table.js";
 import { Talk, talkFields, talkFromForm } from "./talk.js";
-import { hostStrip, remoteKeys, tvHostScreen } from "./tvhost.js";
+import { hostStrip, remoteKeys, tvHostPointer, tvHostScreen } from "./tvhost.js";
 import { copyText, el, nextId, spacedCode } from "./ui.js";
 
 const SEATS_KEY = "meja.seats";
@@ -1073,6 +1073,7 @@ class App {
     const nameId = "name";
     const children = [];
     children.push(el("h2", { class: "tagline" }, t("app.tagline")));
+    if (!this.params.get("join")) children.push(tvHostPointer()); // a TV's way in, above the fold
     if (this.homeNotice) children.push(el("p", { class: "notice", role: "alert" }, this.homeNotice));
     this.homeNotice = null;
     if (latest) {

@@ -95,6 +95,21 @@ export function remoteKeys(root) {
   });
 }
 
+/**
+ * The home page's first line for a TV: "On the TV? Host on this screen", under the tagline. The
+ * home page's own panel for it lies at its foot, below a 1920x1080 screen's fold and some 18 Tab
+ * stops in, past everything a phone wants first; a narrow screen (a phone) does not draw this line.
+ */
+export function tvHostPointer() {
+  return el(
+    "p",
+    { class: "tv-host-pointer", id: "tv-host-pointer" },
+    t("home.tv_host.pointer"),
+    " ",
+    el("a", { href: "/tv/", id: "host-tv-top" }, t("home.tv_host.button")),
+  );
+}
+
 /** A group of radios, each a large pill: ``items`` [{value, label}]. */
 function radios(name, legend, items, checked, onchange) {
   const legendId = `${name}-legend`;
