@@ -289,21 +289,26 @@ def fixtures() -> list[Fixture]:
         *_talk(),
         *_learn(),
         *_archive(),
+        *_deal_board(),
     ]
     return out
+
+
+def _two_seats(seed: int, now: int) -> Any:
+    """A lobby of the default game's first preset, two seats, Ann hosting, dealt from ``seed``."""
+    preset = games.get_game(GAME).info.presets[0]
+    return tables.new_table(
+        Settings(public_origin=ORIGIN), table_id=TABLE_ID, code=CODE, name="Ann", game=GAME,
+        options={"preset": preset.name}, seats=2, bots=None, deal_code=None, grace_s=None, turn_limit_s=None,
+        host_token=token_hash(HOST_TOKEN), seat_token=token_hash(SEAT_TOKEN), conn=("p1", "c1"), seed=seed, now=now,
+    )  # fmt: skip
 
 
 def _archive() -> list[Fixture]:
     """The archive of finished matches (PROTOCOL.md 18): the default game's first preset, two seats,
     match seed 2024, every seat playing its first legal action to the end; the answer's first two steps."""
-    settings = Settings(public_origin=ORIGIN)
-    preset = games.get_game(GAME).info.presets[0]
     now = 1_767_225_600_000
-    table = tables.new_table(
-        settings, table_id=TABLE_ID, code=CODE, name="Ann", game=GAME, options={"preset": preset.name},
-        seats=2, bots=None, deal_code=None, grace_s=None, turn_limit_s=None, host_token=token_hash(HOST_TOKEN),
-        seat_token=token_hash(SEAT_TOKEN), conn=("p1", "c1"), seed=2024, now=now,
-    )  # fmt: skip
+    table = _two_seats(2024, now)
     log: list[tuple[int, bytes]] = []
     with patch.object(tables.secrets, "token_hex", return_value=SALT):
         mutation = tables.start(table, version=1, now=now)
@@ -337,6 +342,48 @@ def _archive() -> list[Fixture]:
             "error_archive_not_found",
             "a replay of an id no finished match has (guessed, malformed, expired, or a match not over)",
             m.error("archive/not_found", "no finished match 'AAAAAAAAAAAAAAAAAAAAAA' in the archive", re=29),
+        ),
+    ]
+
+
+def _deal_board() -> list[Fixture]:
+    """The deal board (PROTOCOL.md 19): the default game's first preset, two seats (Ann and a bot),
+    round seed 2025, each seat playing its first legal action until the round ends; its one play."""
+    from meja.server import dealboard
+
+    now = 1_767_225_600_000
+    t = _two_seats(2025, now)
+    with patch.object(tables.secrets, "token_hex", return_value=SALT):
+        mutation = tables.start(t, version=1, now=now)
+        version = 1
+        while not any(e.kind == "reveal" for e in mutation.events):
+            t = mutation.table
+            seat = t.state.awaiting()[0]
+            version += 1
+            mutation = tables.play(t, seat, t.state.legal_actions(seat)[0], version=version, now=now)
+    end = next(e for e in mutation.events if e.kind == games.get_game(GAME).info.round_end)
+    code = next(e for e in mutation.events if e.kind == "reveal").data["deal_code"]
+    entry = dealboard.play(mutation.table, end, code, now_ms=now + 600_000)
+    assert entry is not None
+    short = dealboard.short_code(code)
+    return [
+        (
+            "client",
+            "deal_board",
+            "ask for the board of a deal by its short code (typed in lower case, without its hyphen)",
+            {"type": "deal_board", "id": 30, "code": short.replace("-", "").lower()},
+        ),
+        (
+            "server",
+            "deal_board",
+            "the answer: the deal's short and long codes and the one round of it played here",
+            m.deal_board(code=short, deal_code=code, game=GAME, plays=dealboard.plays_wire([entry]), re=30),
+        ),
+        (
+            "server",
+            "error_deal_not_found",
+            "a short code no finished round has here (guessed, expired, or not played yet)",
+            m.error("deal/not_found", "no finished round of deal 'ABCDEABCDE' on this server", re=31),
         ),
     ]
 

@@ -57,7 +57,11 @@ MESSAGE_KEYS: Mapping[str, frozenset[str]] = {
     "learn": frozenset({"type", "game", "step", "steps", "seat", "table", "view", "ask", "re"}),
     "learn_try": frozenset({"type", "game", "step", "right", "why", "view", "events", "re"}),
     "replay": frozenset({"type", "archive", "match", "seat", "open", "steps", "re"}),
+    "deal_board": frozenset({"type", "code", "deal_code", "game", "plays", "re"}),
 }
+#: a deal board's play and its seats (PROTOCOL.md 19): finished rounds' results, no card, no table id
+PLAY_KEYS = frozenset({"at", "preset", "lower_wins", "seats"})
+PLAY_SEAT_KEYS = frozenset({"seat", "name", "bot", "points"})
 TALK_KEYS = frozenset({"chat", "spectators", "table_talk", "relay", "hints", "muted", "now"})
 LINE_KEYS = frozenset({"id", "seat", "name", "at", "text", "reaction"})
 PEER_KEYS = frozenset({"seat", "id", "mic", "cam", "speaking"})
@@ -136,6 +140,10 @@ def check_structure(message: dict[str, Any], who: str) -> None:
         _only(line, LINE_KEYS, f"{where} line")
     for peer in message.get("peers") or [] if kind == "call" else []:
         _only(peer, PEER_KEYS, f"{where} peer")
+    for play in message.get("plays") or [] if kind == "deal_board" else []:
+        _only(play, PLAY_KEYS, f"{where} play")
+        for seat in play.get("seats") or []:
+            _only(seat, PLAY_SEAT_KEYS, f"{where} play seat")
     view = message.get("view")
     if isinstance(view, dict):
         _only(view, VIEW_KEYS, f"{where} view")

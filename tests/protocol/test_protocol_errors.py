@@ -21,7 +21,7 @@ def test_every_draft_code_exists_and_additions_are_known() -> None:
     assert set(errors.ERROR_CODES) - DRAFT_CODES == {
         "limit/exceeded", "server/full", "name/taken", "name/reserved", "seat/kicked",
         "talk/off", "talk/restricted", "talk/muted", "talk/bad_text", "call/not_in_call", "table/not_finished",
-        "hint/off", "archive/not_found",
+        "hint/off", "archive/not_found", "deal/not_found",
     }  # fmt: skip
 
 

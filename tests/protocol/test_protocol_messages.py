@@ -54,6 +54,7 @@ def test_parse_a_valid_message_of_each_type() -> None:
         "learn": {"game": "g", "step": 2},
         "learn_try": {"game": "g", "step": 0, "card": "KC"},
         "replay": {"archive": "q3VmSk1ELqPXSdDsHIvG7w", "seat": 1, "open": False, "first": 0, "count": 20},
+        "deal_board": {"code": "rxs43x2ge8"},
     }
     assert set(samples) == set(CLIENT_FIELDS)
     for kind, fields in samples.items():
@@ -159,6 +160,7 @@ def test_server_builders_conform_to_their_field_lists() -> None:
         messages.learn(game="g", step=0, steps=5, seat=0, table={"game": "g"}, view={"legal": []}, ask="learn.a.ask"),
         messages.learn_try(game="g", step=0, right=False, why="learn.why.x", view=None, re=6),
         messages.replay(archive="a", match={"steps": 1}, seat=None, open=False, steps=[{"n": 0}], re=4),
+        messages.deal_board(code="RXS43-X2GE8", deal_code="X", game="g", plays=[{"at": 1, "seats": []}], re=8),
     ]
     assert {m["type"] for m in built} == set(SERVER_FIELDS)
     for message in built:

@@ -44,6 +44,7 @@ The tree (``code`` is what goes on the wire; it never changes within protocol 1)
     │   └── NotInCall                          call/not_in_call (sender or addressee)
     ├── HintsOff                               hint/off         (the host turned hints off)
     ├── ArchiveNotFound                        archive/not_found (no such finished match, or malformed id)
+    ├── DealNotFound                           deal/not_found (no finished round of that deal here)
     ├── StaleVersion                           action/stale_version
     ├── ServerFull                             server/full   (the store is nearly full: no new tables)
     └── InternalError                          internal
@@ -75,6 +76,7 @@ __all__ = [
     "BadToken",
     "CloseCode",
     "CodeRateLimited",
+    "DealNotFound",
     "HintsOff",
     "InternalError",
     "Kicked",
@@ -222,6 +224,12 @@ class ArchiveNotFound(MejaError):
     """No finished match in the archive under that id (never written, expired, or not an id)."""
 
     code = "archive/not_found"
+
+
+class DealNotFound(MejaError):
+    """No finished round of that deal on this server (a short code never given, expired, or mistyped)."""
+
+    code = "deal/not_found"
 
 
 class CodeRateLimited(TableError):

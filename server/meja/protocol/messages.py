@@ -78,6 +78,7 @@ __all__ = [
     "Act",
     "Call",
     "ClientMessage",
+    "DealBoard",
     "Field",
     "Hello",
     "Hint",
@@ -100,6 +101,7 @@ __all__ = [
     "TalkPolicy",
     "Watch",
     "call",
+    "deal_board",
     "error",
     "hint",
     "ice",
@@ -434,6 +436,13 @@ class Learn(ClientMessage):
 
 
 @dataclass(frozen=True, slots=True)
+class DealBoard(ClientMessage):
+    TYPE: ClassVar[str] = "deal_board"
+    code: str
+    id: int | str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class LearnTry(ClientMessage):
     TYPE: ClassVar[str] = "learn_try"
     game: str
@@ -533,6 +542,9 @@ CLIENT_FIELDS: Final[Mapping[str, tuple[Field, ...]]] = {
         Field("first", "int", min=0, max=MAX_SAFE_INT, doc="the first step wanted (0: the deal)"),
         Field("count", "int", min=1, max=MAX_REPLAY_STEPS, doc=f"steps wanted, default and most {MAX_REPLAY_STEPS}"),
     ),
+    "deal_board": (
+        Field("code", "str", required=True, min=1, max=MAX_CODE_CHARS, doc="a deal's short code or its deal code"),
+    ),
     "host_to": (_TABLE, Field("seat", "int|nil", required=True, min=0, max=MAX_SEAT, doc="nil: back to the host")),
     "learn": (
         Field("game", "str", required=True, min=1, max=MAX_LEVEL_CHARS, doc="a game whose catalog entry has `lessons`"),
@@ -559,7 +571,7 @@ CLIENT_MESSAGES: Final[Mapping[str, type[ClientMessage]]] = {
     cls.TYPE: cls
     for cls in (
         Hello, Host, Join, Watch, Resume, Seat, Start, Act, Rematch, Leave, Ping,
-        Say, React, TalkPolicy, Mute, Call, Signal, Hint, HostTo, Replay, Learn, LearnTry,
+        Say, React, TalkPolicy, Mute, Call, Signal, Hint, HostTo, Replay, DealBoard, Learn, LearnTry,
     )
 }  # fmt: skip
 
@@ -742,6 +754,13 @@ SERVER_FIELDS: Final[Mapping[str, tuple[Field, ...]]] = {
         Field("steps", "list", required=True, doc="{n, events, view | views; seat, action, timeout from step 1}"),
         Field("re", "int|str"),
     ),
+    "deal_board": (
+        Field("code", "str", required=True, doc="the deal's short code on this server"),
+        Field("deal_code", "str", required=True, doc="the deal's portable deal code"),
+        Field("game", "str", required=True),
+        Field("plays", "list", required=True, doc="newest first: {at, preset, lower_wins, seats}"),
+        Field("re", "int|str"),
+    ),
     "learn": (
         Field("game", "str", required=True),
         Field("step", "int", required=True, doc="this step, from 0"),
@@ -908,6 +927,16 @@ def replay(
     """An archived match (PROTOCOL.md 18): its public record, and a range of its steps."""
     return _with_re(
         {"type": "replay", "archive": archive, "match": dict(match), "seat": seat, "open": open, "steps": list(steps)},
+        re,
+    )
+
+
+def deal_board(
+    *, code: str, deal_code: str, game: str, plays: Sequence[Mapping[str, Any]], re: int | str | None = None
+) -> dict[str, Any]:
+    """A deal's board (PROTOCOL.md 19): the finished rounds played from it on this server, newest first."""
+    return _with_re(
+        {"type": "deal_board", "code": code, "deal_code": deal_code, "game": game, "plays": [dict(p) for p in plays]},
         re,
     )
 

@@ -29,6 +29,7 @@ from .game import (
     OptionSpec,
     Outcome,
     PresetInfo,
+    RoundPoints,
     State,
     StateDefaults,
     Timed,
@@ -37,6 +38,7 @@ from .game import (
     events_for,
     games,
     get_game,
+    round_points,
 )
 from .rng import Rng
 
@@ -64,6 +66,7 @@ __all__ = [
     "Rank",
     "Rng",
     "RoundOverError",
+    "RoundPoints",
     "RulesError",
     "State",
     "StateDefaults",
@@ -75,4 +78,5 @@ __all__ = [
     "games",
     "get_game",
     "parse_cards",
+    "round_points",
 ]

@@ -143,6 +143,7 @@ __all__ = [
     "OptionSpec",
     "Outcome",
     "PresetInfo",
+    "RoundPoints",
     "State",
     "StateDefaults",
     "Timed",
@@ -154,6 +155,7 @@ __all__ = [
     "games",
     "get_game",
     "register",
+    "round_points",
 ]
 
 Wire = Any
@@ -600,6 +602,27 @@ class Game(Protocol):
     def decode_action(self, data: Any) -> Any: ...
 
     def state_from_data(self, data: Mapping[str, Any]) -> Any: ...
+
+    # Optional (read with :func:`round_points`, which gives ``None`` for a game without it):
+    # ``round_points(options, seats, data) -> RoundPoints | None``: each seat's points in the round
+    # whose ``GameInfo.round_end`` event carried ``data``, so that results of one deal compare.
+
+
+@dataclass(frozen=True, slots=True)
+class RoundPoints:
+    """Each seat's points in one round (what a deal's board compares), and which way is better."""
+
+    points: tuple[int, ...]
+    lower_wins: bool
+
+
+def round_points(game: Game, options: Any, seats: int, data: Mapping[str, Any]) -> RoundPoints | None:
+    """The game's own :class:`RoundPoints` for the round-end event ``data``; ``None`` if it says none."""
+    method = getattr(game, "round_points", None)
+    if method is None:
+        return None
+    result: RoundPoints | None = method(options, seats, data)
+    return result
 
 
 # --------------------------------------------------------------------------- the registry

@@ -37,6 +37,7 @@ table is unchanged.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import random
 import secrets
@@ -52,6 +53,7 @@ from meja.protocol.errors import (
     BadMessage,
     BadToken,
     CodeRateLimited,
+    DealNotFound,
     HintsOff,
     InternalError,
     LimitExceeded,
@@ -67,7 +69,7 @@ from meja.rules.errors import NotYourTurnError, RulesError
 from meja.rules.rng import SEED_BITS
 from meja.store.base import Change, Store
 
-from . import tables, talk
+from . import dealboard, tables, talk
 from .archive import Archiver, Rebuilt
 from .botpool import BotPool
 from .hub import Hub
@@ -284,6 +286,8 @@ class TableService:
                     self.on_commit(table, new, mutation.events)
                 if new.status == FINISHED and table.status != FINISHED and new.state is not None:
                     self._archive_soon(table_id, version + 1, new, now)
+                if any(e.kind == "reveal" for e in mutation.events):
+                    self._board_soon(table_id, new, mutation.events, now)
                 await self.hub.apply(Change(table_id, version + 1, record, entry), new, mutation.events)
                 if reply is not None:
                     # No request goes unanswered: if the store's resync had brought this version in
@@ -309,6 +313,64 @@ class TableService:
         self._archiving.add(task)
         task.add_done_callback(self._archiving.discard)
 
+    def _board_soon(self, table_id: str, table: Table, events: tuple[Event, ...], now: int) -> None:
+        """Write the results of the rounds this commit ended to their deals' boards (dealboard.py)."""
+
+        async def keep() -> None:
+            try:
+                await dealboard.record(self.store, self.settings, table, events, now_ms=now)
+            except Exception:
+                log.exception("table %s: could not write the round's results to its deal's board", table_id)
+
+        task = asyncio.get_running_loop().create_task(keep())
+        self._archiving.add(task)
+        task.add_done_callback(self._archiving.discard)
+
+    async def _count_code(self, address: str) -> None:
+        """Spend one of the address's room-code lookups (room codes, replays, short deal codes)."""
+        settings = self.settings
+        count = await self.store.hit(f"code:{address}", settings.code_window_s * 1000)
+        if count > settings.code_attempts:
+            raise CodeRateLimited(
+                f"too many room codes, replays and deals tried from this address: wait up to {settings.code_window_s} s"
+            )
+
+    async def deal_board(self, code: str, *, address: str, counted: bool) -> dict[str, Any]:
+        """The board of a deal named by its short code or its deal code: ``code`` (short), ``deal_code``,
+        ``game`` and ``plays``. A short code ``counted`` (the connection has not opened it yet) spends the
+        room-code budget; one with no finished round here, or a code that reads as neither:
+        ``deal/not_found``. A deal code always answers (whoever holds it knows the deal): its plays may
+        be none yet."""
+        short = dealboard.read_short(code)
+        if short is not None:
+            if counted:
+                await self._count_code(address)
+            entries = await dealboard.load(self.store, short)
+            if not entries:
+                raise DealNotFound(f"no finished round of deal {code!r} on this server")
+            return {"code": short, "deal_code": entries[0]["deal_code"], "game": entries[0]["game"],
+                    "plays": dealboard.plays_wire(entries)}
+        for plugin in games.plugins():
+            if plugin.game.info.deal_codes:
+                try:
+                    canonical = plugin.game.read_deal_code(code).code
+                except RulesError:
+                    continue
+                short = dealboard.short_code(canonical)
+                entries = await dealboard.load(self.store, short)
+                return {"code": short, "deal_code": canonical, "game": plugin.name,
+                        "plays": dealboard.plays_wire(entries)}
+        raise DealNotFound(f"{code!r} is neither a deal code nor a deal's short code")
+
+    async def long_code(self, msg: Host, *, address: str) -> Host:
+        """``msg`` with a short deal code replaced by the deal code its board names (``deal/not_found``
+        if none); any other ``host`` unchanged."""
+        if msg.deal_code is None or dealboard.read_short(msg.deal_code) is None:
+            return msg
+        board = await self.deal_board(msg.deal_code, address=address, counted=True)
+        return dataclasses.replace(msg, deal_code=board["deal_code"],
+                                   game=msg.game if msg.game is not None else board["game"])
+
     async def archived(self) -> None:
         """Wait for the archive writes under way (tests, and a shutdown that lets them end)."""
         while self._archiving:
@@ -319,12 +381,7 @@ class TableService:
         opened this archive yet) spends the address's room-code budget, found or not: ids are guessed
         no faster than room codes. A malformed id, one never written or expired: ``archive/not_found``."""
         if counted:
-            settings = self.settings
-            count = await self.store.hit(f"code:{address}", settings.code_window_s * 1000)
-            if count > settings.code_attempts:
-                raise CodeRateLimited(
-                    f"too many room codes and replays tried from this address: wait up to {settings.code_window_s} s"
-                )
+            await self._count_code(address)
         found = await self.archiver.load(key)
         if found is None:
             raise ArchiveNotFound(f"no finished match {key!r} in the archive")
@@ -426,10 +483,11 @@ class TableService:
             await asyncio.sleep(settings.memory_check_s)
 
     async def host(self, msg: Host, *, conn: tuple[str, str], address: str) -> Seated:
-        """Open a table with its host in seat 0."""
+        """Open a table with its host in seat 0 (a short deal code names its deal: :meth:`long_code`)."""
         settings = self.settings
         if self.store_full:
             raise ServerFull("the server is full right now: no new tables until the games in play make room")
+        msg = await self.long_code(msg, address=address)
         seat_token, host_token = new_token(), new_token()
         now = self.clock()
         counted = False

@@ -450,6 +450,12 @@ class Session:
         self.send(messages.replay(archive=msg.archive, match=archive.public(rebuilt), seat=seat, open=msg.open,
                                   steps=steps, re=msg.id))
 
+    async def _on_deal_board(self, msg: messages.DealBoard) -> None:
+        board = await self.service.deal_board(msg.code, address=self.address, counted=msg.code not in self.archives)
+        if len(self.archives) < 16:
+            self.archives.add(msg.code)
+        self.send(messages.deal_board(**board, re=msg.id))
+
     async def _on_learn(self, msg: messages.Learn) -> None:
         self.send(learn_step(msg))  # the guide: stateless, no table (learn.py)
 

@@ -272,6 +272,13 @@ class Settings:
         "of the store's memory limit; above it finished matches are no longer archived (below "
         "`store_full_pct`: archives give way before new tables, and both before live games)",
     )
+    deal_board_ttl_s: int = _s(
+        2_592_000,
+        "s",
+        "a deal's board (the results of every round played from it, `/deal/<code>`) is kept this long after "
+        "its last round (0: no board is kept)",
+    )
+    deal_board_size: int = _s(50, "rounds", "a deal's board keeps the results of its newest rounds, this many")
     replica_wait_ms: int = _s(
         1000,
         "ms",
@@ -422,6 +429,8 @@ class Settings:
             problems.append("bot_delay_min_ms is above bot_delay_max_ms")
         if not 1 <= self.store_full_pct <= 100:
             problems.append("store_full_pct must be 1-100")
+        if self.deal_board_ttl_s < 0 or not 1 <= self.deal_board_size <= 1000:
+            problems.append("deal_board_ttl_s must be at least 0 and deal_board_size 1-1000")
         if not 1 <= self.archive_full_pct <= 100 or self.archive_ttl_s < 0:
             problems.append("archive_full_pct must be 1-100 and archive_ttl_s at least 0")
         if self.log_keep < max(self.max_resume_updates, 1):

@@ -55,6 +55,10 @@ Operations
   :mod:`meja.server.archive`) under its own key, with its own expiry: it outlives the
   table. :meth:`Store.archive` writes it only if the id is free (a record never
   changes), :meth:`Store.archived` reads it.
+- **deal board**: the results of the rounds played from one deal (opaque bytes, one
+  per round, :mod:`meja.server.dealboard`) under the deal's short code, newest first,
+  the newest ``keep`` of them, expiring ``ttl_ms`` after the last one
+  (:meth:`Store.deal_record`, :meth:`Store.deal_plays`).
 - **memory**: how much of its memory limit the store uses, so that the server can
   refuse new tables before the store refuses writes (a Redis at ``maxmemory``
   with ``noeviction`` refuses every commit and every timer claim).
@@ -272,6 +276,15 @@ class Store(Protocol):
 
     async def archived(self, archive_id: str) -> bytes | None:
         """The record archived as ``archive_id``, or ``None`` (never written, or expired)."""
+        ...
+
+    async def deal_record(self, code: str, play: bytes, *, keep: int, ttl_ms: int) -> None:
+        """Add ``play`` (one round's results) to the front of deal ``code``'s board, keep its newest
+        ``keep`` entries, and let the board expire ``ttl_ms`` from now."""
+        ...
+
+    async def deal_plays(self, code: str) -> list[bytes]:
+        """The entries of deal ``code``'s board, newest first (none: never written, or expired)."""
         ...
 
     async def memory(self) -> tuple[int, int] | None:

@@ -56,6 +56,10 @@ name                                   type    contents
 ``meja:{<A>}:arch:<ID>``               string  an archived match (opaque bytes, written once; expires
                                                on its own: ``archive_ttl_s``), ``<A>`` the
                                                bucket tag of the archive id
+``meja:{<A>}:deal:<CODE>``             list    a deal board: one round's results per entry, newest
+                                               first, the newest ``deal_board_size`` (expires
+                                               ``deal_board_ttl_s`` after the last), ``<A>`` the
+                                               bucket tag of the deal's short code
 =====================================  ======  ==================================================
 
 The table keys and the room code expire together (PEXPIRE on every create and
@@ -212,6 +216,12 @@ class Keys:
         if not archive_id or "{" in archive_id or "}" in archive_id:
             raise ValueError(f"archive id must be non-empty and without braces: {archive_id!r}")
         return f"{self.prefix}{{{_TAGS[bucket_of(archive_id)]}}}:arch:{archive_id}"
+
+    def deal(self, code: str) -> str:
+        """The key of deal board ``code`` (a deal's short code; one key: any slot; tagged by its bucket)."""
+        if not code or "{" in code or "}" in code:
+            raise ValueError(f"deal code must be non-empty and without braces: {code!r}")
+        return f"{self.prefix}{{{_TAGS[bucket_of(code)]}}}:deal:{code}"
 
     def hit(self, key: str) -> str:
         """The counter of rate-limit window ``key``."""

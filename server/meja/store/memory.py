@@ -98,6 +98,8 @@ class MemoryStore:
         self._hits: dict[str, tuple[int, int]] = {}
         #: archive id -> (record, expires_ms)
         self._archive: dict[str, tuple[bytes, int]] = {}
+        #: deal short code -> (entries newest first, expires_ms)
+        self._deals: dict[str, tuple[list[bytes], int]] = {}
         self._subscribed: set[str] = set()
         self._queue: asyncio.Queue[Change | Note | _Closed] = asyncio.Queue()
         self._closed = False
@@ -349,6 +351,26 @@ class MemoryStore:
         await self._enter()
         return self._archived(archive_id)
 
+    async def deal_record(self, code: str, play: bytes, *, keep: int, ttl_ms: int) -> None:
+        """See :meth:`meja.store.base.Store.deal_record`."""
+        await self._enter()
+        plays = [play, *self._deal_plays(code)][: max(keep, 0)]
+        self._deals[code] = (plays, self._clock() + ttl_ms)
+
+    async def deal_plays(self, code: str) -> list[bytes]:
+        """See :meth:`meja.store.base.Store.deal_plays`."""
+        await self._enter()
+        return list(self._deal_plays(code))
+
+    def _deal_plays(self, code: str) -> list[bytes]:
+        kept = self._deals.get(code)
+        if kept is None:
+            return []
+        if kept[1] <= self._clock():
+            del self._deals[code]
+            return []
+        return kept[0]
+
     def _archived(self, archive_id: str) -> bytes | None:
         kept = self._archive.get(archive_id)
         if kept is None:
@@ -428,3 +450,4 @@ class MemoryStore:
             self._hits = {k: v for k, v in self._hits.items() if v[1] > now}
             self._procs = {k: v for k, v in self._procs.items() if v > now}
             self._archive = {k: v for k, v in self._archive.items() if v[1] > now}
+            self._deals = {k: v for k, v in self._deals.items() if v[1] > now}

@@ -82,6 +82,7 @@ from meja.rules.game import (
     OptionSpec,
     Outcome,
     PresetInfo,
+    RoundPoints,
     StateDefaults,
     Transition,
     Wire,
@@ -1142,6 +1143,10 @@ class CrazyEights:
 
     def teams(self, options: CrazyEightsOptions, seats: int) -> tuple[tuple[int, ...], ...]:
         return tuple((s,) for s in range(seats))
+
+    def round_points(self, options: CrazyEightsOptions, seats: int, data: Mapping[str, Any]) -> RoundPoints:
+        """Each seat's penalty of the round (1.6.1, 1.6.2): fewer is better."""
+        return RoundPoints(tuple(int(p) for p in data["penalties"]), lower_wins=True)
 
     def read_deal_code(self, code: str) -> DealInfo:
         spec = dealcode.decode(code)

@@ -185,6 +185,7 @@ from meja.rules.game import (
     OptionSpec,
     Outcome,
     PresetInfo,
+    RoundPoints,
     StateDefaults,
     Transition,
     Wire,
@@ -1761,6 +1762,11 @@ class EightyThree:
 
     def teams(self, options: EightyThreeOptions, seats: int) -> tuple[tuple[int, ...], ...]:
         return TEAMS
+
+    def round_points(self, options: EightyThreeOptions, seats: int, data: Mapping[str, Any]) -> RoundPoints:
+        """4.8: each seat scores its team's change of score in the hand; more is better."""
+        delta = data["delta"]
+        return RoundPoints(tuple(int(delta[0 if s in TEAMS[0] else 1]) for s in range(seats)), lower_wins=False)
 
     def read_deal_code(self, code: str) -> DealInfo:
         spec = dealcode.decode(code)

@@ -240,6 +240,7 @@ from meja.rules.game import (
     OptionSpec,
     Outcome,
     PresetInfo,
+    RoundPoints,
     StateDefaults,
     Timed,
     Transition,
@@ -1583,6 +1584,11 @@ class KartuTerakhir:
 
     def teams(self, options: KartuTerakhirOptions, seats: int) -> tuple[tuple[int, ...], ...]:
         return tuple((s,) for s in range(seats))
+
+    def round_points(self, options: KartuTerakhirOptions, seats: int, data: Mapping[str, Any]) -> RoundPoints:
+        """3.8: the round's winner scores the others' cards, every other seat nothing; more is better."""
+        points = int(data["points"])
+        return RoundPoints(tuple(points if s == data["winner"] else 0 for s in range(seats)), lower_wins=False)
 
     def read_deal_code(self, code: str) -> DealInfo:
         spec = dealcode.decode(code)
