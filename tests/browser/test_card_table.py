@@ -212,6 +212,11 @@ def _play_to_tricks(page: Any, shot: Any, name: str, check_discard: Any = None) 
                 page.click("#done")
                 wait_mine_after(page, before)
         elif decision == "play":
+            # Every card of the hand lies whole on the screen, unscrolled (the trick above it too).
+            out = page.evaluate("""() => { window.scrollTo(0, 0); return Array.from(
+                document.querySelectorAll('#hand button.card, #trick .card'),
+                (c) => c.getBoundingClientRect().bottom).filter((b) => b > window.innerHeight); }""")
+            assert out == [], out
             assert_backs(page)
             assert_labels_whole(page, "tricks")
             shot(page, f"{name}-tricks")
