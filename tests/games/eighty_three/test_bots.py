@@ -177,8 +177,12 @@ def test_same_view_same_history_same_rng_same_action(name: str) -> None:
 
 
 def test_seeing_the_hidden_cards_scores_clearly_higher() -> None:
-    """The same search, handed the true deal, beats the honest one: so the invariance test can fail."""
-    cheater = CheatingBot(playouts=6, bid_playouts=1, deadline=None)
+    """The same search, handed the true deal, beats the honest one: so the invariance test can fail.
+
+    The cheater bids by simulating its contract in the true deal (``auction="old"``): its
+    auction search would otherwise spend what it knows on guessing the others' later calls.
+    """
+    cheater = CheatingBot(playouts=24, bid_playouts=12, deadline=None, auction="old")
     honest = make_bot("hard", playouts=24, bid_playouts=12, deadline=None)
     tally = Tally()
     results = [play_deal(code, ms, cheater, honest, tally) for code, ms in deals(24, "dev", start=9000)]

@@ -18,9 +18,12 @@ Levels (:data:`LEVELS`)
     on its partner's sure winner, never trumps it, wins tricks worth fighting
     for, leads the highest trump still out.
 ``hard`` (:class:`.search.SearchBot`)
-    Bids from simulated outcomes of its hand, names trumps and plays by
-    determinized search over worlds consistent with what its seat saw, every
-    candidate on the same worlds; a CPU deadline caps a decision.
+    Reads the calls as evidence (:mod:`.auction`: worlds weighted by how likely
+    each seat's bids and passes are with the cards it is dealt there), searches
+    how far to bid on those worlds with the rest of the auction played out,
+    names trumps and plays by determinized search over worlds consistent with
+    what its seat saw, every candidate on the same worlds; a CPU deadline caps
+    a decision.
 
 Yardsticks (:data:`YARDSTICKS`)
 -------------------------------

@@ -8,22 +8,29 @@ the hand as the rules do (4.8: the bidders all or minus the bid, the
 defenders what they took) and keep the candidate with the best mean margin
 (its team's hand score minus the other's).
 
-- **Auction**: worlds deal the 41 unseen cards to the three other hands and the
-  kitty; in each it takes the kitty, names the suit with the best hand-points
-  estimate (:func:`.yardstick.estimate`), everyone auto-arranges (the rules'
-  own :func:`auto_decision` and :func:`auto_trim`) and the hand is played out.
-  From the captured points ``c`` of those worlds, the margin of bidding ``b``
-  is the mean of ``score(c, b) - (83 - c)``; it bids the lowest legal bid while
-  that margin beats ``defend`` (what a hand defended is worth, a tuned
-  constant), or ``defend + partner_gap`` when its partner holds the high bid
-  (its partner's bid is a promise too); it never raises its partner's bid
-  once both opponents have passed. A forced dealer bids the lowest.
+- **Auction** (:mod:`.auction`): the calls made so far are evidence. Worlds
+  deal the 41 unseen cards at random (``bid_draws`` of them) and are drawn
+  again by how likely the other seats' calls are in each (a seat bids while
+  its best hand-points estimate plus ``boldness`` covers the bid, softly:
+  ``spread``), so the trumps go with the bidders and away from the passers. On
+  those worlds it compares limits (pass, or bid the lowest bid while it is at
+  most the lowest legal bid plus each of ``limits``), the rest of the auction
+  played by the same model, the contract's winner taking the kitty, naming its
+  best suit, everyone auto-arranging and the hand played out. A pass that
+  leaves a forced dealer (4.5.5) a hopeless contract is valued by that search
+  too. It never raises its partner's bid once both opponents have passed; a
+  forced dealer bids the lowest (a higher bid only risks more).
+  ``auction="old"`` keeps the former rule (the lowest bid while the simulated
+  margin of its own contract beats ``defend``).
 - **Trumps**: the four suits, compared on the same worlds (the 36 unseen cards
   dealt to the others), the bid as it stands.
 - **Discard phase**: ``auto_arrange``.
 - **Tricks**: every legal card, compared on worlds of :func:`.worlds.play_world`
   (the auction, the kitty if it took it, public shown trumps, the counts
-  passed, its partner's trump count, voids shown in play). It knows its
+  passed, its partner's trump count, voids shown in play); with ``play_draws``
+  set, ``play_draws`` worlds are drawn and weighted by the auction's calls
+  (:func:`.auction.play_weight`: the bidder's trumps cover its bid, a passer's
+  did not) before the search's worlds are drawn from them. It knows its
   partner only from its seat number (partners sit opposite, 4.1.1); the
   playouts cooperate the way the ``normal`` policy does. No hidden channel.
 
@@ -47,6 +54,7 @@ from meja.bots.base import History
 from meja.rules.rng import Rng
 
 from ..rules import MAX_BID, Action, Kind
+from .auction import CallModel, auction_candidates, play_weight, resample, search_call, weighted_worlds
 from .common import AUTO, PASS, POINTS, READY, Seen, arrange, read_seen, trick_winner
 from .sim import margin, playout
 from .worlds import auction_world, play_world, trump_world
@@ -76,6 +84,14 @@ class SearchBot:
         deadline: float | None = DEADLINE,
         defend: float = -25.0,
         partner_gap: float = 20.0,
+        auction: str = "search",
+        boldness: float = 12.0,
+        spread: float = 8.0,
+        model_gap: float = 10.0,
+        bid_draws: int = 240,
+        play_draws: int = 0,
+        kitty_allowance: float = 5.0,
+        limits: str = "0/4/8/12/16/24/36",
         name: str = "hard",
     ) -> None:
         self.playouts = playouts
@@ -84,6 +100,12 @@ class SearchBot:
         self.deadline = deadline
         self.defend = defend
         self.partner_gap = partner_gap
+        self.auction = auction
+        self.model = CallModel(boldness, model_gap, spread)
+        self.bid_draws = bid_draws
+        self.play_draws = play_draws
+        self.kitty_allowance = kitty_allowance
+        self.limits = tuple(int(j) for j in str(limits).split("/") if j)
         self.name = name
         #: worlds of the last search (for tests and tuning; never used to decide)
         self.last_worlds = 0
@@ -155,6 +177,18 @@ class SearchBot:
         if not bids:
             return PASS
         high_seat = next((s for s, b in reversed(seen.calls) if b), -1)
+        if self.auction == "search":
+            if high_seat == seen.partner and {(seen.seat + 1) % 4, (seen.seat + 3) % 4} <= {
+                s for s, b in seen.calls if not b
+            }:
+                return PASS  # the partner has the contract and no opponent can take it: do not raise it
+            late = self._clock()
+            candidates = auction_candidates([a.arg for a in bids], self.limits)
+            worlds = weighted_worlds(
+                seen, self.model, self.bid_draws, self.bid_playouts, rnd, lambda: self.auction_world(seen, rnd)
+            )
+            limit, _, self.last_worlds = search_call(seen, candidates, self.model, worlds, late)
+            return bids[0] if limit >= bids[0].arg else PASS
         bar = self.defend
         if high_seat == seen.partner:
             passed = {s for s, b in seen.calls if not b}
@@ -194,8 +228,12 @@ class SearchBot:
         totals = [0.0] * len(cards)
         worlds = 0
         base_trick = list(seen.trick)
-        while worlds * len(cards) < self.playouts:
-            hands = self.play_world(seen, rnd)
+        want = -(-self.playouts // len(cards))
+        drawn = [self.play_world(seen, rnd) for _ in range(max(want, self.play_draws))]
+        if self.play_draws > want:
+            weights = [play_weight(h, seen, self.model, self.kitty_allowance) for h in drawn]
+            drawn = resample(drawn, weights, want, rnd)
+        for hands in drawn[:want]:
             for i, card in enumerate(cards):
                 hs = [list(h) for h in hands]
                 hs[me].remove(card)
