@@ -185,5 +185,8 @@ def test_a_phone_sees_the_answer_to_each_tap(server: Any, new_context: Any, shot
         page.wait_for_timeout(100)
         last = step == steps - 1
         assert in_sight(page, "#learn-verdict") and in_sight(page, "#learn-deal" if last else "#learn-next"), step
+        # Answered: nothing invites another move (after the trick step the view is the learner's lead).
+        assert page.locator("#hand button.card.playable").count() == 0, step
+        assert page.locator("#turn-status.mine:visible").count() == 0, (step, page.inner_text("#turn-status"))
         if not last:
             page.locator("#learn-next").tap()

@@ -253,13 +253,17 @@ export class Learn {
         );
       }),
     );
-    const status = frame.status;
+    // Once the step is answered the learner has nothing more to do here: the view after the move
+    // may be the learner's turn again (a trick won leads the next), which the table would call
+    // "Your turn" with the cards lit, and a tap on them did nothing.
+    const done = this.answered();
+    const status = frame.status && !(done && frame.status.mine) ? frame.status : null;
     this.turnStatus.textContent = status ? status.text : "";
     this.turnStatus.classList.toggle("mine", !!(status && status.mine));
     this.turnStatus.hidden = !(status && status.text);
     const hasHand = Array.isArray(frame.hand);
     this.hand.node.hidden = !hasHand;
-    if (hasHand) this.hand.set(frame.hand);
+    if (hasHand) this.hand.set(done ? frame.hand.map((card) => ({ ...card, playable: false })) : frame.hand);
     this.renderKeys(frame.keys || []);
   }
 
