@@ -180,6 +180,11 @@ def test_a_phone_sees_the_answer_to_each_tap(server: Any, new_context: Any, shot
         assert in_sight(page, "#learn-verdict"), (step, "the reason for a wrong tap is off the screen")
         if step == 2:
             shot(page, "learn-phone-wrong-in-sight")
+            # A trump tapped at the discard (the trial's newcomer tapped all eight, one by one, each
+            # told only "not a trump"): the reason names the trumps and what to throw away instead.
+            assert "the joker are trumps: throw away a spade, a club or the 9 of diamonds" in page.inner_text(
+                "#learn-verdict"
+            )
         tap(page, right)
         verdict(page, "right")
         page.wait_for_timeout(100)
