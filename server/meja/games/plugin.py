@@ -9,6 +9,7 @@ the page module through :attr:`GamePlugin.page` (served at ``/games/<name>/``).
 
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -110,6 +111,28 @@ class GamePlugin:
     terms: tuple[str, ...] = ()
     lessons: Callable[[], Guide] | None = None
     playouts: Playouts = field(default_factory=Playouts)
+
+    @classmethod
+    def in_folder(cls, package: str, game: Game, bots: Any, **declared: Any) -> GamePlugin:
+        """The plugin of the game in ``package``'s folder, by its conventions: ``bots`` is its bots
+        module (``make_bot``, ``LEVELS``, ``YARDSTICKS``); ``page/``, ``PROTOCOL.md``,
+        ``fixtures.py`` and ``bench_bots.py`` are found there if present; ``declared``: the rest."""
+        spec = importlib.util.find_spec(package)
+        if spec is None or spec.origin is None:
+            raise ValueError(f"no package {package!r}")
+        here = Path(spec.origin).resolve().parent
+
+        def module(name: str) -> str | None:
+            return f"{package}.{name}" if (here / f"{name}.py").is_file() else None
+
+        found: dict[str, Any] = {
+            "page": here / "page" if (here / "page").is_dir() else None,
+            "protocol": here / "PROTOCOL.md" if (here / "PROTOCOL.md").is_file() else None,
+            "fixtures": module("fixtures"),
+            "bench_bots": module("bench_bots"),
+        }
+        made = {"bots": bots.make_bot, "levels": bots.LEVELS, "yardsticks": getattr(bots, "YARDSTICKS", ())}
+        return cls(game=game, **made, **found, **declared)
 
     def __post_init__(self) -> None:
         if self.default_level not in self.levels:

@@ -10,26 +10,16 @@ tells a round).
 :data:`PLUGIN` is what the registry (:mod:`meja.games`) knows of it.
 """
 
-from pathlib import Path
-
 from meja.games.plugin import GamePlugin, Narration
 
 from . import bots, lessons, narration, playouts
 from .rules import GAME
 
-HERE = Path(__file__).resolve().parent
-
-PLUGIN = GamePlugin(
-    game=GAME,
-    bots=bots.make_bot,
-    levels=bots.LEVELS,
-    yardsticks=bots.YARDSTICKS,
-    default_level="normal",
-    page=HERE / "page",
-    protocol=HERE / "PROTOCOL.md",
-    fixtures="meja.games.kartu_terakhir.fixtures",
+PLUGIN = GamePlugin.in_folder(
+    __name__,
+    GAME,
+    bots,
     playouts=playouts.PLAYOUTS,
-    bench_bots="meja.games.kartu_terakhir.bench_bots",
     narration=Narration(narration.opening, narration.LINES),
     lessons=lessons.guide,
     # Words of this game the shell (server, store, protocol core, page shell) must not use.
