@@ -125,6 +125,7 @@ import { Call } from "./call.js";
 import { Games } from "./games.js";
 import { Learn } from "./learn.js";
 import { Replay, recentPanel, rememberReplay, replayId } from "./replay.js";
+import { DealBoardScreen, dealBoardCode } from "./dealboard.js";
 import { Connection } from "./net.js";
 import { registerWorker } from "./pwa.js";
 import { Sound } from "./sound.js";
@@ -280,6 +281,7 @@ class App {
     this.talk.callSlot.append(this.call.node);
     this.learn = new Learn(this); // "Learn to play" (learn.js): /?learn=<game>
     this.replay = new Replay(this); // a finished match's replay (replay.js): /replay/<id>
+    this.dealBoard = new DealBoardScreen(this); // a deal's board (dealboard.js): /deal/<short code>
     this.conn = new Connection({
       onOpen: (welcome) => this.onOpen(welcome),
       onMessage: (msg) => this.enqueue(msg),
@@ -299,6 +301,8 @@ class App {
       else this.showMessageScreen(this.tvRoom ? t("conn.connecting") : t("tv.bad_code"));
     } else if (replayId(location.pathname)) {
       this.replay.open(replayId(location.pathname), this.params);
+    } else if (dealBoardCode(location.pathname)) {
+      this.dealBoard.open(dealBoardCode(location.pathname));
     } else if (this.params.get("learn")) {
       this.learn.open(this.params.get("learn"));
     } else if (current && store.seat(current)) {
@@ -437,6 +441,7 @@ class App {
     else if (this.screen === "table" && this.tableScreen) this.tableScreen.relabel();
     else if (this.screen === "learn") this.learn.relabel();
     else if (this.screen === "replay") this.replay.relabel();
+    else if (this.screen === "deal") this.dealBoard.relabel();
     else if (this.screen === "message" && this.messageKey) this.showMessageScreen(t(this.messageKey), this.messageKey);
     this.paintHostStrip();
     this.talk.refresh();
@@ -566,6 +571,7 @@ class App {
       return;
     }
     if (this.screen === "replay") this.replay.onOpen();
+    if (this.screen === "deal") this.dealBoard.onOpen();
     this.conn.healthy(); // nothing to come back to: the welcome was all this connection needed
   }
 

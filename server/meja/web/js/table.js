@@ -37,6 +37,7 @@ import { textFor } from "./strings.js";
 import { reactionWords } from "./talk.js";
 import { copyText, el, sameAction, sleep, spacedCode } from "./ui.js";
 import { replayLink } from "./replay.js";
+import { boardPanel } from "./dealboard.js";
 
 /** Lines the move log shows at most (a long match's oldest drop out; the numbers stay each line's own). */
 const LOG_MAX = 1000;
@@ -994,6 +995,8 @@ export class TableScreen {
     const parts = [banner];
     if (main.length || side.length) parts.push(el("div", { class: "summary-actions" }, el("div", { class: "main" }, main), el("div", { class: "side" }, side)));
     if (summary.details) parts.push(summary.details);
+    // How everyone who played this deal did (dealboard.js): its code is revealed now the round is over.
+    if (hasRound && summary.dealCode && !this.tv) parts.push(boardPanel(this.app, this.table, summary.dealCode));
     if (hasRound) parts.push(this.dealBox(summary.round, summary.dealCode));
     this.summary.replaceChildren(...parts);
     this.summary.hidden = false;

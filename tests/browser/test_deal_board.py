@@ -1,0 +1,68 @@
+"""The deal board (issue 21, part 3; seed 000) in Chromium: two people in two browser contexts
+play the same deal, one from the other's short link, each against a bot; each round summary
+shows the other's result, and `/deal/<code>` lists both. axe-core finds nothing on the summary's
+board and on `/deal/<code>` in the four languages.
+
+Cost: two Crazy Eights rounds played by mouse (about a minute on the 2-core machine).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from browser_helpers import assert_clean_in_every_language, host_table, play_turn_mouse, play_until_round_over, start
+
+
+def board_names(page: Any) -> str:
+    return page.inner_text("#deal-board-plays")
+
+
+def test_two_people_play_one_deal_from_a_short_link_and_compare(server: Any, new_context: Any, shot: Any) -> None:
+    ann = new_context().new_page()
+    host_table(ann, server.origin, name="Ann", seats=2, target=10)
+    start(ann)
+    play_until_round_over([(ann, play_turn_mouse)])
+    # Ann's summary: the short code first, with its link, and her own result on the board.
+    ann.wait_for_selector("#deal-short-code", timeout=20_000)
+    short = ann.inner_text("#deal-short-code")
+    assert re.fullmatch(r"[0-9A-Z]{5}-[0-9A-Z]{5}", short), short
+    link = ann.get_attribute("#copy-short-deal", "data-link")
+    assert link == f"{server.origin}/deal/{short}"
+    ann.wait_for_function("() => /Ann/.test(document.getElementById('deal-board-plays')?.textContent || '')")
+    long_code = ann.text_content("#deal-code-shown") or ""
+    assert short.replace("-", "") not in long_code.replace("-", "")
+
+    # Bea opens the short link: the deal's page lists Ann's round, and plays the deal from it.
+    bea = new_context().new_page()
+    bea.goto(link)
+    bea.wait_for_selector("#deal-board-plays")
+    assert "Ann" in board_names(bea) and "Bea" not in board_names(bea)
+    assert bea.inner_text("#deal-board-title") == f"Deal {short}"
+    bea.click("#play-deal")
+    bea.wait_for_selector("#host")
+    assert bea.input_value("#deal-code") == short
+    bea.fill("#name", "Bea")
+    bea.click("#host")
+    bea.wait_for_selector("#room-code")
+    start(bea)
+    play_until_round_over([(bea, play_turn_mouse)])
+    # The same deal: Bea's round reveals Ann's deal code.
+    bea.wait_for_selector("#deal-code-shown", state="attached")
+    assert bea.text_content("#deal-code-shown") == long_code
+    # Each summary shows the other's result (Ann's page asks again while it shows its summary).
+    bea.wait_for_function("() => /Ann/.test(document.getElementById('deal-board-plays')?.textContent || '')")
+    ann.wait_for_function(
+        "() => /Bea/.test(document.getElementById('deal-board-plays')?.textContent || '')", timeout=30_000
+    )
+    assert re.search(r"Bea \d+", board_names(ann)) and re.search(r"Ann \d+", board_names(bea))
+    assert_clean_in_every_language(ann, "round summary with the deal board")
+
+    # `/deal/<code>` lists both, newest first.
+    other = new_context().new_page()
+    other.goto(f"{server.origin}/deal/{short.lower().replace('-', '')}")
+    other.wait_for_selector("#deal-board-plays li >> nth=1")
+    items = other.locator("#deal-board-plays li").all_inner_texts()
+    assert "Bea" in items[0] and "Ann" in items[1], items
+    assert_clean_in_every_language(other, "deal board")
+    shot(other, "deal_board")
