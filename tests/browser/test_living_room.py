@@ -174,6 +174,8 @@ def test_a_living_rooms_evening(server: Any, redis_url: str, workdir: Path, new_
             phone.click("#join")
             phone.wait_for_selector("#room-code")
             assert phone.locator("#start").count() == 0
+            # Who starts: the screen everyone looks at (a phone never sees "the host" otherwise).
+            assert phone.inner_text("#start-wait") == "The shared screen starts the game: Start is there."
             assert phone.locator("#learn-lobby-link").count() == 1  # a phone's player may learn the game
             phones.append(phone)
         tv.wait_for_function("() => document.querySelectorAll('#seats li.seat-human').length === 3")
@@ -195,6 +197,7 @@ def test_a_living_rooms_evening(server: Any, redis_url: str, workdir: Path, new_
         tv.wait_for_selector("#host-back")
         assert focused(tv, "#host-back")  # the remote stays in the strip
         assert tv.inner_text("#host-holder") == "Host controls: Ana"
+        budi.wait_for_function("() => document.getElementById('start-wait').innerText.startsWith('Only the host')")
         assert tv.locator("#start").count() == 0 and not is_host(tv)
         assert "host" in ana.inner_text('#seats li[data-seat="0"] .seat-notes')
         # Ana leaves the fourth seat to a bot, an easy one, with the host's controls.

@@ -132,7 +132,7 @@ import { Sound } from "./sound.js";
 import { LANGUAGES, gameText, hasText, initialLanguage, language, readable, setLanguage, t, textFor } from "./strings.js";
 import { TableScreen, isLogged, seatLabel } from "./table.js";
 import { Talk, talkFields, talkFromForm } from "./talk.js";
-import { hostStrip, remoteKeys, tvHostPointer, tvHostScreen } from "./tvhost.js";
+import { hostStrip, remoteKeys, startWaitKey, tvHostPointer, tvHostScreen } from "./tvhost.js";
 import { copyText, el, nextId, spacedCode } from "./ui.js";
 
 const SEATS_KEY = "meja.seats";
@@ -1604,7 +1604,7 @@ class App {
     if (!tv || this.isHost) {
       start = this.isHost
         ? el("button", { type: "button", class: "primary big", id: "start", onclick: () => this.send({ type: "start" }) }, t("lobby.start"))
-        : el("p", { class: "hint", id: "start-wait" }, this.spectating ? t("lobby.start.watch") : t("lobby.start.wait"));
+        : el("p", { class: "hint", id: "start-wait" }, this.spectating ? t("lobby.start.watch") : t(startWaitKey(table)));
     }
     return el(
       "section",

@@ -208,6 +208,13 @@ export function tvHostScreen(app) {
   );
 }
 
+/** What a seated guest's lobby says about the start: at a table the shared screen hosts (and has not
+ *  handed its rights on), that the screen starts it, not "only the host", whom a phone never sees. */
+export function startWaitKey(table) {
+  const screenHosts = table.host_seat === null && (table.host_rights === null || table.host_rights === undefined);
+  return screenHosts ? "lobby.start.wait.screen" : "lobby.start.wait";
+}
+
 /**
  * Who holds the host's rights, for a page at a table whose host holds no seat: on the shared
  * screen that hosts (``owner``), a list of the seated people to hand them to, or a button to take
