@@ -96,11 +96,13 @@ export function boardPanel(app, table, code) {
     while (panels.size > 4) panels.delete(panels.keys().next().value);
     const ask = async () => {
       panel.timer = null;
+      panel.asking = true;
       try {
         panel.board = await app.conn.request({ type: "deal_board", code });
       } catch {
         // not now (the connection, a server that keeps no board): the panel says nothing new
       }
+      panel.asking = false;
       fill();
       if (panel.node.isConnected) panel.timer = setTimeout(ask, REFRESH_MS);
     };
@@ -112,10 +114,13 @@ export function boardPanel(app, table, code) {
       );
     };
     panel.fill = fill;
+    panel.ask = ask;
     fill();
     ask();
-  } else if (panel.fill) {
+  } else {
     panel.fill(); // the words again (a language switch draws the summary again)
+    // Shown again after it was off the page (its asking stopped then): ask again.
+    if (!panel.timer && !panel.asking) panel.ask();
   }
   return panel.node;
 }
