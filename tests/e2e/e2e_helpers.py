@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import json
+import re
 from collections import Counter
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
@@ -187,3 +189,38 @@ def assert_match_result(view: dict[str, Any]) -> None:
 
 def seat_events(client: Client, kind: str, seat: int) -> list[dict[str, Any]]:
     return [e for e in client.events if e["kind"] == kind and e.get("seat") == seat]
+
+
+def match_over(client: Client) -> bool:
+    """Whether the client's view says the match is over."""
+    return client.view is not None and client.view["phase"] == "match_over"
+
+
+def documented(game: str, section: str) -> frozenset[str]:
+    """The backticked words of the first column of the tables in ``game``'s PROTOCOL.md ``section``."""
+    from meja import games
+
+    plugin = games.get(game)
+    assert plugin.protocol is not None
+    text = plugin.protocol.read_text(encoding="utf-8")
+    body = text.split(f"\n## {section}.", 1)[1].split("\n## ", 1)[0]
+    words: set[str] = set()
+    for line in body.splitlines():
+        if line.startswith("| `"):
+            words |= set(re.findall(r"`([a-z_]+)`", line.split("|")[1]))
+    return frozenset(words)
+
+
+def first_difference(got: list[dict[str, Any]], want: list[dict[str, Any]]) -> str:
+    """Where a client's events first differ from the log's, in words."""
+    for i, (g, w) in enumerate(zip(got, want, strict=False)):
+        if g != w:
+            return f"event {i}: got {json.dumps(g)}, the log has {json.dumps(w)}"
+    return f"got {len(got)} events, the log has {len(want)}"
+
+
+class Planted:
+    """A stand-in client holding messages a test makes up (to show a check can fail)."""
+
+    def __init__(self, messages: list[dict[str, Any]]) -> None:
+        self.messages = messages

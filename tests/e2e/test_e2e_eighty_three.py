@@ -67,8 +67,6 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-import json
-import re
 import time
 from collections import Counter
 from collections.abc import Awaitable, Callable, Sequence
@@ -77,7 +75,7 @@ from typing import Any
 
 import pytest
 from e2e_harness import ServerProcess, servers
-from e2e_helpers import assert_contiguous, events_between
+from e2e_helpers import Planted, assert_contiguous, documented, events_between, first_difference, match_over
 from e83_script import SEATS, decide, dry_run
 from meja import games
 from meja.rules.game import Event
@@ -106,25 +104,8 @@ COST_S = 60
 OWN_EVENTS = frozenset({"hand", "partner_trumps", "selected", "unselected", "arranged", "received"})
 
 
-def over(client: Client) -> bool:
-    return client.view is not None and client.view["phase"] == "match_over"
-
-
-def _documented(section: str) -> frozenset[str]:
-    """The backticked words of the first column of a table in the game's PROTOCOL.md section ``section``."""
-    plugin = games.get(GAME)
-    assert plugin.protocol is not None
-    text = plugin.protocol.read_text(encoding="utf-8")
-    body = text.split(f"\n## {section}.", 1)[1].split("\n## ", 1)[0]
-    words: set[str] = set()
-    for line in body.splitlines():
-        if line.startswith("| `"):
-            words |= set(re.findall(r"`([a-z_]+)`", line.split("|")[1]))
-    return frozenset(words)
-
-
-VIEW_FIELDS = _documented("8")
-EVENT_KINDS = _documented("9")
+VIEW_FIELDS = documented(GAME, "8")
+EVENT_KINDS = documented(GAME, "9")
 #: The view's fields that are the seat's own (PROTOCOL.md 8: *own*, and what only a seat may hold)
 OWN_FIELDS = frozenset({"seat", "hand", "legal", "partner_trumps", "selected", "arranged", "given", "received",
                         "discarded", "deal_code"})
@@ -248,10 +229,10 @@ class Person:
         while True:
             def ready(c: Client, seen: int | None = decided_at) -> bool:
                 to_act = bool(c.view and c.view["legal"]) and c.version != seen
-                return over(c) or to_act or self.goal_now(c) is not None
+                return match_over(c) or to_act or self.goal_now(c) is not None
 
             await self.client.wait_for(ready, timeout=60)
-            if over(self.client):
+            if match_over(self.client):
                 return
             goal = self.goal_now(self.client)
             if goal is not None:
@@ -531,7 +512,7 @@ async def test_a_whole_match_of_eighty_three_through_two_processes(fresh_redis: 
         match = Match({"a": a.url, "b": b.url}, {ANN: "a", CAT: "b"}, spectator, clients)
         people = {ANN: Person(ann, match), CAT: Person(cat, match)}
         await asyncio.wait_for(asyncio.gather(*(p.play() for p in people.values())), timeout=COST_S)
-        await spectator.wait_for(over, timeout=30)
+        await spectator.wait_for(match_over, timeout=30)
         for client in (*(p.client for p in people.values()), spectator):
             await client.ping()  # every update sent before has arrived
         played_s = time.monotonic() - started
@@ -639,11 +620,11 @@ async def test_a_whole_match_of_eighty_three_through_two_processes(fresh_redis: 
             # every event of the log this seat may see, in order, once, over its connections
             got = [e for c in connections for e in c.events]
             want = truth.events_for(seat, start)
-            assert got == want, f"{who}: {_first_difference(got, want)}"
+            assert got == want, f"{who}: {first_difference(got, want)}"
         # The check can fail: Cat's hand shown to Ann at the last version is caught.
         hand_at = max(v for v, seen in truth.visible.items() if seen[CAT] - seen[ANN])
         secret = sorted(truth.visible[hand_at][CAT] - truth.visible[hand_at][ANN])
-        planted = _Planted([{"type": "update", "seat": ANN, "since": hand_at - 1, "version": hand_at,
+        planted = Planted([{"type": "update", "seat": ANN, "since": hand_at - 1, "version": hand_at,
                              "events": [{"kind": "hand", "seat": CAT, "cards": secret}]}])
         with pytest.raises(AssertionError, match="Ann was sent"):
             check_what_was_seen(planted, ANN, truth, "Ann")  # type: ignore[arg-type]
@@ -672,17 +653,3 @@ def _discard_decisions(events: Sequence[Message]) -> list[tuple[int, int]]:
         elif kind == "decided" and in_discard and e["seat"] in PEOPLE:
             out.append((e["seat"], hand))
     return out
-
-
-def _first_difference(got: list[Message], want: list[Message]) -> str:
-    for i, (g, w) in enumerate(zip(got, want, strict=False)):
-        if g != w:
-            return f"event {i}: got {json.dumps(g)}, the log has {json.dumps(w)}"
-    return f"got {len(got)} events, the log has {len(want)}"
-
-
-class _Planted:
-    """A stand-in client holding messages the test makes up (to show the check can fail)."""
-
-    def __init__(self, messages: list[Message]) -> None:
-        self.messages = messages

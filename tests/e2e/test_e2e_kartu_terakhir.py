@@ -69,9 +69,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import itertools
-import json
 import os
-import re
 import time
 from collections import Counter
 from collections.abc import Awaitable, Callable, Sequence
@@ -81,7 +79,7 @@ from typing import Any
 
 import pytest
 from e2e_harness import ServerProcess, servers
-from e2e_helpers import assert_contiguous
+from e2e_helpers import Planted, assert_contiguous, documented, first_difference, match_over
 from kt_script import (
     ANN,
     BOB,
@@ -130,25 +128,8 @@ ENV = {"MEJA_TURN_LIMIT_MIN_S": "1", "MEJA_BOT_REACT_MIN_MS": "600", "MEJA_BOT_R
 OWN_FIELDS = frozenset({"seat", "hand", "legal", "drawn", "shown", "deal_code"})
 
 
-def over(client: Client) -> bool:
-    return client.view is not None and client.view["phase"] == "match_over"
-
-
-def _documented(section: str) -> frozenset[str]:
-    """The backticked words of the first column of the tables in the game's PROTOCOL.md ``section``."""
-    plugin = games.get(GAME)
-    assert plugin.protocol is not None
-    text = plugin.protocol.read_text(encoding="utf-8")
-    body = text.split(f"\n## {section}.", 1)[1].split("\n## ", 1)[0]
-    words: set[str] = set()
-    for line in body.splitlines():
-        if line.startswith("| `"):
-            words |= set(re.findall(r"`([a-z_]+)`", line.split("|")[1]))
-    return frozenset(words)
-
-
-VIEW_FIELDS = _documented("4") | {"deal_code"}  # the core protocol's deal code (always nil here)
-EVENT_KINDS = _documented("7")
+VIEW_FIELDS = documented(GAME, "4") | {"deal_code"}  # the core protocol's deal code (always nil here)
+EVENT_KINDS = documented(GAME, "7")
 PUBLIC_FIELDS = sorted(VIEW_FIELDS - OWN_FIELDS)
 
 
@@ -217,14 +198,14 @@ class Person:
             client = self.client
             view, version = client.view, client.version
             seen = version
-            if over(client):
+            if match_over(client):
                 if not self.goals() or self.match.matches >= self.match.max_matches:
                     return
                 # The bots went out before every goal came: a new match at the table (the host asks).
                 if self.seat == ANN:
                     await client.rematch()
                     self.match.matches += 1
-                await client.wait_for(lambda c: not over(c), timeout=30)
+                await client.wait_for(lambda c: not match_over(c), timeout=30)
                 continue
             if view is None:
                 continue
@@ -627,7 +608,7 @@ async def test_a_whole_game_of_kartu_terakhir_through_two_processes(
                       max_matches=MAX_MATCHES if kind == "round" else 1)
         people = {ANN: Person(ann, match), BOB: Person(bob, match)}
         await asyncio.wait_for(asyncio.gather(*(p.play() for p in people.values())), timeout=COST_S)
-        await spectator.wait_for(over, timeout=30)
+        await spectator.wait_for(match_over, timeout=30)
         for client in (*(p.client for p in people.values()), spectator):
             await client.ping()  # every update sent before has arrived
         played_s = time.monotonic() - started
@@ -730,12 +711,12 @@ async def test_a_whole_game_of_kartu_terakhir_through_two_processes(
             assert checked >= sum(1 for v, _ in log if v > start), (who, checked)
             got = [e for c in connections for e in c.events]
             want = events_for(log, seat, start)
-            assert got == want, f"{who}: {_first_difference(got, want)}"
+            assert got == want, f"{who}: {first_difference(got, want)}"
         # The check can fail: Bob's hand shown to Ann in round 1 is caught.
         truth = matches[0].truth
         hand_at = max(v for v, seen in truth.visible.items() if seen[BOB] - seen[ANN])
         secret = sorted(truth.visible[hand_at][BOB] - truth.visible[hand_at][ANN])
-        planted = _Planted([{"type": "update", "seat": ANN, "since": hand_at - 1, "version": hand_at,
+        planted = Planted([{"type": "update", "seat": ANN, "since": hand_at - 1, "version": hand_at,
                              "events": [{"kind": "hand", "seat": BOB, "cards": secret}]}])
         with pytest.raises(AssertionError, match="Ann was sent"):
             check_what_was_seen(planted, ANN, matches, "Ann")  # type: ignore[arg-type]
@@ -763,17 +744,3 @@ def _table_at(person: Person, version: int) -> Message:
             if m["type"] in ("state", "update") and m["version"] <= version and isinstance(m.get("table"), dict):
                 table = m["table"]
     return table
-
-
-def _first_difference(got: list[Message], want: list[Message]) -> str:
-    for i, (g, w) in enumerate(zip(got, want, strict=False)):
-        if g != w:
-            return f"event {i}: got {json.dumps(g)}, the log has {json.dumps(w)}"
-    return f"got {len(got)} events, the log has {len(want)}"
-
-
-class _Planted:
-    """A stand-in client holding messages the test makes up (to show the check can fail)."""
-
-    def __init__(self, messages: list[Message]) -> None:
-        self.messages = messages
