@@ -200,3 +200,33 @@ def test_every_key_a_step_can_send_has_words_in_four_languages(game: str) -> Non
     for lang, keys in words.items():
         missing = {k for k in needed if k not in keys and k not in shell[lang]}
         assert not missing, f"{game} ({lang}) has no words for {sorted(missing)}"
+
+
+def _words_by_language(path: Path) -> dict[str, dict[str, str]]:
+    """The one-line texts of each language's table in a strings.js: {lang: {key: text}}."""
+    out: dict[str, dict[str, str]] = {}
+    lang = None
+    for line in path.read_text(encoding="utf-8").splitlines():
+        start = re.match(r"^  (en|id|vi|nb): \{", line)
+        if start:
+            lang = start.group(1)
+            out[lang] = {}
+        elif lang and (pair := re.match(r'^    "([^"]+)": "((?:[^"\\]|\\.)*)",$', line)):
+            out[lang][pair.group(1)] = pair.group(2)
+    return out
+
+
+def test_eighty_three_guide_says_trump_and_pass_as_its_table_does() -> None:
+    """The guide's words for a trump and for passing are the table's own in each language (its
+    cards' "trump" and its Pass button): issue 26's trial found the Indonesian guide saying "truf"
+    beside "trump" and asking "lewat?" above a button that says "Pass"."""
+    plugin = meja.games.get("eighty_three")
+    assert plugin.page is not None
+    for lang, words in _words_by_language(plugin.page / "strings.js").items():
+        trump = words["card.trump"].split()[-1].lower()
+        assert words["action.pass"].lower() in words["learn.bid.ask"].lower(), lang
+        for key, text in words.items():
+            if key.startswith("learn."):
+                said = re.findall(r"\w+", text.lower())
+                other = [w for w in said if w.startswith(trump[:3]) and not w.startswith(trump)]
+                assert not other, f"{lang} {key} says {other} where the table says {trump!r}"

@@ -233,9 +233,9 @@ export const STRINGS = {
   id: {
     "game.title": "Eighty-Three",
     // "Learn to play" (learn.js)
-    "learn.bid.ask": "Lelang: kamu memegang tujuh hati dengan K (30 poin) dan kedua angka 5 merah. Tawar (30 atau lebih) atau lewat?",
+    "learn.bid.ask": "Lelang: kamu memegang tujuh hati dengan K (30 poin) dan kedua angka 5 merah. Tawar (30 atau lebih) atau pass?",
     "learn.bid.right": "Jenis yang kuat layak ditawar: pemenang lelang memilih trump, dan timnya harus mengambil paling sedikit poin tawarannya.",
-    "learn.bid.other": "Lewat di lelang ini tidak bisa ditarik. Dengan kartu sekuat ini dalam satu jenis, tawarlah.",
+    "learn.bid.other": "Pass di lelang ini tidak bisa ditarik. Dengan kartu sekuat ini dalam satu jenis, tawarlah.",
     "learn.trump.ask": "Kamu menang lelang dan mengambil lima kartu kitty. Pilih trump: jenis mana yang memberimu trump paling banyak?",
     "learn.trump.right": "Hati: dengan 5 wajik (angka 5 lain yang sewarna) dan joker, hati memberimu trump paling banyak.",
     "learn.trump.other": "Jenis itu memberimu lebih sedikit trump. Hitung tiap jenis dengan angka 5 lain yang sewarna dan joker: hati paling banyak.",
@@ -247,8 +247,8 @@ export const STRINGS = {
     "learn.rank.other": "Keriting bukan jenis yang dibuka dan bukan trump, jadi tidak bisa menang. Joker selalu trump.",
     "learn.follow.ask": "Bot 2 membuka dengan 9 hati, sebuah trump. Kartu mana yang harus kamu mainkan?",
     "learn.follow.right": "5 wajik jadi trump saat hati trump (angka 5 lain yang sewarna), dan kalau trump dibuka kamu wajib memainkan trump bila punya; tidak harus lebih tinggi.",
-    "learn.why.follow_trump": "Truf dibuka: kamu wajib memainkan trump bila punya.",
-    "learn.why.keep_trump": "Truf disimpan: kamu hanya membuangnya kalau memegang lebih dari enam.",
+    "learn.why.follow_trump": "Trump dibuka: kamu wajib memainkan trump bila punya.",
+    "learn.why.keep_trump": "Trump disimpan: kamu hanya membuangnya kalau memegang lebih dari enam.",
     "learn.why.not_yet": "Belum: lelang dulu, lalu trump, baru kartu.",
     "preset.standard": "Standar",
     "option.must_win_on_own_bid": "Menang hanya dengan tawaran sendiri yang berhasil",
@@ -454,7 +454,7 @@ export const STRINGS = {
   vi: {
     "game.title": "Eighty-Three",
     // "Learn to play" (learn.js)
-    "learn.bid.ask": "Đấu giá: bạn có bảy lá cơ, gồm lá K (30 điểm) và cả hai lá 5 đỏ. Trả giá (từ 30) hay bỏ?",
+    "learn.bid.ask": "Đấu giá: bạn có bảy lá cơ, gồm lá K (30 điểm) và cả hai lá 5 đỏ. Trả giá (từ 30) hay bỏ qua?",
     "learn.bid.right": "Một chất mạnh đáng để trả giá: người thắng đấu giá chọn chất chủ, và đội đó phải lấy được ít nhất số điểm đã trả.",
     "learn.bid.other": "Đã bỏ thì không trả giá lại được. Với bài mạnh như vậy ở một chất, hãy trả giá.",
     "learn.trump.ask": "Bạn thắng đấu giá và lấy năm lá kitty. Hãy chọn chất chủ: chất nào cho bạn nhiều lá chủ nhất?",
