@@ -13,8 +13,10 @@ from __future__ import annotations
 import random
 
 import pytest
-from meja.rules import BadDealCodeError
 from meja.games.crazy_eights.dealcode import PRESET_IDS, DealSpec, decode, encode, normalize
+from meja.rules import BadDealCodeError
+
+from ..dealcode_reference import luhn32
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford: no I, L, O, U
 
@@ -27,22 +29,12 @@ PINNED = [
 ]
 
 
-def _luhn32(values: list[int]) -> int:
-    total = 0
-    for i, v in enumerate(reversed(values)):
-        if i % 2 == 0:
-            v *= 2
-            v = v // 32 + v % 32
-        total += v
-    return (32 - total % 32) % 32
-
-
 def _reference_encode(fmt: int, preset: int, seats_field: int, leader: int, seed: int, tag: int = 1) -> str:
     """Any field values (even invalid ones), laid out as the docstrings say, with a valid check."""
     header = (preset << 3 | seats_field) << 3 | leader
     number = ((seed << 8 | header) << 5 | tag) << 2 | fmt
     values = [(number >> (5 * (28 - i))) & 31 for i in range(29)]
-    values.append(_luhn32(values))
+    values.append(luhn32(values))
     text = "".join(ALPHABET[v] for v in values)
     return "-".join(text[i : i + 5] for i in range(0, 30, 5))
 

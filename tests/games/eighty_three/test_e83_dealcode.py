@@ -19,6 +19,7 @@ from meja.games.eighty_three.dealcode import DealSpec, decode, encode
 from meja.rules import BadDealCodeError, BadOptionsError
 from meja.rules.dealcode import game_tag
 
+from ..dealcode_reference import luhn32
 from .e83_helpers import GAME, READY, Phase
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
@@ -31,20 +32,10 @@ PINNED = [
 ]
 
 
-def _luhn32(values: list[int]) -> int:
-    total = 0
-    for i, v in enumerate(reversed(values)):
-        if i % 2 == 0:
-            v *= 2
-            v = v // 32 + v % 32
-        total += v
-    return (32 - total % 32) % 32
-
-
 def _reference_encode(dealer: int, seed: int, tag: int = 3, fmt: int = 2) -> str:
     number = ((seed << 2 | dealer) << 5 | tag) << 2 | fmt
     values = [(number >> (5 * (27 - i))) & 31 for i in range(28)]
-    values.append(_luhn32(values))
+    values.append(luhn32(values))
     text = "".join(ALPHABET[v] for v in values)
     return "-".join([text[0:5], text[5:10], text[10:15], text[15:20], text[20:29]])
 

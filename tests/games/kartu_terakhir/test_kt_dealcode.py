@@ -19,6 +19,7 @@ from meja.games.kartu_terakhir.rules import DECK
 from meja.rules import BadDealCodeError, BadOptionsError
 from meja.rules.dealcode import deal_code as shared_code
 
+from ..dealcode_reference import luhn32
 from .kt_helpers import GAME, act
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
@@ -32,21 +33,11 @@ PINNED = [
 ]
 
 
-def _luhn32(values: list[int]) -> int:
-    total = 0
-    for i, v in enumerate(reversed(values)):
-        if i % 2 == 0:
-            v *= 2
-            v = v // 32 + v % 32
-        total += v
-    return (32 - total % 32) % 32
-
-
 def _reference_encode(seats_field: int, dealer: int, seed: int, tag: int = 2, fmt: int = 2) -> str:
     header = seats_field << 4 | dealer
     number = ((seed << 8 | header) << 5 | tag) << 2 | fmt
     values = [(number >> (5 * (28 - i))) & 31 for i in range(29)]
-    values.append(_luhn32(values))
+    values.append(luhn32(values))
     text = "".join(ALPHABET[v] for v in values)
     return "-".join(text[i : i + 5] for i in range(0, 30, 5))
 
