@@ -88,7 +88,8 @@ async def test_lobby_refusals(serve: Any, connect: Any) -> None:
         ({"grace_s": 4000}, "table/bad_options"),
         ({"turn_limit_s": 2}, "table/bad_options"),
         ({"deal_code": "not a code"}, "deal/bad_code"),
-        ({"deal_code": "00000-00000"}, "deal/bad_code"),
+        ({"deal_code": "00000-00001"}, "deal/bad_code"),  # the length of a short code, its check character wrong
+        ({"deal_code": "00000-00000"}, "deal/not_found"),  # a short code no round of this server has
         ({"deal_code": dealcode.encode(dealcode.DealSpec("house", 3, 0, 5)), "seats": 2}, "table/bad_options"),
     ],
 )
