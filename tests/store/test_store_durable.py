@@ -112,7 +112,7 @@ async def test_a_barrier_that_cannot_reach_the_master_does_not_acknowledge(
             raise RedisConnectionError("the master is unreachable")
 
         monkeypatch.setattr(store, "_node_client", unreachable)
-        monkeypatch.setattr(redis_module, "_BARRIER_ATTEMPTS", 2)
+        monkeypatch.setattr(redis_module, "_FAILOVER_WAIT_S", 0.1)
         with pytest.raises(RedisConnectionError):
             await store.commit("T1", 0, b"r1", b"e1", ttl_ms=LONG)
         assert await store.load("T1") == (1, b"r1")

@@ -88,8 +88,10 @@ failover between the script and the barrier: the nonce is missing, and the commi
 again (the same call and nonce: applied once, or refused as stale if the table moved on,
 as any commit is). While the barrier fails (the master died; ``MOVED``, ``READONLY`` or
 ``CLUSTERDOWN`` during the failover) it asks the cluster for the slot's master again and
-tries again, with backoff; after ten rounds the last error reaches the caller, as a commit's
-own error would (the move may stand: a resume says). ``ROLE`` says how many replicas the master has; a master
+tries again, with backoff; after 12 s the last error reaches the caller, as a commit's own
+error would (the move may stand: a resume says). The commit itself, on a cluster, rides a
+failover the same way: past redis-py's own retries it tries again (the same call and nonce)
+for up to 12 s. ``ROLE`` says how many replicas the master has; a master
 without any is asked again every 10 s, and meanwhile its commits are acknowledged at once
 (losing that master loses what was not yet written to its disk, or everything without
 persistence). A master whose replicas hold back ``WAIT`` ten times in a row has the commit
@@ -145,8 +147,8 @@ from redis.asyncio.client import PubSub
 from redis.asyncio.cluster import ClusterNode, RedisCluster
 from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialWithJitterBackoff, NoBackoff
+from redis.exceptions import ClusterError, RedisClusterException, ResponseError, TryAgainError
 from redis.exceptions import ConnectionError as RedisConnectionError
-from redis.exceptions import RedisClusterException, ResponseError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from meja.store.base import Change, Due, Note
@@ -162,6 +164,8 @@ log = logging.getLogger(__name__)
 
 #: What a broken connection raises (redis-py wraps most OS errors, not all).
 _CONNECTION_ERRORS = (RedisConnectionError, RedisTimeoutError, OSError)
+#: What a cluster's failover raises once redis-py's retries are spent (no master for a slot yet).
+_FAILOVER_ERRORS = (*_CONNECTION_ERRORS, ClusterError, RedisClusterException, TryAgainError)
 
 # msgpack written by hand where Lua's cmsgpack cannot: it packs every string as
 # msgpack *str*, but records and entries are binary, so any msgpack reader (not
@@ -395,6 +399,10 @@ _ROLE_FRESH_S = 10.0
 
 #: Barrier rounds before a commit is acknowledged without a replica (see "Durable commits").
 _BARRIER_ATTEMPTS = 10
+
+#: How long a commit on a cluster keeps trying through a failover (its slot without a master,
+#: its master unreachable), in seconds: a failover takes ``cluster-node-timeout`` and an election.
+_FAILOVER_WAIT_S = 12.0
 
 
 class _Closed:
@@ -705,7 +713,22 @@ class RedisStore:
                 # restart, LOADING...): redis-py makes the same call with its retries and script
                 # loading. The same nonce makes a commit the lane did deliver answer True again.
                 log.debug("commit through redis-py: %s", exc)
-        return bool(await self._commit(keys=keys, args=args))
+        if not self.keys.cluster:
+            return bool(await self._commit(keys=keys, args=args))
+        # On a cluster, past redis-py's own retries (a few seconds), ride the rest of a failover:
+        # the same call and nonce, so a try whose reply was lost answers True the next time.
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + _FAILOVER_WAIT_S
+        delay = 0.1
+        while True:
+            try:
+                return bool(await self._commit(keys=keys, args=args))
+            except _FAILOVER_ERRORS:
+                if loop.time() >= deadline:
+                    raise
+                await self._refresh_nodes()
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 1.0)
 
     async def _durable(self, keys: list[str], args: list[bytes | str | int], nonce: bytes, ttl_ms: int) -> bool:
         """Return once the commit with ``nonce`` is on a replica of its master, if the master
@@ -714,8 +737,9 @@ class RedisStore:
         loop = asyncio.get_running_loop()
         record_key = keys[0]
         delay = 0.01
-        failure: BaseException | None = None
-        for _ in range(_BARRIER_ATTEMPTS):
+        deadline = loop.time() + _FAILOVER_WAIT_S
+        rounds = 0
+        while True:
             try:
                 address, client = self._node_client(record_key)
                 role = self._roles.get(address)
@@ -727,16 +751,16 @@ class RedisStore:
                     pipe.execute_command("ROLE")
                     pipe.execute_command("WAIT", want, self._replica_wait_ms)
                     there, role_reply, acked = await pipe.execute()
-            except _CONNECTION_ERRORS + (ResponseError, RedisClusterException) as exc:
+            except _FAILOVER_ERRORS + (ResponseError,) as exc:
                 # The master died or is being replaced (MOVED, READONLY, CLUSTERDOWN): ask again
                 # where the slot lives, then try the barrier there.
                 log.debug("commit barrier: %s", exc)
-                failure = exc
+                if loop.time() >= deadline:
+                    raise  # the master cannot be reached: not acknowledged (as a commit's own error)
                 await self._refresh_nodes()
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, 1.0)
                 continue
-            failure = None
             replicas = len(role_reply[2]) if _bytes(role_reply[0]) == b"master" else 0
             self._roles[address] = (replicas, loop.time())
             if not there:
@@ -744,11 +768,13 @@ class RedisStore:
                 log.warning("a commit was lost with its master (no replica had it): made again")
                 if not await self._commit_call(keys, args):
                     return False
+                rounds += 1
                 continue
             if int(acked) >= 1 or replicas == 0:
                 return True
-        if failure is not None:
-            raise failure  # the master cannot be reached: not acknowledged (as a commit's own error)
+            rounds += 1
+            if rounds >= _BARRIER_ATTEMPTS:
+                break
         self.unreplicated += 1
         log.warning("a commit acknowledged without a replica confirming it")
         return True
