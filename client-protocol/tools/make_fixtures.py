@@ -37,6 +37,7 @@ from unittest.mock import patch
 from meja import games
 from meja.protocol import encode
 from meja.protocol import messages as m
+from meja.protocol.patch import diff as patch_of
 from meja.server import archive, tables, talk
 from meja.server.records import archive_id, encode_entry, screen_token
 from meja.server.rooms import token_hash
@@ -69,6 +70,7 @@ class Scene:
     lobby_update: list[dict[str, Any]]  #: events of version 2 (seat 2 becomes a bot), as Bob sees them
     start_events: list[dict[str, Any]]  #: events of version 3 (the start), as seat 0 sees them
     start_view: dict[str, Any]  #: seat 0's view after the start
+    start_view_1: dict[str, Any]  #: seat 1's view after the start (what the patch form's fixture patches)
     play_events: list[dict[str, Any]]  #: events of version 4 (the first legal action), as seat 1 sees them
     play_view: dict[str, Any]  #: seat 1's view after it
     action: dict[str, Any]  #: that first action
@@ -112,6 +114,7 @@ def _scene() -> Scene:
         lobby_update=[e.to_wire() for e in bot.events if e.is_seen_by(1)],
         start_events=[e.to_wire() for e in started.events if e.is_seen_by(0)],
         start_view=tables.view_for(started.table, 0) or {},
+        start_view_1=tables.view_for(started.table, 1) or {},
         play_events=[e.to_wire() for e in played.events if e.is_seen_by(1)],
         play_view=tables.view_for(played.table, 1) or {},
         action=first,
@@ -273,6 +276,36 @@ def fixtures() -> list[Fixture]:
                 seat=1,
                 is_host=False,
                 view=scene.play_view,
+            ),
+        ),
+        (
+            "client",
+            "hello_diffs",
+            "opens a connection that takes updates in the patch form (section 7.5)",
+            {"type": "hello", "id": 1, "protocol": 1, "client": "meja-web/1", "diffs": True},
+        ),
+        (
+            "server",
+            "state_seat1",
+            "seat 1's whole picture at version 3 (after the start): what `patch_play` applies to",
+            m.state(table=scene.started, version=3, seat=1, is_host=False, view=scene.start_view_1, re=5),
+        ),
+        (
+            "server",
+            "patch_play",
+            "`update_play` in the patch form: applied to `state_seat1`'s table and view, it gives"
+            " `update_play`'s",
+            m.patch(
+                table=TABLE_ID,
+                version=4,
+                since=3,
+                events=scene.play_events,
+                seat=1,
+                is_host=False,
+                ops=patch_of(
+                    {"table": scene.started, "view": scene.start_view_1},
+                    {"table": scene.playing, "view": scene.play_view},
+                ),
             ),
         ),
         (

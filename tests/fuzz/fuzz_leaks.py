@@ -31,10 +31,10 @@ server does inside (the rules' own ``view`` is not consulted):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
-from meja_client import Client, decode
+from meja_client import Client, PatchError, apply_patch, decode
 from wire_cards import cards_in
 
 
@@ -47,6 +47,7 @@ MESSAGE_KEYS: Mapping[str, frozenset[str]] = {
     "joined": frozenset({"type", "table", "code", "link", "seat", "token", "host_token", "screen_token", "re"}),
     "state": frozenset({"type", "table", "version", "seat", "is_host", "view", "re"}),
     "update": frozenset({"type", "table", "version", "since", "events", "seat", "is_host", "view", "re"}),
+    "patch": frozenset({"type", "table", "version", "since", "events", "seat", "is_host", "patch", "re"}),
     "error": frozenset({"type", "code", "message", "re"}),
     "pong": frozenset({"type", "re"}),
     "talk": frozenset({"type", "table", "lines", "history", "re"}),
@@ -118,6 +119,38 @@ def _only(keys: Iterable[str], allowed: frozenset[str], where: str) -> None:
 
 
 
+#: the patch form's operations (PROTOCOL.md 7.5) and the length of each
+PATCH_OPS: Mapping[str, int] = {"s": 3, "d": 2, "t": 4}
+
+
+def messages_of(client: Client, who: str) -> Iterator[dict[str, Any]]:
+    """Each frame ``client`` got, decoded. A ``patch`` is checked for its own fields and operations,
+    then applied as a client applies it (the client library's ``apply_patch``) to the table map and
+    view this connection last got: it is judged as the whole ``update`` it stands for."""
+    last: dict[str, dict[str, Any]] = {}
+    for frame in client.frames:
+        if not isinstance(frame, bytes):
+            raise Leak(f"{who}: a text frame")
+        message = decode(frame)
+        if message.get("type") == "patch":
+            _only(message, MESSAGE_KEYS["patch"], f"{who}: patch v{message.get('version')}")
+            for op in message["patch"]:
+                if not (isinstance(op, list) and op and PATCH_OPS.get(op[0]) == len(op)):
+                    raise Leak(f"{who}: a patch operation {op!r}")
+            base = last.get(message["table"])
+            if base is None:
+                raise Leak(f"{who}: a patch of table {message['table']!r} before any whole view of it")
+            try:
+                document = apply_patch(base, message["patch"])
+            except PatchError as exc:
+                raise Leak(f"{who}: a patch that does not fit what it was sent: {exc}") from exc
+            message = {**{k: v for k, v in message.items() if k != "patch"}, "type": "update", **document}
+        table = message.get("table")
+        if message.get("type") in ("state", "update") and isinstance(table, dict):
+            last[table["id"]] = {"table": table, "view": message.get("view")}
+        yield message
+
+
 def check_structure(message: dict[str, Any], who: str) -> None:
     kind = message.get("type")
     if kind not in MESSAGE_KEYS:
@@ -187,10 +220,7 @@ def check_connection(client: Client, who: str, seat: int | None) -> int:
     checked = 0
     call_ids: set[str] = set()  # this connection's ids in the call (each from an ``ice`` it asked for)
     spectators_read = False
-    for frame in client.frames:
-        if not isinstance(frame, bytes):
-            raise Leak(f"{who}: a text frame")
-        message = decode(frame)
+    for message in messages_of(client, who):
         check_structure(message, who)
         kind = message["type"]
         if isinstance(message.get("table"), dict) and "talk" in message["table"]:
@@ -255,7 +285,7 @@ def frames_before_round_end(client: Client, round_no: int) -> list[bytes]:
     for frame in client.frames:
         assert isinstance(frame, bytes)
         message = decode(frame)
-        if message["type"] == "update" and any(
+        if message["type"] in ("update", "patch") and any(
             e["kind"] in ("round_over", "reveal") and e.get("round") == round_no for e in message["events"]
         ):
             break

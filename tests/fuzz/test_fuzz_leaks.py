@@ -93,11 +93,11 @@ async def play_game(url: str, seed: int) -> list[tuple[Client, str, int | None]]
                                  grace_s=600)
         humans = [host]
         for n in range(1, g["humans"]):
-            client = await connect(url, record=True)
+            client = await connect(url, record=True, diffs=n % 2 == 0)  # both forms of updates are judged
             opened.append(client)
             await client.join(table=joined["table"], name=f"P{n}")
             humans.append(client)
-        spectator = await connect(url, record=True)
+        spectator = await connect(url, record=True, diffs=seed % 2 == 0)
         opened.append(spectator)
         await spectator.watch(table=joined["table"])
         await host.start()
@@ -201,6 +201,25 @@ async def test_a_card_of_another_hand_in_a_view_is_caught(server: MejaServer, mo
 
     monkeypatch.setattr(hub, "view_for", leaky)
     monkeypatch.setattr(session, "view_for", leaky)
+    with pytest.raises(Leak, match="was sent"):
+        await _first_leaking_seed(check_game)(url_of(server))
+
+
+async def test_a_card_of_another_hand_in_a_patch_only_is_caught(server: MejaServer, monkeypatch) -> None:
+    """The patch form is judged too: another seat's card planted in the patches alone (whole views
+    stay clean) is caught once the judge applies them."""
+    from meja.server import hub
+
+    real = hub.Hub._patch_frame
+
+    def leaky(member: Any, sent: Any, table_map: Any, view: Any, *rest: Any) -> bytes:
+        t = server.hub.tables[table_map["id"]].table
+        if view is not None and member.seat is not None and t.state is not None:
+            other = t.state.view((member.seat + 1) % len(t.seats)).to_wire()["hand"]
+            view = {**view, "drawn": other[0]} if other else view
+        return real(member, sent, table_map, view, *rest)
+
+    monkeypatch.setattr(hub.Hub, "_patch_frame", staticmethod(leaky))
     with pytest.raises(Leak, match="was sent"):
         await _first_leaking_seed(check_game)(url_of(server))
 

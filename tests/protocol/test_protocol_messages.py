@@ -150,6 +150,7 @@ def test_server_builders_conform_to_their_field_lists() -> None:
         messages.joined(table="t", code="K7M2QX", link="l", seat=1, token="tok"),
         messages.state(table=table, version=3, seat=None, is_host=False, view=None),
         messages.update(table=table, version=4, since=3, events=[{"kind": "x"}], seat=0, is_host=True, view={}),
+        messages.patch(table="t", version=5, since=4, events=[], seat=0, is_host=False, ops=[["d", ["x"]]], re=7),
         messages.error("action/illegal", "no", re=5),
         messages.pong(),
         messages.talk(table="t", lines=[{"id": "a", "seat": 0, "name": "Ann", "at": 1, "text": "hi"}], history=True),

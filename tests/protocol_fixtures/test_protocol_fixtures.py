@@ -118,3 +118,19 @@ def test_fixtures_are_up_to_date() -> None:
     assert on_disk == set(files), "a fixtures folder has files the generator does not make, or lacks some"
     stale = [str(p.relative_to(ROOT)) for p, data in files.items() if p.read_bytes() != data]
     assert not stale, f"out of date (run client-protocol/tools/make_fixtures.py): {stale}"
+
+
+def test_the_patch_fixture_applied_gives_the_whole_update() -> None:
+    """PROTOCOL.md 7.5 as an outside client reads it: ``patch_play`` applied (the client library's
+    ``apply_patch``) to ``state_seat1``'s table map and view gives ``update_play``'s, and is smaller."""
+    from meja_client import apply_patch
+
+    def frame(name: str) -> bytes:
+        return _frame(next(e for e in INDEX["frames"] if e["file"].endswith(f"/{name}.msgpack")))
+
+    base, patched, whole = (client_codec.decode(frame(n)) for n in ("state_seat1", "patch_play", "update_play"))
+    assert patched["type"] == "patch" and patched["table"] == base["table"]["id"]
+    assert patched["version"] == whole["version"] and patched["events"] == whole["events"]
+    got = apply_patch({"table": base["table"], "view": base["view"]}, patched["patch"])
+    assert got == {"table": whole["table"], "view": whole["view"]}
+    assert len(frame("patch_play")) < len(frame("update_play")) / 2

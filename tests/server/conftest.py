@@ -66,11 +66,20 @@ async def serve(request: pytest.FixtureRequest) -> AsyncIterator[Callable[..., A
         await server.stop()
 
 
+@pytest.fixture(params=["whole", "diffs"])
+def frame_form(request: pytest.FixtureRequest) -> str:
+    """Both forms of updates (PROTOCOL.md 7.5): a module that uses this fixture (``pytestmark =
+    pytest.mark.usefixtures("frame_form")``) runs each test with whole views and with patches."""
+    return str(request.param)
+
+
 @pytest.fixture
-async def connect() -> AsyncIterator[Callable[..., Awaitable[Wire]]]:
+async def connect(request: pytest.FixtureRequest) -> AsyncIterator[Callable[..., Awaitable[Wire]]]:
     opened: list[Wire] = []
+    diffs = "frame_form" in request.fixturenames and request.getfixturevalue("frame_form") == "diffs"
 
     async def open_wire(server: MejaServer | str, **options: Any) -> Wire:
+        options.setdefault("diffs", diffs)
         wire = await Wire.open(server if isinstance(server, str) else url_of(server), **options)
         opened.append(wire)
         return wire

@@ -2,6 +2,9 @@
 
 Deliberately small (the full client library is client-protocol/python): it
 sends maps, reads maps, and keeps everything it read so tests can look back.
+With ``diffs=True`` it asks for updates in the patch form and keeps each
+``patch`` as the whole ``update`` it stands for (``patches`` counts them), so a
+test reads the same messages in either form.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from typing import Any
 import msgpack
 import websockets
 from meja.protocol.codec import check_encodable
+from meja.protocol.patch import apply
 from websockets.asyncio.client import ClientConnection
 
 TIMEOUT = 10.0
@@ -25,13 +29,16 @@ class Wire:
         self._ids = itertools.count(1)
         self.version: int | None = None
         self.state: dict[str, Any] | None = None
+        self.patches = 0
+        #: by table id: the table map and view last received (what a patch applies to)
+        self.documents: dict[str, dict[str, Any]] = {}
 
     @classmethod
-    async def open(cls, url: str, *, hello: bool = True, **options: Any) -> Wire:
+    async def open(cls, url: str, *, hello: bool = True, diffs: bool = False, **options: Any) -> Wire:
         ws = await websockets.connect(url, open_timeout=TIMEOUT, **options)
         wire = cls(ws)
         if hello:
-            await wire.request({"type": "hello", "protocol": 1})
+            await wire.request({"type": "hello", "protocol": 1, **({"diffs": True} if diffs else {})})
         return wire
 
     async def send(self, message: dict[str, Any]) -> None:
@@ -43,10 +50,15 @@ class Wire:
         message: dict[str, Any] = msgpack.unpackb(frame, raw=False)
         check_encodable(message)  # plain protocol data only (no bytes, string keys)
         assert msgpack.packb(message, use_bin_type=True) == frame, "not the smallest msgpack encoding"
+        if message["type"] == "patch":
+            document = apply(self.documents[message["table"]], message["patch"])
+            message = {**{k: v for k, v in message.items() if k != "patch"}, "type": "update", **document}
+            self.patches += 1
         self.seen.append(message)
         if message["type"] in ("state", "update"):
             self.version = message["version"]
             self.state = message
+            self.documents[message["table"]["id"]] = {"table": message["table"], "view": message["view"]}
         return message
 
     async def until(self, predicate: Any, timeout: float = TIMEOUT) -> dict[str, Any]:

@@ -13,6 +13,8 @@ import pytest
 from server_helpers import assert_contiguous, assert_fair_deals, events, host, join, match_over, play
 
 STORES = ["memory", "redis"]
+#: every test here runs with whole views and with patches (PROTOCOL.md 7.4)
+pytestmark = pytest.mark.usefixtures("frame_form")
 
 
 def last_play(view: dict[str, Any]) -> dict[str, Any]:

@@ -13,6 +13,8 @@ import pytest
 from server_helpers import assert_contiguous, host, join, play
 
 STORES = ["memory", "redis"]
+#: every test here runs with whole views and with patches (PROTOCOL.md 7.4)
+pytestmark = pytest.mark.usefixtures("frame_form")
 DRAW = {"kind": "draw"}
 
 

@@ -18,6 +18,7 @@ It depends on ``msgpack`` and ``websockets`` only, never on the server's code.
 from .client import DEFAULT_TIMEOUT, PROTOCOL_VERSION, Client, connect
 from .codec import MAX_FRAME, DecodeError, decode, encode
 from .errors import ClientError, ConnectionClosed, ServerError
+from .patch import PatchError, apply_patch
 from .player import Player, first_legal, is_match_over, is_my_decision, random_policy
 
 __all__ = [
@@ -28,8 +29,10 @@ __all__ = [
     "ClientError",
     "ConnectionClosed",
     "DecodeError",
+    "PatchError",
     "Player",
     "ServerError",
+    "apply_patch",
     "connect",
     "decode",
     "encode",

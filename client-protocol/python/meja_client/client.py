@@ -8,7 +8,9 @@ frame the server sends and keeps:
   ``is_host``, ``view`` (the game's view for this connection);
 - ``events``: every event seen, in order (``event_versions`` has the table
   version each one came with), ``updates``: every ``update`` message;
-- ``errors``: every ``error`` message; ``messages``: every decoded message;
+- ``errors``: every ``error`` message; ``messages``: every decoded message
+  (a ``patch`` is kept as the ``update`` it stands for: its ``table`` and
+  ``view`` applied to the last ones, PROTOCOL.md 7.5; ``patches`` counts them);
   ``frames``: every raw frame when ``record=True`` (the leak tests read them);
 - ``close_code`` / ``close_reason`` once the connection is closed.
 
@@ -39,6 +41,7 @@ from websockets.asyncio.client import ClientConnection
 
 from .codec import DecodeError, decode, encode
 from .errors import ConnectionClosed, ServerError
+from .patch import PatchError, apply_patch
 
 __all__ = ["PROTOCOL_VERSION", "Client", "connect"]
 
@@ -54,10 +57,16 @@ class Client:
     """One connection to a Meja server. Build it with :func:`connect`."""
 
     def __init__(
-        self, ws: ClientConnection, url: str, *, record: bool = False, pace: bool = True
+        self, ws: ClientConnection, url: str, *, record: bool = False, pace: bool = True, diffs: bool = True
     ) -> None:
         self.ws = ws
         self.url = url
+        #: ask in ``hello`` for updates in the patch form (PROTOCOL.md 7.5)
+        self.diffs = diffs
+        #: how many updates came in the patch form
+        self.patches = 0
+        #: by table id: the table map and view last received (what a ``patch`` applies to)
+        self._documents: dict[str, Message] = {}
         self.record = record
         #: keep under the server's message rate (``welcome.limits``): see :meth:`send`
         self.pace = pace
@@ -150,7 +159,9 @@ class Client:
                     continue
                 try:
                     message = decode(frame)
-                except DecodeError:
+                    if message["type"] == "patch":
+                        message = self._unpatch(message)
+                except (DecodeError, PatchError):
                     self.bad_frames.append(frame)
                     continue
                 self._take(message)
@@ -174,6 +185,7 @@ class Client:
                 self.host_token = message["host_token"]
         elif kind == "state":
             self.state = {k: v for k, v in message.items() if k not in ("type", "re")}
+            self._keep(message)
             self._set_version(message)
         elif kind == "update":
             self.updates.append(message)
@@ -189,9 +201,26 @@ class Client:
                     continue  # the table's id, not its map
                 picture[key] = value
             self.state = picture
+            self._keep(message)
             self._set_version(message)
         elif kind == "error":
             self.errors.append(message)
+
+    def _unpatch(self, message: Message) -> Message:
+        """The ``update`` a ``patch`` stands for: its operations applied to the last table map and view."""
+        last = self._documents.get(message.get("table"))  # type: ignore[arg-type]
+        if last is None:
+            raise PatchError("a patch before any state of its table")
+        document = apply_patch(last, message["patch"])
+        self.patches += 1
+        update = {k: v for k, v in message.items() if k != "patch"}
+        update.update(type="update", table=document["table"], view=document["view"])
+        return update
+
+    def _keep(self, message: Message) -> None:
+        table = message.get("table")
+        if isinstance(table, dict) and isinstance(table.get("id"), str):
+            self._documents[table["id"]] = {"table": table, "view": message.get("view")}
 
     def _set_version(self, message: Message) -> None:
         version = message.get("version")
@@ -321,6 +350,8 @@ class Client:
     ) -> Message:
         """``hello``: the ``welcome`` (protocol, server, limits, games)."""
         fields: Message = {"protocol": protocol, "client": client}
+        if self.diffs:
+            fields["diffs"] = True
         return await self.request("hello", fields, _reply("welcome"))
 
     async def host(
@@ -579,7 +610,8 @@ def _short(message: Message | None) -> str:
 class connect:  # lower case: used like a function, as websockets.connect is
     """Open a connection: ``client = await connect(url)`` or ``async with connect(url) as client``.
 
-    ``hello=True`` sends ``hello`` and waits for ``welcome`` before returning.
+    ``hello=True`` sends ``hello`` and waits for ``welcome`` before returning; ``diffs=True`` (the
+    default) asks in it for updates in the patch form (the client rebuilds each whole ``update``).
     ``record=True`` keeps every raw frame in ``client.frames``. ``pace=False``
     sends as fast as asked, over the server's rate limit if need be (for tests).
     """
@@ -591,10 +623,12 @@ class connect:  # lower case: used like a function, as websockets.connect is
         hello: bool = True,
         record: bool = False,
         pace: bool = True,
+        diffs: bool = True,
         open_timeout: float = DEFAULT_TIMEOUT,
         **ws_options: Any,
     ) -> None:
         self.url = url
+        self.diffs = diffs
         self.hello = hello
         self.record = record
         self.pace = pace
@@ -604,7 +638,7 @@ class connect:  # lower case: used like a function, as websockets.connect is
 
     async def _open(self) -> Client:
         ws = await websockets.connect(self.url, open_timeout=self.open_timeout, **self.ws_options)
-        client = Client(ws, self.url, record=self.record, pace=self.pace)
+        client = Client(ws, self.url, record=self.record, pace=self.pace, diffs=self.diffs)
         if self.hello:
             try:
                 await client.hello()

@@ -40,6 +40,9 @@ Where the implementation differs from, or adds to, the draft PROTOCOL.md
   ``limit`` (``"turn"`` or ``"ready"``).
 - The table map's ``seats[].level`` is also given for a human seat in ``auto``
   (the level of the bot standing in); ``deal_code_given`` (lobby) is added.
+- ``hello.diffs`` (an addition): ``true`` asks for updates as ``patch`` messages, the
+  changes to the ``table`` and ``view`` this connection was last sent
+  (:mod:`meja.protocol.patch`); without it, updates carry them whole.
 - Error code ``limit/exceeded`` and close code 4004 (too slow) are additions.
 - The server never negotiates permessage-deflate (no decompression bombs).
 """
@@ -110,6 +113,7 @@ __all__ = [
     "learn_try",
     "message_id",
     "parse_client",
+    "patch",
     "pong",
     "replay",
     "signal",
@@ -251,6 +255,7 @@ class Hello(ClientMessage):
     TYPE: ClassVar[str] = "hello"
     protocol: int
     client: str | None = None
+    diffs: bool = False
     id: int | str | None = None
 
 
@@ -428,17 +433,17 @@ class Replay(ClientMessage):
 
 
 @dataclass(frozen=True, slots=True)
-class Learn(ClientMessage):
-    TYPE: ClassVar[str] = "learn"
-    game: str
-    step: int
+class DealBoard(ClientMessage):
+    TYPE: ClassVar[str] = "deal_board"
+    code: str
     id: int | str | None = None
 
 
 @dataclass(frozen=True, slots=True)
-class DealBoard(ClientMessage):
-    TYPE: ClassVar[str] = "deal_board"
-    code: str
+class Learn(ClientMessage):
+    TYPE: ClassVar[str] = "learn"
+    game: str
+    step: int
     id: int | str | None = None
 
 
@@ -463,6 +468,7 @@ CLIENT_FIELDS: Final[Mapping[str, tuple[Field, ...]]] = {
     "hello": (
         Field("protocol", "int", required=True, min=0, max=2**31 - 1, doc="1"),
         Field("client", "str", max=64, doc="client name and version, for logs"),
+        Field("diffs", "bool", doc="true: send updates as patches of what this connection was last sent"),
     ),
     "host": (
         Field("name", "str", required=True, min=1, max=MAX_NAME_CHARS, doc="the host's display name"),
@@ -717,6 +723,16 @@ SERVER_FIELDS: Final[Mapping[str, tuple[Field, ...]]] = {
         Field("message", "str", required=True, doc="for people, lower case"),
         Field("re", "int|str"),
     ),
+    "patch": (
+        Field("table", "str", required=True, doc="table id: the table whose last table map and view it patches"),
+        Field("version", "int", required=True),
+        Field("since", "int", required=True, doc="as in update"),
+        Field("events", "list", required=True, doc="as in update"),
+        Field("seat", "int|nil", required=True),
+        Field("is_host", "bool", required=True),
+        Field("patch", "list", required=True, doc="operations on {table, view} as last sent (PROTOCOL.md 7.5)"),
+        Field("re", "int|str"),
+    ),
     "pong": (Field("re", "int|str"),),
     "talk": (
         Field("table", "str", required=True),
@@ -878,6 +894,25 @@ def update(
         },
         re,
     )
+
+
+def patch(
+    *,
+    table: str,
+    version: int,
+    since: int,
+    events: Sequence[Mapping[str, Any]],
+    seat: int | None,
+    is_host: bool,
+    ops: Sequence[Any],
+    re: int | str | None = None,
+) -> dict[str, Any]:
+    """An ``update`` in the patch form (asked for with ``hello.diffs``): ``ops`` turn the
+    ``{"table": ..., "view": ...}`` this connection was last sent into the new one."""
+    message = update(table={}, version=version, since=since, events=events, seat=seat, is_host=is_host, view=None)
+    del message["view"]
+    message.update(type="patch", table=table, patch=list(ops))
+    return _with_re(message, re)
 
 
 def error(code: str, message: str, re: int | str | None = None) -> dict[str, Any]:

@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import hmac
 import logging
 from collections import Counter
@@ -49,7 +50,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from meja.protocol import codec, messages
+from meja.protocol import codec, messages, patch
 from meja.protocol.errors import CloseCode
 from meja.rules import Event
 from meja.store.base import Change, Note, Store
@@ -102,6 +103,8 @@ class Member:
     sent: tuple[Any, ...] | None = None
     #: the host's shared screen (watching with the table's screen token: a place of its own)
     screen: bool = False
+    #: the size of the last whole ``update`` weighed for it (patch form: see Hub._patch_frame)
+    whole_size: int = 0
 
     #: whether it holds the host's rights now (kept by Hub._check from the table)
     rights: bool = False
@@ -123,6 +126,9 @@ class Cached:
     presence: dict[str, dict[str, Any]] = field(default_factory=dict)
     #: the call's roster as last sent (``talk.roster``: what the table record still vouches for)
     roster: list[dict[str, Any]] = field(default_factory=list)
+    #: values of the last version's table map and views, encoded (patch.diff's memo): what the next
+    #: version's patches are computed against, encoded once for every connection
+    memo: patch.Memo = field(default_factory=dict)
 
 
 class Hub:
@@ -377,10 +383,13 @@ class Hub:
             for version, events in versions:
                 # Only the last version's record is known (and with it, which commit wrote it).
                 commit = new.commit if version == change.version else None
-                self._deliver(cached, version, events, commit)
+                # After a gap, whole views (a patch form connection too: PROTOCOL.md 7.5).
+                self._deliver(cached, version, events, commit, whole=len(versions) > 1)
             self._roster(cached)
 
-    def _deliver(self, cached: Cached, version: int, events: Iterable[Event], commit: str | None) -> None:
+    def _deliver(
+        self, cached: Cached, version: int, events: Iterable[Event], commit: str | None, *, whole: bool = False
+    ) -> None:
         table = cached.table
         wire = [(e, e.to_wire()) for e in events]  # once per version, not per connection
         table_map = summary(table, self.settings)
@@ -388,6 +397,11 @@ class Hub:
         # encoded once: every spectator of a table, or a shared screen, gets the same bytes. Only
         # the reply to a request (its ``re``) makes a connection's frame its own.
         frames: dict[tuple[int | None, bool, int], bytes] = {}
+        # Patches likewise, by audience and what it was last sent (kept here so their ids stay theirs).
+        patches: dict[tuple[int | None, bool, int, int, int], tuple[tuple[Any, ...], bytes]] = {}
+        # The table map's operations, by the table map a connection was last sent (most share one).
+        table_ops: dict[int, tuple[Any, list[list[Any]]]] = {}
+        memo = cached.memo
         seen_by: dict[int | None, list[dict[str, Any]]] = {}
         views: dict[int | None, dict[str, Any] | None] = {}
         for member in list(cached.members.values()):
@@ -416,25 +430,60 @@ class Hub:
                 # and a seat flooding private steps costs the others nothing (issue 25, finding 1).
                 continue
             audience = (seat, member.is_host, member.version)
-            frame = None if re is not None else frames.get(audience)
-            if frame is None:
-                frame = codec.encode(
-                    messages.update(
-                        table=table_map,
-                        version=version,
-                        since=member.version,
-                        events=seen,
-                        seat=seat,
-                        is_host=member.is_host,
-                        view=view,
-                        re=re,
+            whole_frame = functools.partial(_whole_frame, frames, table_map, version, member, seen, view, re)
+            sent = member.sent
+            if whole or sent is None or not getattr(session, "diffs", False):
+                frame = whole_frame()
+            else:
+                key = (*audience, id(sent[0]), id(sent[1]))
+                shared = None if re is not None else patches.get(key)
+                if shared is None:
+                    frame = self._patch_frame(
+                        member, sent, table_map, view, version, seen, re, whole_frame, memo, table_ops
                     )
-                )
-                if re is None:
-                    frames[audience] = frame
+                    if re is None:
+                        patches[key] = (sent, frame)
+                else:
+                    frame = shared[1]
             session.send_frame(frame)
             member.version = version
             member.sent = (table_map, view, member.is_host)
+        if memo:  # keep what the next version's patches start from: this version's values
+            kept = [v for m in (table_map, *(v for v in views.values() if v is not None)) for v in m.values()]
+            cached.memo = {id(v): memo[id(v)] for v in kept if id(v) in memo and memo[id(v)][0] is v}
+
+    @staticmethod
+    def _patch_frame(
+        member: Member,
+        sent: tuple[Any, ...],
+        table_map: dict[str, Any],
+        view: dict[str, Any] | None,
+        version: int,
+        seen: list[dict[str, Any]],
+        re: int | str | None,
+        whole_frame: Callable[[], bytes],
+        memo: patch.Memo,
+        table_ops: dict[int, tuple[Any, list[list[Any]]]],
+    ) -> bytes:
+        """The ``patch`` from what ``member`` was last sent (``sent``) to the new table map and view,
+        or the whole ``update`` when the patch would not be smaller. The whole is weighed when the
+        patch is more than half its last known size, so most moves encode only the patch."""
+        shared = table_ops.get(id(sent[0]))
+        if shared is None or shared[0] is not sent[0]:
+            shared = table_ops[id(sent[0])] = (sent[0], patch.diff(sent[0], table_map, memo, ("table",)))
+        ops = shared[1] + patch.diff(sent[1], view, memo, ("view",))
+        frame = codec.encode(
+            messages.patch(
+                table=table_map["id"], version=version, since=member.version, events=seen, seat=member.seat,
+                is_host=member.is_host, ops=ops, re=re,
+            )
+        )  # fmt: skip
+        if 2 * len(frame) > member.whole_size:
+            whole = whole_frame()
+            member.whole_size = len(whole)
+            if len(whole) <= len(frame):
+                return whole
+        return frame
 
     def _check(self, table: Table, member: Member) -> bool:
         """Bring a member in line with the table; ``False`` if its connection is being closed."""
@@ -475,6 +524,36 @@ class Hub:
         if cached is None or member is None:
             return None
         return self._state(cached, member, re)
+
+
+def _whole_frame(
+    frames: dict[tuple[int | None, bool, int], bytes],
+    table_map: dict[str, Any],
+    version: int,
+    member: Member,
+    seen: list[dict[str, Any]],
+    view: dict[str, Any] | None,
+    re: int | str | None,
+) -> bytes:
+    """The whole ``update`` for ``member`` (one encoding per audience and starting version)."""
+    audience = (member.seat, member.is_host, member.version)
+    frame = None if re is not None else frames.get(audience)
+    if frame is None:
+        frame = codec.encode(
+            messages.update(
+                table=table_map,
+                version=version,
+                since=member.version,
+                events=seen,
+                seat=member.seat,
+                is_host=member.is_host,
+                view=view,
+                re=re,
+            )
+        )
+        if re is None:
+            frames[audience] = frame
+    return frame
 
 
 def _same_view(a: dict[str, Any] | None, b: dict[str, Any] | None) -> bool:

@@ -133,6 +133,8 @@ class Session:
         self.flooding_since: float | None = None
         self.last_rate_reply = -1e9
         self.tables: set[str] = set()
+        #: updates as patches of what this connection was last sent (``hello.diffs``)
+        self.diffs = False
         self.closing = False
         #: Shutdown: read no new requests; the one in progress finishes (see MejaServer.stop).
         self.draining = False
@@ -303,6 +305,7 @@ class Session:
     async def _on_hello(self, msg: messages.Hello) -> None:
         if msg.protocol != messages.PROTOCOL_VERSION:
             raise UnsupportedVersion(f"this server speaks protocol {messages.PROTOCOL_VERSION}, not {msg.protocol!r}")
+        self.diffs = msg.diffs
         catalog = _catalog(self.settings.default_game)
         self.send(messages.welcome(server=SERVER_NAME, limits=self.settings.limits(), catalog=catalog, re=msg.id))
 

@@ -16,6 +16,7 @@
 
 import { encode } from "../vendor/msgpack/encode.mjs";
 import { decode } from "../vendor/msgpack/decode.mjs";
+import { Documents } from "./patch.js";
 
 export const PROTOCOL = 1;
 export const CLIENT = "meja-web/1";
@@ -76,15 +77,18 @@ export class Connection {
     }
     ws.binaryType = "arraybuffer";
     this.ws = ws;
+    // Updates come as patches of what this socket was last sent (PROTOCOL.md 7.5): applied here,
+    // so the page sees whole updates. A new socket starts from its own state messages.
+    const documents = new Documents();
     ws.onopen = () => {
-      this.sendRaw({ type: "hello", protocol: PROTOCOL, client: CLIENT }, true);
+      this.sendRaw({ type: "hello", protocol: PROTOCOL, client: CLIENT, diffs: true }, true);
     };
-    ws.onmessage = (ev) => this.receive(ev.data);
+    ws.onmessage = (ev) => this.receive(ev.data, documents);
     ws.onclose = (ev) => this.closed(ws, ev.code);
     ws.onerror = () => {}; // a close follows; it decides what to do
   }
 
-  receive(data) {
+  receive(data, documents = null) {
     if (typeof data === "string") return; // the protocol has only binary frames
     let msg;
     try {
@@ -93,6 +97,13 @@ export class Connection {
       return;
     }
     if (!msg || typeof msg !== "object") return;
+    try {
+      if (documents) msg = documents.take(msg);
+    } catch (err) {
+      // A patch that does not fit (a server bug): start again from a whole state.
+      this.reconnectNow();
+      return;
+    }
     if (msg.type === "welcome") {
       this.limits = msg.limits || null;
       this.ready = true;

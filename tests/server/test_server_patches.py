@@ -1,0 +1,105 @@
+"""Updates in the patch form (PROTOCOL.md 7.5): a connection that asks for them sees, after every
+update, exactly what a connection that asked for whole views sees, in every game.
+
+Spectators share an audience, so a whole-view spectator and a patch-form spectator are compared
+update by update. A seat has one connection, so its patches are compared with the whole update
+the hub would have sent it at that moment (recorded as the hub builds it); the seat plays a round
+with a patch-form connection. A resume or watch with ``since``, and a gap, give whole views.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from meja.protocol import codec
+from meja.server import hub as hub_module
+from server_helpers import host, play
+
+GAMES = {"crazy_eights": 3, "kartu_terakhir": 3, "eighty_three": 4}
+ROUND_ENDS = {"round_over", "hand_over", "match_over"}
+
+
+def _policy(view: dict[str, Any]) -> dict[str, Any]:
+    """A move of every game: what ends a decision soonest (pass, done, arrange), else the first."""
+    for kind in ("pass", "done", "auto_arrange"):
+        for action in view["legal"]:
+            if action["kind"] == kind:
+                return dict(action)
+    return dict(view["legal"][0])
+
+
+def _round_over(wire: Any) -> bool:
+    return wire.view is not None and wire.view["phase"] in ROUND_ENDS
+
+
+def _updates(wire: Any) -> list[dict[str, Any]]:
+    return [m for m in wire.seen if m["type"] == "update"]
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+async def test_patches_and_whole_views_agree_over_a_round(
+    game: str, serve: Any, connect: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    wholes: dict[tuple[str, int], dict[str, Any]] = {}
+    original = hub_module.Hub._patch_frame
+
+    def spy(member: Any, sent: Any, table_map: Any, view: Any, version: int, *rest: Any) -> bytes:
+        # what a whole-view connection in this place gets: its table map and view, encoded and read back
+        wholes[(member.session.cid, version)] = codec.decode(codec.encode({"type": "x", "t": table_map, "v": view}))
+        return original(member, sent, table_map, view, version, *rest)
+
+    monkeypatch.setattr(hub_module.Hub, "_patch_frame", staticmethod(spy))
+    server = await serve()
+    ann = await connect(server, diffs=True)
+    table = (await host(ann, game=game, seats=GAMES[game]))["table"]
+    whole, patched = await connect(server), await connect(server, diffs=True)
+    for wire in (whole, patched):
+        await wire.ok({"type": "watch", "table": table})
+    await ann.ok({"type": "start", "table": table})
+    await play(ann, table, until=_round_over, policy=_policy)
+    await ann.ok({"type": "ping"})
+    for wire in (whole, patched):
+        await wire.until(lambda m: m["type"] == "update" and m["view"]["phase"] in ROUND_ENDS)
+        await wire.ok({"type": "ping"})
+
+    # The spectators: the same updates, the same table map and view after every one.
+    a, b = _updates(whole), _updates(patched)
+    n = min(len(a), len(b))  # the bots may go on after the round: compare what both have
+    a, b = a[:n], b[:n]
+    assert n > 10 and [m["version"] for m in a] == [m["version"] for m in b]
+    for x, y in zip(a, b, strict=True):
+        assert x == y, f"v{x['version']}: the patch form differs from the whole view"
+    assert whole.patches == 0 and patched.patches >= len(b) - 2, (patched.patches, len(b))
+
+    # The seat: each update it rebuilt from a patch is the whole one the hub had for it.
+    cid = next(
+        c for c in (m.session.cid for m in server.hub.tables[table].members.values() if m.seat == 0)
+    )  # fmt: skip
+    mine = _updates(ann)
+    assert ann.patches >= len(mine) - 2 and ann.patches > 10
+    compared = 0
+    for message in mine:
+        recorded = wholes.get((cid, message["version"]))
+        if recorded is not None:
+            assert {"t": message["table"], "v": message["view"]} == {"t": recorded["t"], "v": recorded["v"]}
+            compared += 1
+    assert compared >= len(mine) - 2
+    assert any(e["kind"] in ROUND_ENDS for m in mine for e in m["events"])
+
+
+async def test_watch_and_resume_with_since_give_whole_views(serve: Any, connect: Any) -> None:
+    server = await serve()
+    ann = await connect(server, diffs=True)
+    joined = await host(ann, seats=3)
+    table = joined["table"]
+    await ann.ok({"type": "start", "table": table})
+    await play(ann, table, until=lambda w: w.version is not None and w.version >= 8, policy=_policy)
+    assert ann.patches > 0
+    token = joined["token"]
+    again = await connect(server, diffs=True)
+    await again.ok({"type": "resume", "table": table, "token": token, "since": 2})
+    await again.ok({"type": "ping"})
+    replayed = [m for m in again.seen if m["type"] in ("update", "state")]
+    assert len(replayed) > 2 and replayed[-1]["type"] == "state"
+    assert again.patches == 0, "a resume is answered with whole views"
