@@ -103,3 +103,22 @@ async def test_watch_and_resume_with_since_give_whole_views(serve: Any, connect:
     replayed = [m for m in again.seen if m["type"] in ("update", "state")]
     assert len(replayed) > 2 and replayed[-1]["type"] == "state"
     assert again.patches == 0, "a resume is answered with whole views"
+
+
+async def test_after_a_gap_the_update_is_whole(serve: Any, connect: Any) -> None:
+    """A version that arrives after a gap (the hub caught up from the log) goes out whole, to a
+    patch-form connection too; the next one is a patch again."""
+    server = await serve()
+    ann = await connect(server, diffs=True)
+    table = (await host(ann, seats=3))["table"]
+    await ann.ok({"type": "start", "table": table})
+    await play(ann, table, until=lambda w: w.patches >= 3, policy=_policy)
+    await ann.ok({"type": "ping"})
+    cached = server.hub.tables[table]
+    cached.version -= 1  # as if a change had been missed: the next one comes after a gap
+    patches, seen = ann.patches, len(ann.seen)
+    await play(ann, table, until=lambda w: len([m for m in w.seen[seen:] if m["type"] == "update"]) >= 1,
+               policy=_policy)
+    first = next(m for m in ann.seen[seen:] if m["type"] == "update")
+    assert ann.patches == patches, f"the update after the gap (v{first['version']}) came as a patch"
+    await play(ann, table, until=lambda w: w.patches > patches, policy=_policy)
