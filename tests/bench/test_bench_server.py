@@ -188,3 +188,30 @@ def test_a_tiny_run_prints_consistent_figures() -> None:
     refused = {code: n for code, n in doc["errors"].items() if code.startswith("action/")}
     assert {code: n for code, n in metrics["rejected"].items() if code.startswith("action/")} == refused
     assert metrics["redis_errors"] == 0
+
+
+def test_compare_frames_layouts_are_parsed_or_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    assert bench.parse_layouts("crazy_eights:3:2:500, kartu_terakhir:10:10", 7) == [
+        ("crazy_eights", 3, 2, 500), ("kartu_terakhir", 10, 10, 7)
+    ]
+    assert main(["bench", "server", "--compare-frames", "crazy_eights:3"]) == 2
+    assert main(["bench", "server", "--compare-frames", "crazy_eights:3:4"]) == 2
+    assert "GAME:SEATS:HUMANS" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(shutil.which("redis-server") is None, reason="needs redis-server (make deps)")
+def test_compare_frames_measures_both_forms_in_one_run() -> None:
+    """Whole views, then patches (PROTOCOL.md 7.5), per layout: the patches carry fewer bytes per move
+    (bytes are counted, not timed), every move is counted by the servers' /metrics as well."""
+    args = ["bench", "server", "--json", "--compare-frames", "kartu_terakhir:4:4:2", "--processes", "1",
+            "--seconds", "2", "--warmup", "0.5", "--no-echo"]
+    done = subprocess.run(
+        [sys.executable, "-m", "meja.cli", *args], capture_output=True, text=True, timeout=300, cwd=ROOT, check=False
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    rows = json.loads(done.stdout)["compare_frames"]
+    assert [(r["seats"], r["frames"]) for r in rows] == [(4, "whole"), (4, "diffs")]
+    whole, diffs = rows
+    assert whole["moves"] > 0 and diffs["moves"] > 0 and whole["settled"] and diffs["settled"]
+    assert diffs["frames_per_move"] >= 3  # every seat still gets each move
+    assert diffs["bytes_per_move"] < whole["bytes_per_move"] / 2, rows

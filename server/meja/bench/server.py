@@ -3,7 +3,8 @@
     meja bench server [--json] [--tables N] [--seconds S] [--processes P] [--redis URL]
                       [--pace S] [--warmup S] [--no-echo] [--game G] [--options JSON] [--seats N]
                       [--humans H] [--search-tables K] [--search-seats N] [--search-level L]
-                      [--bot-workers W] [--talk-flood K]
+                      [--bot-workers W] [--talk-flood K] [--frames whole|diffs]
+                      [--compare-frames GAME:SEATS:HUMANS[:TABLES],...]
 
 What runs
 ---------
@@ -32,6 +33,17 @@ What runs
   ``meja_client.random_policy`` (a legal play when there is one, so rounds end);
   when a match ends the host starts a rematch, so every table plays for the
   whole run.
+
+Frame forms
+-----------
+``--frames diffs`` makes the scripted players ask for updates in the patch form
+(PROTOCOL.md 7.5; the default, ``whole``, is the form every figure before it
+was taken in). ``--compare-frames`` measures, in one run, each listed table
+layout (``GAME:SEATS:HUMANS``, optionally ``:TABLES``, else ``--tables``) with
+whole views and then with patches, one after the other on the same Redis, with
+the echo ceiling once per layout; it prints bytes, frames and server CPU per
+move and moves per echo message side by side (e.g.
+``--compare-frames crazy_eights:3:2:500,kartu_terakhir:10:10:100``).
 
 Two modes
 ---------
@@ -712,11 +724,13 @@ class _Layout:
     seats: int
     humans: int
     bots: str | None = None
+    #: the players ask for updates in the patch form (PROTOCOL.md 7.5)
+    diffs: bool = False
 
 
 async def _seat_table(n: int, urls: Sequence[str], counters: _Counters, layout: _Layout) -> _Table:
     """Host table ``n`` on one process, seat the other players through the next ones, bots in the rest."""
-    host = await connect(urls[n % len(urls)], record=True, open_timeout=REQUEST_TIMEOUT_S)
+    host = await connect(urls[n % len(urls)], record=True, diffs=layout.diffs, open_timeout=REQUEST_TIMEOUT_S)
     joined = await host.host(
         name=f"Host {n}",
         game=layout.game,
@@ -728,7 +742,9 @@ async def _seat_table(n: int, urls: Sequence[str], counters: _Counters, layout: 
     )
     seats = [_Seat(host, counters, counts_moves=True)]
     for k in range(1, layout.humans):
-        guest = await connect(urls[(n + k) % len(urls)], record=True, open_timeout=REQUEST_TIMEOUT_S)
+        guest = await connect(
+            urls[(n + k) % len(urls)], record=True, diffs=layout.diffs, open_timeout=REQUEST_TIMEOUT_S
+        )
         await guest.join(table=joined["table"], name=f"Guest {n}.{k}", timeout=REQUEST_TIMEOUT_S)
         seats.append(_Seat(guest, counters, counts_moves=False))
     for seat in range(layout.humans, layout.seats):
@@ -877,8 +893,9 @@ async def _measure_game(args: argparse.Namespace, redis: _Redis, workdir: Path) 
     env = {} if args.pace is not None else dict(THROUGHPUT_ENV)
     env["MEJA_BOT_WORKERS"] = str(args.bot_workers)
     options = json.loads(args.options) if args.options else None
-    layout = _Layout(args.game, options, args.seats, args.humans)
-    search = _Layout(args.game, options, args.search_seats, 1, args.search_level)
+    diffs = args.frames == "diffs"
+    layout = _Layout(args.game, options, args.seats, args.humans, diffs=diffs)
+    search = _Layout(args.game, options, args.search_seats, 1, args.search_level, diffs=diffs)
     store_url = redis.url if redis.child is not None else f"{redis.url}?prefix={redis.prefix}"
     started = await _start_servers(args.processes, store_url, env, workdir)
     servers = [child for child, _ in started]
@@ -980,6 +997,7 @@ async def _measure_game(args: argparse.Namespace, redis: _Redis, workdir: Path) 
         "redis_errors": run_metrics.redis_errors,
     }
     return {
+        "frames": args.frames,
         "connections": connections,
         "window_s": round(elapsed, 3),
         "moves": moves,
@@ -1103,6 +1121,46 @@ async def _measure_echo(args: argparse.Namespace, connections: int, workdir: Pat
     }
 
 
+def parse_layouts(spec: str, tables: int) -> list[tuple[str, int, int, int]]:
+    """``--compare-frames``: ``GAME:SEATS:HUMANS[:TABLES]`` layouts, comma-separated."""
+    out = []
+    for part in spec.split(","):
+        fields = part.strip().split(":")
+        if len(fields) not in (3, 4) or not all(f.isdigit() for f in fields[1:]):
+            raise ValueError(f"not GAME:SEATS:HUMANS[:TABLES]: {part!r}")
+        seats, humans = int(fields[1]), int(fields[2])
+        if not 1 <= humans <= seats:
+            raise ValueError(f"{part!r}: humans must be 1 to the seats")
+        out.append((fields[0], seats, humans, int(fields[3]) if len(fields) == 4 else tables))
+    return out
+
+
+async def _compare_frames(args: argparse.Namespace, redis: _Redis, workdir: Path) -> list[dict[str, Any]]:
+    """Each layout with whole views, then with patches, then the echo ceiling at its connections."""
+    rows = []
+    for game, seats, humans, tables in parse_layouts(args.compare_frames, args.tables):
+        echo_rate: float | None = None
+        for frames in ("whole", "diffs"):
+            run_args = argparse.Namespace(**{**vars(args), "game": game, "seats": seats, "humans": humans,
+                                             "tables": tables, "frames": frames})
+            measured = await _measure_game(run_args, redis, workdir)
+            if echo_rate is None and not args.no_echo:
+                echo_rate = (await _measure_echo(args, measured["connections"], workdir))["messages_per_s"]
+            rows.append({
+                "game": game, "seats": seats, "humans": humans, "tables": tables, "frames": frames,
+                "connections": measured["connections"], "moves": measured["moves"],
+                "moves_per_s": measured["moves_per_s"],
+                "bytes_per_move": measured["bytes_per_move"], "frames_per_move": measured["frames_per_move"],
+                "server_cpu_ms_per_move": measured["server_cpu_ms_per_move"],
+                "server_cpu_percent": measured["server_cpu_percent"],
+                "generator_cpu_percent": measured["generator_cpu_percent"],
+                "latency_ms": measured["latency_ms"], "echo_messages_per_s": echo_rate,
+                "moves_per_echo_message": round(measured["moves_per_s"] / echo_rate, 4) if echo_rate else None,
+                "errors": measured["errors"], "settled": measured["metrics"]["run"]["settled"],
+            })  # fmt: skip
+    return rows
+
+
 async def _bench(args: argparse.Namespace) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="meja-bench-") as tmp:
         workdir = Path(tmp)
@@ -1110,12 +1168,26 @@ async def _bench(args: argparse.Namespace) -> dict[str, Any]:
             redis = _Redis(args.redis, None, f"meja-bench-{secrets.token_hex(4)}:")
         else:
             redis = await _Redis.start(workdir)
+        rows: list[dict[str, Any]] = []
+        game: dict[str, Any] = {}
         try:
-            game = await _measure_game(args, redis, workdir)
+            if args.compare_frames:
+                rows = await _compare_frames(args, redis, workdir)
+            else:
+                game = await _measure_game(args, redis, workdir)
         finally:
             if redis.child is None:
                 redis.cleanup()
             redis.stop()
+        if args.compare_frames:
+            return {
+                "benchmark": "server", "compare_frames": rows, "processes": args.processes,
+                "seconds": args.seconds, "warmup_s": args.warmup, "pace_s": args.pace,
+                "mode": "paced" if args.pace is not None else "throughput",
+                "machine": {"cpus": os.cpu_count(), "python": platform.python_version(),
+                            "load_average": [round(x, 2) for x in os.getloadavg()]},
+                "note": CAVEAT,
+            }  # fmt: skip
         doc: dict[str, Any] = {
             "benchmark": "server",
             "mode": "paced" if args.pace is not None else "throughput",
@@ -1179,8 +1251,32 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="K",
         help="extra tables where one person floods talk and call signals while the others play (default 0)",
     )
+    parser.add_argument(
+        "--frames",
+        choices=("whole", "diffs"),
+        default="whole",
+        help="the players' updates: whole views (default) or patches (PROTOCOL.md 7.5)",
+    )
+    parser.add_argument(
+        "--compare-frames",
+        metavar="LAYOUTS",
+        help="measure GAME:SEATS:HUMANS[:TABLES] layouts (comma-separated) with whole views and with patches",
+    )
     parser.add_argument("--no-echo", action="store_true", help="skip the echo-server ceiling")
     parser.add_argument("--seed", type=int, default=1, help="seed of the players' choices (default 1)")
+
+
+def _print_frames(doc: Mapping[str, Any]) -> None:
+    print(f"meja bench server --compare-frames: {doc['mode']}, {doc['processes']} processes, "
+          f"{doc['seconds']} s measured per run")
+    print(f"  {'layout':<34} {'frames':<6} {'moves/s':>8} {'bytes/move':>11} {'frames/move':>11} "
+          f"{'server CPU ms/move':>18} {'moves/echo msg':>14}")
+    for r in doc["compare_frames"]:
+        layout = f"{r['game']} {r['seats']} seats, {r['humans']} players, {r['tables']} tables"
+        print(f"  {layout:<34} {r['frames']:<6} {r['moves_per_s']:>8} {r['bytes_per_move']:>11} "
+              f"{r['frames_per_move']:>11} {r['server_cpu_ms_per_move']:>18} {r['moves_per_echo_message']!s:>14}"
+              f"{'' if r['settled'] else '  (NOT settled)'}{'  errors ' + str(r['errors']) if r['errors'] else ''}")
+    print(f"  note: {doc['note']}")
 
 
 def _print_summary(doc: Mapping[str, Any]) -> None:
@@ -1240,6 +1336,12 @@ def run(args: argparse.Namespace) -> int:
     if not 1 <= args.humans <= args.seats:
         print("meja bench server: --humans must be 1 to --seats", file=sys.stderr)
         return 2
+    if args.compare_frames:
+        try:
+            parse_layouts(args.compare_frames, args.tables)
+        except ValueError as exc:
+            print(f"meja bench server: --compare-frames: {exc}", file=sys.stderr)
+            return 2
     try:
         doc = asyncio.run(_bench(args))
     except RuntimeError as exc:
@@ -1247,6 +1349,8 @@ def run(args: argparse.Namespace) -> int:
         return 1
     if args.json:
         print(json.dumps(doc, indent=2))
+    elif "compare_frames" in doc:
+        _print_frames(doc)
     else:
         _print_summary(doc)
     return 0
