@@ -66,3 +66,7 @@ def test_two_people_play_one_deal_from_a_short_link_and_compare(server: Any, new
     assert "Bea" in items[0] and "Ann" in items[1], items
     assert_clean_in_every_language(other, "deal board")
     shot(other, "deal_board")
+    # A short code no round here has: said in words, nothing listed.
+    other.goto(f"{server.origin}/deal/00000-00000")
+    other.wait_for_function("() => /Nobody has finished/.test(document.getElementById('deal-board-status').textContent)")
+    assert other.locator("#deal-board-plays").count() == 0

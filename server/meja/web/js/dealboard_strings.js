@@ -3,6 +3,7 @@
 
 export const DEAL_BOARD_STRINGS = {
   en: {
+    "error.deal/not_found": "No round of that deal has been played on this server. Check the short code, or use the long deal code.",
     "board.title": "Everyone who played this deal",
     "board.loading": "Looking for others who played this deal…",
     "board.none": "Nobody else has finished this deal here yet. Share it and compare.",
@@ -20,6 +21,7 @@ export const DEAL_BOARD_STRINGS = {
     "board.not_found": "Nobody has finished a round of this deal on this server. Check the code; results are kept for a while only.",
   },
   id: {
+    "error.deal/not_found": "Belum ada babak dengan pembagian kartu itu di server ini. Periksa kode pendeknya, atau pakai kode pembagian yang panjang.",
     "board.title": "Semua yang sudah memainkan pembagian kartu ini",
     "board.loading": "Mencari pemain lain yang memainkan pembagian kartu ini…",
     "board.none": "Belum ada orang lain yang menyelesaikan pembagian kartu ini di sini. Bagikan dan bandingkan.",
@@ -37,6 +39,7 @@ export const DEAL_BOARD_STRINGS = {
     "board.not_found": "Belum ada yang menyelesaikan babak dengan pembagian kartu ini di server ini. Periksa kodenya; hasil hanya disimpan untuk sementara.",
   },
   vi: {
+    "error.deal/not_found": "Chưa có ván nào với cách chia bài đó trên máy chủ này. Hãy kiểm tra mã ngắn, hoặc dùng mã chia bài đầy đủ.",
     "board.title": "Mọi người đã chơi ván chia bài này",
     "board.loading": "Đang tìm những người khác đã chơi ván chia bài này…",
     "board.none": "Chưa có ai khác chơi xong ván chia bài này ở đây. Hãy chia sẻ và so sánh.",
@@ -54,6 +57,7 @@ export const DEAL_BOARD_STRINGS = {
     "board.not_found": "Chưa ai chơi xong ván nào với cách chia bài này trên máy chủ này. Hãy kiểm tra mã; kết quả chỉ được giữ một thời gian.",
   },
   nb: {
+    "error.deal/not_found": "Ingen runde av den given er spilt på denne serveren. Sjekk den korte koden, eller bruk den lange utdelingskoden.",
     "board.title": "Alle som har spilt denne given",
     "board.loading": "Ser etter andre som har spilt denne given …",
     "board.none": "Ingen andre har spilt ferdig denne given her ennå. Del den og sammenlign.",
