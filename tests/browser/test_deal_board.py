@@ -55,8 +55,10 @@ def test_two_people_play_one_deal_from_a_short_link_and_compare(server: Any, new
     ann.wait_for_function(
         "() => /Bea/.test(document.getElementById('deal-board-plays')?.textContent || '')", timeout=30_000
     )
-    assert re.search(r"Bea \d+", board_names(ann)) and re.search(r"Ann \d+", board_names(bea))
+    assert re.search(r"Bea: \d+", board_names(ann)) and re.search(r"Ann: \d+", board_names(bea))
     assert_clean_in_every_language(ann, "round summary with the deal board")
+    ann.locator("#deal-board").scroll_into_view_if_needed()
+    shot(ann, "deal_board_summary")
 
     # `/deal/<code>` lists both, newest first.
     other = new_context().new_page()
