@@ -179,6 +179,11 @@ def test_a_living_rooms_evening(server: Any, redis_url: str, workdir: Path, new_
             assert phone.locator("#learn-lobby-link").count() == 1  # a phone's player may learn the game
             phones.append(phone)
         tv.wait_for_function("() => document.querySelectorAll('#seats li.seat-human').length === 3")
+        strip_px = tv.evaluate(
+            """() => ['host-holder', 'host-to-seat', 'host-to']
+                       .map(id => parseFloat(getComputedStyle(document.getElementById(id)).fontSize))"""
+        )
+        assert min(strip_px) >= 20, f"the strip of the host's controls is read from the sofa: {strip_px} px"
         assert [tv.inner_text(f'#seats li[data-seat="{i}"] .seat-name') for i in range(3)] == list(NAMES)
 
         # A reload of the TV comes back as the host (its host token kept like a seat's).
