@@ -84,6 +84,18 @@ async def test_short_codes_are_checked_not_found_and_rate_limited(serve: Any, co
     assert (await board(eve, real))["code"] == "table/code_rate_limited"
 
 
+async def test_a_store_past_archive_full_pct_keeps_no_board(serve: Any, connect: Any) -> None:
+    server = await serve()
+    server.service.archiver.full = True  # what the memory watch sets past archive_full_pct
+    ann = await connect(server)
+    table = (await host(ann, seats=2, options={"preset": "house", "target": 10}))["table"]
+    await ann.ok({"type": "start", "table": table})
+    await play(ann, table, until=round_done)
+    await server.service.archived()
+    code = next(e for e in events(ann) if e["kind"] == "reveal")["deal_code"]
+    assert (await board(ann, code))["plays"] == []
+
+
 def test_short_codes_read_as_typed() -> None:
     code = dealboard.short_code("ABCDE-FGHJK")
     assert dealboard.read_short(code.lower().replace("-", " ")) == code

@@ -286,7 +286,8 @@ class TableService:
                     self.on_commit(table, new, mutation.events)
                 if new.status == FINISHED and table.status != FINISHED and new.state is not None:
                     self._archive_soon(table_id, version + 1, new, now)
-                if any(e.kind == "reveal" for e in mutation.events):
+                if not self.archiver.full and any(e.kind == "reveal" for e in mutation.events):
+                    # (past archive_full_pct the boards stop too: they give way to live games)
                     self._board_soon(table_id, new, mutation.events, now)
                 await self.hub.apply(Change(table_id, version + 1, record, entry), new, mutation.events)
                 if reply is not None:
