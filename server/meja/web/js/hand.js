@@ -29,9 +29,13 @@ let keyboardLast = false;
 addEventListener("keydown", () => { keyboardLast = true; }, true);
 addEventListener("pointerdown", () => { keyboardLast = false; }, true);
 
-/** Focus a card the page chose (not the player's arrow keys): ringed only if the keyboard was used last. */
+/**
+ * Focus a card the page chose (not the player's arrow keys): ringed only if the keyboard was used
+ * last, and without scrolling: the page does not jump to the hand (a panel just brought into view
+ * under it, a challenged hand, stayed there).
+ */
 function focusCard(button) {
-  button.focus({ focusVisible: keyboardLast });
+  button.focus({ focusVisible: keyboardLast, preventScroll: true });
 }
 
 export class HandWidget {

@@ -432,7 +432,8 @@ class KartuTerakhirTable {
     // into view, the focus staying where it is.
     if (appearing) {
       const r = this.shown.getBoundingClientRect();
-      if (r.bottom > window.innerHeight || r.top < 0) this.shown.scrollIntoView({ block: "nearest" });
+      // (centred, not "nearest": at its nearest, a fractional bottom stayed 0.4 px under the fold)
+      if (r.bottom > window.innerHeight || r.top < 0) this.shown.scrollIntoView({ block: "center" });
     }
   }
 
