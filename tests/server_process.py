@@ -27,7 +27,7 @@ import sys
 import tempfile
 import time
 import urllib.request
-from collections.abc import Mapping, Sequence
+from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -196,3 +196,36 @@ class ServerProcess:
     def close(self) -> None:
         self.stop(self.close_timeout_s)
         shutil.rmtree(self.log_dir, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def running(*procs: ServerProcess) -> Iterator[tuple[ServerProcess, ...]]:
+    """Start every server; stop them all at the end (printing their logs if the block failed)."""
+    started: list[ServerProcess] = []
+    try:
+        for p in procs:
+            started.append(p.start())
+        yield procs
+    except BaseException:
+        for p in procs:
+            print(p.log())
+        raise
+    finally:
+        for p in started:
+            p.close()
+
+
+@contextlib.asynccontextmanager
+async def running_async(*procs: ServerProcess) -> AsyncIterator[tuple[ServerProcess, ...]]:
+    """:func:`running` for async tests: starting and stopping run in a thread, so the test's event
+    loop keeps serving its clients meanwhile (a blocked loop could not answer the server's closing
+    handshake, and every stop would wait out its close timeout)."""
+    block = running(*procs)
+    await asyncio.to_thread(block.__enter__)
+    try:
+        yield procs
+    except BaseException as exc:
+        if not await asyncio.to_thread(block.__exit__, type(exc), exc, exc.__traceback__):
+            raise
+    else:
+        await asyncio.to_thread(block.__exit__, None, None, None)

@@ -15,7 +15,6 @@ Nothing here imports the server: the tests talk to it as any client would.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import shutil
 import socket
@@ -23,7 +22,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 import server_process
@@ -123,23 +122,4 @@ def redis_namespace(url: str, name: str = "e2e") -> str:
     return f"{url}{sep}prefix=meja-{name}-{next(_namespaces)}:"
 
 
-@contextlib.asynccontextmanager
-async def servers(*procs: ServerProcess) -> AsyncIterator[tuple[ServerProcess, ...]]:
-    """Start every server; stop them all at the end (printing their logs if the block failed).
-
-    For async tests: starting and stopping run in a thread, so the test's event
-    loop keeps serving its clients meanwhile (a blocked loop could not answer the
-    server's closing handshake, and every stop would wait out its close timeout).
-    """
-    started: list[ServerProcess] = []
-    try:
-        for p in procs:
-            started.append(await asyncio.to_thread(p.start))
-        yield procs
-    except BaseException:
-        for p in procs:
-            print(p.log())
-        raise
-    finally:
-        for p in started:
-            await asyncio.to_thread(p.close)
+servers = server_process.running_async  # the process harness the fault tests share (as running)

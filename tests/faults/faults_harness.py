@@ -17,10 +17,9 @@ bound the tests wait for is derived from them (:func:`stall_bound_s`).
 
 from __future__ import annotations
 
-import contextlib
 import os
 import sys
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 
 import server_process
@@ -102,18 +101,4 @@ class ServerProcess(server_process.ServerProcess):
         self.plant = plant
 
 
-@contextlib.contextmanager
-def running(*procs: ServerProcess) -> Iterator[tuple[ServerProcess, ...]]:
-    """Start every server; stop them all at the end (printing their logs if the block failed)."""
-    started: list[ServerProcess] = []
-    try:
-        for p in procs:
-            started.append(p.start())
-        yield procs
-    except BaseException:
-        for p in procs:
-            print(p.log())
-        raise
-    finally:
-        for p in started:
-            p.close()
+running = server_process.running  # the process harness the e2e tests share (as running_async)
