@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from browser_helpers import LANGUAGES, set_language, version, wait_version_after
+from browser_helpers import LANGUAGES, assert_clean, set_language, version, wait_version_after
 from conftest import SCREENSHOTS
 from e83_browser import best_suit, find_deal, host_e83, mine, view, wait_decision, wait_mine_after
 from kt_helpers import find_deal as kt_find_deal
@@ -187,6 +187,7 @@ def _play_to_tricks(page: Any, shot: Any, name: str, check_discard: Any = None) 
         if decision == "auction":
             assert_backs(page)  # 12 cards each: eight backs and more
             assert_partner_opposite(page)
+            assert_clean(page, f"{name}: the auction")
             assert_labels_whole(page, "auction")
             shot(page, f"{name}-auction")
             before = version(page)
@@ -219,6 +220,7 @@ def _play_to_tricks(page: Any, shot: Any, name: str, check_discard: Any = None) 
             assert out == [], out
             assert_backs(page)
             assert_labels_whole(page, "tricks")
+            assert_clean(page, f"{name}: the tricks")
             shot(page, f"{name}-tricks")
             return boxes
     raise AssertionError(f"no trick came: {boxes}")
