@@ -53,7 +53,7 @@ def leaks(frames: list[Any], truth: Truth, seat: int | None) -> list[str]:
         assert isinstance(raw, bytes), "a text frame"
         message = msgpack.unpackb(raw, raw=False)
         kind = message.get("type")
-        if kind == "update":
+        if kind in ("update", "patch"):  # a patch (PROTOCOL.md 7.5): its operations carry what changed
             first, last = message["since"], message["version"]
         elif kind == "state":
             first = last = message["version"]
