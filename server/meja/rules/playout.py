@@ -119,9 +119,15 @@ def playout(game: Any, options: Any, seats: int, seed: int, policy: Policy, chan
     """Deal a round from ``seed`` and play it to its end; return the number of actions."""
     state = game.new_match(options, seats, seed).state
     actions = 0
+    plain = turn is take_turn  # its usual case inline: one awaited seat (a call less per action)
     while state.in_round():
-        seat, action = turn(state, policy, chance)
-        state = state.apply(seat, action).state
+        awaiting = state.awaiting() if plain else ()
+        if len(awaiting) == 1:
+            seat = awaiting[0]
+            state = state.apply(seat, policy(state.legal_actions(seat), chance)).state
+        else:
+            seat, action = turn(state, policy, chance)
+            state = state.apply(seat, action).state
         actions += 1
         if actions > MAX_ROUND_ACTIONS:
             raise RuntimeError(f"the round of seed {seed} did not end in {MAX_ROUND_ACTIONS} actions")
