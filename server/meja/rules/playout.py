@@ -121,7 +121,7 @@ def playout(game: Any, options: Any, seats: int, seed: int, policy: Policy, chan
     actions = 0
     plain = turn is take_turn  # its usual case inline: one awaited seat (a call less per action)
     while state.in_round():
-        awaiting = state.awaiting() if plain else ()
+        awaiting: tuple[int, ...] = state.awaiting() if plain else ()
         if len(awaiting) == 1:
             seat = awaiting[0]
             state = state.apply(seat, policy(state.legal_actions(seat), chance)).state
