@@ -96,6 +96,9 @@ def test_the_language_switch_keeps_the_form(server: Any, new_context: Any) -> No
     open_more_options(page)
     page.check("#opt-stacking")
     page.fill("#opt-reaction_ms", "2500")
+    # Issue 26, point 1: the wait is said in a player's words and seconds, not "(ms)" and 2500.
+    assert "(ms)" not in page.inner_text("label[for=opt-reaction_ms]")
+    assert page.inner_text("#opt-reaction_ms-value") == "2.5 s"
     page.select_option("#turn-limit", "30")
     page.fill("#code", "ab12")
     for lang, host in (("id", "Buka meja"), ("nb", None), ("en", "Host the table")):
@@ -106,6 +109,7 @@ def test_the_language_switch_keeps_the_form(server: Any, new_context: Any) -> No
         assert page.is_checked("#game-kartu_terakhir") and page.is_checked("#seats-5")
         assert page.evaluate("() => document.getElementById('more-options').open")
         assert page.is_checked("#opt-stacking") and page.input_value("#opt-reaction_ms") == "2500"
+        assert page.inner_text("#opt-reaction_ms-value") == {"id": "2,5 detik", "nb": "2,5 s", "en": "2.5 s"}[lang]
         assert page.input_value("#turn-limit") == "30" and page.input_value("#code") == "ab12"
     # What is kept is what is sent: the table is hosted with it.
     page.click("#host")
@@ -113,3 +117,4 @@ def test_the_language_switch_keeps_the_form(server: Any, new_context: Any) -> No
     table = page.evaluate("() => window.meja.table")
     assert table["game"] == "kartu_terakhir" and len(table["seats"]) == 5 and table["turn_limit_s"] == 30
     assert table["options"]["stacking"] is True and table["options"]["reaction_ms"] == 2500
+    assert page.inner_text('#table-rules dd[data-key="reaction_ms"]') == "2.5 s"  # the lobby says it so too

@@ -32,7 +32,8 @@
 //
 //   strings        {en, id, vi, nb}: the game's words in each of the page's languages (a
 //                  test fails when a key is missing in one). The shell looks up
-//                  "preset.<name>", each option spec's `label` and "<label>.<choice>",
+//                  "preset.<name>", each option spec's `label` and "<label>.<choice>"
+//                  ("<label>.value", given {n}: a number option's value in its unit),
 //                  "level.<name>" (a bot level), "rules.<preset>" (a list of lines: the
 //                  rules in brief, for the host form) and "game.title"; a missing one is
 //                  said from its key. A game may also override the shell's own words for
@@ -351,7 +352,9 @@ class App {
   optionValue(desc, spec, value) {
     if (spec.type === "bool") return t(`bool.${!!value}`);
     if (spec.type === "choice") return this.choiceLabel(desc, spec, value);
-    return String(value);
+    // A game may say a number in its players' units ("<label>.value", given {n}: 1500 -> "1.5 s").
+    const key = `${spec.label || `option.${spec.name}`}.value`;
+    return hasText(desc.name, key) ? gameText(desc.name, key, { n: value }) : String(value);
   }
 
   /** The preset's rules in brief (the host form): the game's "rules.<preset>" lines. */
@@ -1198,7 +1201,11 @@ class App {
       const e = f && put(f);
       if (e) e.dispatchEvent(new Event("change"));
     }
-    for (const f of fields) if (f.name !== "game" && f.name !== "preset") put(f);
+    for (const f of fields) {
+      if (f.name === "game" || f.name === "preset") continue;
+      const e = put(f);
+      if (e && e.type === "number") e.dispatchEvent(new Event("input")); // its words beside it follow
+    }
     // An option shown only under others' values (its spec's `when`) follows the values put back.
     const options = this.root.querySelector("form .options");
     if (options) options.dispatchEvent(new Event("change"));
@@ -1471,22 +1478,22 @@ class App {
     const id = `opt-${spec.name}`;
     const label = this.optionLabel(desc, spec);
     if (spec.type === "int") {
-      return el(
-        "div",
-        { class: "field" },
-        el("label", { for: id }, label),
-        el("input", {
-          id,
-          name: spec.name,
-          type: "number",
-          inputmode: "numeric",
-          value: spec.default,
-          min: spec.min,
-          max: spec.max,
-          step: spec.step || 1,
-          required: true,
-        }),
-      );
+      // The number as the game says it to a player (its "<label>.value"), beside the field, as typed.
+      const said = hasText(desc.name, `${spec.label || `option.${spec.name}`}.value`);
+      const shown = said ? el("output", { id: `${id}-value`, for: id, class: "option-value" }, this.optionValue(desc, spec, spec.default)) : null;
+      const input = el("input", {
+        id,
+        name: spec.name,
+        type: "number",
+        inputmode: "numeric",
+        value: spec.default,
+        min: spec.min,
+        max: spec.max,
+        step: spec.step || 1,
+        required: true,
+        oninput: shown ? () => (shown.textContent = this.optionValue(desc, spec, Number(input.value))) : undefined,
+      });
+      return el("div", { class: "field" }, el("label", { for: id }, label), input, shown);
     }
     if (spec.type === "bool") {
       return el(

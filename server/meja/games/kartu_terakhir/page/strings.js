@@ -7,6 +7,8 @@
 // says on the table.
 
 const plural = (n, one, many) => (n === 1 ? one : many);
+/** Milliseconds said as seconds in a language's own way (1500 -> "1.5", "1,5"). */
+const seconds = (ms, lang) => (Number(ms) / 1000).toLocaleString(lang, { maximumFractionDigits: 3 });
 
 export const STRINGS = {
   en: {
@@ -34,7 +36,8 @@ export const STRINGS = {
     "option.match": "Match",
     "option.match.round": "one round",
     "option.match.500": "rounds to 500 points",
-    "option.reaction_ms": "Wait before a Draw Two is taken (ms)",
+    "option.reaction_ms": "Time to catch a Draw Two before its cards are drawn (1000 = 1 second)",
+    "option.reaction_ms.value": (p) => `${seconds(p.n, "en")} s`,
     "rules.standard": [
       "2 to 10 players, 7 cards each; the first number card starts the pile.",
       "Play a card of the active colour, or of the top card's number or symbol. A Wild is always playable: you choose the next colour.",
@@ -207,7 +210,8 @@ export const STRINGS = {
     "option.match": "Pertandingan",
     "option.match.round": "satu putaran",
     "option.match.500": "beberapa putaran sampai 500 poin",
-    "option.reaction_ms": "Jeda sebelum Ambil Dua diambil (ms)",
+    "option.reaction_ms": "Waktu untuk menangkap Ambil Dua sebelum kartunya terambil (1000 = 1 detik)",
+    "option.reaction_ms.value": (p) => `${seconds(p.n, "id")} detik`,
     "rules.standard": [
       "2-10 pemain, 7 kartu per orang; kartu angka pertama memulai tumpukan.",
       "Mainkan kartu dengan warna aktif, atau angka atau simbol kartu teratas. Ganti Warna selalu boleh: kamu memilih warna berikutnya.",
@@ -380,7 +384,8 @@ export const STRINGS = {
     "option.match": "Trận",
     "option.match.round": "một ván",
     "option.match.500": "nhiều ván đến 500 điểm",
-    "option.reaction_ms": "Chờ trước khi rút phạt Rút Hai (ms)",
+    "option.reaction_ms": "Thời gian để bắt Rút Hai trước khi các lá bị rút (1000 = 1 giây)",
+    "option.reaction_ms.value": (p) => `${seconds(p.n, "vi")} giây`,
     "rules.standard": [
       "2 đến 10 người, mỗi người 7 lá; lá số đầu tiên mở chồng bài.",
       "Đánh một lá cùng màu đang dùng, hoặc cùng số hay ký hiệu với lá trên cùng. Lá Đổi Màu luôn đánh được: bạn chọn màu tiếp theo.",
@@ -553,7 +558,8 @@ export const STRINGS = {
     "option.match": "Kamp",
     "option.match.round": "én runde",
     "option.match.500": "runder til 500 poeng",
-    "option.reaction_ms": "Ventetid før Trekk to trekkes (ms)",
+    "option.reaction_ms": "Tid til å ta en Trekk to før kortene trekkes (1000 = 1 sekund)",
+    "option.reaction_ms.value": (p) => `${seconds(p.n, "nb")} s`,
     "rules.standard": [
       "2 til 10 spillere, 7 kort hver; det første tallkortet starter bunken.",
       "Legg et kort i gjeldende farge, eller med samme tall eller symbol som kortet øverst. Fargevalg kan alltid legges: du velger neste farge.",
