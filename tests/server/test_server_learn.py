@@ -239,3 +239,23 @@ def test_eighty_three_says_what_happened_when_no_trump_was_passed() -> None:
     partner = {"en": "partner", "id": "partner", "vi": "đồng đội", "nb": "makker"}
     for lang, words in _words_by_language(plugin.page / "strings.js").items():
         assert partner[lang] in words["exchange.none"].lower(), lang
+
+
+def test_eighty_three_guide_keeps_its_bid_and_says_what_the_real_table_does() -> None:
+    """Issue 26, point 4: the first step took a bid of 30 and the next said "Bid 40 by You"; and
+    the guide never said that at a real table one sheds down to six cards (it asks for one) nor
+    that the bidder leads the first trick. The later steps carry the bid the first step's right
+    answer makes (the engine's first right bid, as the page's bid field starts), and the words
+    after the discard say both things in each language (the table's own words for six and lead)."""
+    g = guide("eighty_three")
+    first = g.steps[0]
+    bid = next(a for a in first.state.legal_actions(0) if first.right(first.state, a)).to_wire()["value"]
+    assert [lesson.state.bid for lesson in g.steps[1:]] == [bid] * (len(g.steps) - 1)
+    plugin = meja.games.get("eighty_three")
+    assert plugin.page is not None
+    said = {"en": ("six", "leads"), "id": ("enam", "membuka"), "vi": ("sáu", "đánh trước"), "nb": ("seks", "spiller ut")}
+    for lang, words in _words_by_language(plugin.page / "strings.js").items():
+        six, lead = said[lang]
+        text = words["learn.discard.right"].lower()
+        assert six in text and lead in text, (lang, text)
+        assert lead in words["rules.play"].lower(), lang  # the same word as the table's rules

@@ -42,6 +42,13 @@ def _auction() -> EightyThreeState:
     return GAME.stacked(hands=hands, kitty=" ".join(rest[36:41]), dealer=3)
 
 
+@functools.cache
+def _bid() -> int:
+    """The bid the learner makes in the first step, the lowest the engine allows there (where the
+    page's bid field starts): the later steps carry it, so the guide says one bid throughout."""
+    return min(int(a.arg) for a in _auction().legal_actions(0) if a.kind == Kind.BID)
+
+
 def _trump_phase(phase: str) -> EightyThreeState:
     """After the auction: the learner took the kitty (17 cards), and in ``discard``, named hearts."""
     state = _auction()
@@ -49,11 +56,11 @@ def _trump_phase(phase: str) -> EightyThreeState:
         " ".join(NAMES[c] for c in state.hands[s]) for s in (1, 2, 3)
     ]
     extra: dict[str, Any] = {"trump": "H"} if phase == "discard" else {}
-    return GAME.stacked(hands=hands, phase=phase, bidder=0, bid=40, dealer=3, **extra)
+    return GAME.stacked(hands=hands, phase=phase, bidder=0, bid=_bid(), dealer=3, **extra)
 
 
 def _tricks(hands: list[str], trick: str, leader: int) -> EightyThreeState:
-    """The tricks under hearts, bid 40 by seat 0: four tricks taken, the fifth in progress from ``leader``.
+    """The tricks under hearts, the learner's bid by seat 0: four tricks taken, the fifth in progress from ``leader``.
 
     Every point card laid out nowhere else lies in a team's tricks (4.6.5: none is ever discarded),
     and so does every other trump, so that no trump lies face up among the discards."""
@@ -64,7 +71,7 @@ def _tricks(hands: list[str], trick: str, leader: int) -> EightyThreeState:
     pile = rest[:16]
     taken = (" ".join(NAMES[c] for c in pile[:8]), " ".join(NAMES[c] for c in pile[8:]))
     return GAME.stacked(
-        hands=hands, phase="play", bidder=0, bid=40, trump="H", leader=leader, trick=trick, taken=taken, dealer=3
+        hands=hands, phase="play", bidder=0, bid=_bid(), trump="H", leader=leader, trick=trick, taken=taken, dealer=3
     )
 
 
