@@ -307,6 +307,10 @@ def test_a_hand_by_keyboard_then_auto_arrange(server: Any, new_context: Any, sho
         assert "Shown face up: " in note
         # Said under the trick (and held over the table as it happened), not a third time in the caption.
         assert "change hands" not in page.inner_text("#move-caption")
+        # Issue 26, point 3: the match's score and this hand's points read apart ("Us 0 points"
+        # beside "1 trick, 7 pts" confused a newcomer).
+        row = page.inner_text('#team-scores li[data-team="0"]')
+        assert "Match: 0" in row and "This hand: 0 tricks, 0 points" in row, row
 
     keyboard_play_hand(page, shot, "hand1", passed)
     result = summary_checks(page)
