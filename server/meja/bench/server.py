@@ -43,7 +43,8 @@ layout (``GAME:SEATS:HUMANS``, optionally ``:TABLES``, else ``--tables``) with
 whole views and then with patches, one after the other on the same Redis, with
 the echo ceiling once per layout; it prints bytes, frames and server CPU per
 move and moves per echo message side by side (e.g.
-``--compare-frames crazy_eights:3:2:500,kartu_terakhir:10:10:100``).
+``--compare-frames A:3:2:500,B:10:10:100`` for a game A at 3 seats and a game B
+that seats 10; docs/benchmarks.md names the games of its figures).
 
 Two modes
 ---------
