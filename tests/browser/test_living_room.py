@@ -205,6 +205,10 @@ def test_a_living_rooms_evening(server: Any, redis_url: str, workdir: Path, new_
         budi.wait_for_function("() => document.getElementById('start-wait').innerText.startsWith('Only the host')")
         assert tv.locator("#start").count() == 0 and not is_host(tv)
         assert "host" in ana.inner_text('#seats li[data-seat="0"] .seat-notes')
+        # Issue 26, point 5: the other phones see who holds them too, beside that seat.
+        budi.wait_for_function(
+            """() => (document.querySelector('#seats li[data-seat="0"] .seat-notes') || {}).innerText?.includes('host')"""
+        )
         # Ana leaves the fourth seat to a bot, an easy one, with the host's controls.
         ana.click("#seat-control-3")
         ana.wait_for_selector("#seat-level-3")
@@ -251,11 +255,16 @@ def test_a_living_rooms_evening(server: Any, redis_url: str, workdir: Path, new_
         budi.wait_for_selector("#rematch")
         tv.wait_for_selector("#rematch", state="detached")
         assert tv.inner_text("#host-holder") == "Host controls: Budi"
+        # Issue 26, point 5: not only the TV says who holds the host's controls: the other phones too.
+        ana.wait_for_selector("#host-holder")
+        assert ana.inner_text("#host-holder") == "Host controls: Budi"
+        assert ana.locator("#host-to, #host-back").count() == 0  # words only: the hand-over is the TV's
         shot(budi, "living-room-phone-rematch")
         arrow_to(tv, "#host-back")
         tv.keyboard.press("Enter")
         tv.wait_for_selector("#rematch")
         budi.wait_for_selector("#rematch-wait")
+        ana.wait_for_selector("#host-strip", state="detached")  # back with the screen, which says so itself
 
         # No frame to the TV held a card of any hand; the judge finds a phone's own hand.
         table_id = tv.evaluate("() => window.meja.tableId")

@@ -715,11 +715,18 @@ class App {
     return found ? { table: found[0], ...found[1] } : null;
   }
 
-  /** The strip of the host's rights at a table whose host holds no seat (tvhost.js), on the TV. */
+  /** The strip of the host's rights at a table whose host holds no seat (tvhost.js): on the TV; on a
+   *  phone at the table while a seat holds them (who has the controls; its lobby says it by the seat). */
   paintHostStrip() {
     const old = document.getElementById("host-strip");
     const focused = old && old.contains(document.activeElement) ? document.activeElement.id : null;
-    const strip = this.tv && (this.screen === "tv-lobby" || this.screen === "table") ? hostStrip(this, !!this.ownedHost()) : null;
+    const handed = !!this.table && this.table.host_rights !== null && this.table.host_rights !== undefined;
+    const strip =
+      this.tv && (this.screen === "tv-lobby" || this.screen === "table")
+        ? hostStrip(this, !!this.ownedHost())
+        : !this.tv && handed && this.screen === "table"
+          ? hostStrip(this, false)
+          : null;
     if (old) old.remove();
     if (!strip) return;
     document.querySelector("header.top .lang").before(strip); // the TV's strip at its foot
@@ -1067,6 +1074,7 @@ class App {
     document.body.dataset.screen = screen;
     this.root.replaceChildren(node);
     this.relabelStatic();
+    this.paintHostStrip(); // the strip belongs to some screens only
   }
 
   showMessageScreen(text, key = null) {
