@@ -133,7 +133,7 @@ import { Sound } from "./sound.js";
 import { LANGUAGES, gameText, hasText, initialLanguage, language, readable, setLanguage, t, textFor } from "./strings.js";
 import { TableScreen, isLogged, seatLabel } from "./table.js";
 import { Talk, talkFields, talkFromForm } from "./talk.js";
-import { hostStrip, remoteKeys, startWaitKey, tvHostPointer, tvHostScreen } from "./tvhost.js";
+import { hostStrip, pageArrows, remoteKeys, startWaitKey, tvHostPointer, tvHostScreen } from "./tvhost.js";
 import { copyText, el, nextId, spacedCode } from "./ui.js";
 
 const SEATS_KEY = "meja.seats";
@@ -294,6 +294,9 @@ class App {
     this.tv = this.tvRoom !== undefined || this.tvHostForm;
     this.screenToken = this.tv ? this.takeScreenToken() : null;
     const current = store.current();
+    // The home page on a large screen (a TV's browser, worked by a remote): ↑ ↓ between its controls.
+    const large = window.matchMedia("(min-width: 48rem)");
+    if (!this.tv) pageArrows(document.body, () => this.screen === "home" && large.matches);
     if (this.tv) {
       document.body.classList.add("tv");
       this.spectating = true;

@@ -61,18 +61,45 @@ function stepField(field, by) {
   field.dispatchEvent(new Event("change", { bubbles: true }));
 }
 
+/** The focus to the stop ``by`` (1 or -1) from ``from`` under ``root`` (from nowhere: the first or last). */
+function moveFocus(root, from, by) {
+  const stops = focusStops(root);
+  let i = stops.indexOf(from);
+  if (i < 0 && from.type === "radio") i = stops.findIndex((s) => s.type === "radio" && s.name === from.name);
+  // The next stop that takes the focus (one may refuse it, as a control being redrawn).
+  for (let j = i < 0 ? (by > 0 ? 0 : stops.length - 1) : i + by; j >= 0 && j < stops.length; j += by) {
+    stops[j].focus();
+    if (document.activeElement === stops[j]) return;
+  }
+}
+
+/**
+ * A remote's arrows on a page that is not the TV's own (the home page) while ``applies()``, as
+ * on ``/tv/``: a TV that opens the site has a remote's arrows, no Tab. ↑ ↓ move between the
+ * controls (a group of choices is one stop), ← → change a choice, a list or a number; a text
+ * field keeps its arrows for typing, and Enter stays what it is on the page.
+ */
+export function pageArrows(root, applies) {
+  root.addEventListener("keydown", (ev) => {
+    if (!["ArrowDown", "ArrowUp", "ArrowLeft", "ArrowRight"].includes(ev.key)) return;
+    if (ev.defaultPrevented || ev.altKey || ev.ctrlKey || ev.metaKey || ev.shiftKey || !applies()) return;
+    const e = ev.target;
+    if (!(e instanceof Element) || e.closest("dialog") || e.isContentEditable) return;
+    const type = e.tagName === "INPUT" ? e.type : e.tagName.toLowerCase();
+    if (type === "textarea" || (e.tagName === "INPUT" && !["radio", "checkbox", "number"].includes(type))) return;
+    if (ev.key === "ArrowDown" || ev.key === "ArrowUp") {
+      ev.preventDefault();
+      moveFocus(root, e, ev.key === "ArrowDown" ? 1 : -1);
+    } else if (type === "select" || type === "number") {
+      ev.preventDefault();
+      stepField(e, ev.key === "ArrowRight" ? 1 : -1);
+    }
+  });
+}
+
 /** A remote's keys for every screen under ``root`` (the TV's page): see the head of this file. */
 export function remoteKeys(root) {
-  const move = (from, by) => {
-    const stops = focusStops(root);
-    let i = stops.indexOf(from);
-    if (i < 0 && from.type === "radio") i = stops.findIndex((s) => s.type === "radio" && s.name === from.name);
-    // The next stop that takes the focus (one may refuse it, as a control being redrawn).
-    for (let j = i < 0 ? (by > 0 ? 0 : stops.length - 1) : i + by; j >= 0 && j < stops.length; j += by) {
-      stops[j].focus();
-      if (document.activeElement === stops[j]) return;
-    }
-  };
+  const move = (from, by) => moveFocus(root, from, by);
   root.addEventListener("keydown", (ev) => {
     if (ev.defaultPrevented || ev.altKey || ev.ctrlKey || ev.metaKey || ev.shiftKey) return;
     const e = ev.target;
