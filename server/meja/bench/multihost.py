@@ -66,7 +66,7 @@ NODE_TIMEOUT_MS: Final = 2000
 #: How long a partition lasts: longer than a server's heartbeat TTL and its due leases (2 s each).
 PARTITION_S: Final = 6.0
 #: After the play window, how long the tables may take to finish the match in hand, in seconds.
-DRAIN_S: Final = 90.0
+DRAIN_S: Final = 120.0
 SLOTS: Final = 16384
 
 
@@ -371,9 +371,9 @@ def run_hosts(args: argparse.Namespace) -> int:
         for f in doc["faults"]:
             print(f"  {f['t']:>6} s  {f['kind']} ({f['target']})" + (
                 f", replica promoted in {f['failover_s']} s" if "failover_s" in f else ""))
-        print(f"tables {doc['tables']}, unfinished {doc['tables_unfinished']}, matches finished "
-              f"{doc['matches_finished']}, actions {doc['actions']}, resumes {doc['resumes']} "
-              f"(failed {doc['resumes_failed']})")
+        print(f"tables {doc['tables']}, unfinished {doc['tables_unfinished']} (still playing after the drain: "
+              f"{doc['still_playing_after_drain']} people), matches finished {doc['matches_finished']}, actions "
+              f"{doc['actions']}, resumes {doc['resumes']} (failed {doc['resumes_failed']})")
         print(f"lost {doc['lost']}, applied twice {doc['applied_twice']}, refused but applied "
               f"{doc['refused_but_applied']}, logs replayed {doc['replayed_tables']} "
               f"(failures {doc['replay_failures']}), server tracebacks {doc['server_tracebacks']}")
@@ -403,7 +403,14 @@ async def _load(args: argparse.Namespace) -> None:
     tables = [t for t in await asyncio.gather(*(run.open_table(n, False, None) for n in range(args.tables)))
               if t is not None]
     stop = asyncio.Event()
-    people = [asyncio.create_task(h.run(stop)) for t in tables for h in t.humans]
+
+    async def person(h: Any) -> None:
+        await h.run(stop)
+        # Gone, so that a match its partner began meanwhile (a rematch sent just before the
+        # drain) goes on with a bot in this seat after the grace period, instead of waiting.
+        await h.close()
+
+    people = [asyncio.create_task(person(h)) for t in tables for h in t.humans]
     await asyncio.sleep(args.minutes * 60)
     for table in tables:
         table.whole = True  # (chaos's people leave a whole-match table once its match is over)
