@@ -254,7 +254,7 @@ export class Learn {
       }),
     );
     // Once the step is answered the learner has nothing more to do here: the view after the move
-    // may be the learner's turn again (a trick won leads the next), which the table would call
+    // may be the learner's turn again (a game may hand the learner the next move), which the table would call
     // "Your turn" with the cards lit, and a tap on them did nothing.
     const done = this.answered();
     const status = frame.status && !(done && frame.status.mine) ? frame.status : null;

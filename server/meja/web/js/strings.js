@@ -1101,7 +1101,7 @@ export const STRINGS = {
     "lobby.seats": "Plasser",
     "lobby.start": "Start",
     "lobby.start.wait": "Bare verten kan starte spillet.",
-    "lobby.start.wait.screen": "Den felles skjermen starter spillet: Start-knappen er der.",
+    "lobby.start.wait.screen": "Den felles skjermen setter i gang spillet: Start-knappen er der.",
     "lobby.start.watch": "Du ser på: verten setter i gang spillet.",
     "lobby.seat.to_bot": "Sett inn en bot",
     "lobby.seat.level": "Botnivå",
