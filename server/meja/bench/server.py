@@ -1144,6 +1144,9 @@ async def _compare_frames(args: argparse.Namespace, redis: _Redis, workdir: Path
         for frames in ("whole", "diffs"):
             run_args = argparse.Namespace(**{**vars(args), "game": game, "seats": seats, "humans": humans,
                                              "tables": tables, "frames": frames})
+            # Each run on an empty Redis: the last run's tables (their bots' timers still due) would
+            # otherwise go on playing on this run's servers and count in its CPU per move.
+            redis.cleanup()
             measured = await _measure_game(run_args, redis, workdir)
             if echo_rate is None and not args.no_echo:
                 echo_rate = (await _measure_echo(args, measured["connections"], workdir))["messages_per_s"]
