@@ -260,6 +260,8 @@ def test_a_living_rooms_evening(server: Any, redis_url: str, workdir: Path, new_
         ana.wait_for_selector("#host-holder")
         assert ana.inner_text("#host-holder") == "Host controls: Budi"
         assert ana.locator("#host-to, #host-back").count() == 0  # words only: the hand-over is the TV's
+        same_ink = "() => getComputedStyle(document.getElementById('host-holder')).color === getComputedStyle(document.querySelector('header.top')).color"
+        assert ana.evaluate(same_ink)  # in the phone's dark header, its light words (dark ink was unreadable)
         shot(budi, "living-room-phone-rematch")
         arrow_to(tv, "#host-back")
         tv.keyboard.press("Enter")
