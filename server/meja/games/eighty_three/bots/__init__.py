@@ -38,17 +38,23 @@ How they were measured
 duplicate deals, each played with pair A in seats 0 and 2 and again in seats
 1 and 3 against pair B, one hand a game (``--hands 0``: whole matches to 200),
 95% confidence intervals over deals, on the ``heldout`` seed set (tuning used
-``dev``). Held out, 2026-12-01, this project's 2-core machine under load
+``dev``). Held out, 2026-12-01 and -06, this project's 2-core machine under load
 (margin: A's team hand score minus B's, points per hand; bids: the share of
 A's contracts it made, and of the hands it won the auction; CPU: A's
 milliseconds per decision with more than one legal action)::
 
     A vs B              deals hands  margin [95% CI]          A made (bid in)  B made  CPU mean/p50/p95/p99/max
-    hard vs yardstick     500  1000  +53.82 [+50.86, +56.78]  92.4% (96.6%)    73.5%   19.1/17.9/38.6/51.4/68.7
+    hard vs yardstick     185   370  +53.37 [+48.22, +58.51]  92.0% (97.6%)    88.9%   40.1/50.5/60.9/61.1/61.7
     normal vs easy        500  1000  +57.48 [+54.73, +60.23]  94.6% (97.3%)    63.0%   0.05/0.04/0.12/0.20/7.25
-    hard vs normal        500  1000  +23.07 [+18.86, +27.29]  78.8% (58.0%)    56.7%   20.0/18.4/36.6/51.0/61.3
+    hard vs normal        134   268  +18.57 [+10.54, +26.59]  80.3% (54.9%)    60.3%   44.8/57.9/60.9/61.2/62.0
+    hard vs normal (*)    241   482   +3.84 [-1.39, +9.07]    74.5% (47.9%)    71.3%   45.3/55.3/60.9/61.1/61.7
     normal vs yardstick   500  1000  +55.35 [+52.45, +58.25]  94.2% (94.4%)    73.2%   0.06/0.05/0.13/0.22/23.9
     easy vs yardstick     500  1000   -6.87 [-10.20, -3.55]   78.3% (37.3%)    77.0%   0.03/0.03/0.08/0.16/0.44
+
+(*) ``--partner yardstick``: each partnering the yardstick. The ``hard`` lines are of
+2026-12-06 (the auction search), cut short at the deals shown under heavy load; before
+it (2026-12-01, 500 deals): hard vs normal +23.07 [+18.86, +27.29], hard vs yardstick
++53.82 [+50.86, +56.78].
 
 Whole matches (``--hands 0``, match win rate of A): hard vs yardstick 98.8%
 [96.3, 100] over 40 deals (80 matches, 298 hands); normal vs easy 100.0% over
