@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 
-from meja.games.kartu_terakhir import HERE, dealcode
+from meja.games import kartu_terakhir
+from meja.games.kartu_terakhir import dealcode
 from meja.games.kartu_terakhir.rules import CARD_COUNT, DECK, INFO, card_name
 from meja.rules import IllegalActionError, NotYourTurnError, events_for
 from meja.rules.rng import Rng
@@ -32,7 +34,7 @@ from .kt_helpers import (
     stacked,
 )
 
-PROTOCOL_MD = (HERE / "PROTOCOL.md").read_text(encoding="utf-8")
+PROTOCOL_MD = (Path(kartu_terakhir.__file__).parent / "PROTOCOL.md").read_text(encoding="utf-8")
 MANDATORY = {"stacking": True, "stacking_mandatory": True}
 
 
