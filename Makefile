@@ -38,6 +38,7 @@ test: $(VENV)/.installed-test deps
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check server/
+	$(BIN)/ruff format --check server/
 	$(BIN)/mypy --strict server/meja
 
 clean:

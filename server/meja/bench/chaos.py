@@ -344,8 +344,23 @@ class _AofRedis:
         server = shutil.which("redis-server")
         if server is None:
             raise RuntimeError("redis-server is not installed (make deps installs it)")
-        return [server, "--port", str(self.port), "--bind", "127.0.0.1", "--dir", str(self.dir), "--save", "",
-                "--appendonly", "yes", "--appendfsync", self.fsync, "--daemonize", "no"]
+        return [
+            server,
+            "--port",
+            str(self.port),
+            "--bind",
+            "127.0.0.1",
+            "--dir",
+            str(self.dir),
+            "--save",
+            "",
+            "--appendonly",
+            "yes",
+            "--appendfsync",
+            self.fsync,
+            "--daemonize",
+            "no",
+        ]
 
     async def start(self) -> None:
         """Start (the first time on a random free port, then on the same one); wait for PONG."""
@@ -399,8 +414,9 @@ class _AofRedis:
 class _Server:
     """One ``meja serve --redis`` process, started again on the same port after a fault."""
 
-    def __init__(self, label: str, entry: Sequence[str], redis: _AofRedis, env: Mapping[str, str],
-                 workdir: Path) -> None:
+    def __init__(
+        self, label: str, entry: Sequence[str], redis: _AofRedis, env: Mapping[str, str], workdir: Path
+    ) -> None:
         self.label = label
         self.entry = list(entry)
         self.redis = redis
@@ -504,8 +520,18 @@ class _Stats:
 class _Human:
     """One scripted person at one seat: plays, rides over faults, and keeps exact claims for the audit."""
 
-    def __init__(self, table: _Table, seat: int, joined: Mapping[str, Any], client: Client, urls: list[str],
-                 url_index: int, seed: int, pace: float, stats: _Stats) -> None:
+    def __init__(
+        self,
+        table: _Table,
+        seat: int,
+        joined: Mapping[str, Any],
+        client: Client,
+        urls: list[str],
+        url_index: int,
+        seed: int,
+        pace: float,
+        stats: _Stats,
+    ) -> None:
         self.table = table
         self.seat = seat
         self.token = str(joined["token"])
@@ -660,8 +686,9 @@ class _Human:
             self.refused.append((version, action, exc.code))
             self.stats.refusals[exc.code] += 1
             if exc.code not in ("action/stale_version", "internal"):
-                self.stats.unexpected.append(f"table {self.table.table_id} seat {self.seat} v{version}: "
-                                             f"{action} refused with {exc.code}: {exc}")
+                self.stats.unexpected.append(
+                    f"table {self.table.table_id} seat {self.seat} v{version}: {action} refused with {exc.code}: {exc}"
+                )
             if exc.code != "action/stale_version":
                 self.acted_at = None
                 await asyncio.sleep(0.2)
@@ -726,10 +753,16 @@ class _Human:
             url = self.urls[self.url_index % len(self.urls)]
             client: Client | None = None
             try:
-                client = await connect(url, open_timeout=5, ping_interval=CLIENT_PING_INTERVAL_S,
-                                       ping_timeout=CLIENT_PING_TIMEOUT_S)
-                await client.resume(table=self.table.table_id, token=self.token, since=since,
-                                    host_token=self.host_token, timeout=REQUEST_TIMEOUT_S)
+                client = await connect(
+                    url, open_timeout=5, ping_interval=CLIENT_PING_INTERVAL_S, ping_timeout=CLIENT_PING_TIMEOUT_S
+                )
+                await client.resume(
+                    table=self.table.table_id,
+                    token=self.token,
+                    since=since,
+                    host_token=self.host_token,
+                    timeout=REQUEST_TIMEOUT_S,
+                )
             except ServerError as exc:
                 last = f"{exc.code}: {exc}"
                 if exc.code in FINAL_RESUME_CODES:
@@ -750,7 +783,8 @@ class _Human:
             if time.monotonic() - began > RESUME_GIVE_UP_S:
                 self.stats.resume_failures.append(
                     f"table {self.table.table_id} seat {self.seat}: no process took the seat back in "
-                    f"{RESUME_GIVE_UP_S:.0f} s: {last}")
+                    f"{RESUME_GIVE_UP_S:.0f} s: {last}"
+                )
                 return False
         return False
 
@@ -827,13 +861,22 @@ class _Run:
             table_id: str | None = None
             started = False
             try:
-                host = await connect(urls[first], open_timeout=10, ping_interval=CLIENT_PING_INTERVAL_S,
-                                     ping_timeout=CLIENT_PING_TIMEOUT_S)
-                joined = await host.host(name=NAMES[0], seats=3, options=options, grace_s=GRACE_S,
-                                         timeout=REQUEST_TIMEOUT_S)
+                host = await connect(
+                    urls[first],
+                    open_timeout=10,
+                    ping_interval=CLIENT_PING_INTERVAL_S,
+                    ping_timeout=CLIENT_PING_TIMEOUT_S,
+                )
+                joined = await host.host(
+                    name=NAMES[0], seats=3, options=options, grace_s=GRACE_S, timeout=REQUEST_TIMEOUT_S
+                )
                 table_id = str(joined["table"])
-                guest = await connect(urls[(first + 1) % len(urls)], open_timeout=10,
-                                      ping_interval=CLIENT_PING_INTERVAL_S, ping_timeout=CLIENT_PING_TIMEOUT_S)
+                guest = await connect(
+                    urls[(first + 1) % len(urls)],
+                    open_timeout=10,
+                    ping_interval=CLIENT_PING_INTERVAL_S,
+                    ping_timeout=CLIENT_PING_TIMEOUT_S,
+                )
                 mine = await guest.join(table=table_id, name=NAMES[1], timeout=REQUEST_TIMEOUT_S)
                 await host.seat_to(2, "bot", timeout=REQUEST_TIMEOUT_S)
                 started = True  # from here on the table may have started, answered or not
@@ -851,10 +894,10 @@ class _Run:
             assert guest is not None
             table = _Table(slot, table_id, whole)
             table.humans = [
-                _Human(table, 0, joined, host, urls, first, self.seeds.randrange(1 << 30), self.args.pace,
-                       self.stats),
-                _Human(table, 1, mine, guest, urls, first + 1, self.seeds.randrange(1 << 30), self.args.pace,
-                       self.stats),
+                _Human(table, 0, joined, host, urls, first, self.seeds.randrange(1 << 30), self.args.pace, self.stats),
+                _Human(
+                    table, 1, mine, guest, urls, first + 1, self.seeds.randrange(1 << 30), self.args.pace, self.stats
+                ),
             ]
             self.tables.append(table)
             return table
@@ -951,8 +994,10 @@ class _Run:
             finally:
                 self.redis.resume()
         else:
-            people = sorted((h for t in self.tables if t.active for h in t.humans if h.connected()),
-                            key=lambda h: (h.table.slot, h.seat))
+            people = sorted(
+                (h for t in self.tables if t.active for h in t.humans if h.connected()),
+                key=lambda h: (h.table.slot, h.seat),
+            )
             if not people:
                 fault["target"] = "nobody connected"
                 return
@@ -968,8 +1013,9 @@ class _Run:
         whole = set(range(args.tables - args.whole, args.tables))
         opened: list[_Table | None] = []
         for start in range(0, args.tables, 10):
-            opened += await asyncio.gather(*(self.open_table(n, n in whole, None)
-                                             for n in range(start, min(args.tables, start + 10))))
+            opened += await asyncio.gather(
+                *(self.open_table(n, n in whole, None) for n in range(start, min(args.tables, start + 10)))
+            )
         stop = asyncio.Event()
         self.clock = _Clock()
         first = [t for t in opened if t is not None]
@@ -1001,8 +1047,10 @@ class _Run:
             {
                 "table": t.table_id,
                 "seats": [h.claims() for h in t.humans],
-                "rematches": {"accepted": [v for h in t.humans for v in h.rematches],
-                              "unanswered": sum(h.rematches_unanswered for h in t.humans)},
+                "rematches": {
+                    "accepted": [v for h in t.humans for v in h.rematches],
+                    "unanswered": sum(h.rematches_unanswered for h in t.humans),
+                },
             }
             for t in self.tables
         ]
@@ -1016,7 +1064,10 @@ def _audit(redis_url: str, claims: Mapping[str, Any], workdir: Path) -> dict[str
     path.write_text(json.dumps(claims), encoding="utf-8")
     done = subprocess.run(
         [sys.executable, "-m", "meja.cli", "audit", "--redis", redis_url, "--claims", str(path), "--json"],
-        capture_output=True, text=True, timeout=3600, check=False,
+        capture_output=True,
+        text=True,
+        timeout=3600,
+        check=False,
     )
     if done.returncode not in (0, 1):
         raise RuntimeError(f"meja audit failed ({done.returncode}):\n{done.stderr[-4000:]}")
@@ -1066,20 +1117,35 @@ def _stalls(run: _Run) -> dict[str, Any]:
         for began, seconds in table.stalls:
             fault = _after(run, began + seconds)
             # A person who waited in vain for an answer held the table up (see ACT_TIMEOUT_S).
-            cause = "request unanswered" if any(
-                began <= t <= began + seconds + 1 for t in unanswered.get(table.table_id, ())) else None
-            every.append({"seconds": seconds, "began_at": began, "table": table.table_id, "slot": table.slot,
-                          "after": None if fault is None else f"{fault['kind']} at {fault['t']} s",
-                          "cause": cause})
+            cause = (
+                "request unanswered"
+                if any(began <= t <= began + seconds + 1 for t in unanswered.get(table.table_id, ()))
+                else None
+            )
+            every.append(
+                {
+                    "seconds": seconds,
+                    "began_at": began,
+                    "table": table.table_id,
+                    "slot": table.slot,
+                    "after": None if fault is None else f"{fault['kind']} at {fault['t']} s",
+                    "cause": cause,
+                }
+            )
     every.sort(key=lambda s: -s["seconds"])
     by_kind: dict[str, float] = {}
     for s in every:
         kind = "none" if s["after"] is None else s["after"].split(" ")[0]
         by_kind[kind] = max(by_kind.get(kind, 0.0), s["seconds"])
     plain = [s for s in every if s["cause"] is None]
-    return {"longest": every[0] if every else None, "top": every[:10], "longest_by_fault": by_kind,
-            "longest_with_every_request_answered": plain[0] if plain else None,
-            "noted_over_s": STALL_NOTE_S, "count": len(every)}
+    return {
+        "longest": every[0] if every else None,
+        "top": every[:10],
+        "longest_by_fault": by_kind,
+        "longest_with_every_request_answered": plain[0] if plain else None,
+        "noted_over_s": STALL_NOTE_S,
+        "count": len(every),
+    }
 
 
 async def _chaos(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
@@ -1113,8 +1179,12 @@ async def _chaos(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
     bound = stall_bound_s(env, pace_s=args.pace, redis_outage_s=outage)
     stalls = _stalls(run)
     longest = stalls["longest"]["seconds"] if stalls["longest"] else 0.0
-    human_actions = sum(int(e.get("actions_by_seat", {}).get(str(s), 0))
-                        for e in report["per_table"] if e.get("replayed") for s in (0, 1))
+    human_actions = sum(
+        int(e.get("actions_by_seat", {}).get(str(s), 0))
+        for e in report["per_table"]
+        if e.get("replayed")
+        for s in (0, 1)
+    )
     stats = run.stats
     doc: dict[str, Any] = {
         "benchmark": "chaos",
@@ -1140,8 +1210,11 @@ async def _chaos(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
         "slots_with_a_finished_match": len(slots_done),
         "whole_slots_with_a_finished_match": len({s for s in slots_done if s >= args.tables - args.whole}),
         # Whole-match tables whose people saw the match end, but whose log does not end a match (must be 0).
-        "seen_over_but_not_finished": sum(1 for t in run.tables if t.whole and t.finished
-                                          and not per_table.get(t.table_id, {}).get("matches_finished")),
+        "seen_over_but_not_finished": sum(
+            1
+            for t in run.tables
+            if t.whole and t.finished and not per_table.get(t.table_id, {}).get("matches_finished")
+        ),
         "actions": report["actions"],
         "actions_per_s": round(report["actions"] / max(run.elapsed_s, 1e-9), 1),
         "human_actions": human_actions,
@@ -1149,8 +1222,11 @@ async def _chaos(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
         "lost": report["lost"],
         "applied_twice": report["doubled"],
         "refused_but_applied": report["refused_but_applied"],
-        "rematches": {"answered": stats.rematches, "lost": report["rematches_lost"],
-                      "doubled": report["rematches_doubled"]},
+        "rematches": {
+            "answered": stats.rematches,
+            "lost": report["rematches_lost"],
+            "doubled": report["rematches_doubled"],
+        },
         "replayed_tables": report["replayed"],
         "replay_failures": report["replay_failures"],
         "unverified_actions": report["unverified_actions"],
@@ -1180,13 +1256,21 @@ async def _chaos(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
         "server_exit_statuses": statuses,
         "server_tracebacks": len(tracebacks),
         "server_traceback_samples": tracebacks[:3],
-        "machine": {"cpus": os.cpu_count(), "python": platform.python_version(),
-                    "load_average": [round(x, 2) for x in os.getloadavg()]},
+        "machine": {
+            "cpus": os.cpu_count(),
+            "python": platform.python_version(),
+            "load_average": [round(x, 2) for x in os.getloadavg()],
+        },
         "note": "timing figures (stalls, actions/s) depend on the machine and on what else runs on it",
     }
-    doc["ok"] = bool(report["ok"] and not stats.resume_failures and doc["stall_within_bound"]
-                     and not doc["requests_unanswered"] and not doc["replaced_closes"]
-                     and not doc["seen_over_but_not_finished"])
+    doc["ok"] = bool(
+        report["ok"]
+        and not stats.resume_failures
+        and doc["stall_within_bound"]
+        and not doc["requests_unanswered"]
+        and not doc["replaced_closes"]
+        and not doc["seen_over_but_not_finished"]
+    )
     return doc
 
 
@@ -1198,63 +1282,100 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--minutes", type=float, default=10.0, metavar="M", help="how long to play (default 10)")
     parser.add_argument("--tables", type=int, default=200, metavar="N", help="table slots of 3 seats (default 200)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the faults, their targets and the players")
-    parser.add_argument("--every", type=float, default=20.0, metavar="S",
-                        help="seconds between faults (default 20; 0: no faults)")
-    parser.add_argument("--whole", type=int, metavar="K",
-                        help="slots that play whole matches, a new table each (default: a fifth)")
-    parser.add_argument("--pace", type=float, default=0.5, metavar="S",
-                        help="a person's thinking time per decision, 0.5 to 1.5 times S (default 0.5)")
-    parser.add_argument("--target", type=int, default=100, metavar="P",
-                        help="points that end a whole match (default 100, the house rules')")
+    parser.add_argument(
+        "--every", type=float, default=20.0, metavar="S", help="seconds between faults (default 20; 0: no faults)"
+    )
+    parser.add_argument(
+        "--whole", type=int, metavar="K", help="slots that play whole matches, a new table each (default: a fifth)"
+    )
+    parser.add_argument(
+        "--pace",
+        type=float,
+        default=0.5,
+        metavar="S",
+        help="a person's thinking time per decision, 0.5 to 1.5 times S (default 0.5)",
+    )
+    parser.add_argument(
+        "--target",
+        type=int,
+        default=100,
+        metavar="P",
+        help="points that end a whole match (default 100, the house rules')",
+    )
     parser.add_argument("--workdir", metavar="DIR", help="keep Redis's files, the logs and the claims here")
-    parser.add_argument("--server-entry", metavar="SCRIPT",
-                        help="run the servers as `python SCRIPT serve ...` (tests plant bugs this way)")
+    parser.add_argument(
+        "--server-entry",
+        metavar="SCRIPT",
+        help="run the servers as `python SCRIPT serve ...` (tests plant bugs this way)",
+    )
 
 
 def _print_summary(doc: Mapping[str, Any]) -> None:
     stall = doc["stall"]["longest"]
     bound = doc["stall_bound_s"]
-    print(f"meja bench chaos: {doc['elapsed_s'] / 60:.1f} min, {doc['slots']} table slots "
-          f"({doc['whole_match_slots']} of whole matches; {doc['tables']} tables), {doc['processes']} processes, "
-          f"Redis appendfsync always, seed {doc['seed']}")
+    print(
+        f"meja bench chaos: {doc['elapsed_s'] / 60:.1f} min, {doc['slots']} table slots "
+        f"({doc['whole_match_slots']} of whole matches; {doc['tables']} tables), {doc['processes']} processes, "
+        f"Redis appendfsync always, seed {doc['seed']}"
+    )
     kinds = ", ".join(f"{n} {k}" for k, n in sorted(doc["faults_by_kind"].items()))
     print(f"  faults                 {len(doc['faults']):>8}   every {doc['every_s']} s: {kinds}")
-    print(f"  matches finished       {doc['matches_finished']:>8}   ({doc['whole_matches_finished']} whole, "
-          f"{doc['one_round_matches_finished']} of one round; {doc['slots_with_a_finished_match']} of "
-          f"{doc['slots']} slots finished one)")
+    print(
+        f"  matches finished       {doc['matches_finished']:>8}   ({doc['whole_matches_finished']} whole, "
+        f"{doc['one_round_matches_finished']} of one round; {doc['slots_with_a_finished_match']} of "
+        f"{doc['slots']} slots finished one)"
+    )
     if doc["seen_over_but_not_finished"]:
-        print(f"  seen over, not in log  {doc['seen_over_but_not_finished']:>8}   whole-match tables whose people saw "
-              f"the match end, with no finished match in the log")
-    print(f"  actions                {doc['actions']:>8}   ({doc['actions_per_s']}/s; {doc['human_actions']} by "
-          f"people, {doc['accepted_answers']} answered as applied)")
+        print(
+            f"  seen over, not in log  {doc['seen_over_but_not_finished']:>8}   whole-match tables whose people saw "
+            f"the match end, with no finished match in the log"
+        )
+    print(
+        f"  actions                {doc['actions']:>8}   ({doc['actions_per_s']}/s; {doc['human_actions']} by "
+        f"people, {doc['accepted_answers']} answered as applied)"
+    )
     print(f"  lost                   {doc['lost']:>8}")
-    print(f"  applied twice          {doc['applied_twice']:>8}   (refused but applied {doc['refused_but_applied']}; "
-          f"rematches lost {doc['rematches']['lost']}, doubled {doc['rematches']['doubled']})")
-    print(f"  logs replayed          {doc['replayed_tables']:>8}   of {doc['tables']} tables to their stored "
-          f"state ({doc['replay_failures']} failed, {doc['unverified_actions']} actions unverified)")
+    print(
+        f"  applied twice          {doc['applied_twice']:>8}   (refused but applied {doc['refused_but_applied']}; "
+        f"rematches lost {doc['rematches']['lost']}, doubled {doc['rematches']['doubled']})"
+    )
+    print(
+        f"  logs replayed          {doc['replayed_tables']:>8}   of {doc['tables']} tables to their stored "
+        f"state ({doc['replay_failures']} failed, {doc['unverified_actions']} actions unverified)"
+    )
     where = "none"
     if stall:
         cause = f"; {stall['cause']}" if stall["cause"] else ""
         where = f"table slot {stall['slot']} at {stall['began_at']} s, after {stall['after']}{cause}"
-    print(f"  longest stall          {doc['longest_stall_s']:>8} s ({where}); bound {bound['bound']} s"
-          f"{'' if doc['stall_within_bound'] else '  OVER THE BOUND'}")
+    print(
+        f"  longest stall          {doc['longest_stall_s']:>8} s ({where}); bound {bound['bound']} s"
+        f"{'' if doc['stall_within_bound'] else '  OVER THE BOUND'}"
+    )
     by = ", ".join(f"{k} {v} s" for k, v in sorted(doc["stall"]["longest_by_fault"].items()))
     print(f"  longest stall by fault           {by}")
-    print(f"  resumes                {doc['resumes']:>8}   ({doc['resume_attempts_retried']} attempts retried, "
-          f"{doc['resumes_failed']} failed)")
+    print(
+        f"  resumes                {doc['resumes']:>8}   ({doc['resume_attempts_retried']} attempts retried, "
+        f"{doc['resumes_failed']} failed)"
+    )
     if doc["requests_unanswered"]:
         plain = doc["stall"]["longest_with_every_request_answered"]
-        print(f"  requests unanswered    {doc['requests_unanswered']:>8}   (on open connections, given up after "
-              f"{ACT_TIMEOUT_S:.0f} s; longest stall without one: {plain['seconds'] if plain else 0} s)")
+        print(
+            f"  requests unanswered    {doc['requests_unanswered']:>8}   (on open connections, given up after "
+            f"{ACT_TIMEOUT_S:.0f} s; longest stall without one: {plain['seconds'] if plain else 0} s)"
+        )
     print(f"  refusals               {doc['refusals']}")
     print(f"  closes                 {doc['closes']}")
     away = doc["time_away_s"]
-    print(f"  time away              p50 {away['p50']} s, p95 {away['p95']} s, max {away['max']} s "
-          f"(connection lost to seat back; by fault: {away['longest_by_fault']})")
+    print(
+        f"  time away              p50 {away['p50']} s, p95 {away['p95']} s, max {away['max']} s "
+        f"(connection lost to seat back; by fault: {away['longest_by_fault']})"
+    )
     if doc["replaced_closes"]:
-        print(f"  closed with 4001       {doc['replaced_closes']:>8}   live connections told their seat was opened "
-              f"elsewhere, which nobody did (the page does not reconnect after 4001), after "
-              f"{ {k: v['4001'] for k, v in doc['closes_by_fault'].items() if '4001' in v} }")
+        print(
+            f"  closed with 4001       {doc['replaced_closes']:>8}   live connections told their seat was opened "
+            f"elsewhere, which nobody did (the page does not reconnect after 4001), after "
+            f"{ {k: v['4001'] for k, v in doc['closes_by_fault'].items() if '4001' in v} }"
+        )
     if doc["server_tracebacks"]:
         print(f"  server tracebacks      {doc['server_tracebacks']:>8}")
     for line in doc["unexpected"][:5] + doc["resume_failures"][:5] + doc["audit_messages"][:5]:

@@ -87,10 +87,31 @@ class BenchCluster:
         port = self.ports[i] = self._rand.randrange(20_000, 40_000)
         node_dir = self.workdir / f"node-{port}"
         node_dir.mkdir(exist_ok=True)
-        cmd = [self._server, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-               "--dir", str(node_dir), "--daemonize", "no", "--cluster-enabled", "yes",
-               "--cluster-config-file", str(node_dir / "nodes.conf"), "--cluster-port", str(port + 20_000),
-               "--cluster-node-timeout", "5000", "--logfile", str(node_dir / "redis.log")]
+        cmd = [
+            self._server,
+            "--port",
+            str(port),
+            "--bind",
+            "127.0.0.1",
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+            "--dir",
+            str(node_dir),
+            "--daemonize",
+            "no",
+            "--cluster-enabled",
+            "yes",
+            "--cluster-config-file",
+            str(node_dir / "nodes.conf"),
+            "--cluster-port",
+            str(port + 20_000),
+            "--cluster-node-timeout",
+            "5000",
+            "--logfile",
+            str(node_dir / "redis.log"),
+        ]
         return subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
     def _up(self, i: int) -> bool:
@@ -104,8 +125,13 @@ class BenchCluster:
         return "redis+cluster://" + ",".join(f"127.0.0.1:{p}" for p in self.ports[: self.masters])
 
     def cli(self, port: int, *args: str | int) -> str:
-        done = subprocess.run([self._cli, "-h", "127.0.0.1", "-p", str(port), *map(str, args)],
-                              capture_output=True, text=True, timeout=30, check=False)
+        done = subprocess.run(
+            [self._cli, "-h", "127.0.0.1", "-p", str(port), *map(str, args)],
+            capture_output=True,
+            text=True,
+            timeout=30,
+            check=False,
+        )
         return done.stdout.strip()
 
     def info(self, port: int, *args: str) -> dict[str, str]:
@@ -127,13 +153,19 @@ class BenchCluster:
             for k, p in enumerate(self.ports[self.masters :]):
                 master = ids[k % self.masters]
                 # "Unknown node" until the handshake with the master is over
-                self._until(deadline, lambda p=p, m=master: self.cli(p, "CLUSTER", "REPLICATE", m) == "OK",
-                            "a replica found no master")
+                self._until(
+                    deadline,
+                    lambda p=p, m=master: self.cli(p, "CLUSTER", "REPLICATE", m) == "OK",
+                    "a replica found no master",
+                )
             for p in self.ports:
                 self._until(deadline, lambda p=p: self._ok(p), "the cluster did not reach cluster_state:ok")
             for p in self.ports[self.masters :]:
-                self._until(deadline, lambda p=p: self.info(p, "INFO", "replication").get("master_link_status")
-                            == "up", "a replica did not sync")
+                self._until(
+                    deadline,
+                    lambda p=p: self.info(p, "INFO", "replication").get("master_link_status") == "up",
+                    "a replica did not sync",
+                )
         except BaseException:
             self.stop()
             raise
@@ -155,8 +187,11 @@ class BenchCluster:
         publish = total = 0
         for port in self.ports:
             info = self.info(port, "CLUSTER", "INFO")
-            publish += sum(int(v) for k, v in info.items()
-                           if k.startswith("cluster_stats_messages_publish") and k.endswith("_sent"))
+            publish += sum(
+                int(v)
+                for k, v in info.items()
+                if k.startswith("cluster_stats_messages_publish") and k.endswith("_sent")
+            )
             total += int(info.get("cluster_stats_messages_sent", 0))
         return {"publish": publish, "total": total}
 
@@ -186,8 +221,9 @@ def _table_ids(count: int) -> list[tuple[str, str]]:
     return [by_bucket[b][i] for i in range(per) for b in range(BUCKETS)][:count]
 
 
-async def _pass(cluster: BenchCluster, *, sharded: bool, wait_ms: int, tables: int, moves: int,
-                record_bytes: int) -> dict[str, Any]:
+async def _pass(
+    cluster: BenchCluster, *, sharded: bool, wait_ms: int, tables: int, moves: int, record_bytes: int
+) -> dict[str, Any]:
     prefix = f"meja-bench-{os.urandom(4).hex()}:"
     record, entry = os.urandom(record_bytes), os.urandom(100)
     latencies: list[float] = []
@@ -261,8 +297,14 @@ async def _bench(args: argparse.Namespace) -> dict[str, Any]:
             try:
                 await asyncio.to_thread(cluster.start)
                 for sharded, wait_ms in ((False, 1000), (True, 1000), (True, 0)):
-                    result = await _pass(cluster, sharded=sharded, wait_ms=wait_ms, tables=args.tables,
-                                         moves=args.moves, record_bytes=args.record_bytes)
+                    result = await _pass(
+                        cluster,
+                        sharded=sharded,
+                        wait_ms=wait_ms,
+                        tables=args.tables,
+                        moves=args.moves,
+                        record_bytes=args.record_bytes,
+                    )
                     runs.append({"masters": masters, "replicas": args.replicas, **result})
             finally:
                 cluster.stop()
@@ -278,30 +320,51 @@ def _masters(text: str) -> list[int]:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON document instead of a table")
-    parser.add_argument("--masters", type=_masters, default=[1, 3, 6], metavar="N,N",
-                        help="cluster sizes, side by side in one run (default 1,3,6)")
+    parser.add_argument(
+        "--masters",
+        type=_masters,
+        default=[1, 3, 6],
+        metavar="N,N",
+        help="cluster sizes, side by side in one run (default 1,3,6)",
+    )
     parser.add_argument("--replicas", type=int, default=1, metavar="R", help="replicas per master (default 1)")
     parser.add_argument("--tables", type=int, default=32, metavar="T", help="tables (default 32)")
     parser.add_argument("--moves", type=int, default=20, metavar="M", help="moves per table (default 20)")
-    parser.add_argument("--record-bytes", type=int, default=2500, metavar="B",
-                        help="the record committed and published each move (default 2500)")
-    parser.add_argument("--hosts", action="store_true",
-                        help="instead: the multi-host run in network namespaces (root; see meja.bench.multihost)")
+    parser.add_argument(
+        "--record-bytes",
+        type=int,
+        default=2500,
+        metavar="B",
+        help="the record committed and published each move (default 2500)",
+    )
+    parser.add_argument(
+        "--hosts",
+        action="store_true",
+        help="instead: the multi-host run in network namespaces (root; see meja.bench.multihost)",
+    )
     parser.add_argument("--minutes", type=float, default=2.0, metavar="M", help="--hosts: how long to play (default 2)")
-    parser.add_argument("--pace", type=float, default=1.0, metavar="S",
-                        help="--hosts: a person's thinking time per decision, 0.5 to 1.5 times S (default 1)")
+    parser.add_argument(
+        "--pace",
+        type=float,
+        default=1.0,
+        metavar="S",
+        help="--hosts: a person's thinking time per decision, 0.5 to 1.5 times S (default 1)",
+    )
     parser.add_argument("--seed", type=int, default=1, help="--hosts: seed of the players")
     parser.add_argument("--workdir", metavar="DIR", help="--hosts: keep the logs and the claims here")
 
 
 def _print_table(doc: dict[str, Any]) -> None:
     print(f"{doc['tables']} tables x {doc['moves_per_table']} moves, {doc['record_bytes']}-byte records")
-    print("masters  publish  wait_ms  bus pub/sub msgs/move  bus msgs/move  bus pub/sub bytes/move  "
-          "commit ms p50 / p99")
+    print(
+        "masters  publish  wait_ms  bus pub/sub msgs/move  bus msgs/move  bus pub/sub bytes/move  commit ms p50 / p99"
+    )
     for r in doc["runs"]:
-        print(f"{r['masters']:>7}  {r['publish']:>7}  {r['replica_wait_ms']:>7}  {r['bus_pubsub_msgs_per_move']:>21}  "
-              f"{r['bus_msgs_per_move']:>13}  {r['bus_pubsub_bytes_per_move']:>22}  "
-              f"{r['commit_ms_p50']:>7} / {r['commit_ms_p99']}")
+        print(
+            f"{r['masters']:>7}  {r['publish']:>7}  {r['replica_wait_ms']:>7}  {r['bus_pubsub_msgs_per_move']:>21}  "
+            f"{r['bus_msgs_per_move']:>13}  {r['bus_pubsub_bytes_per_move']:>22}  "
+            f"{r['commit_ms_p50']:>7} / {r['commit_ms_p99']}"
+        )
 
 
 def run(args: argparse.Namespace) -> int:

@@ -142,8 +142,12 @@ class Hosts:
         return ""
 
     def cli(self, host: str, *args: str) -> str:
-        done = subprocess.run(self.exec(host, "redis-cli", "-h", address(host), "-p", str(REDIS_PORT), *args),
-                              capture_output=True, text=True, timeout=30)
+        done = subprocess.run(
+            self.exec(host, "redis-cli", "-h", address(host), "-p", str(REDIS_PORT), *args),
+            capture_output=True,
+            text=True,
+            timeout=30,
+        )
         return done.stdout.strip()
 
     def cut(self, host: str, to: list[str]) -> None:
@@ -196,13 +200,36 @@ def start_cluster(hosts: Hosts) -> str:
             continue
         data = hosts.workdir / host
         data.mkdir()
-        hosts.start(host, f"redis-{host}", [
-            server, "--port", str(REDIS_PORT), "--bind", address(host), "--cluster-enabled", "yes",
-            "--cluster-port", str(BUS_PORT), "--cluster-config-file", str(data / "nodes.conf"),
-            "--cluster-node-timeout", str(NODE_TIMEOUT_MS), "--dir", str(data), "--save", "",
-            "--appendonly", "no", "--daemonize", "no",
-            # (reachable from the test network only, which has no other way in: no password)
-            "--protected-mode", "no"])
+        hosts.start(
+            host,
+            f"redis-{host}",
+            [
+                server,
+                "--port",
+                str(REDIS_PORT),
+                "--bind",
+                address(host),
+                "--cluster-enabled",
+                "yes",
+                "--cluster-port",
+                str(BUS_PORT),
+                "--cluster-config-file",
+                str(data / "nodes.conf"),
+                "--cluster-node-timeout",
+                str(NODE_TIMEOUT_MS),
+                "--dir",
+                str(data),
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--daemonize",
+                "no",
+                # (reachable from the test network only, which has no other way in: no password)
+                "--protected-mode",
+                "no",
+            ],
+        )
     redis_hosts = [h for h in HOSTS if h.startswith("r")]
     deadline = time.monotonic() + 60
     for host in redis_hosts:
@@ -214,14 +241,23 @@ def start_cluster(hosts: Hosts) -> str:
         hosts.cli(host, "CLUSTER", "ADDSLOTSRANGE", str(first), str(last))
     ids = {h: hosts.cli(h, "CLUSTER", "MYID") for h in MASTERS}
     for replica, master in REPLICAS.items():
-        _until(deadline, lambda r=replica, m=master: hosts.cli(r, "CLUSTER", "REPLICATE", ids[m]) == "OK",
-               f"{replica} could not replicate {master}")
+        _until(
+            deadline,
+            lambda r=replica, m=master: hosts.cli(r, "CLUSTER", "REPLICATE", ids[m]) == "OK",
+            f"{replica} could not replicate {master}",
+        )
     for host in redis_hosts:
-        _until(deadline, lambda h=host: "cluster_state:ok" in hosts.cli(h, "CLUSTER", "INFO"),
-               f"{host} never saw the cluster up")
+        _until(
+            deadline,
+            lambda h=host: "cluster_state:ok" in hosts.cli(h, "CLUSTER", "INFO"),
+            f"{host} never saw the cluster up",
+        )
     for replica in REPLICAS:
-        _until(deadline, lambda r=replica: "master_link_status:up" in hosts.cli(r, "INFO", "replication"),
-               f"{replica} never synced")
+        _until(
+            deadline,
+            lambda r=replica: "master_link_status:up" in hosts.cli(r, "INFO", "replication"),
+            f"{replica} never synced",
+        )
     return "redis+cluster://" + ",".join(f"{address(h)}:{REDIS_PORT}" for h in MASTERS)
 
 
@@ -229,13 +265,34 @@ def start_servers(hosts: Hosts, store_url: str) -> list[str]:
     env = {**os.environ, **COMMON_ENV, **CHAOS_ENV}
     urls = []
     for host in ("s1", "s2"):
-        hosts.start(host, f"meja-{host}", [sys.executable, "-m", "meja.cli", "serve", "--host", address(host),
-                                            "--port", str(MEJA_PORT), "--redis", store_url], env)
+        hosts.start(
+            host,
+            f"meja-{host}",
+            [
+                sys.executable,
+                "-m",
+                "meja.cli",
+                "serve",
+                "--host",
+                address(host),
+                "--port",
+                str(MEJA_PORT),
+                "--redis",
+                store_url,
+            ],
+            env,
+        )
         urls.append(f"ws://{address(host)}:{MEJA_PORT}/ws")
     deadline = time.monotonic() + 120
     for host in ("s1", "s2"):
-        _until(deadline, lambda h=host: f"serving ws://{address(h)}" in hosts.log(f"meja-{h}", 1 << 20)
-               or hosts.procs[f"meja-{h}"].poll() is not None, f"meja serve on {host} did not start")
+        _until(
+            deadline,
+            lambda h=host: (
+                f"serving ws://{address(h)}" in hosts.log(f"meja-{h}", 1 << 20)
+                or hosts.procs[f"meja-{h}"].poll() is not None
+            ),
+            f"meja serve on {host} did not start",
+        )
         if hosts.procs[f"meja-{host}"].poll() is not None:
             raise RuntimeError(f"meja serve on {host} exited:\n{hosts.log(f'meja-{host}')}")
     return urls
@@ -260,24 +317,38 @@ async def faults(hosts: Hosts, at: list[float], log: list[dict[str, Any]], t0: f
             promoted = True
             break
         await asyncio.sleep(0.2)
-    log.append({"kind": "master_killed", "t": round(began - t0, 1), "target": "r1",
-                "replica_promoted": promoted, "failover_s": round(time.monotonic() - began, 1)})
+    log.append(
+        {
+            "kind": "master_killed",
+            "t": round(began - t0, 1),
+            "target": "r1",
+            "replica_promoted": promoted,
+            "failover_s": round(time.monotonic() - began, 1),
+        }
+    )
 
     await wait_until(at[1])
     began = time.monotonic()
     hosts.cut("s1", [h for h in HOSTS if h.startswith("r")])
     await asyncio.sleep(PARTITION_S)
     hosts.heal("s1")
-    log.append({"kind": "server_partitioned_from_redis", "t": round(began - t0, 1), "target": "s1",
-                "seconds": PARTITION_S})
+    log.append(
+        {"kind": "server_partitioned_from_redis", "t": round(began - t0, 1), "target": "s1", "seconds": PARTITION_S}
+    )
 
     await wait_until(at[2])
     began = time.monotonic()
     hosts.cut("load", ["s2"])
     await asyncio.sleep(PARTITION_S)
     hosts.heal("load")
-    log.append({"kind": "players_partitioned_from_server", "t": round(began - t0, 1), "target": "load -> s2",
-                "seconds": PARTITION_S})
+    log.append(
+        {
+            "kind": "players_partitioned_from_server",
+            "t": round(began - t0, 1),
+            "target": "load -> s2",
+            "seconds": PARTITION_S,
+        }
+    )
 
 
 async def _run(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
@@ -290,10 +361,30 @@ async def _run(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
         claims = workdir / "claims.json"
         played = workdir / "played.json"
         seconds = args.minutes * 60
-        load = hosts.start("load", "load", [
-            sys.executable, "-m", "meja.bench.multihost", "load", "--servers", ",".join(urls),
-            "--minutes", str(args.minutes), "--tables", str(args.tables), "--pace", str(args.pace),
-            "--seed", str(args.seed), "--claims", str(claims), "--out", str(played)])
+        load = hosts.start(
+            "load",
+            "load",
+            [
+                sys.executable,
+                "-m",
+                "meja.bench.multihost",
+                "load",
+                "--servers",
+                ",".join(urls),
+                "--minutes",
+                str(args.minutes),
+                "--tables",
+                str(args.tables),
+                "--pace",
+                str(args.pace),
+                "--seed",
+                str(args.seed),
+                "--claims",
+                str(claims),
+                "--out",
+                str(played),
+            ],
+        )
         t0 = time.monotonic()
         # the mishaps 15 %, 40 % and 70 % in, each over before the next (a failover takes about 4 s)
         at = [max(5.0, seconds * 0.15)]
@@ -309,9 +400,22 @@ async def _run(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
                 await asyncio.to_thread(proc.wait, 60)
         audit = await asyncio.to_thread(
             subprocess.run,
-            hosts.exec("load", sys.executable, "-m", "meja.cli", "audit", "--redis", store_url, "--claims",
-                       str(claims), "--json"),
-            capture_output=True, text=True, timeout=3600)
+            hosts.exec(
+                "load",
+                sys.executable,
+                "-m",
+                "meja.cli",
+                "audit",
+                "--redis",
+                store_url,
+                "--claims",
+                str(claims),
+                "--json",
+            ),
+            capture_output=True,
+            text=True,
+            timeout=3600,
+        )
         if audit.returncode not in (0, 1):
             raise RuntimeError(f"meja audit failed ({audit.returncode}):\n{audit.stderr[-4000:]}")
         report = json.loads(audit.stdout)
@@ -345,8 +449,13 @@ async def _run(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
         "server_tracebacks": tracebacks,
         "audit_messages": report["messages"][:20],
     }
-    doc["ok"] = bool(report["ok"] and not unfinished and not done["resumes_failed"]
-                     and all(f.get("replica_promoted", True) for f in fault_log) and len(fault_log) == 3)
+    doc["ok"] = bool(
+        report["ok"]
+        and not unfinished
+        and not done["resumes_failed"]
+        and all(f.get("replica_promoted", True) for f in fault_log)
+        and len(fault_log) == 3
+    )
     return doc
 
 
@@ -369,14 +478,20 @@ def run_hosts(args: argparse.Namespace) -> int:
         print(json.dumps(doc, indent=2))
     else:
         for f in doc["faults"]:
-            print(f"  {f['t']:>6} s  {f['kind']} ({f['target']})" + (
-                f", replica promoted in {f['failover_s']} s" if "failover_s" in f else ""))
-        print(f"tables {doc['tables']}, unfinished {doc['tables_unfinished']} (still playing after the drain: "
-              f"{doc['still_playing_after_drain']} people), matches finished {doc['matches_finished']}, actions "
-              f"{doc['actions']}, resumes {doc['resumes']} (failed {doc['resumes_failed']})")
-        print(f"lost {doc['lost']}, applied twice {doc['applied_twice']}, refused but applied "
-              f"{doc['refused_but_applied']}, logs replayed {doc['replayed_tables']} "
-              f"(failures {doc['replay_failures']}), server tracebacks {doc['server_tracebacks']}")
+            print(
+                f"  {f['t']:>6} s  {f['kind']} ({f['target']})"
+                + (f", replica promoted in {f['failover_s']} s" if "failover_s" in f else "")
+            )
+        print(
+            f"tables {doc['tables']}, unfinished {doc['tables_unfinished']} (still playing after the drain: "
+            f"{doc['still_playing_after_drain']} people), matches finished {doc['matches_finished']}, actions "
+            f"{doc['actions']}, resumes {doc['resumes']} (failed {doc['resumes_failed']})"
+        )
+        print(
+            f"lost {doc['lost']}, applied twice {doc['applied_twice']}, refused but applied "
+            f"{doc['refused_but_applied']}, logs replayed {doc['replayed_tables']} "
+            f"(failures {doc['replay_failures']}), server tracebacks {doc['server_tracebacks']}"
+        )
         print("ok" if doc["ok"] else "NOT OK")
     return 0 if doc["ok"] else 1
 
@@ -400,8 +515,9 @@ async def _load(args: argparse.Namespace) -> None:
     servers: list[Any] = [_At(u) for u in args.servers.split(",")]
     run = chaos._Run(args, None, servers)  # type: ignore[arg-type]
     run.seeds = random.Random(args.seed)
-    tables = [t for t in await asyncio.gather(*(run.open_table(n, False, None) for n in range(args.tables)))
-              if t is not None]
+    tables = [
+        t for t in await asyncio.gather(*(run.open_table(n, False, None) for n in range(args.tables))) if t is not None
+    ]
     stop = asyncio.Event()
 
     async def person(h: Any) -> None:
@@ -422,15 +538,20 @@ async def _load(args: argparse.Namespace) -> None:
             await h.close()
     Path(args.claims).write_text(json.dumps(run.claims()), encoding="utf-8")
     stats = run.stats
-    Path(args.out).write_text(json.dumps({
-        "tables": [t.table_id for t in run.tables],
-        "accepted": stats.accepted,
-        "resumes": stats.resumes,
-        "resumes_failed": len(stats.resume_failures),
-        "requests_unanswered": len(stats.no_answer),
-        "unexpected": stats.unexpected[:20],
-        "still_playing_after_drain": len(pending),
-    }), encoding="utf-8")
+    Path(args.out).write_text(
+        json.dumps(
+            {
+                "tables": [t.table_id for t in run.tables],
+                "accepted": stats.accepted,
+                "resumes": stats.resumes,
+                "resumes_failed": len(stats.resume_failures),
+                "requests_unanswered": len(stats.no_answer),
+                "unexpected": stats.unexpected[:20],
+                "still_playing_after_drain": len(pending),
+            }
+        ),
+        encoding="utf-8",
+    )
 
 
 def main(argv: list[str] | None = None) -> int:

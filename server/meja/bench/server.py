@@ -471,8 +471,21 @@ class _Redis:
         last = ""
         for _ in range(20):  # a random port; another one if it is taken
             port = rand.randrange(20_000, 60_000)
-            cmd = [server, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-                   "--dir", str(workdir), "--daemonize", "no"]
+            cmd = [
+                server,
+                "--port",
+                str(port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--dir",
+                str(workdir),
+                "--daemonize",
+                "no",
+            ]
             child = _spawn(f"redis-{port}", cmd, workdir)
             redis = cls(f"redis://127.0.0.1:{port}/0", child, "meja:")
             for _ in range(200):
@@ -934,9 +947,7 @@ async def _measure_game(args: argparse.Namespace, redis: _Redis, workdir: Path) 
         await _gather_in_batches(t.seats[0].client.start(timeout=REQUEST_TIMEOUT_S) for t in tables + search_tables)
         rand = random.Random(args.seed)
         tasks = [
-            asyncio.create_task(
-                _play(seat, is_host=i == 0, seed=rand.randrange(1 << 30), pace=args.pace, stop=stop)
-            )
+            asyncio.create_task(_play(seat, is_host=i == 0, seed=rand.randrange(1 << 30), pace=args.pace, stop=stop))
             for table in tables + search_tables
             for i, seat in enumerate(table.seats)
         ]
@@ -1117,8 +1128,9 @@ async def _measure_echo(args: argparse.Namespace, connections: int, workdir: Pat
         "server_cpu_percent": round(100 * (server_cpu1 - server_cpu0) / (last - first), 1),
         "generator_cpu_percent": round(100 * (cpu1 - cpu0) / (last - first), 1),
         "cores_busy_percent": cores_busy(cores0, cores1),
-        "frame_bytes": len(encode({"type": "pong", "id": 1, "table": "0" * 32, "version": 40,
-                                   "action": {"kind": "draw"}})),
+        "frame_bytes": len(
+            encode({"type": "pong", "id": 1, "table": "0" * 32, "version": 40, "action": {"kind": "draw"}})
+        ),
     }
 
 
@@ -1142,8 +1154,9 @@ async def _compare_frames(args: argparse.Namespace, redis: _Redis, workdir: Path
     for game, seats, humans, tables in parse_layouts(args.compare_frames, args.tables):
         echo_rate: float | None = None
         for frames in ("whole", "diffs"):
-            run_args = argparse.Namespace(**{**vars(args), "game": game, "seats": seats, "humans": humans,
-                                             "tables": tables, "frames": frames})
+            run_args = argparse.Namespace(
+                **{**vars(args), "game": game, "seats": seats, "humans": humans, "tables": tables, "frames": frames}
+            )
             # Each run on an empty Redis: the last run's tables (their bots' timers still due) would
             # otherwise go on playing on this run's servers and count in its CPU per move.
             redis.cleanup()
@@ -1209,8 +1222,11 @@ async def _bench(args: argparse.Namespace) -> dict[str, Any]:
             doc["echo"] = ceiling
             echo_rate = ceiling["messages_per_s"]
             doc["moves_per_echo_message"] = round(game["moves_per_s"] / echo_rate, 4) if echo_rate else None
-        doc["machine"] = {"cpus": os.cpu_count(), "python": platform.python_version(),
-                          "load_average": [round(x, 2) for x in os.getloadavg()]}
+        doc["machine"] = {
+            "cpus": os.cpu_count(),
+            "python": platform.python_version(),
+            "load_average": [round(x, 2) for x in os.getloadavg()],
+        }
         doc["note"] = CAVEAT
         return doc
 
@@ -1271,15 +1287,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _print_frames(doc: Mapping[str, Any]) -> None:
-    print(f"meja bench server --compare-frames: {doc['mode']}, {doc['processes']} processes, "
-          f"{doc['seconds']} s measured per run")
-    print(f"  {'layout':<34} {'frames':<6} {'moves/s':>8} {'bytes/move':>11} {'frames/move':>11} "
-          f"{'server CPU ms/move':>18} {'moves/echo msg':>14}")
+    print(
+        f"meja bench server --compare-frames: {doc['mode']}, {doc['processes']} processes, "
+        f"{doc['seconds']} s measured per run"
+    )
+    print(
+        f"  {'layout':<34} {'frames':<6} {'moves/s':>8} {'bytes/move':>11} {'frames/move':>11} "
+        f"{'server CPU ms/move':>18} {'moves/echo msg':>14}"
+    )
     for r in doc["compare_frames"]:
         layout = f"{r['game']} {r['seats']} seats, {r['humans']} players, {r['tables']} tables"
-        print(f"  {layout:<34} {r['frames']:<6} {r['moves_per_s']:>8} {r['bytes_per_move']:>11} "
-              f"{r['frames_per_move']:>11} {r['server_cpu_ms_per_move']:>18} {r['moves_per_echo_message']!s:>14}"
-              f"{'' if r['settled'] else '  (NOT settled)'}{'  errors ' + str(r['errors']) if r['errors'] else ''}")
+        print(
+            f"  {layout:<34} {r['frames']:<6} {r['moves_per_s']:>8} {r['bytes_per_move']:>11} "
+            f"{r['frames_per_move']:>11} {r['server_cpu_ms_per_move']:>18} {r['moves_per_echo_message']!s:>14}"
+            f"{'' if r['settled'] else '  (NOT settled)'}{'  errors ' + str(r['errors']) if r['errors'] else ''}"
+        )
     print(f"  note: {doc['note']}")
 
 
@@ -1287,45 +1309,65 @@ def _print_summary(doc: Mapping[str, Any]) -> None:
     lat = doc["latency_ms"]
     mem = doc["memory"]
     table = mem["redis_table"]
-    print(f"meja bench server: {doc['mode']}, {doc['tables']} tables ({doc['connections']} connections), "
-          f"{doc['processes']} processes, {doc['window_s']} s measured")
-    print(f"  moves/s                {doc['moves_per_s']:>10}   "
-          f"({doc['moves']} moves, {doc['human_moves']} by players)")
-    print(f"  latency ms p50/p95/p99 {lat['p50']:>10} / {lat['p95']} / {lat['p99']}   (max {lat['max']}, "
-          f"{lat['count']} actions)")
-    print(f"  server CPU ms/move     {doc['server_cpu_ms_per_move']:>10}   "
-          f"(servers at {doc['server_cpu_percent']} % of one core; Redis {doc['redis_cpu_ms_per_move']} ms, "
-          f"generator {doc['generator_cpu_ms_per_move']} ms)")
-    print(f"  busy                   {doc['generator_cpu_percent']:>10} % generator (one core at most); "
-          f"cores {' / '.join(f'{c} %' for c in doc['cores_busy_percent'])}")
-    print(f"  Redis per move         {doc['redis']['round_trips_per_move']:>10} round trips, "
-          f"{doc['redis']['commands_sent_per_move']} commands sent "
-          f"({doc['redis']['commands_per_move']} run, scripts' own included)")
+    print(
+        f"meja bench server: {doc['mode']}, {doc['tables']} tables ({doc['connections']} connections), "
+        f"{doc['processes']} processes, {doc['window_s']} s measured"
+    )
+    print(
+        f"  moves/s                {doc['moves_per_s']:>10}   ({doc['moves']} moves, {doc['human_moves']} by players)"
+    )
+    print(
+        f"  latency ms p50/p95/p99 {lat['p50']:>10} / {lat['p95']} / {lat['p99']}   (max {lat['max']}, "
+        f"{lat['count']} actions)"
+    )
+    print(
+        f"  server CPU ms/move     {doc['server_cpu_ms_per_move']:>10}   "
+        f"(servers at {doc['server_cpu_percent']} % of one core; Redis {doc['redis_cpu_ms_per_move']} ms, "
+        f"generator {doc['generator_cpu_ms_per_move']} ms)"
+    )
+    print(
+        f"  busy                   {doc['generator_cpu_percent']:>10} % generator (one core at most); "
+        f"cores {' / '.join(f'{c} %' for c in doc['cores_busy_percent'])}"
+    )
+    print(
+        f"  Redis per move         {doc['redis']['round_trips_per_move']:>10} round trips, "
+        f"{doc['redis']['commands_sent_per_move']} commands sent "
+        f"({doc['redis']['commands_per_move']} run, scripts' own included)"
+    )
     print(f"  bytes sent per move    {doc['bytes_per_move']:>10}   ({doc['frames_per_move']} frames)")
     if table:
-        print(f"  Redis per table        {table['total_bytes']:>10} bytes (record {table['record_bytes']}, "
-              f"log {table['log_bytes']} for {table['log_entries']} entries)")
+        print(
+            f"  Redis per table        {table['total_bytes']:>10} bytes (record {table['record_bytes']}, "
+            f"log {table['log_bytes']} for {table['log_entries']} entries)"
+        )
     print(f"  server RSS/connection  {mem['server_rss_bytes_per_connection']:>10} bytes")
     window, whole = doc["metrics"]["window"], doc["metrics"]["run"]
-    print(f"  /metrics cross-check   window: servers {window['moves']} vs bench {window['bench_moves']} moves "
-          f"(difference {window['difference']}, bound {window['bound']}); whole run: {whole['moves']} vs "
-          f"{whole['bench_moves']}{'' if whole['settled'] else ' (NOT settled)'}")
+    print(
+        f"  /metrics cross-check   window: servers {window['moves']} vs bench {window['bench_moves']} moves "
+        f"(difference {window['difference']}, bound {window['bound']}); whole run: {whole['moves']} vs "
+        f"{whole['bench_moves']}{'' if whole['settled'] else ' (NOT settled)'}"
+    )
     if "echo" in doc:
         e = doc["echo"]
-        print(f"  echo ceiling           {e['messages_per_s']:>10} messages/s over {e['connections']} connections"
-              f" (p50 {e['latency_ms']['p50']} ms; generator {e['generator_cpu_percent']} %, cores "
-              f"{' / '.join(f'{c} %' for c in e['cores_busy_percent'])})")
+        print(
+            f"  echo ceiling           {e['messages_per_s']:>10} messages/s over {e['connections']} connections"
+            f" (p50 {e['latency_ms']['p50']} ms; generator {e['generator_cpu_percent']} %, cores "
+            f"{' / '.join(f'{c} %' for c in e['cores_busy_percent'])})"
+        )
         print(f"  moves per echo message {doc['moves_per_echo_message']:>10}")
     if doc["errors"]:
         print(f"  errors                 {doc['errors']}")
     flood = doc["talk_flood"]
     if flood["tables"]:
-        print(f"  under a talk flood of  {flood['tables']:>10} tables: sent {flood['sent']}, "
-              f"answered {flood['answers']}")
+        print(
+            f"  under a talk flood of  {flood['tables']:>10} tables: sent {flood['sent']}, answered {flood['answers']}"
+        )
     search = doc["search_tables"]
     if search["tables"]:
-        print(f"  under load of          {search['tables']:>10} tables of {search['seats']} seats with "
-              f"{search['level']} bots (bot_workers {search['bot_workers']})")
+        print(
+            f"  under load of          {search['tables']:>10} tables of {search['seats']} seats with "
+            f"{search['level']} bots (bot_workers {search['bot_workers']})"
+        )
     print(f"  note: {doc['note']}")
 
 

@@ -762,7 +762,9 @@ SERVER_FIELDS: Final[Mapping[str, tuple[Field, ...]]] = {
     "replay": (
         Field("archive", "str", required=True, doc="the archive id asked for"),
         Field(
-            "match", "map", required=True,
+            "match",
+            "map",
+            required=True,
             doc="game, preset, options, teams, seats, rounds, outcome, ended, steps, moves, check",
         ),
         Field("seat", "int|nil", required=True, doc="whose view the steps show (nil: a spectator's)"),
@@ -933,9 +935,7 @@ def talk(
 
 
 def call(*, table: str, peers: Sequence[Mapping[str, Any]], re: int | str | None = None) -> dict[str, Any]:
-    return _with_re(
-        {"type": "call", "table": table, "peers": [dict(p) for p in peers], "video_max": CALL_MAX}, re
-    )
+    return _with_re({"type": "call", "table": table, "peers": [dict(p) for p in peers], "video_max": CALL_MAX}, re)
 
 
 def ice(

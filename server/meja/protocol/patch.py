@@ -77,9 +77,7 @@ _LOOSE: Final = (dict, list, float)
 _MISSING: Final = object()
 
 
-def _diff(
-    old: Any, new: Any, path: list[Any], ops: list[list[Any]], memo: Memo, pack: Callable[[Any], bytes]
-) -> None:
+def _diff(old: Any, new: Any, path: list[Any], ops: list[list[Any]], memo: Memo, pack: Callable[[Any], bytes]) -> None:
     if old is new:
         return
     if isinstance(old, dict) and isinstance(new, dict):

@@ -133,8 +133,19 @@ class Rank(IntEnum):
 
 _RANK_LABELS: Final = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 _RANK_WORDS: Final = (
-    "Ace", "Two", "Three", "Four", "Five", "Six", "Seven",
-    "Eight", "Nine", "Ten", "Jack", "Queen", "King",
+    "Ace",
+    "Two",
+    "Three",
+    "Four",
+    "Five",
+    "Six",
+    "Seven",
+    "Eight",
+    "Nine",
+    "Ten",
+    "Jack",
+    "Queen",
+    "King",
 )
 
 
@@ -214,8 +225,7 @@ CARDS: Final[tuple[Card, ...]] = tuple(Card(i) for i in range(104))
 _RANK_OF: Final = tuple(Rank(i % 13 + 1) for i in range(104))
 _SUIT_OF: Final = tuple(Suit(i % 52 // 13) for i in range(104))
 _NAMES: Final = tuple(
-    _RANK_LABELS[i % 13] + _SUIT_LETTERS[i % 52 // 13] + (".2" if i >= 52 else "")
-    for i in range(104)
+    _RANK_LABELS[i % 13] + _SUIT_LETTERS[i % 52 // 13] + (".2" if i >= 52 else "") for i in range(104)
 )
 _BY_NAME: Final[dict[str, Card]] = {name: CARDS[i] for i, name in enumerate(_NAMES)}
 _PARSED: Final[dict[str, Card]] = dict(_BY_NAME)

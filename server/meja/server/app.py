@@ -155,7 +155,6 @@ _NO_UPGRADE: Final = (
 )
 
 
-
 def lan_address() -> str | None:
     """This machine's IPv4 address on the network its default route leaves by, else ``None``.
 
@@ -168,6 +167,7 @@ def lan_address() -> str | None:
         if not address.startswith("127.") and address != "0.0.0.0":
             return address
     return None
+
 
 class StaticFiles:
     """The web client's files, read once and kept (the client is a handful of small files).
@@ -312,8 +312,10 @@ class MejaServer:
                 self.settings = self.settings.replace(public_origin=f"http://{lan}:{self.settings.port}")
         settings = self.settings
         try:
-            self._store = self._given_store if self._given_store is not None else open_store(
-                settings.redis_url, replica_wait_ms=settings.replica_wait_ms
+            self._store = (
+                self._given_store
+                if self._given_store is not None
+                else open_store(settings.redis_url, replica_wait_ms=settings.replica_wait_ms)
             )
             self._hub = Hub(self.store, settings, self.process_id)
             self._service = TableService(

@@ -126,8 +126,11 @@ def build(record: Table, log_: Sequence[tuple[int, bytes]], *, now: int) -> dict
                 if timed:
                     timeouts.append(len(actions))
             elif e.kind == "commitment":
-                rounds[int(e.data["round"])] = {"round": int(e.data["round"]), "hash": e.data["hash"],
-                                                "chosen": bool(e.data.get("chosen", False))}
+                rounds[int(e.data["round"])] = {
+                    "round": int(e.data["round"]),
+                    "hash": e.data["hash"],
+                    "chosen": bool(e.data.get("chosen", False)),
+                }
             elif e.kind == "reveal" and int(e.data["round"]) in rounds:
                 rounds[int(e.data["round"])].update(code=e.data["deal_code"], salt=e.data["salt"])
     first_match = not any(e.kind == "rematch" for e in entries[start][1])
@@ -326,8 +329,10 @@ def text(rebuilt: Rebuilt) -> list[str]:
         return f"seat {seat} {s['name']}" + (f" (bot, {s['level']})" if s["kind"] == "bot" else "")
 
     rounds = {r["round"]: r for r in data["rounds"]}
-    lines = [f"{data['game']} {json.dumps(data['options'], sort_keys=True)}; {len(data['actions'])} moves",
-             "seats: " + ", ".join(who(i) for i in range(len(seats)))]
+    lines = [
+        f"{data['game']} {json.dumps(data['options'], sort_keys=True)}; {len(data['actions'])} moves",
+        "seats: " + ", ".join(who(i) for i in range(len(seats))),
+    ]
     timeouts = set(data.get("timeouts") or ())
     current = None
     for n, state in enumerate(rebuilt.states):
@@ -335,10 +340,17 @@ def text(rebuilt: Rebuilt) -> list[str]:
             current = state.round
             r = rounds.get(current)
             opened = r is not None and "code" in r
-            fair = "" if r is None else (
-                f": deal {r['code']}, salt {r['salt']}, commitment "
-                + ("opens" if opened and hashlib.sha256(f"{r['code']}:{r['salt']}".encode()).hexdigest() == r["hash"]
-                   else "DOES NOT OPEN")
+            fair = (
+                ""
+                if r is None
+                else (
+                    f": deal {r['code']}, salt {r['salt']}, commitment "
+                    + (
+                        "opens"
+                        if opened and hashlib.sha256(f"{r['code']}:{r['salt']}".encode()).hexdigest() == r["hash"]
+                        else "DOES NOT OPEN"
+                    )
+                )
             )
             lines.append(f"round {current}{fair}")
         if n == 0:
@@ -392,8 +404,10 @@ def run(args: Any) -> int:
         return 1
     rebuilt = rebuild(decode(raw))
     if args.json:
-        doc = {**public(rebuilt), "moves": [{"n": n, "seat": s, "action": a}
-                                            for n, (s, a) in enumerate(rebuilt.data["actions"], start=1)]}
+        doc = {
+            **public(rebuilt),
+            "moves": [{"n": n, "seat": s, "action": a} for n, (s, a) in enumerate(rebuilt.data["actions"], start=1)],
+        }
         print(json.dumps(doc, indent=1))
     else:
         print("\n".join(text(rebuilt)))

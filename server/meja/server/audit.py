@@ -251,8 +251,7 @@ def replay(table_id: str, version: int, record: Table, log: Log) -> Replay:
             raise AuditError(f"table {table_id} version {v0}: a rematch before the match was over")
         if last:
             match = MatchReplay(v0, "record")
-            deal: Any = game.new_match(options, seats, record.seed, record.deal_code if n == 0 else None,
-                                       record.carry)
+            deal: Any = game.new_match(options, seats, record.seed, record.deal_code if n == 0 else None, record.carry)
         else:
             code = _first_code(log, start, end)
             match = MatchReplay(v0, "deal code" if code is not None else "unknown")
@@ -289,8 +288,10 @@ def replay(table_id: str, version: int, record: Table, log: Log) -> Replay:
                 match.unverified += 1
                 continue
             if _plain(step.events) != _plain(rules_events):
-                raise AuditError(f"table {table_id} version {v}: the log's events are not what {move} gives: "
-                                 f"{_plain(rules_events)} vs {_plain(step.events)}")
+                raise AuditError(
+                    f"table {table_id} version {v}: the log's events are not what {move} gives: "
+                    f"{_plain(rules_events)} vs {_plain(step.events)}"
+                )
             state = step.state
         # An earlier match the rules could not follow to its end was over all the same: a rematch
         # needs a finished match (tables.rematch).
@@ -414,8 +415,10 @@ def check_claims(rep: Replay, claims: TableClaims) -> tuple[list[SeatFindings], 
             if v in record.after:
                 at = _place(logged, action, record.after[v], v, taken=placed, made=made)
                 if at is None:
-                    found.lost.append(f"table {table} seat {seat}: accepted {action} (answered by a state at version "
-                                      f"{v}, sent at {record.after[v]}) is not in the log in between")
+                    found.lost.append(
+                        f"table {table} seat {seat}: accepted {action} (answered by a state at version "
+                        f"{v}, sent at {record.after[v]}) is not in the log in between"
+                    )
                     continue
                 placed.add(at)
                 found.confirmed += 1
@@ -424,8 +427,10 @@ def check_claims(rep: Replay, claims: TableClaims) -> tuple[list[SeatFindings], 
             if move is None:
                 found.lost.append(f"table {table} seat {seat}: accepted {action} at version {v} is not in the log")
             elif move.to_wire() != action:
-                found.lost.append(f"table {table} seat {seat}: the log has {move.to_wire()} at version {v}, "
-                                  f"the client was told {action} was applied there")
+                found.lost.append(
+                    f"table {table} seat {seat}: the log has {move.to_wire()} at version {v}, "
+                    f"the client was told {action} was applied there"
+                )
             else:
                 placed.add(v)
                 found.confirmed += 1
@@ -439,8 +444,10 @@ def check_claims(rep: Replay, claims: TableClaims) -> tuple[list[SeatFindings], 
                 unused.pop(match)
                 found.explained_by_unanswered += 1
                 continue
-            message = (f"table {table} seat {seat}: {wire} at version {v} was applied but never accepted "
-                       f"(applied twice, or by nobody)")
+            message = (
+                f"table {table} seat {seat}: {wire} at version {v} was applied but never accepted "
+                f"(applied twice, or by nobody)"
+            )
             # Any error reply promises that nothing changed (PROTOCOL.md 10): a refused request explains nothing.
             refused = [code for sent, a, code in record.refused if a == wire and sent < v]
             if refused:
@@ -453,8 +460,9 @@ def check_claims(rep: Replay, claims: TableClaims) -> tuple[list[SeatFindings], 
     placed_rematches: set[int] = set()
     lost_rematches = []
     for v in claims.rematches:
-        at = _place(rematch_at, {"kind": "rematch"}, claims.rematches_after.get(v, v - 1), v,
-                    taken=placed_rematches, made=set())
+        at = _place(
+            rematch_at, {"kind": "rematch"}, claims.rematches_after.get(v, v - 1), v, taken=placed_rematches, made=set()
+        )
         if at is None:
             lost_rematches.append(v)
         else:
@@ -464,19 +472,23 @@ def check_claims(rep: Replay, claims: TableClaims) -> tuple[list[SeatFindings], 
         "accepted": len(claims.rematches),
         "in_log": len(in_log),
         "lost": [f"table {table}: rematch answered at version {v} is not in the log" for v in lost_rematches],
-        "doubled": [f"table {table}: rematch at version {v} that no answer or unanswered request accounts for"
-                    for v in extra_rematches[claims.rematches_unanswered :]],
+        "doubled": [
+            f"table {table}: rematch at version {v} that no answer or unanswered request accounts for"
+            for v in extra_rematches[claims.rematches_unanswered :]
+        ],
     }
     return out, rematches
 
 
-def _place(logged: Mapping[int, Any], action: Wire, after: int, at_most: int, *, taken: set[int],
-           made: set[int]) -> int | None:
+def _place(
+    logged: Mapping[int, Any], action: Wire, after: int, at_most: int, *, taken: set[int], made: set[int]
+) -> int | None:
     """The log version, after ``after`` and at most ``at_most``, where an answered ``action`` went.
 
     Not one an earlier answer took; one the server did not make for the seat first (a time
     limit's default move may be the same action), the earliest of those.
     """
+
     def matches(u: int) -> bool:
         m = logged.get(u)
         return u not in taken and m is not None and (m if isinstance(m, dict) else m.to_wire()) == action
@@ -522,8 +534,12 @@ def audit_table(rep: Replay, claims: TableClaims | None) -> dict[str, Any]:
         confirmed=sum(f.confirmed for f in findings),
         by_server=sum(f.by_server for f in findings),
         explained_by_unanswered=sum(f.explained_by_unanswered for f in findings),
-        rematches={"accepted": rematches["accepted"], "in_log": rematches["in_log"],
-                   "lost": len(rematches["lost"]), "doubled": len(rematches["doubled"])},
+        rematches={
+            "accepted": rematches["accepted"],
+            "in_log": rematches["in_log"],
+            "lost": len(rematches["lost"]),
+            "doubled": len(rematches["doubled"]),
+        },
         messages=messages[:MAX_MESSAGES],
     )
     return entry
@@ -585,13 +601,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _print_summary(report: Mapping[str, Any]) -> None:
-    print(f"meja audit: {report['replayed']} of {report['tables']} tables replay to their stored state; "
-          f"{report['actions']} actions, {report['matches_finished']} of {report['matches']} matches finished "
-          f"({report['unverified_actions']} actions unverified)")
-    print(f"  lost {report['lost']}, applied twice {report['doubled']} "
-          f"(refused but applied {report['refused_but_applied']}); rematches lost {report['rematches_lost']}, "
-          f"doubled {report['rematches_doubled']}; confirmed {report['confirmed']}, made by the server "
-          f"{report['by_server']}, unanswered but applied {report['explained_by_unanswered']}")
+    print(
+        f"meja audit: {report['replayed']} of {report['tables']} tables replay to their stored state; "
+        f"{report['actions']} actions, {report['matches_finished']} of {report['matches']} matches finished "
+        f"({report['unverified_actions']} actions unverified)"
+    )
+    print(
+        f"  lost {report['lost']}, applied twice {report['doubled']} "
+        f"(refused but applied {report['refused_but_applied']}); rematches lost {report['rematches_lost']}, "
+        f"doubled {report['rematches_doubled']}; confirmed {report['confirmed']}, made by the server "
+        f"{report['by_server']}, unanswered but applied {report['explained_by_unanswered']}"
+    )
     for message in report["messages"][:10]:
         print(f"  {message}")
 

@@ -243,9 +243,14 @@ class Hub:
         """Spectators of the table on this process (from ``address`` only, when given), those
         admitted and not yet attached included."""
         cached = self.tables.get(table_id)
-        attached = 0 if cached is None else sum(
-            1 for m in cached.members.values()
-            if m.seat is None and not m.screen and (address is None or m.session.address == address)
+        attached = (
+            0
+            if cached is None
+            else sum(
+                1
+                for m in cached.members.values()
+                if m.seat is None and not m.screen and (address is None or m.session.address == address)
+            )
         )
         return attached + self._admitted[(table_id, address)]
 
@@ -354,9 +359,7 @@ class Hub:
             if member.version >= 0 and not member.session.closing:
                 member.session.send_frame(frame)
 
-    async def apply(
-        self, change: Change, table: Table | None = None, events: tuple[Event, ...] | None = None
-    ) -> None:
+    async def apply(self, change: Change, table: Table | None = None, events: tuple[Event, ...] | None = None) -> None:
         """Take a committed change into the cache and send each attached connection its update.
 
         ``table`` and ``events``, when the caller has them (its own commit), are the decoded

@@ -349,8 +349,12 @@ class TableService:
             entries = await dealboard.load(self.store, short)
             if not entries:
                 raise DealNotFound(f"no finished round of deal {code!r} on this server")
-            return {"code": short, "deal_code": entries[0]["deal_code"], "game": entries[0]["game"],
-                    "plays": dealboard.plays_wire(entries)}
+            return {
+                "code": short,
+                "deal_code": entries[0]["deal_code"],
+                "game": entries[0]["game"],
+                "plays": dealboard.plays_wire(entries),
+            }
         for plugin in games.plugins():
             if plugin.game.info.deal_codes:
                 try:
@@ -359,8 +363,12 @@ class TableService:
                     continue
                 short = dealboard.short_code(canonical)
                 entries = await dealboard.load(self.store, short)
-                return {"code": short, "deal_code": canonical, "game": plugin.name,
-                        "plays": dealboard.plays_wire(entries)}
+                return {
+                    "code": short,
+                    "deal_code": canonical,
+                    "game": plugin.name,
+                    "plays": dealboard.plays_wire(entries),
+                }
         raise DealNotFound(f"{code!r} is neither a deal code nor a deal's short code")
 
     async def long_code(self, msg: Host, *, address: str) -> Host:
@@ -369,8 +377,9 @@ class TableService:
         if msg.deal_code is None or dealboard.read_short(msg.deal_code) is None:
             return msg
         board = await self.deal_board(msg.deal_code, address=address, counted=True)
-        return dataclasses.replace(msg, deal_code=board["deal_code"],
-                                   game=msg.game if msg.game is not None else board["game"])
+        return dataclasses.replace(
+            msg, deal_code=board["deal_code"], game=msg.game if msg.game is not None else board["game"]
+        )
 
     async def archived(self) -> None:
         """Wait for the archive writes under way (tests, and a shutdown that lets them end)."""
@@ -523,9 +532,11 @@ class TableService:
                     raise LimitExceeded(
                         f"too many tables hosted from this address: wait up to {settings.host_window_s} s"
                     )
-            first = [] if table.host_seat is None else [
-                Event("seat_changed", {"seat": 0, "to": "human", "name": table.seats[0].name})
-            ]
+            first = (
+                []
+                if table.host_seat is None
+                else [Event("seat_changed", {"seat": 0, "to": "human", "name": table.seats[0].name})]
+            )
             entry = encode_entry(first)
             if await self.store.create(table_id, code, table.to_bytes(), entry, ttl_ms=settings.table_ttl_s * 1000):
                 if table.host_seat is None:
@@ -626,9 +637,7 @@ class TableService:
 
         await self.commit(table_id, change, reply=_reply(reply, re))
 
-    async def mute(
-        self, table_id: str, *, host: Asker, seat: int, muted: bool, reply: ReplyTarget, re: Any
-    ) -> None:
+    async def mute(self, table_id: str, *, host: Asker, seat: int, muted: bool, reply: ReplyTarget, re: Any) -> None:
         """The host mutes a seat's person for the whole table (sticks across reconnects)."""
 
         def change(t: Table, version: int, now: int) -> tables.Mutation:
@@ -638,9 +647,7 @@ class TableService:
 
         await self.commit(table_id, change, reply=_reply(reply, re))
 
-    async def hand_host(
-        self, table_id: str, *, host: Asker, seat: int | None, reply: ReplyTarget, re: Any
-    ) -> None:
+    async def hand_host(self, table_id: str, *, host: Asker, seat: int | None, reply: ReplyTarget, re: Any) -> None:
         """The host's rights to the person at ``seat``, or back to the host (``None``)."""
 
         def change(t: Table, version: int, now: int) -> tables.Mutation:
@@ -1048,5 +1055,3 @@ def _eq(a: str, b: str) -> bool:
     import hmac
 
     return hmac.compare_digest(a, b)
-
-

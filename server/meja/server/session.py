@@ -89,8 +89,6 @@ def _catalog(default_game: str | None) -> tuple[dict[str, Any], ...]:
     return tuple(p.describe() for p in plugins)
 
 
-
-
 @dataclass(frozen=True, slots=True)
 class _Close:
     code: int
@@ -450,8 +448,11 @@ class Session:
             self.archives.add(msg.archive)
         seat = None if msg.open or msg.seat is None or msg.seat >= len(rebuilt.data["seats"]) else msg.seat
         steps = archive.steps_wire(rebuilt, first=msg.first, count=msg.count, seat=seat, open_=msg.open)
-        self.send(messages.replay(archive=msg.archive, match=archive.public(rebuilt), seat=seat, open=msg.open,
-                                  steps=steps, re=msg.id))
+        self.send(
+            messages.replay(
+                archive=msg.archive, match=archive.public(rebuilt), seat=seat, open=msg.open, steps=steps, re=msg.id
+            )
+        )
 
     async def _on_deal_board(self, msg: messages.DealBoard) -> None:
         board = await self.service.deal_board(msg.code, address=self.address, counted=msg.code not in self.archives)

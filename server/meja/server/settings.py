@@ -77,9 +77,7 @@ class Settings:
         "comma-separated Python modules of extra games to load (each exports a `PLUGIN`), besides the "
         "built-in ones; unset: the built-in games only",
     )
-    default_game: str | None = _s(
-        None, "game", "the game of a `host` that names none; unset: the first built-in game"
-    )
+    default_game: str | None = _s(None, "game", "the game of a `host` that names none; unset: the first built-in game")
     log_level: str = _s("INFO", "name", "logging level: DEBUG, INFO, WARNING or ERROR")
 
     # ------------------------------------------------------------------ frames and connections
@@ -199,9 +197,7 @@ class Settings:
     bot_level: str = _s("normal", "level", "default bot level for empty seats (per table: `host.bots`)")
     bot_delay_min_ms: int = _s(600, "ms", "shortest pause before a bot takes a decision the game waits for")
     bot_delay_max_ms: int = _s(1200, "ms", "longest bot thinking pause")
-    bot_react_min_ms: int = _s(
-        400, "ms", "shortest pause before a bot acts out of turn (a reflex, such as a catch)"
-    )
+    bot_react_min_ms: int = _s(400, "ms", "shortest pause before a bot acts out of turn (a reflex, such as a catch)")
     bot_react_max_ms: int = _s(1500, "ms", "longest pause before a bot acts out of turn")
     hold_delay_ms: int = _s(
         1000,
@@ -238,7 +234,9 @@ class Settings:
         40, "steps", "private steps a seat may take at once before `private_steps_per_s` applies"
     )
     seat_resumes_per_min: int = _s(
-        30, "resumes", "returns to one seat in a minute, counted in the store across processes (0: no limit); past "
+        30,
+        "resumes",
+        "returns to one seat in a minute, counted in the store across processes (0: no limit); past "
         "it: `limit/exceeded`",
     )
     log_keep: int = _s(

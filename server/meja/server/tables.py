@@ -441,9 +441,7 @@ def connect(t: Table, *, seat: int, conn: tuple[str, str]) -> Mutation:
     return Mutation(new, (Event("connected", {"seat": seat}),))
 
 
-def disconnect(
-    t: Table, *, seat: int, conn: tuple[str, str], now: int, delivered: bool = True
-) -> Mutation | None:
+def disconnect(t: Table, *, seat: int, conn: tuple[str, str], now: int, delivered: bool = True) -> Mutation | None:
     """The connection holding ``seat`` closed. ``None`` if another connection holds it by now.
 
     A connection that never got the ``state`` seating it (``delivered`` false: it dropped,
@@ -736,18 +734,42 @@ class TimerKind:
 #: Every timer kind, in the order a table derives them. Only ``check`` and ``grace`` run while no
 #: person is connected: with nobody watching, bots and the game's clock do not play on.
 TIMERS: Final[tuple[TimerKind, ...]] = (
-    TimerKind("bot", "a seat a bot plays may act (awaited, or out of turn: its bot may decline), "
-              "keyed by the seat's epoch", _bot_keys, _bot_due, "_bot_turn", source="bot"),
-    TimerKind("turn", "the turn limit of a present person's awaited decision, keyed by the decision "
-              "period and the strikes", _turn_keys, _turn_due, "_turn_limit", sets_deadline=True),
-    TimerKind("ready", "a person who has not said they are ready between rounds",
-              _ready_keys, lambda w: w.now + w.settings.ready_timeout_s * 1000, "_ready_timeout"),
-    TimerKind("auto", "an action the game takes by itself after a delay (timed_actions)",
-              _auto_keys, _auto_due, "_timed"),
-    TimerKind("check", "an awaited person's server process may have died, keyed by the game version",
-              _check_keys, lambda w: w.now + int(w.settings.presence_check_s * 1000), "_check"),
-    TimerKind("grace", "an absent person's grace period, keyed by when they went away",
-              _grace_keys, _grace_due, "_grace"),
+    TimerKind(
+        "bot",
+        "a seat a bot plays may act (awaited, or out of turn: its bot may decline), keyed by the seat's epoch",
+        _bot_keys,
+        _bot_due,
+        "_bot_turn",
+        source="bot",
+    ),
+    TimerKind(
+        "turn",
+        "the turn limit of a present person's awaited decision, keyed by the decision period and the strikes",
+        _turn_keys,
+        _turn_due,
+        "_turn_limit",
+        sets_deadline=True,
+    ),
+    TimerKind(
+        "ready",
+        "a person who has not said they are ready between rounds",
+        _ready_keys,
+        lambda w: w.now + w.settings.ready_timeout_s * 1000,
+        "_ready_timeout",
+    ),
+    TimerKind(
+        "auto", "an action the game takes by itself after a delay (timed_actions)", _auto_keys, _auto_due, "_timed"
+    ),
+    TimerKind(
+        "check",
+        "an awaited person's server process may have died, keyed by the game version",
+        _check_keys,
+        lambda w: w.now + int(w.settings.presence_check_s * 1000),
+        "_check",
+    ),
+    TimerKind(
+        "grace", "an absent person's grace period, keyed by when they went away", _grace_keys, _grace_due, "_grace"
+    ),
 )
 TIMER_KINDS: Final[Mapping[str, TimerKind]] = {k.name: k for k in TIMERS}
 

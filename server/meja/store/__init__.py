@@ -51,9 +51,7 @@ _REDIS_SCHEMES = ("redis", "rediss", "unix", "redis+cluster", "rediss+cluster")
 URL_SCHEMES = ("memory", *_REDIS_SCHEMES)
 
 
-def open_store(
-    url: str | None, *, prefix: str | None = None, replica_wait_ms: int = 1000
-) -> MemoryStore | RedisStore:
+def open_store(url: str | None, *, prefix: str | None = None, replica_wait_ms: int = 1000) -> MemoryStore | RedisStore:
     """The store for ``url`` (see the module docstring); ``prefix`` overrides the URL's;
     ``replica_wait_ms``: how long a commit's WAIT waits for a replica (RedisStore; 0: no wait).
 

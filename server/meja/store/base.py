@@ -137,9 +137,7 @@ class Store(Protocol):
     #: of a call reach its caller instead. ``None``: nobody is told.
     on_error: Callable[[BaseException], object] | None
 
-    async def create(
-        self, table_id: str, code: str, record: bytes, entry: bytes, *, ttl_ms: int
-    ) -> bool:
+    async def create(self, table_id: str, code: str, record: bytes, entry: bytes, *, ttl_ms: int) -> bool:
         """Create table ``table_id`` at version 0 with its first log entry and room ``code``.
 
         Returns ``False`` (and stores nothing) if the code or the id is already in use.

@@ -118,9 +118,7 @@ class MemoryStore:
 
     # -- tables ---------------------------------------------------------------------------
 
-    async def create(
-        self, table_id: str, code: str, record: bytes, entry: bytes, *, ttl_ms: int
-    ) -> bool:
+    async def create(self, table_id: str, code: str, record: bytes, entry: bytes, *, ttl_ms: int) -> bool:
         """See :meth:`meja.store.base.Store.create`."""
         await self._enter()
         if self._get(table_id) is not None or self._lookup(code) is not None:
@@ -260,9 +258,7 @@ class MemoryStore:
         for table_id in sorted(self._subscribed):
             table = self._get(table_id)
             if table is not None:
-                change = Change(
-                    table_id, table.version, table.record, table.log[-1], resync=True
-                )
+                change = Change(table_id, table.version, table.record, table.log[-1], resync=True)
                 self._queue.put_nowait(change)
                 count += 1
         return count

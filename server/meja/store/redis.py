@@ -198,7 +198,9 @@ end
 """
 
 # KEYS: rec, log, code. ARGV: table_id, code key, record, entry, ttl_ms, nonce, schema.
-_CREATE = _LUA_MSGPACK + """
+_CREATE = (
+    _LUA_MSGPACK
+    + """
 if redis.call('EXISTS', KEYS[1]) == 1 then
   -- a retry of this very create, whose first reply was lost, succeeded already
   if seen(redis.call('HGET', KEYS[1], 'n'), ARGV[6]) then return 1 end
@@ -212,13 +214,16 @@ redis.call('PEXPIRE', KEYS[1], ARGV[5])
 redis.call('PEXPIRE', KEYS[2], ARGV[5])
 return 1
 """
+)
 
 # KEYS: rec, log, due, due_tables (one slot: the table's bucket). The room code's key is
 # the name stored in the record's 'c' (same bucket, so the same slot).
 # ARGV: expected, record, entry, ttl_ms, nonce, channel, schema, log_keep (0: all),
 #       n_cancel, cancel keys..., n_schedule, (key, due_ms, table_id)...
 # Returns 1 committed, 2 already committed by this nonce (a retry), 0 refused.
-_COMMIT = _LUA_MSGPACK + """
+_COMMIT = (
+    _LUA_MSGPACK
+    + """
 local cur = redis.call('HMGET', KEYS[1], 'v', 'n', 'c')
 if not cur[1] then return 0 end
 local version = tonumber(cur[1])
@@ -258,11 +263,14 @@ local payload = string.char(0x94) .. cmsgpack.pack(tonumber(ARGV[7])) .. cmsgpac
 redis.call('PUBLISH', ARGV[6], payload .. bin(ARGV[2]) .. bin(ARGV[3]))
 return 1
 """
+)
 
 # KEYS: rec, talk, pres (one slot). ARGV: channel, note, keep (0: keep none), schema,
 #       presence field ('' : none), presence value ('' : remove the field).
 # Returns 1 published, 0 no such table. The kept keys take the record's time to live.
-_PUBLISH = _LUA_MSGPACK + """
+_PUBLISH = (
+    _LUA_MSGPACK
+    + """
 local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then return 0 end
 if ARGV[5] ~= '' then
@@ -280,6 +288,7 @@ local head = string.char(0x93) .. cmsgpack.pack(tonumber(ARGV[4])) .. cmsgpack.p
 redis.call('PUBLISH', ARGV[1], head .. bin(ARGV[2]))
 return 1
 """
+)
 
 # KEYS: rec, log. ARGV: after, limit (0: all). The log's items after version ``after`` that it
 # still keeps: the record's version and the log's length say which version is at index 0.
@@ -388,11 +397,14 @@ return out
 # 1 if the commit with this nonce is in the record's history (then a write, the record's expiry
 # set again, so that a WAIT after it on the same connection covers the commit), 0 if it is not
 # (lost with a master that died before its replica had it).
-_BARRIER = _LUA_MSGPACK + """
+_BARRIER = (
+    _LUA_MSGPACK
+    + """
 if not seen(redis.call('HGET', KEYS[1], 'n'), ARGV[1]) then return 0 end
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
 return 1
 """
+)
 
 #: How long a master's "no replica" (from ROLE) is trusted before it is asked again, in seconds.
 _ROLE_FRESH_S = 10.0
@@ -628,9 +640,7 @@ class RedisStore:
 
     # -- tables ---------------------------------------------------------------------------
 
-    async def create(
-        self, table_id: str, code: str, record: bytes, entry: bytes, *, ttl_ms: int
-    ) -> bool:
+    async def create(self, table_id: str, code: str, record: bytes, entry: bytes, *, ttl_ms: int) -> bool:
         """See :meth:`meja.store.base.Store.create`.
 
         On a cluster the id must be in the code's bucket (see :mod:`meja.store.keys`;
@@ -649,9 +659,7 @@ class RedisStore:
 
     async def load(self, table_id: str) -> tuple[int, bytes] | None:
         """See :meth:`meja.store.base.Store.load`."""
-        version, record, schema = await self._redis.hmget(
-            self.keys.table(table_id).record, ["v", "r", "s"]
-        )
+        version, record, schema = await self._redis.hmget(self.keys.table(table_id).record, ["v", "r", "s"])
         if version is None or record is None:
             return None
         self._check_schema(schema, table_id)
@@ -935,10 +943,7 @@ class RedisStore:
         for due_ms, key, bucket in found:
             by_bucket.setdefault(bucket, [now_ms + lease_ms]).extend([key, due_ms])
         leased = await asyncio.gather(
-            *(
-                self._lease(keys=[self.keys.due(b), self.keys.due_tables(b)], args=args)
-                for b, args in by_bucket.items()
-            )
+            *(self._lease(keys=[self.keys.due(b), self.keys.due_tables(b)], args=args) for b, args in by_bucket.items())
         )
         claimed = [due for flat in leased for due in _dues(flat)]
         claimed.sort(key=lambda d: (d.due_ms, d.key))
@@ -950,9 +955,7 @@ class RedisStore:
         if self.keys.cluster or limit <= 0:
             claimed = await self.claim_due(now_ms, lease_ms, limit)
             return claimed, await self.next_due_ms()
-        flat, first = await self._poll(
-            keys=[self.keys.due(), self.keys.due_tables()], args=[now_ms, lease_ms, limit]
-        )
+        flat, first = await self._poll(keys=[self.keys.due(), self.keys.due_tables()], args=[now_ms, lease_ms, limit])
         return _dues(flat), (_as_int(first[1]) if first else None)
 
     async def finish_due(self, key: str) -> None:
@@ -1298,9 +1301,7 @@ class RedisStore:
                 # The snapshot is the truth, even below what was yielded before (Redis
                 # restarted from an older snapshot): later changes compare against it.
                 self._seen[table_id] = int(version)
-                self._queue.put_nowait(
-                    Change(table_id, int(version), _bytes(record), bytes(entry), resync=True)
-                )
+                self._queue.put_nowait(Change(table_id, int(version), _bytes(record), bytes(entry), resync=True))
 
     def _check_schema(self, schema: bytes | str | None, table_id: str) -> None:
         if schema is not None and int(schema) != SCHEMA:

@@ -305,7 +305,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--b", default="greedy", help="the bot in the other seats (default greedy)")
     parser.add_argument("--seed-set", default="dev", choices=SEED_SETS, help="dev (tuning) or heldout (reporting)")
     parser.add_argument(
-        "--rounds", type=int, default=1,
+        "--rounds",
+        type=int,
+        default=1,
         help="rounds per game: 1 (default) the deal's round only, as docs/bots.md; 0 a whole match to 100",
     )
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
@@ -315,7 +317,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     try:
         fig = measure(
-            args.preset, args.seats, args.deals, args.a, args.b, args.seed_set, args.rounds, args.jobs,
+            args.preset,
+            args.seats,
+            args.deals,
+            args.a,
+            args.b,
+            args.seed_set,
+            args.rounds,
+            args.jobs,
             args.start,
         )
     except ValueError as exc:

@@ -673,9 +673,7 @@ class CrazyEightsState(StateDefaults):
     def _next_seat(self, seat: int) -> int:
         return (seat + 1) % self.seats
 
-    def _play(
-        self, seat: int, card: Card, suit: Suit | None, events: list[Event], bump: int = 1
-    ) -> Transition:
+    def _play(self, seat: int, card: Card, suit: Suit | None, events: list[Event], bump: int = 1) -> Transition:
         hand = self.hands[seat]
         i = hand.index(card)
         hands_list = list(self.hands)
@@ -760,8 +758,16 @@ class CrazyEightsState(StateDefaults):
             i = new_hand.index(card)
             rest = new_hand[:i] + new_hand[i + 1 :]
             events.append(
-                Event("play", {"seat": seat, "card": str(card), "active_suit": _SUIT_OBJ[card].letter,
-                               "drawn": True, "forced": True})
+                Event(
+                    "play",
+                    {
+                        "seat": seat,
+                        "card": str(card),
+                        "active_suit": _SUIT_OBJ[card].letter,
+                        "drawn": True,
+                        "forced": True,
+                    },
+                )
             )
             state = state._evolve(
                 hands=state.hands[:seat] + (rest,) + state.hands[seat + 1 :],
@@ -834,9 +840,7 @@ class CrazyEightsState(StateDefaults):
             chooser=None,
         )
         if over:
-            events.append(
-                Event("match_over", {"winners": list(winners), "scores": list(scores), "wins": list(wins)})
-            )
+            events.append(Event("match_over", {"winners": list(winners), "scores": list(scores), "wins": list(wins)}))
         return Transition(state, tuple(events))
 
     def _ready(self, seat: int) -> Transition:

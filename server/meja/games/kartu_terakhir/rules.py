@@ -438,7 +438,17 @@ class Kind(IntEnum):
 
 
 _KIND_WIRE: Final = (
-    "play", "draw", "keep", "pass", "take", "challenge", "call", "catch", "ready", "draw_keep", "timer_take"
+    "play",
+    "draw",
+    "keep",
+    "pass",
+    "take",
+    "challenge",
+    "call",
+    "catch",
+    "ready",
+    "draw_keep",
+    "timer_take",
 )
 _KIND_OF_WIRE: Final = {name: Kind(i) for i, name in enumerate(_KIND_WIRE)}
 _KIND_STEP: Final = 1000
@@ -513,16 +523,23 @@ READY: Final = Move(Kind.READY * _KIND_STEP)
 DRAW_KEEP: Final = Move(Kind.DRAW_KEEP * _KIND_STEP)
 TIMER_TAKE: Final = Move(Kind.TIMER_TAKE * _KIND_STEP)
 _ALL_MOVES: Final = tuple(m for row in _PLAYS for m in row) + (
-    DRAW, KEEP, PASS, TAKE, CHALLENGE, CALL, CATCH, READY, DRAW_KEEP, TIMER_TAKE
+    DRAW,
+    KEEP,
+    PASS,
+    TAKE,
+    CHALLENGE,
+    CALL,
+    CATCH,
+    READY,
+    DRAW_KEEP,
+    TIMER_TAKE,
 )
 _WIRE: Final = {int(m): _move_wire(m) for m in _ALL_MOVES}
 #: a play of a card id, naming a colour (0-3) or none (4): what the legal actions are built from
 PLAY_OF: Final = tuple(_PLAYS[NAMEIX[c]] for c in range(CARD_COUNT))
 WILD_PLAYS: Final = tuple(PLAY_OF[c][:4] for c in range(CARD_COUNT))
 #: the action of each kind but play (index 0, a play, is never looked up)
-_BY_KIND: Final[tuple[Move, ...]] = (
-    DRAW, DRAW, KEEP, PASS, TAKE, CHALLENGE, CALL, CATCH, READY, DRAW_KEEP, TIMER_TAKE
-)
+_BY_KIND: Final[tuple[Move, ...]] = (DRAW, DRAW, KEEP, PASS, TAKE, CHALLENGE, CALL, CATCH, READY, DRAW_KEEP, TIMER_TAKE)
 _ONLY_CALL: Final = (CALL,)
 _ONLY_CATCH: Final = (CATCH,)
 _ONLY_READY: Final = (READY,)
@@ -726,8 +743,12 @@ class KartuTerakhirState(StateDefaults):
         """The seat on turn would draw, but both piles are spent (3.3.5): no draw is offered,
         and it holds a playable card, so no pass is either (the timer's corner, 3.7)."""
         return (
-            self.phase == _PLAY and seat == self.turn and not self.pending and self.drawn < 0
-            and DRAW not in legal and PASS not in legal
+            self.phase == _PLAY
+            and seat == self.turn
+            and not self.pending
+            and self.drawn < 0
+            and DRAW not in legal
+            and PASS not in legal
         )
 
     def timed_actions(self) -> tuple[Timed, ...]:
@@ -961,9 +982,7 @@ class KartuTerakhirState(StateDefaults):
                 return IllegalActionError(f"one draw a turn: seat {seat} has drawn; play the drawn card or keep it")
             return IllegalActionError("there is nothing left to draw (3.3.5)")
         if kind == Kind.PASS:
-            return IllegalActionError(
-                "pass only with no playable card and nothing to draw (3.11.6): play or draw"
-            )
+            return IllegalActionError("pass only with no playable card and nothing to draw (3.11.6): play or draw")
         # a play
         name = action.card
         assert name is not None
@@ -986,9 +1005,7 @@ class KartuTerakhirState(StateDefaults):
 
     # ------------------------------------------------------------- the moves
 
-    def _draw_cards(
-        self, count: int, events: list[Event], changes: dict[str, Any]
-    ) -> list[int]:
+    def _draw_cards(self, count: int, events: list[Event], changes: dict[str, Any]) -> list[int]:
         """Take up to ``count`` cards off the stock, rebuilding it from the discard pile when a card
         is needed and the stock is empty (3.3.5, 3.11.9); fewer if nothing is left. Updates ``changes``."""
         stock = changes.get("stock", self.stock)
@@ -1019,9 +1036,7 @@ class KartuTerakhirState(StateDefaults):
         changes["reshuffles"] = reshuffles
         return out
 
-    def _give(
-        self, seat: int, count: int, reason: str, events: list[Event], changes: dict[str, Any]
-    ) -> list[int]:
+    def _give(self, seat: int, count: int, reason: str, events: list[Event], changes: dict[str, Any]) -> list[int]:
         """``seat`` draws ``count`` cards (fewer if none are left): the cards drawn; the hands in ``changes``."""
         cards = self._draw_cards(count, events, changes)
         hands = changes.get("hands", self.hands)
@@ -1187,8 +1202,9 @@ class KartuTerakhirState(StateDefaults):
             changes["hands"] = tuple(hl)
             only = _SEAT[seat]
             events = [
-                _tuple_new(Event, ("draw", {"seat": seat, "cards": [_NAME[card]], "count": 1, "reason": "draw"},
-                                   only, ())),
+                _tuple_new(
+                    Event, ("draw", {"seat": seat, "cards": [_NAME[card]], "count": 1, "reason": "draw"}, only, ())
+                ),
                 _tuple_new(Event, ("draw", {"seat": seat, "count": 1, "reason": "draw"}, None, only)),
             ]
         else:
@@ -1235,9 +1251,7 @@ class KartuTerakhirState(StateDefaults):
         bluff = self.bluff
         verdict_data: dict[str, Wire] = {"seat": seat, "target": target, "verdict": "bluff" if bluff else "honest"}
         events.append(_event("challenge", verdict_data))
-        events.append(
-            _event("shown", {"seat": target, "cards": [_NAME[c] for c in self.evidence]}, _SEAT[seat])
-        )
+        events.append(_event("shown", {"seat": target, "cards": [_NAME[c] for c in self.evidence]}, _SEAT[seat]))
         if bluff:
             # 3.5.4: the bluffer draws 4; the challenger plays its turn normally, under the named colour
             self._give(target, 4, "challenge", events, changes)
@@ -1541,9 +1555,7 @@ class KartuTerakhirView:
             "can_challenge": self.can_challenge,
             "window": self.window,
             "called": self.called,
-            "shown": None
-            if self.shown is None
-            else {"seat": self.shown_seat, "cards": [_NAME[c] for c in self.shown]},
+            "shown": None if self.shown is None else {"seat": self.shown_seat, "cards": [_NAME[c] for c in self.shown]},
             "stock_count": self.stock_count,
             "discard_count": self.discard_count,
             "legal": [a.to_wire() for a in self.legal],
@@ -1676,9 +1688,7 @@ class KartuTerakhir:
                     raise BadOptionsError(f"{where} names {word!r}, which is not a card of {TITLE}")
                 if not free[i]:
                     copies = len(IDS_OF[i])
-                    raise BadOptionsError(
-                        f"card {word!r} is laid out more often than the deck has it ({copies})"
-                    )
+                    raise BadOptionsError(f"card {word!r} is laid out more often than the deck has it ({copies})")
                 out.append(free[i].pop(0))
             return out
 
@@ -1845,9 +1855,7 @@ class KartuTerakhir:
             shown_to=data["shown_to"],
             scores=tuple(data["scores"]),
             ready=tuple(data["ready"]),
-            last_round=None
-            if lr is None
-            else RoundResult(lr[0], lr[1], lr[2], tuple(tuple(h) for h in lr[3]), lr[4]),
+            last_round=None if lr is None else RoundResult(lr[0], lr[1], lr[2], tuple(tuple(h) for h in lr[3]), lr[4]),
             winners=tuple(data["winners"]),
             epochs=None if epochs is None else tuple(epochs),
         )

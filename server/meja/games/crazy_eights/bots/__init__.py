@@ -151,4 +151,3 @@ def make_bot(name: str, **params: Any) -> Bot:
 def get_bot(name: str) -> Bot:
     """The bot called ``name`` (a level or a yardstick), as the server seats it."""
     return make_bot(name)
-

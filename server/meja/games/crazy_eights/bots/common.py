@@ -21,8 +21,6 @@ __all__ = [
 ]
 
 
-
-
 def hand_mask(view: CrazyEightsView) -> int:
     """The seat's hand as a bitmask of card ids."""
     m = 0

@@ -116,9 +116,7 @@ class InfoSet:
     #: the other seats' free choices of card, for :meth:`surprise`
     observed: list[Observed] = field(default_factory=list)
     #: the unknown cards and the order in which groups are filled, computed once
-    _cache: list[tuple[list[int], list[tuple[int, int, int, int]]] | None] = field(
-        default_factory=lambda: [None]
-    )
+    _cache: list[tuple[list[int], list[tuple[int, int, int, int]]] | None] = field(default_factory=lambda: [None])
 
     def sample(self, rnd: random.Random) -> World:
         """A world consistent with the constraints: every group filled from the cards it allows.

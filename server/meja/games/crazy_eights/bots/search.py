@@ -219,13 +219,29 @@ class SearchBot:
                     hands = list(w.hands)
                     hands[me] ^= 1 << c
                     winner, steps = playout(
-                        hands, list(w.stock), w.disc | 1 << top, c, SUIT[c] if s < 0 else s,
-                        nxt, 0, rules, rseed,
+                        hands,
+                        list(w.stock),
+                        w.disc | 1 << top,
+                        c,
+                        SUIT[c] if s < 0 else s,
+                        nxt,
+                        0,
+                        rules,
+                        rseed,
                     )
                 else:
                     sim = Sim(
-                        rules, list(w.hands), list(w.stock), w.disc, top, active, turn, draws,
-                        drawn, chooser, start_choice,
+                        rules,
+                        list(w.hands),
+                        list(w.stock),
+                        w.disc,
+                        top,
+                        active,
+                        turn,
+                        draws,
+                        drawn,
+                        chooser,
+                        start_choice,
                     )
                     sim.apply(cands[i])
                     winner, steps = sim.run_greedy(rseed)

@@ -83,8 +83,7 @@ class Rules:
 #: _FOLLOW[active suit][top card]: the cards that may be played on it (1.3.1), as a bitmask:
 #: the rules' own table (rules.PLAYABLE), not a second statement of the rule.
 _FOLLOW: Final[tuple[tuple[int, ...], ...]] = tuple(
-    tuple(sum(1 << c for c, ok in enumerate(PLAYABLE[a * 13 + RANK[t]]) if ok) for t in range(104))
-    for a in range(4)
+    tuple(sum(1 << c for c, ok in enumerate(PLAYABLE[a * 13 + RANK[t]]) if ok) for t in range(104)) for a in range(4)
 )
 
 
@@ -402,8 +401,16 @@ class Sim:
             if self.winner >= 0:
                 return self.winner, 1
         self.winner, steps = playout(
-            self.hands, self.stock, self.disc, self.top, self.active, self.turn, self.draws,
-            self.rules, rseed, cap,
+            self.hands,
+            self.stock,
+            self.disc,
+            self.top,
+            self.active,
+            self.turn,
+            self.draws,
+            self.rules,
+            rseed,
+            cap,
         )
         return self.winner, steps
 

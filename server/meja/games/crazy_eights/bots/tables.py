@@ -42,12 +42,8 @@ RANK: Final[tuple[int, ...]] = RANK_INDEX
 SUIT: Final[tuple[int, ...]] = SUIT_INDEX
 PENALTY: Final[tuple[int, ...]] = PENALTY_POINTS
 
-SUIT_MASK: Final[tuple[int, ...]] = tuple(
-    sum(1 << i for i in range(N_IDS) if SUIT[i] == s) for s in range(4)
-)
-RANK_MASK: Final[tuple[int, ...]] = tuple(
-    sum(1 << i for i in range(N_IDS) if RANK[i] == r) for r in range(13)
-)
+SUIT_MASK: Final[tuple[int, ...]] = tuple(sum(1 << i for i in range(N_IDS) if SUIT[i] == s) for s in range(4))
+RANK_MASK: Final[tuple[int, ...]] = tuple(sum(1 << i for i in range(N_IDS) if RANK[i] == r) for r in range(13))
 EIGHTS: Final = RANK_MASK[EIGHT]
 NON_EIGHT_SUIT_MASK: Final[tuple[int, ...]] = tuple(m & ~EIGHTS for m in SUIT_MASK)
 ALL_CARDS: Final = (1 << N_IDS) - 1

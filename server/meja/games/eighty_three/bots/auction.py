@@ -54,8 +54,7 @@ __all__ = [
 #: Per trump suit, per card: what the card adds to the yardstick's estimate (0 for a plain card).
 _VALUE: Final = tuple(
     tuple(
-        RANK_VALUE.get(POWER[t][c], OTHER_TRUMP) + POINTS[t][c] / 2 if ESUIT[t][c] == PLAIN else 0.0
-        for c in range(53)
+        RANK_VALUE.get(POWER[t][c], OTHER_TRUMP) + POINTS[t][c] / 2 if ESUIT[t][c] == PLAIN else 0.0 for c in range(53)
     )
     for t in range(4)
 )

@@ -86,7 +86,16 @@ from .playout import playout
 from .yardsticks import greedy_choice
 
 __all__ = [
-    "DEADLINE", "GATE", "MODEL_EPS", "WORK", "SearchBot", "Worlds", "bluffers", "candidates", "evaluate", "rollout",
+    "DEADLINE",
+    "GATE",
+    "MODEL_EPS",
+    "WORK",
+    "SearchBot",
+    "Worlds",
+    "bluffers",
+    "candidates",
+    "evaluate",
+    "rollout",
 ]
 
 #: The work budget per decision, in the units below (about microseconds of this machine's CPU).
@@ -174,9 +183,7 @@ def rollout(state: KartuTerakhirState, seed: int = 0, cap: int = MAX_STEPS) -> t
     return state, steps
 
 
-def evaluate(
-    hands: Sequence[Sequence[int]], me: int, alpha: float = ALPHA, scale: float = MARGIN_SCALE
-) -> float:
+def evaluate(hands: Sequence[Sequence[int]], me: int, alpha: float = ALPHA, scale: float = MARGIN_SCALE) -> float:
     """The reward of a playout cut off before the round ended (``hands``, its hands then): each seat's
     chance of going out first taken as ``exp(-alpha * cards held)``, normalised; the points as each
     winner would score them."""
@@ -202,7 +209,8 @@ class Worlds(Protocol):
 def bluffers(history: History) -> set[int]:
     """The seats this seat has seen found bluffing this round (a ``challenge`` verdict ``bluff``)."""
     return {
-        int(e["target"]) for e in history
+        int(e["target"])
+        for e in history
         if e.get("kind") == "challenge" and e.get("verdict") == "bluff" and isinstance(e.get("target"), int)
     }
 
@@ -392,4 +400,3 @@ class SearchBot:
             if bluff:
                 yes += w
         return yes / total if total else 0.25
-

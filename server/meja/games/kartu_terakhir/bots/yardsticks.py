@@ -146,4 +146,3 @@ def greedy_choice(view: KartuTerakhirView, history: History, rng: Rng) -> Move |
     me = view.seat
     avoid = avoid_colour(history, view.seats, me, view.direction, view.hand_counts)
     return greedy_turn(view.hand, legal, view.seats, me, view.direction, view.hand_counts, avoid)
-
