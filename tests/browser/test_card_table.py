@@ -244,6 +244,12 @@ def test_eighty_three_on_a_phone_reads_and_taps_a_17_card_hand(server: Any, new_
         # The kitty's five cards are marked, in sight and in words; no other card is.
         assert {c["card"] for c in cards if c["kitty"]} == kitty, (kitty, cards)
         assert all(c["label"].endswith("(from the kitty)") == (c["card"] in kitty) for c in cards), cards
+        # The trumps that must stay look kept (full colour, a solid edge, a green band), not locked
+        # (greyed under a veil, dashed).
+        kept = page.evaluate("""() => Array.from(document.querySelectorAll(
+            '#hand button.card.trump[aria-disabled="true"]'), (b) => { const s = getComputedStyle(b);
+            return [b.dataset.card, s.filter, s.borderTopStyle, getComputedStyle(b, '::after').backgroundColor]; })""")
+        assert kept and all(k[1:] == ["none", "solid", "rgb(15, 107, 58)"] for k in kept), kept
         # A tap at a card's centre takes a step with that card.
         steps = {a["card"] for a in view(page)["legal"] if a["kind"] == "discard" and "card" in a}
         gives = {a["card"] for a in view(page)["legal"] if a["kind"] == "give" and "card" in a}

@@ -8,8 +8,8 @@ no text of the page (what shows, and what a screen reader reads) looks like wire
 (`'discard 6S'`, `action/illegal`, `6S`), a rule file (`.md`) or a rule number (`4.6.3`).
 
 Eighty-Three's discard phase (the case the issue met): a trump the team must keep says why in
-plain words under the buttons, and not again in a notice; such cards look locked (greyed,
-dashed edge), not special (cream, gold edge) like the trumps that may go.
+plain words under the buttons, and not again in a notice; such cards look kept (a green edge
+and band, full colour), neither special (cream, gold edge) nor disabled (greyed, dashed).
 
 Cost: about 15 s.
 """
@@ -79,7 +79,7 @@ def _weak_suit(state: Any) -> int | None:
     return None
 
 
-def test_eighty_three_refusals_are_plain_and_kept_trumps_look_locked(server: Any, new_context: Any, shot: Any) -> None:
+def test_eighty_three_refusals_are_plain_and_kept_trumps_look_kept(server: Any, new_context: Any, shot: Any) -> None:
     page = new_context(viewport={"width": 1280, "height": 800}).new_page()
     host_e83(page, server.origin, name="Wulan", deal_code=e83_deal(lambda s: _weak_suit(s) is not None))
     page.click("#start")
@@ -102,16 +102,20 @@ def test_eighty_three_refusals_are_plain_and_kept_trumps_look_locked(server: Any
     kept = [c for c in v["hand"] if is_trump(NAMES.index(c), SUITS.index(suit))]
     assert kept and not steps & set(kept), "every trump is kept"
 
-    # Kept trumps look locked, not special: greyed with a dashed edge; a card that may go does not.
+    # Kept trumps look kept, neither special nor disabled: full colour, a solid green edge and a
+    # green band along the top (a card that may go has no band); none is greyed or dashed.
     looks = page.evaluate(
         """() => [...document.querySelectorAll('#hand button.card')].map(b => {
              const s = getComputedStyle(b);
-             return {card: b.dataset.card, filter: s.filter, edge: s.borderTopStyle};
+             return {card: b.dataset.card, filter: s.filter, edge: s.borderTopStyle, colour: s.borderTopColor,
+                     band: getComputedStyle(b, '::after').backgroundColor};
            })"""
     )
+    green = "rgb(15, 107, 58)"
     for look in looks:
-        locked = look["card"] in kept
-        assert ("grayscale" in look["filter"]) == locked and (look["edge"] == "dashed") == locked, look
+        held = look["card"] in kept
+        assert "grayscale" not in look["filter"] and look["edge"] == "solid", look
+        assert (look["band"] == green) == held and (look["colour"] == green) == held, look
 
     # A kept trump, chosen: why it stays, in plain words, under the buttons, and no notice besides.
     clear_toast(page)
