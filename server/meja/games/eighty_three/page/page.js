@@ -394,7 +394,6 @@ class EightyThreeTable {
             ? el(
                 "span",
                 { class: "team-hand" },
-                el("span", { class: "visually-hidden" }, `${t("team.this_hand.label")} `),
                 t("team.this_hand", { tricks: (v.tricks || [])[team] ?? 0, points: (v.points || [])[team] ?? 0 }),
               )
             : null,
