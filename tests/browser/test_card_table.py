@@ -27,7 +27,7 @@ from typing import Any
 
 from browser_helpers import LANGUAGES, assert_clean, set_language, version, wait_version_after
 from conftest import SCREENSHOTS
-from e83_browser import best_suit, find_deal, host_e83, mine, view, wait_decision, wait_mine_after
+from e83_browser import best_suit, find_deal, host_e83, mine, play_mouse, view, wait_decision, wait_mine_after
 from kt_helpers import find_deal as kt_find_deal
 from kt_helpers import host_kt, join
 from meja.games.eighty_three.rules import GAME, NAMES
@@ -269,6 +269,11 @@ def test_eighty_three_hand_stays_put_across_phases(server: Any, new_context: Any
     page.click("#start")
     boxes = _play_to_tricks(page, shot, "card-table-e83")
     assert set(boxes) == {"auction", "trump", "discard", "play"}, boxes
+    # and a later trick, whose note (the last trick's winner and points) is longer
+    for _ in range(2):
+        play_mouse(page)
+        assert wait_decision(page) == "play"
+    boxes["play, trick 3"] = hand_boxes(page)
     # At either size, one place and size in every phase (on a phone the suits' buttons are one
     # compact row under the hand, and the trick stands beside the contract and the teams).
     for size in ("1280x800", "390x844"):
