@@ -31,6 +31,15 @@ def replica_of(redis_servers: Callable[..., Any], master: Any) -> Any:
         while client.info("replication").get("master_link_status") != "up":
             assert time.monotonic() < deadline, "the replica never connected to its master"
             time.sleep(0.05)
+    # The master must list it too (ROLE, what the store asks): a replica may call its link up a
+    # moment before its master counts it online, and a store that heard "no replica" trusts that
+    # for a while (a loaded CI run acknowledged the first commit so, and the test read nothing).
+    with redis.Redis(port=master.port) as client:
+        while not any(
+            isinstance(v, dict) and v.get("state") == "online" for v in client.info("replication").values()
+        ):
+            assert time.monotonic() < deadline, "the master never counted its replica online"
+            time.sleep(0.05)
     return replica
 
 
