@@ -176,7 +176,8 @@ async def test_meja_replay_prints_the_moves_as_text(serve: Any, connect: Any) ->
         assert proc.returncode is not None
         return proc.returncode, out.decode(), err.decode()
 
-    code, out, err = await meja(key, "--redis", url)
+    # (after "--": one id in 32 begins with "-", which argparse would read as an option)
+    code, out, err = await meja("--redis", url, "--", key)
     assert code == 0, (out, err)
     lines = out.splitlines()
     assert lines[0].startswith("crazy_eights ") and "seat 0 Ann" in lines[1]

@@ -309,7 +309,9 @@ class Archiver:
 
 
 def add_arguments(parser: Any) -> None:
-    parser.add_argument("archive", metavar="ID", help="the archive id (the end of a /replay/ link)")
+    parser.add_argument(
+        "archive", metavar="ID", help="the archive id (the end of a /replay/ link; after `--` if it begins with -)"
+    )
     parser.add_argument("--redis", metavar="URL", help="the store to read (default: the server's MEJA_REDIS_URL)")
     parser.add_argument("--json", action="store_true", help="print the public record and every move as JSON")
 
