@@ -84,6 +84,13 @@ BUBBLE_COVERS = """seat => {
 }"""
 
 
+#: A seat's reaction bubble has finished growing in (its animation is over).
+BUBBLE_STILL = """seat => {
+    const bubble = document.querySelector(`.seat-box[data-seat="${seat}"] > .talk-bubble`);
+    return !!bubble && bubble.getAnimations().every(a => a.playState === 'finished');
+}"""
+
+
 def menu_fits(page: Any) -> None:
     got = page.evaluate(MENU_FITS)
     assert got["past"] <= 0.5 and got["scroll"] <= 0, got
@@ -247,6 +254,8 @@ def test_chat_and_reactions_reach_the_table(server: Any, second_server: Server, 
     for page in (ani, tv, cici):
         page.wait_for_selector('.seat-box[data-seat="1"] .talk-bubble[data-reaction="thanks"]')
         # Beside the seat's name and count, not over them (a phone's box, the shared screen's).
+        # Measured at its full size: it grows in, and half grown it covered less.
+        page.wait_for_function(BUBBLE_STILL, arg=1)
         assert page.evaluate(BUBBLE_COVERS, 1) <= 1
     ani.wait_for_function("() => document.getElementById('log').textContent.includes('Budi: Thanks')")
     budi.wait_for_selector('#my-area > .talk-bubble[data-reaction="thanks"]')
