@@ -95,12 +95,16 @@ class DueRunner:
         """Run until :meth:`stop`; the timers being run then are finished first."""
         settings = self.settings
         lease_ms = int(settings.due_lease_s * 1000)
+        unreachable = False  # the store did not answer the last poll (a failover, a partition)
         while not self._stopping:
             # Cleared before looking, not before sleeping: a wake() while we look is not lost.
             self._wake.clear()
             try:
                 now = self.clock()
                 claimed, nearest = await self.store.poll_due(now, lease_ms, settings.due_batch)
+                if unreachable:
+                    unreachable = False
+                    log.info("the timer loop reaches the store again")
                 for due in claimed:
                     task = asyncio.create_task(self._run_one(due.key), name=f"due {due.key}")
                     self._running.add(task)
@@ -111,8 +115,13 @@ class DueRunner:
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
-                self.metrics.redis_error("server.timers", exc)
-                log.exception("the timer loop failed; retrying")
+                # A Redis error here is an outage (a failover, a partition): said once, counted
+                # each time (meja_redis_errors_total), retried quietly. Anything else is a bug.
+                if not self.metrics.redis_error("server.timers", exc):
+                    log.exception("the timer loop failed; retrying")
+                elif not unreachable:
+                    unreachable = True
+                    log.warning("the timer loop cannot reach the store (%s); retrying", exc)
                 nearest = None
             delay = settings.due_poll_s
             if nearest is not None:
