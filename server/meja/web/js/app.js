@@ -56,6 +56,9 @@
 //                           `badge` (optional): a word the game wants seen on the seat, such
 //                           as a call that stands) | null,
 //                         hand: [{id, label, playable, face(button)}] | null (no hand widget),
+//                         handMost: number | absent (the most cards the hand can hold before
+//                           the next deal, if the game knows it: a phone keeps the room of a
+//                           second row only where that many need it; absent, a usual hand's),
 //                         summary: {round, headline, details: Node, dealCode, match, winners, next} | null,
 //                         direction: 1 (clockwise, the next seat is seat + 1) | -1 | null,
 //                         target: string | null (what the match is played to, for the bar),

@@ -11,7 +11,10 @@
 // of itself (its centre covered: a finger aiming at the middle of a card hits its neighbour),
 // fans on two rows, or more, of equal length (a hand of 17 on a phone: two rows of 9 and 8, "10"
 // whole on every card). Where a usual hand (RESERVE_CARDS) takes two rows, the hand keeps the
-// room of two rows from its first card, so that nothing under it moves when a draw adds a row.
+// room of two rows from its first card, so that nothing under it moves when a draw adds a row;
+// a game that knows the most cards the hand can hold before it is dealt again (`most`: a hand
+// that only sheds, such as one in the tricks) has the room kept only where that many take two
+// rows: a short hand that cannot grow shows no empty row.
 
 import { el } from "./ui.js";
 
@@ -77,8 +80,13 @@ export class HandWidget {
     this.focusWanted = true;
   }
 
-  /** cards: [{id, label, playable, face(button)}], in the order the game shows them. */
-  set(cards) {
+  /**
+   * cards: [{id, label, playable, face(button)}], in the order the game shows them; most: the most
+   * cards this hand can hold before the next deal, if the game knows it (else RESERVE_CARDS is
+   * taken as a usual hand's size).
+   */
+  set(cards, most = null) {
+    this.most = Number.isInteger(most) ? Math.max(most, cards.length) : null;
     const hadFocus = this.node.contains(document.activeElement);
     const focusedId = hadFocus ? document.activeElement.dataset.card : null;
     const buttons = cards.map((card) => {
@@ -136,9 +144,11 @@ export class HandWidget {
       buttons[i].classList.add("row-start");
       buttons[i].before(el("span", { class: "hand-break", "aria-hidden": "true" }));
     }
-    // Where a hand of RESERVE_CARDS would need two rows (a phone), the hand keeps room for two
-    // from the start: it does not grow (and push what is under it down) when a draw adds the row.
-    const twoRows = RESERVE_CARDS * card + (RESERVE_CARDS - 1) * (strip - card) > width;
+    // Where a hand of RESERVE_CARDS (or of the game's `most`) would need two rows (a phone), the
+    // hand keeps room for two from the start: it does not grow (and push what is under it down)
+    // when a draw adds the row.
+    const usual = this.most ?? RESERVE_CARDS;
+    const twoRows = rows > 1 || usual * card + (usual - 1) * (strip - card) > width;
     const style = getComputedStyle(this.node);
     const pad = parseFloat(style.paddingTop) + parseFloat(style.paddingBottom);
     const height = buttons[0].offsetHeight;

@@ -548,7 +548,7 @@ export class TableScreen {
     const hasHand = Array.isArray(frame.hand);
     this.hand.node.hidden = !hasHand;
     if (!spectator && hasHand) {
-      this.hand.set(frame.hand);
+      this.hand.set(frame.hand, frame.handMost ?? null);
       this.arrived.update(frame.hand.map((card) => card.id), frame.round);
       this.arrived.paint(this.hand.buttons(), this.arrivedText.id);
     }
