@@ -46,7 +46,7 @@ import functools
 import hmac
 import logging
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -60,7 +60,7 @@ from .records import Table, decode_entry
 from .settings import Settings
 from .tables import summary, view_for
 
-__all__ = ["Hub", "Member", "Subscriber"]
+__all__ = ["Hub", "Member", "Reply", "Subscriber"]
 
 log = logging.getLogger("meja.server.hub")
 
@@ -85,7 +85,15 @@ class Subscriber(Protocol):
 
     def close_soon(self, code: int, reason: str) -> None: ...
 
-    def take_reply_id(self, table_id: str, version: int, commit: str | None) -> int | str | None: ...
+
+@dataclass(frozen=True, slots=True)
+class Reply:
+    """A request that commits a change, to be answered by the frame of the version its commit writes."""
+
+    #: the connection that asked
+    cid: str
+    #: the request's ``id`` (the answer's ``re``)
+    re: int | str
 
 
 @dataclass(eq=False)
@@ -149,6 +157,8 @@ class Hub:
         #: counted with the attached ones, so that watches sent at one moment cannot all pass
         #: the limits while each waits for the store (a hostile player's race)
         self._admitted: Counter[tuple[str, str | None]] = Counter()
+        #: requests whose commit is in flight, by (table, version): (the commit id, the request)
+        self._replies: dict[tuple[str, int], tuple[str, Reply]] = {}
 
     # ------------------------------------------------------------------ reading
 
@@ -224,9 +234,27 @@ class Hub:
             cached.holds -= 1
             await self._drop_if_unused(table_id)
 
-    def attach(self, table_id: str, member: Member, *, re: int | str | None = None) -> int:
-        """Attach a connection and send it the ``state`` at the cached version; that version."""
+    def attach(
+        self,
+        table_id: str,
+        member: Member,
+        *,
+        re: int | str | None = None,
+        missed: Sequence[tuple[int, bytes]] = (),
+    ) -> int:
+        """Attach a connection and send it the ``state`` at the cached version; that version.
+
+        ``missed``: log entries of the versions it missed (a ``resume`` or ``watch`` with
+        ``since``), sent first, each as an ``update`` with the current table map and view.
+        """
         cached = self.tables[table_id]
+        if missed:
+            table, seat = cached.table, member.seat
+            table_map, view = summary(table, self.settings), view_for(table, seat)
+            is_host = table.holds_rights(seat, member.host_token)
+            for version, raw in missed:
+                seen = [e.to_wire() for e in decode_entry(raw) if e.is_seen_by(seat)]
+                member.session.send_frame(_update_frame(table_map, version, version - 1, seen, seat, is_host, view))
         cached.members[member.session.cid] = member
         member.version = cached.version
         if self._check(cached.table, member):
@@ -291,6 +319,49 @@ class Hub:
                 del self.tables[table_id]
                 with contextlib.suppress(Exception):
                     await self.store.unsubscribe(table_id)
+
+    # ------------------------------------------------------------------ replies
+
+    @contextlib.contextmanager
+    def answering(self, table_id: str, version: int, commit: str, reply: Reply | None) -> Iterator[None]:
+        """While the commit ``commit`` of ``version`` is in flight: its version answers ``reply``.
+
+        The frame that brings that version to the asking connection carries the request's ``re``
+        (whichever copy of the change comes first, the committer's own or the store's), and no
+        frame of a version another commit wrote does. If the version reached the connection
+        before the committer's own :meth:`apply` without it (merged into a resynchronisation),
+        that apply answers with a ``state`` instead: no request goes unanswered.
+        """
+        if reply is None:
+            yield
+            return
+        key = (table_id, version)
+        self._replies[key] = (commit, reply)
+        try:
+            yield
+        finally:
+            if self._replies.get(key, (None,))[0] == commit:
+                del self._replies[key]  # the commit lost, or failed: nothing answered it
+
+    def awaits_reply(self, cid: str) -> bool:
+        """Whether a request of connection ``cid`` waits for its commit's frame (shutdown waits for it)."""
+        return any(reply.cid == cid for _, reply in self._replies.values())
+
+    def _reply_of(self, table_id: str, version: int, commit: str | None) -> Reply | None:
+        """The request the ``version`` written by ``commit`` answers (taken: one frame carries it)."""
+        key = (table_id, version)
+        pending = self._replies.get(key)
+        if pending is None or commit is None or pending[0] != commit:
+            return None  # another commit wrote this version: that request is still pending
+        del self._replies[key]
+        return pending[1]
+
+    def _settle(self, cached: Cached, version: int, commit: str) -> None:
+        """Answer with a ``state`` the request of ``version`` that no ``update`` carried the reply of."""
+        reply = self._reply_of(cached.table.id, version, commit)
+        member = None if reply is None else cached.members.get(reply.cid)
+        if reply is not None and member is not None:
+            member.session.send(self._state(cached, member, reply.re))
 
     # ------------------------------------------------------------------ changes
 
@@ -363,13 +434,16 @@ class Hub:
         """Take a committed change into the cache and send each attached connection its update.
 
         ``table`` and ``events``, when the caller has them (its own commit), are the decoded
-        ``change.record`` and ``change.entry``: not decoded again.
+        ``change.record`` and ``change.entry``: not decoded again; and a request that commit
+        answers gets its ``state`` now if no update carried its reply (:meth:`answering`).
         """
         cached = self.tables.get(change.table_id)
         if cached is None:
             return
         async with cached.lock:
             if change.version <= cached.version:
+                if table is not None and table.commit is not None:
+                    self._settle(cached, change.version, table.commit)
                 return
             versions: list[tuple[int, tuple[Event, ...]]] = []
             if change.version > cached.version + 1:
@@ -389,6 +463,8 @@ class Hub:
                 # After a gap, whole views (a patch form connection too: PROTOCOL.md 7.5).
                 self._deliver(cached, version, events, commit, whole=len(versions) > 1)
             self._roster(cached)
+            if table is not None and new.commit is not None:
+                self._settle(cached, change.version, new.commit)
 
     def _deliver(
         self, cached: Cached, version: int, events: Iterable[Event], commit: str | None, *, whole: bool = False
@@ -407,6 +483,7 @@ class Hub:
         memo = cached.memo
         seen_by: dict[int | None, list[dict[str, Any]]] = {}
         views: dict[int | None, dict[str, Any] | None] = {}
+        reply = self._replies.get((table.id, version))
         for member in list(cached.members.values()):
             if member.version >= version:
                 continue
@@ -414,7 +491,10 @@ class Hub:
                 continue
             session = member.session
             seat = member.seat
-            re = session.take_reply_id(table.id, version, commit)
+            re = None
+            if reply is not None and reply[1].cid == session.cid:
+                taken = self._reply_of(table.id, version, commit)
+                re = None if taken is None else taken.re
             if seat not in seen_by:
                 seen_by[seat] = [w for e, w in wire if e.is_seen_by(seat)]
                 views[seat] = view_for(table, seat)
@@ -542,21 +622,28 @@ def _whole_frame(
     audience = (member.seat, member.is_host, member.version)
     frame = None if re is not None else frames.get(audience)
     if frame is None:
-        frame = codec.encode(
-            messages.update(
-                table=table_map,
-                version=version,
-                since=member.version,
-                events=seen,
-                seat=member.seat,
-                is_host=member.is_host,
-                view=view,
-                re=re,
-            )
-        )
+        frame = _update_frame(table_map, version, member.version, seen, member.seat, member.is_host, view, re)
         if re is None:
             frames[audience] = frame
     return frame
+
+
+def _update_frame(
+    table_map: dict[str, Any],
+    version: int,
+    since: int,
+    events: list[dict[str, Any]],
+    seat: int | None,
+    is_host: bool,
+    view: dict[str, Any] | None,
+    re: int | str | None = None,
+) -> bytes:
+    """One encoded ``update``: the one builder of live delivery and of the replay on attach."""
+    return codec.encode(
+        messages.update(
+            table=table_map, version=version, since=since, events=events, seat=seat, is_host=is_host, view=view, re=re
+        )
+    )
 
 
 def _same_view(a: dict[str, Any] | None, b: dict[str, Any] | None) -> bool:

@@ -44,7 +44,7 @@ import secrets
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any, Literal, NamedTuple, Protocol
+from typing import Any, Literal, NamedTuple
 
 from meja import games
 from meja.bots import Bot, decision_rng
@@ -72,13 +72,13 @@ from meja.store.base import Change, Store
 from . import dealboard, tables, talk
 from .archive import Archiver, Rebuilt
 from .botpool import BotPool
-from .hub import Hub
+from .hub import Hub, Reply
 from .limits import Buckets
 from .records import FINISHED, PLAYING, SeatRecord, Table, decode_entry, encode_entry
 from .rooms import new_code, new_table_id, new_token, normalize_code, same_token, token_hash
 from .settings import Settings
 
-__all__ = ["Asker", "DueOutcome", "ReplyTarget", "Seated", "TableService", "wall_ms"]
+__all__ = ["Asker", "DueOutcome", "Seated", "TableService", "wall_ms"]
 
 log = logging.getLogger("meja.server.service")
 
@@ -99,21 +99,6 @@ def wall_ms() -> int:
     import time
 
     return time.time_ns() // 1_000_000
-
-
-class ReplyTarget(Protocol):
-    """Who asked for a change: the ``update`` of the version *its* commit wrote carries the request's id.
-
-    ``settle_reply`` is called after the commit's own delivery: a reply no update took (the
-    version had come already, merged into a resynchronisation, before this commit's own
-    delivery) is answered then with a ``state`` carrying the id.
-    """
-
-    def expect_reply(self, table_id: str, version: int, commit: str, re: int | str) -> None: ...
-
-    def forget_reply(self, table_id: str, version: int) -> None: ...
-
-    def settle_reply(self, table_id: str, version: int, commit: str) -> None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,7 +183,7 @@ class TableService:
         table_id: str,
         fn: Fn,
         *,
-        reply: tuple[ReplyTarget, int | str] | None = None,
+        reply: Reply | None = None,
         fresh: bool = False,
         first: tuple[int, Table] | None = None,
         finishes: str | None = None,
@@ -239,7 +224,7 @@ class TableService:
         table_id: str,
         fn: Fn,
         *,
-        reply: tuple[ReplyTarget, int | str] | None,
+        reply: Reply | None,
         fresh: bool,
         first: tuple[int, Table] | None,
         finishes: str | None,
@@ -269,36 +254,32 @@ class TableService:
             record = new.to_bytes()
             entry = encode_entry(mutation.events)
             ttl = settings.finished_ttl_s if new.status == FINISHED else settings.table_ttl_s
-            if reply is not None:
-                reply[0].expect_reply(table_id, version + 1, new.commit, reply[1])
-            ok = await self.store.commit(
-                table_id,
-                version,
-                record,
-                entry,
-                schedule=schedule,
-                cancel=cancel,
-                ttl_ms=ttl * 1000,
-                log_keep=settings.log_keep,
-            )
+            # The hub answers the request with the frame of the version this commit writes, if it
+            # does (whichever copy of the change reaches the hub first: see Hub.answering).
+            with self.hub.answering(table_id, version + 1, new.commit, reply):
+                ok = await self.store.commit(
+                    table_id,
+                    version,
+                    record,
+                    entry,
+                    schedule=schedule,
+                    cancel=cancel,
+                    ttl_ms=ttl * 1000,
+                    log_keep=settings.log_keep,
+                )
+                if ok:
+                    if self.on_commit is not None:
+                        self.on_commit(table, new, mutation.events)
+                    if new.status == FINISHED and table.status != FINISHED and new.state is not None:
+                        self._archive_soon(table_id, version + 1, new, now)
+                    if not self.archiver.full and any(e.kind == "reveal" for e in mutation.events):
+                        # (past archive_full_pct the boards stop too: they give way to live games)
+                        self._board_soon(table_id, new, mutation.events, now)
+                    await self.hub.apply(Change(table_id, version + 1, record, entry), new, mutation.events)
             if ok:
-                if self.on_commit is not None:
-                    self.on_commit(table, new, mutation.events)
-                if new.status == FINISHED and table.status != FINISHED and new.state is not None:
-                    self._archive_soon(table_id, version + 1, new, now)
-                if not self.archiver.full and any(e.kind == "reveal" for e in mutation.events):
-                    # (past archive_full_pct the boards stop too: they give way to live games)
-                    self._board_soon(table_id, new, mutation.events, now)
-                await self.hub.apply(Change(table_id, version + 1, record, entry), new, mutation.events)
-                if reply is not None:
-                    # No request goes unanswered: if the store's resync had brought this version in
-                    # before this delivery, no update carried the reply (the chaos run found it).
-                    reply[0].settle_reply(table_id, version + 1, new.commit)
                 if schedule and self.on_schedule is not None:
                     self.on_schedule(min(d.due_ms for d in schedule))
                 return version + 1
-            if reply is not None:
-                reply[0].forget_reply(table_id, version + 1)
         raise InternalError(f"table {table_id!r} is too busy right now: try again")
 
     def _archive_soon(self, table_id: str, version: int, table: Table, now: int) -> None:
@@ -616,18 +597,16 @@ class TableService:
         await self.commit(table_id, change)
 
     async def set_seat(
-        self, table_id: str, *, host: Asker, seat: int, to: str, level: str | None, reply: ReplyTarget, re: Any
+        self, table_id: str, *, host: Asker, seat: int, to: str, level: str | None, reply: Reply | None
     ) -> None:
         def change(t: Table, version: int, now: int) -> tables.Mutation:
             _check_host(t, host)
             self._spend(t.id)
             return tables.set_seat(t, seat=seat, to=to, level=level)
 
-        await self.commit(table_id, change, reply=_reply(reply, re))
+        await self.commit(table_id, change, reply=reply)
 
-    async def talk_policy(
-        self, table_id: str, *, host: Asker, changes: dict[str, Any], reply: ReplyTarget, re: Any
-    ) -> None:
+    async def talk_policy(self, table_id: str, *, host: Asker, changes: dict[str, Any], reply: Reply | None) -> None:
         """The host changes the table's talk settings (a committed change: every process agrees)."""
 
         def change(t: Table, version: int, now: int) -> tables.Mutation:
@@ -635,9 +614,9 @@ class TableService:
             self._spend(t.id)
             return tables.Mutation(*talk.set_policy(t, changes))
 
-        await self.commit(table_id, change, reply=_reply(reply, re))
+        await self.commit(table_id, change, reply=reply)
 
-    async def mute(self, table_id: str, *, host: Asker, seat: int, muted: bool, reply: ReplyTarget, re: Any) -> None:
+    async def mute(self, table_id: str, *, host: Asker, seat: int, muted: bool, reply: Reply | None) -> None:
         """The host mutes a seat's person for the whole table (sticks across reconnects)."""
 
         def change(t: Table, version: int, now: int) -> tables.Mutation:
@@ -645,9 +624,9 @@ class TableService:
             self._spend(t.id)
             return tables.Mutation(*talk.mute(t, seat=seat, muted=muted))
 
-        await self.commit(table_id, change, reply=_reply(reply, re))
+        await self.commit(table_id, change, reply=reply)
 
-    async def hand_host(self, table_id: str, *, host: Asker, seat: int | None, reply: ReplyTarget, re: Any) -> None:
+    async def hand_host(self, table_id: str, *, host: Asker, seat: int | None, reply: Reply | None) -> None:
         """The host's rights to the person at ``seat``, or back to the host (``None``)."""
 
         def change(t: Table, version: int, now: int) -> tables.Mutation:
@@ -655,32 +634,30 @@ class TableService:
             self._spend(t.id)
             return tables.hand_host(t, seat=seat)
 
-        await self.commit(table_id, change, reply=_reply(reply, re))
+        await self.commit(table_id, change, reply=reply)
 
-    async def start(self, table_id: str, *, host: Asker, reply: ReplyTarget, re: Any) -> None:
+    async def start(self, table_id: str, *, host: Asker, reply: Reply | None) -> None:
         def change(t: Table, version: int, now: int) -> tables.Mutation:
             _check_host(t, host)
             return tables.start(t, version=version, now=now)
 
-        await self.commit(table_id, change, reply=_reply(reply, re))
+        await self.commit(table_id, change, reply=reply)
 
-    async def rematch(self, table_id: str, *, host: Asker, reply: ReplyTarget, re: Any) -> None:
+    async def rematch(self, table_id: str, *, host: Asker, reply: Reply | None) -> None:
         seed = secrets.randbits(SEED_BITS)
 
         def change(t: Table, version: int, now: int) -> tables.Mutation:
             _check_host(t, host)
             return tables.rematch(t, seed=seed, version=version, now=now)
 
-        await self.commit(table_id, change, reply=_reply(reply, re))
+        await self.commit(table_id, change, reply=reply)
 
-    async def leave(
-        self, table_id: str, *, seat: int, token: str, conn: tuple[str, str], reply: ReplyTarget, re: Any
-    ) -> None:
+    async def leave(self, table_id: str, *, seat: int, token: str, conn: tuple[str, str], reply: Reply | None) -> None:
         def change(t: Table, version: int, now: int) -> tables.Mutation:
             _check_seat(t, seat, token, conn)
             return tables.leave(t, seat=seat)
 
-        await self.commit(table_id, change, reply=_reply(reply, re))
+        await self.commit(table_id, change, reply=reply)
 
     # ------------------------------------------------------------------ play
 
@@ -693,8 +670,7 @@ class TableService:
         conn: tuple[str, str],
         action: dict[str, Any],
         version: int,
-        reply: ReplyTarget,
-        re: Any,
+        reply: Reply | None,
     ) -> None:
         def change(t: Table, next_version: int, now: int) -> tables.Mutation:
             _check_seat(t, seat, token, conn)
@@ -705,7 +681,7 @@ class TableService:
                 self._spend_private(t.id, seat)
             return mutation
 
-        await self.commit(table_id, change, reply=_reply(reply, re))
+        await self.commit(table_id, change, reply=reply)
 
     def _spend_private(self, table_id: str, seat: int) -> None:
         """A private step (no other seat nor spectator sees anything of it: a step of a decision
@@ -1011,10 +987,6 @@ class TableService:
 def _private(events: tuple[Event, ...], seat: int, seats: int) -> bool:
     """Whether no seat but ``seat``, and no spectator, sees any of ``events``."""
     return not any(e.is_seen_by(other) for e in events for other in (None, *range(seats)) if other != seat)
-
-
-def _reply(target: ReplyTarget, re: Any) -> tuple[ReplyTarget, int | str] | None:
-    return None if re is None else (target, re)
 
 
 class Asker(NamedTuple):

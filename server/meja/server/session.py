@@ -65,15 +65,15 @@ from meja.protocol.errors import (
 from meja.rules.errors import RulesError
 
 from . import archive
-from .hub import Hub, Member
+from .hub import Hub, Member, Reply
 from .learn import learn_answer, learn_step
 from .limits import TokenBucket
 from .metrics import Metrics
-from .records import decode_entry, screen_token
+from .records import screen_token
 from .rooms import token_hash
 from .service import Asker, TableService
 from .settings import Settings
-from .tables import clean_name, summary, view_for
+from .tables import clean_name
 
 __all__ = ["Session", "TokenBucket"]
 
@@ -142,7 +142,6 @@ class Session:
         #: given up by a connection that never got there keeps its away clock (tables.disconnect)
         self.delivered: set[str] = set()
         self._ready = asyncio.Event()
-        self._replies: dict[tuple[str, int], tuple[str, int | str]] = {}
         self._limits = settings.codec_limits
         self.metrics = metrics if metrics is not None else Metrics()
         #: when the frame being handled came off the websocket (time.perf_counter)
@@ -192,35 +191,11 @@ class Session:
                 continue
             await self._send_frame(item)
 
-    def expect_reply(self, table_id: str, version: int, commit: str, re: int | str) -> None:
-        """The update of ``version`` answers request ``re`` if ``commit`` wrote it (our commit may lose)."""
-        self._replies[(table_id, version)] = (commit, re)
-
-    def forget_reply(self, table_id: str, version: int) -> None:
-        self._replies.pop((table_id, version), None)
-
-    def settle_reply(self, table_id: str, version: int, commit: str) -> None:
-        """Answer with a ``state`` a request whose committed version no ``update`` carried the reply of."""
-        expected = self._replies.get((table_id, version))
-        if expected is None or expected[0] != commit:
-            return
-        del self._replies[(table_id, version)]
-        state = self.hub.state_of(table_id, self.cid, expected[1])
-        if state is not None:
-            self.send(state)
-
-    def take_reply_id(self, table_id: str, version: int, commit: str | None) -> int | str | None:
-        expected = self._replies.get((table_id, version))
-        if expected is None or commit is None or expected[0] != commit:
-            return None  # another commit wrote this version: our request is still pending
-        del self._replies[(table_id, version)]
-        return expected[1]
-
     # ------------------------------------------------------------------ input
 
     def is_settled(self) -> bool:
         """No request in progress and no reply still to come (shutdown waits for this)."""
-        return not self.in_flight and not self._replies
+        return not self.in_flight and not self.hub.awaits_reply(self.cid)
 
     async def receive(self, frame: bytes | str) -> None:
         """Handle one frame from the client (see the module docstring)."""
@@ -373,16 +348,16 @@ class Session:
     async def _on_seat(self, msg: messages.Seat) -> None:
         member = self._host_of(msg.table)
         await self.service.set_seat(
-            msg.table, host=self._asker(member), seat=msg.seat, to=msg.to, level=msg.level, reply=self, re=msg.id
+            msg.table, host=self._asker(member), seat=msg.seat, to=msg.to, level=msg.level, reply=self._reply(msg)
         )
 
     async def _on_start(self, msg: messages.Start) -> None:
         member = self._host_of(msg.table)
-        await self.service.start(msg.table, host=self._asker(member), reply=self, re=msg.id)
+        await self.service.start(msg.table, host=self._asker(member), reply=self._reply(msg))
 
     async def _on_rematch(self, msg: messages.Rematch) -> None:
         member = self._host_of(msg.table)
-        await self.service.rematch(msg.table, host=self._asker(member), reply=self, re=msg.id)
+        await self.service.rematch(msg.table, host=self._asker(member), reply=self._reply(msg))
 
     async def _on_act(self, msg: messages.Act) -> None:
         member = self._seated_at(msg.table)
@@ -394,8 +369,7 @@ class Session:
             conn=self.conn,
             action=msg.action,
             version=msg.version,
-            reply=self,
-            re=msg.id,
+            reply=self._reply(msg),
         )
         # Committed, and this process's connections (ours first) have the update queued.
         self.metrics.observe_move(time.perf_counter() - self._received)
@@ -419,12 +393,12 @@ class Session:
             for name in ("chat", "spectators", "table_talk", "relay", "hints")
             if (value := getattr(msg, name)) is not None
         }
-        await self.service.talk_policy(msg.table, host=self._asker(member), changes=changes, reply=self, re=msg.id)
+        await self.service.talk_policy(msg.table, host=self._asker(member), changes=changes, reply=self._reply(msg))
 
     async def _on_mute(self, msg: messages.Mute) -> None:
         member = self._host_of(msg.table)
         await self.service.mute(
-            msg.table, host=self._asker(member), seat=msg.seat, muted=msg.muted, reply=self, re=msg.id
+            msg.table, host=self._asker(member), seat=msg.seat, muted=msg.muted, reply=self._reply(msg)
         )
 
     async def _on_call(self, msg: messages.Call) -> None:
@@ -468,7 +442,7 @@ class Session:
 
     async def _on_host_to(self, msg: messages.HostTo) -> None:
         member = self._host_of(msg.table)
-        await self.service.hand_host(msg.table, host=self._asker(member), seat=msg.seat, reply=self, re=msg.id)
+        await self.service.hand_host(msg.table, host=self._asker(member), seat=msg.seat, reply=self._reply(msg))
 
     async def _on_signal(self, msg: messages.Signal) -> None:
         member = self.hub.member(msg.table, self.cid)
@@ -479,11 +453,17 @@ class Session:
     async def _on_leave(self, msg: messages.Leave) -> None:
         member = self._seated_at(msg.table)
         assert member.seat is not None and member.token is not None
-        await self.service.leave(msg.table, seat=member.seat, token=member.token, conn=self.conn, reply=self, re=msg.id)
+        await self.service.leave(
+            msg.table, seat=member.seat, token=member.token, conn=self.conn, reply=self._reply(msg)
+        )
         # The update of the leave went out (as a spectator's); then the connection leaves the table.
         await self._drop(msg.table)
 
     # ------------------------------------------------------------------ helpers
+
+    def _reply(self, msg: messages.ClientMessage) -> Reply | None:
+        """What the hub answers a request that commits a change with (none without an ``id``)."""
+        return None if msg.id is None else Reply(self.cid, msg.id)
 
     def _room_for(self, table_id: str | None) -> None:
         if table_id in self.tables:
@@ -559,24 +539,10 @@ class Session:
                 missed = await self.hub.store.log_since(table_id, first - 1)
                 if not missed or missed[-1][0] >= cached.version:
                     break  # the log covers everything the cache has (it moves on while we read)
-        table = cached.table
         missed = [(v, raw) for v, raw in missed if first <= v <= cached.version]
         if missed:  # the latest of them, as many as the budget allows
             missed = missed[len(missed) - self.service.replay_allowance(self.address, len(missed)) :]
-        for version, raw in missed:
-            seen = [e.to_wire() for e in decode_entry(raw) if e.is_seen_by(member.seat)]
-            self.send(
-                messages.update(
-                    table=summary(table, self.settings),
-                    version=version,
-                    since=version - 1,
-                    events=seen,
-                    seat=member.seat,
-                    is_host=table.holds_rights(member.seat, member.host_token),
-                    view=view_for(table, member.seat),
-                )
-            )
-        self.hub.attach(table_id, member, re=re)
+        self.hub.attach(table_id, member, re=re, missed=missed)
         # What was said before this connection came (after the state: a line said meanwhile comes
         # live too, and the client drops the second by its id; PROTOCOL.md 16.2).
         await self.service.talk.history(table_id, member)
