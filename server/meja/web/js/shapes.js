@@ -1,3 +1,4 @@
+// @ts-check
 // Shapes a game's page draws many times (the marks of its cards), put in the page once as SVG
 // <symbol>s and drawn by reference: a page module gives its shapes as data and asks for icons.
 // Icons are decorative (aria-hidden): the words or the card's name carry the meaning.
@@ -5,8 +6,16 @@
 const SVG_NS = "http://www.w3.org/2000/svg";
 
 /**
+ * One shape: its SVG parts, each a tag and its attributes, drawn in a 100x100 box.
+ * @typedef {[string, Record<string, string>][]} Shape
+ */
+
+/**
  * Put ``shapes`` ({key: [[tag, {attribute: value}], ...]}, drawn in a 100x100 box) in the page
  * once, as symbols ``<prefix>-<key>``; a second call with the same prefix does nothing.
+ * @param {string} prefix
+ * @param {Record<string, Shape>} shapes
+ * @param {Document} [doc]
  */
 export function addShapes(prefix, shapes, doc = document) {
   const keys = Object.keys(shapes);
@@ -29,7 +38,12 @@ export function addShapes(prefix, shapes, doc = document) {
   doc.body.prepend(sprite);
 }
 
-/** An <svg> drawing the symbol ``<prefix>-<key>`` with ``className`` (decorative). */
+/**
+ * An <svg> drawing the symbol ``<prefix>-<key>`` with ``className`` (decorative).
+ * @param {string} prefix
+ * @param {string} key
+ * @param {string} className
+ */
 export function shapeIcon(prefix, key, className) {
   const svg = document.createElementNS(SVG_NS, "svg");
   svg.setAttribute("class", className);

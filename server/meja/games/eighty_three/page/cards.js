@@ -1,3 +1,4 @@
+// @ts-check
 // Eighty-Three's cards as the page shows them: the server's card names ("QH", "10C", the
 // joker "JK"), their spoken names, the four suit shapes, and what makes a card a trump.
 //
@@ -10,50 +11,60 @@
 // What is a trump and what a trump scores is said here only to show it (4.3, 4.4: the
 // PROTOCOL.md beside this folder, section 2): the server alone decides what may be played.
 
+import { MARKS, MARK_SHAPES, cardBack, cardPicture, isRed, readCard, shortName } from "/js/deck.js";
 import { addShapes, shapeIcon } from "/js/shapes.js";
 
-/** The strings lookup of the page (host.t): set once by page.js before anything is drawn. */
+export { cardBack, isRed };
+
+/** The strings lookup of the page (host.t): set once by page.js before anything is drawn. @type {import("/js/contract.js").Text} */
 let t = (key) => key;
+/** @param {import("/js/contract.js").Text} lookup */
 export function useText(lookup) {
   t = lookup;
 }
 
-export const SUITS = ["S", "H", "D", "C"];
+export const SUITS = MARKS;
 export const JOKER = "JK";
 
-const SHAPES = {
-  S: [["path", { d: "M50 4C38 22 10 38 10 60c0 13 10 22 22 22 7 0 12-3 15-7l-5 21h16l-5-21c3 4 8 7 15 7 12 0 22-9 22-22C90 38 62 22 50 4z" }]],
-  H: [["path", { d: "M50 92C22 68 6 52 6 32 6 17 17 7 30 7c9 0 16 5 20 13 4-8 11-13 20-13 13 0 24 10 24 25 0 20-16 36-44 60z" }]],
-  D: [["path", { d: "M50 3 86 50 50 97 14 50z" }]],
-  C: [
-    ["circle", { cx: "50", cy: "27", r: "20" }],
-    ["circle", { cx: "27", cy: "58", r: "20" }],
-    ["circle", { cx: "73", cy: "58", r: "20" }],
-    ["path", { d: "M44 50h12l6 46H38z" }],
-  ],
-  // The joker: a five-pointed star, a shape no suit has.
-  J: [["path", { d: "M50 4 61 37h35L68 58l11 34-29-21-29 21 11-34L4 37h35z" }]],
-};
+/** The standard deck's suit shapes (/js/deck.js) and the joker's: a five-pointed star, a shape no suit has. */
+/** @type {Record<string, import("/js/shapes.js").Shape>} */
+const SHAPES = { ...MARK_SHAPES, J: [["path", { d: "M50 4 61 37h35L68 58l11 34-29-21-29 21 11-34L4 37h35z" }]] };
 
-/** Put the suit shapes in the page once (shared with any other game's module: same ids, same shapes). */
+/** The suit named trumps, if any (a suit's letter). @typedef {string | null | undefined} Trump */
+
+/** Put the suit shapes in the page once (under this game's own ids: the joker's star is among them). */
 export function addSuitShapes(doc = document) {
   addShapes("e83-shape", SHAPES, doc);
 }
 
-/** {rank, suit} from "QH", "10C"; the joker is {rank: "JK", suit: null}. */
+/**
+ * {rank, suit} from "QH", "10C"; the joker is {rank: "JK", suit: null}.
+ * @param {string} name
+ * @returns {{rank: string, suit: import("/js/deck.js").Mark | null}}
+ */
 export function parseCard(name) {
   if (name === JOKER) return { rank: "JK", suit: null };
-  const m = /^(10|[2-9AJQK])([SHDC])$/.exec(String(name));
-  if (!m) return { rank: "?", suit: "S" };
-  return { rank: m[1], suit: m[2] };
+  const c = readCard(name);
+  return c ? { rank: c.rank, suit: c.mark } : { rank: "?", suit: "S" };
 }
 
-/** The other suit of the same colour (4.3.1): spades and clubs, hearts and diamonds. */
+/** @type {Record<string, import("/js/deck.js").Mark>} */
+const OFF_SUIT = { S: "C", C: "S", H: "D", D: "H" };
+
+/**
+ * The other suit of the same colour (4.3.1): spades and clubs, hearts and diamonds.
+ * @param {string} suit
+ */
 export function offSuit(suit) {
-  return { S: "C", C: "S", H: "D", D: "H" }[suit];
+  return OFF_SUIT[suit];
 }
 
-/** The card's place in the trump ranking (4.3.3) under `trump`, or null for a plain card. */
+/**
+ * The card's place in the trump ranking (4.3.3) under `trump`, or null for a plain card.
+ * @param {string} name
+ * @param {Trump} trump
+ * @returns {string | null}
+ */
 export function trumpRole(name, trump) {
   if (!trump) return null;
   const c = parseCard(name);
@@ -63,14 +74,23 @@ export function trumpRole(name, trump) {
   return null;
 }
 
+/**
+ * @param {string} name
+ * @param {Trump} trump
+ */
 export function isTrump(name, trump) {
   return trumpRole(name, trump) !== null;
 }
 
 /** 4.4: the point table (only trumps score; 83 in all). The server's POINT_TABLE is the one that counts. */
+/** @type {Record<string, number>} */
 const POINTS = { A: 1, K: 30, J: 1, 10: 10, 9: 9, 5: 5, "left 5": 5, 3: 3, 2: 1, JK: 18 };
 
-/** What a card scores when `trump` is named (0 for every plain card). */
+/**
+ * What a card scores when `trump` is named (0 for every plain card).
+ * @param {string} name
+ * @param {Trump} trump
+ */
 export function points(name, trump) {
   const role = trumpRole(name, trump);
   return role === null ? 0 : POINTS[role] || 0;
@@ -84,13 +104,16 @@ const PLAIN_ORDER = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3"
  * The hand as the page lays it out: once trumps are named, the trumps first, high to low
  * (the left pedro and the joker among them), then each plain suit high to low; before that,
  * suit by suit, high to low, the joker last.
+ * @param {Iterable<string>} cards
+ * @param {Trump} trump
  */
 export function sortHand(cards, trump) {
+  /** @param {string} name */
   const key = (name) => {
     const role = trumpRole(name, trump);
     if (role !== null) return [0, TRUMP_ORDER.indexOf(role)];
     const c = parseCard(name);
-    if (c.rank === "JK") return [5, 0];
+    if (c.suit === null) return [5, 0];
     return [1 + SUITS.indexOf(c.suit), PLAIN_ORDER.indexOf(c.rank)];
   };
   return [...cards].sort((a, b) => {
@@ -100,18 +123,21 @@ export function sortHand(cards, trump) {
   });
 }
 
-export function isRed(suit) {
-  return suit === "H" || suit === "D";
-}
-
-/** "Queen of hearts", "Joker". */
+/**
+ * "Queen of hearts", "Joker": the deck's words (/js/deck.js), and the joker's.
+ * @param {string} name
+ */
 export function cardName(name) {
   const c = parseCard(name);
-  if (c.rank === "JK") return t("card.joker");
+  if (c.suit === null) return t("card.joker");
   return t("card.name", { rank: t(`rank.${c.rank}`), suit: t(`suit.${c.suit}`) });
 }
 
-/** The spoken name with its trump role and points: "5 of diamonds, trump (left pedro), 5 points". */
+/**
+ * The spoken name with its trump role and points: "5 of diamonds, trump (left pedro), 5 points".
+ * @param {string} name
+ * @param {Trump} trump
+ */
 export function cardLabel(name, trump) {
   const role = trumpRole(name, trump);
   if (role === null) return cardName(name);
@@ -120,7 +146,10 @@ export function cardLabel(name, trump) {
   return n ? t("card.label.points", { card: cardName(name), what, n }) : t("card.label", { card: cardName(name), what });
 }
 
-/** An <svg> of a suit's shape (or the joker's star): decorative, the words carry the meaning. */
+/**
+ * An <svg> of a suit's shape (or the joker's star): decorative, the words carry the meaning.
+ * @param {string | null | undefined} suit
+ */
 export function suitIcon(suit, className = "suit-icon") {
   const shape = suit || "J";
   const svg = shapeIcon("e83-shape", shape, `${className} suit-${shape}`);
@@ -128,7 +157,14 @@ export function suitIcon(suit, className = "suit-icon") {
   return svg;
 }
 
-/** The face of a card inside `node`: rank and suit shape, and a trump's ribbon under `trump`. */
+/**
+ * The face of a card inside `node`: rank and suit shape, and a trump's ribbon under `trump`.
+ * @template {HTMLElement} E
+ * @param {E} node
+ * @param {string} name
+ * @param {Trump} trump
+ * @returns {E}
+ */
 export function fillCardFace(node, name, trump) {
   const c = parseCard(name);
   const joker = c.rank === "JK";
@@ -167,34 +203,31 @@ export function fillCardFace(node, name, trump) {
   return node;
 }
 
-/** A non-interactive card picture with its spoken name (the trick, the summary). */
+/**
+ * A non-interactive card picture with its spoken name (the trick, the summary).
+ * @param {string} name
+ * @param {string | null | undefined} trump
+ * @param {string} [extraClass]
+ */
 export function cardImage(name, trump, extraClass = "") {
-  const node = document.createElement("span");
-  node.className = `card ${extraClass}`.trim();
-  node.setAttribute("role", "img");
-  node.setAttribute("aria-label", cardLabel(name, trump));
-  fillCardFace(node, name, trump);
-  return node;
+  return fillCardFace(cardPicture(cardLabel(name, trump), extraClass), name, trump);
 }
 
-const SIGNS = { S: "♠", H: "♥", D: "♦", C: "♣" };
-
-/** "8♠", "10♥", "Joker": a card in a few characters, for captions and the seats' last moves. */
+/**
+ * "8♠", "10♥", "Joker": a card in a few characters, for captions and the seats' last moves.
+ * @param {string} name
+ */
 export function cardShort(name) {
   const c = parseCard(name);
-  if (c.rank === "JK") return t("card.joker");
-  return `${c.rank}${SIGNS[c.suit]}`;
+  if (c.suit === null) return t("card.joker");
+  return shortName(c.rank, c.suit);
 }
 
-/** A face-down card (a pass to the partner, a discard): decorative, the words say what it is. */
-export function cardBack(extraClass = "") {
-  const node = document.createElement("span");
-  node.className = `card back ${extraClass}`.trim();
-  node.setAttribute("aria-hidden", "true");
-  return node;
-}
-
-/** A short inline label for a card ("Q" and a heart's shape), with its spoken name. */
+/**
+ * A short inline label for a card ("Q" and a heart's shape), with its spoken name.
+ * @param {string} name
+ * @param {Trump} trump
+ */
 export function cardChip(name, trump) {
   const c = parseCard(name);
   const node = document.createElement("span");

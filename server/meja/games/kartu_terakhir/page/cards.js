@@ -1,3 +1,4 @@
+// @ts-check
 // Kartu Terakhir's cards as the page shows them: parsing the server's card names ("R7",
 // "GS", "BR", "YD2", "W", "WD4"), spoken names ("Draw Two, green"), and the four colour
 // shapes.
@@ -10,17 +11,27 @@
 // (they scale, and screen readers read the card's name): 0-9, "⊘" Skip, "⇄" Reverse, "+2"
 // Draw Two, "W" Wild, "+4" Wild Draw Four.
 
+import { cardBack, cardPicture } from "/js/deck.js";
 import { addShapes, shapeIcon } from "/js/shapes.js";
 
-/** The strings lookup of the page (host.t): set once by page.js before anything is drawn. */
+// Its colours are its own (not a standard deck's marks); what every deck draws alike (a
+// face-down card, a picture with its spoken name) is the shared deck's (/js/deck.js).
+export { cardBack };
+
+/** The strings lookup of the page (host.t): set once by page.js before anything is drawn. @type {import("/js/contract.js").Text} */
 let t = (key) => key;
+/** @param {import("/js/contract.js").Text} lookup */
 export function useText(lookup) {
   t = lookup;
 }
 
+/** @typedef {"R" | "Y" | "G" | "B"} Colour */
+
+/** @type {readonly Colour[]} */
 export const COLOURS = ["R", "Y", "G", "B"];
 
 // The four colour shapes: circle, triangle, square, diamond are different silhouettes.
+/** @type {Record<Colour, import("/js/shapes.js").Shape>} */
 const SHAPES = {
   R: [["circle", { cx: "50", cy: "50", r: "44" }]],
   Y: [["path", { d: "M50 6 96 90H4z" }]],
@@ -28,10 +39,10 @@ const SHAPES = {
   B: [["path", { d: "M50 2 96 50 50 98 4 50z" }]],
 };
 
-/** The colours' signs, for short text (a caption, a seat's last move): the shapes again. */
+/** The colours' signs, for short text (a caption, a seat's last move): the shapes again. @type {Record<string, string>} */
 export const SIGNS = { R: "●", Y: "▲", G: "■", B: "◆" };
 
-/** The symbols as the card shows them. */
+/** The symbols as the card shows them. @type {Record<string, string>} */
 const FACE = { S: "⊘", R: "⇄", D2: "+2", W: "W", WD4: "+4" };
 
 /** Put the colour shapes in the page once, as <symbol>s that every colour icon uses by reference. */
@@ -39,33 +50,51 @@ export function addColourShapes(doc = document) {
   addShapes("kt-colour", SHAPES, doc);
 }
 
-/** {colour, symbol, wild} from "R7", "GS", "BR", "YD2", "W" or "WD4" (colour null for a Wild). */
+/**
+ * {colour, symbol, wild} from "R7", "GS", "BR", "YD2", "W" or "WD4" (colour null for a Wild).
+ * @param {unknown} name
+ * @returns {{colour: Colour | null, symbol: string, wild: boolean}}
+ */
 export function parseCard(name) {
   const s = String(name || "");
   if (s === "W" || s === "WD4") return { colour: null, symbol: s, wild: true };
   const m = /^([RYGB])([0-9]|S|R|D2)$/.exec(s);
   if (!m) return { colour: null, symbol: "?", wild: false };
-  return { colour: m[1], symbol: m[2], wild: false };
+  return { colour: /** @type {Colour} */ (m[1]), symbol: m[2], wild: false };
 }
 
-/** What a card is called without its colour: "7", "Skip", "Draw Two", "Wild Draw Four". */
+/**
+ * What a card is called without its colour: "7", "Skip", "Draw Two", "Wild Draw Four".
+ * @param {string} symbol
+ */
 export function symbolName(symbol) {
   return /^[0-9]$/.test(symbol) ? symbol : t(`symbol.${symbol}`);
 }
 
-/** "Draw Two, green", "7, red", "Wild"; a Wild on the pile with its colour: "Wild, blue chosen". */
+/**
+ * "Draw Two, green", "7, red", "Wild"; a Wild on the pile with its colour: "Wild, blue chosen".
+ * @param {string} name
+ * @param {string | null} [chosen]
+ */
 export function cardName(name, chosen = null) {
   const c = parseCard(name);
   if (c.wild) return chosen ? t("card.wild_chosen", { card: symbolName(c.symbol), colour: colourWord(chosen) }) : symbolName(c.symbol);
   return t("card.name", { symbol: symbolName(c.symbol), colour: colourWord(c.colour) });
 }
 
-/** A colour in words, lower case ("green"), for the middle of a sentence. */
+/**
+ * A colour in words, lower case ("green"), for the middle of a sentence.
+ * @param {string | null} colour
+ */
 export function colourWord(colour) {
   return t(`colour.${colour}`).toLowerCase();
 }
 
-/** "+2 ■", "7 ●", "W": a card in a few characters with its colour's sign, for the seats' last moves. */
+/**
+ * "+2 ■", "7 ●", "W": a card in a few characters with its colour's sign, for the seats' last moves.
+ * @param {string} name
+ * @param {string | null} [chosen]
+ */
 export function cardShort(name, chosen = null) {
   const c = parseCard(name);
   const text = /^[0-9]$/.test(c.symbol) ? c.symbol : FACE[c.symbol] || c.symbol;
@@ -73,7 +102,10 @@ export function cardShort(name, chosen = null) {
   return colour ? `${text}${SIGNS[colour]}` : text;
 }
 
-/** 3.8.2: a number its face value, a Skip, Reverse or Draw Two 20, a Wild or Wild Draw Four 50. */
+/**
+ * 3.8.2: a number its face value, a Skip, Reverse or Draw Two 20, a Wild or Wild Draw Four 50.
+ * @param {string} name
+ */
 export function points(name) {
   const c = parseCard(name);
   if (c.wild) return 50;
@@ -81,13 +113,20 @@ export function points(name) {
   return 20;
 }
 
-/** An <svg> showing a colour's shape (decorative: the word or card name carries the meaning). */
+/**
+ * An <svg> showing a colour's shape (decorative: the word or card name carries the meaning).
+ * @param {string} colour
+ */
 export function colourIcon(colour, className = "colour-icon") {
   const svg = shapeIcon("kt-colour", colour, `${className} colour-${colour}`);
   svg.dataset.colour = colour;
   return svg;
 }
 
+/**
+ * @param {string} className
+ * @param {string} [text]
+ */
 function span(className, text) {
   const node = document.createElement("span");
   node.className = className;
@@ -101,6 +140,12 @@ function span(className, text) {
  * the hand the text is there once, so that what a button shows is part of its spoken name;
  * a picture may show it in the middle too: `symbolInMiddle`). A Wild shows the four shapes,
  * or, on the pile once its colour is chosen (`chosen`), that colour's shape.
+ * @template {HTMLElement} E
+ * @param {E} el
+ * @param {string} name
+ * @param {string | null} [chosen]
+ * @param {{symbolInMiddle?: boolean}} [how]
+ * @returns {E}
  */
 export function fillCardFace(el, name, chosen = null, { symbolInMiddle = false } = {}) {
   const c = parseCard(name);
@@ -131,26 +176,21 @@ export function fillCardFace(el, name, chosen = null, { symbolInMiddle = false }
   return el;
 }
 
-/** A non-interactive card picture with its name for screen readers (top card, flying card). */
+/**
+ * A non-interactive card picture with its name for screen readers (top card, flying card).
+ * @param {string} name
+ * @param {string} [extraClass]
+ * @param {string | null} [chosen]
+ */
 export function cardImage(name, extraClass = "", chosen = null) {
-  const el = document.createElement("span");
-  el.className = `card ${extraClass}`.trim();
-  el.setAttribute("role", "img");
-  el.setAttribute("aria-label", cardName(name, chosen));
   // A picture (role img) may show its symbol twice: the pile is read across a room.
-  fillCardFace(el, name, chosen, { symbolInMiddle: true });
-  return el;
+  return fillCardFace(cardPicture(cardName(name, chosen), extraClass), name, chosen, { symbolInMiddle: true });
 }
 
-/** A face-down card (the stock, a card another seat drew): decorative, the words say what it is. */
-export function cardBack(extraClass = "") {
-  const el = document.createElement("span");
-  el.className = `card back ${extraClass}`.trim();
-  el.setAttribute("aria-hidden", "true");
-  return el;
-}
-
-/** A short inline label for a card (symbol as text and the colour's shape), for the summary and the revealed hand. */
+/**
+ * A short inline label for a card (symbol as text and the colour's shape), for the summary and the revealed hand.
+ * @param {string} name
+ */
 export function cardChip(name) {
   const c = parseCard(name);
   const el = document.createElement("span");

@@ -1,3 +1,4 @@
+// @ts-check
 // Kartu Terakhir's words, one table per language: English, Indonesian (the game's own
 // words follow seed 002: "Kartu terakhir", "Tangkap", "Lewati", "Putar Balik", "Ambil Dua",
 // "Ganti Warna", "Ganti Warna Ambil Empat", "menantang", "Menumpuk", "Fokus"), Vietnamese
@@ -6,10 +7,12 @@
 // "option.<name>", "option.<name>.<choice>", "rules.standard"); the rest is what page.js
 // says on the table.
 
+/** @param {number} n @param {string} one @param {string} many */
 const plural = (n, one, many) => (n === 1 ? one : many);
-/** Milliseconds said as seconds in a language's own way (1500 -> "1.5", "1,5"). */
+/** Milliseconds said as seconds in a language's own way (1500 -> "1.5", "1,5"). @param {unknown} ms @param {string} lang */
 const seconds = (ms, lang) => (Number(ms) / 1000).toLocaleString(lang, { maximumFractionDigits: 3 });
 
+/** @type {import("/js/contract.js").Strings} */
 export const STRINGS = {
   en: {
     "game.title": "Kartu Terakhir",
