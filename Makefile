@@ -36,10 +36,18 @@ test: $(VENV)/.installed-test deps
 	$(BIN)/python -m pytest -q -n $(JOBS) --dist worksteal tests --ignore=tests/browser $(ARGS)
 	@if [ -d tests/browser ]; then $(BIN)/python -m pytest -q -n $(BROWSER_JOBS) --dist worksteal -p no:asyncio tests/browser $(ARGS); fi
 
-lint: $(VENV)/.installed-test
+# The page's JavaScript type check (TypeScript, a development tool only: the browser loads the
+# plain modules, no build step); npm installs the pinned compiler into node_modules once.
+node_modules/.installed: package.json package-lock.json
+	@command -v npm >/dev/null 2>&1 || bash tools/ensure-deps.sh
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+lint: $(VENV)/.installed-test node_modules/.installed
 	$(BIN)/ruff check server/
 	$(BIN)/ruff format --check server/
 	$(BIN)/mypy --strict server/meja
+	node_modules/.bin/tsc -p jsconfig.json
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache node_modules

@@ -13,6 +13,8 @@ if [ -d "$(dirname "$0")/../tests/browser" ]; then
   # and keep the call's host candidates on loopback inside a network namespace of their own
   command -v ip >/dev/null 2>&1 || need+=(iproute2)
 fi
+# `make lint` type-checks the page's JavaScript with TypeScript, which npm installs (and node runs)
+command -v npm >/dev/null 2>&1 || need+=(npm)
 # the shipped proxy config (deploy/nginx.conf) is tested in front of a real server
 command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || need+=(nginx-light)
 if [ ${#need[@]} -gt 0 ]; then

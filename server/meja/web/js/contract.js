@@ -125,7 +125,7 @@
  * @property {SeatFrame[] | null} [seats]
  * @property {HandCard[] | null} [hand] null: no hand widget
  * @property {Summary | null} [summary]
- * @property {1 | -1 | null} [direction] 1: clockwise (the next seat is seat + 1)
+ * @property {number | null} [direction] 1: clockwise (the next seat is seat + 1), -1: the other way
  * @property {string | null} [target] what the match is played to, for the bar
  * @property {Key[]} [keys]
  * @property {boolean} [handOnly] the player asked for the hand alone (a phone beside a shared
@@ -138,7 +138,7 @@
  * @property {number | null} seat null: a move of the whole table (a new round)
  * @property {string} text for the caption by the pile ("Bot 2 played 8♠")
  * @property {string} [short] for the seat's box ("played 8♠")
- * @property {{piece: Node, from: "seat" | Element, to: "seat" | Element} | null} [motion] the shell flies
+ * @property {{piece: Node, from: string | Element, to: string | Element} | null} [motion] the shell flies
  *   `piece` from one to the other ("seat": that seat's box, or the player's hand), unless the
  *   player prefers reduced motion
  * @property {string | null} [sound] the moment's sound (sound.js: "play", "draw", "shuffle", "turn",

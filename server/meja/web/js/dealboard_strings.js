@@ -1,3 +1,4 @@
+// @ts-check
 // The deal board's words (dealboard.js), in the shell's four languages; dealboard.js adds them
 // to the shell's tables (strings.js), so t() finds them like any other key.
 

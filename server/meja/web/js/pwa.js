@@ -1,3 +1,4 @@
+// @ts-check
 // The installable page: the web app manifest (linked from index.html) lets a phone put Meja
 // on its home screen and open it full screen; the service worker (/sw.js, served by the
 // server with its list of the shell's files) keeps the page shell so that it opens at once.

@@ -1,3 +1,4 @@
+// @ts-check
 // The replay page's words (replay.js), in the shell's four languages; replay.js adds them to
 // the shell's tables (strings.js), so t() finds them like any other key.
 

@@ -241,3 +241,11 @@ export function cardChip(name, trump) {
   node.append(rank, suitIcon(c.suit, "suit-icon inline"));
   return node;
 }
+
+/**
+ * This folder's page module (page.js) is a game module of the page's contract (/js/contract.js):
+ * `make lint`'s type check fails here when its exports stop fitting the contract.
+ * @template {import("/js/contract.js").GameModule} M
+ * @typedef {M} Fits
+ */
+/** @typedef {Fits<typeof import("./page.js")>} PageModule */

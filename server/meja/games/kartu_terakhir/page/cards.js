@@ -203,3 +203,11 @@ export function cardChip(name) {
   el.append(c.colour ? colourIcon(c.colour, "colour-icon inline") : span("chip-wild", ""), text);
   return el;
 }
+
+/**
+ * This folder's page module (page.js) is a game module of the page's contract (/js/contract.js):
+ * `make lint`'s type check fails here when its exports stop fitting the contract.
+ * @template {import("/js/contract.js").GameModule} M
+ * @typedef {M} Fits
+ */
+/** @typedef {Fits<typeof import("./page.js")>} PageModule */
