@@ -9,8 +9,11 @@
   opponents on the left and on the right, on a phone as on a laptop.
 * **Card backs**: each other seat's box draws its hand face down, a back a card (eight at most,
   the count beside it), in the auction (12 cards) and in the tricks (6), at both sizes.
-* **The hand stays put**: the hand's box (its place and size on the page) is the same in each
-  phase of an Eighty-Three hand (auction, trumps, discard, tricks) at 1280x800 and at 390x844.
+* **The hand stays put**: the hand's box (its place and width on the page) is the same in each
+  phase of an Eighty-Three hand (auction, trumps, discard, three tricks) at 1280x800 and at
+  390x844, in each of the four languages; its height too, but that in the tricks a phone's hand of
+  six cards or fewer keeps no empty second row. In the tricks nothing of the middle is cut: the
+  trick's cards inside the felt, the seats' names and tags, the teams' lines.
 * **The shared screen** (1920x1080) draws every seat's hand as backs, each back large enough to
   read across a room (a screenshot ``card-table-kt-tv-1920x1080``).
 * **A guest on a phone** lands on the seats, not on the host's invitation.
@@ -18,7 +21,7 @@
   after a resume on a touch screen the focused card wears no ring until a key is pressed.
 
 Screenshots: ``card-table-*`` at 1280x800 and 390x844 (conftest ``shot``).
-Cost: about 15 s.
+Cost: about 90 s (the hand's box in four languages at two sizes in six phases).
 """
 
 from __future__ import annotations
@@ -72,8 +75,9 @@ CARDS = """() => Array.from(document.querySelectorAll('#hand button.card')).map(
 SIZES = ((1280, 800), (390, 844))
 
 
-def hand_boxes(page: Any) -> dict[str, Any]:
-    """The hand's box at each of SIZES (the page's own size put back after)."""
+def hand_boxes(page: Any, check: Any = None) -> dict[str, Any]:
+    """The hand's box at each of SIZES (the page's own size put back after); ``check(size)``, if
+    given, runs at each size too."""
     original = page.viewport_size
     out = {}
     try:
@@ -82,10 +86,67 @@ def hand_boxes(page: Any) -> dict[str, Any]:
             page.wait_for_function("w => window.innerWidth === w", arg=width)
             page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
             out[f"{width}x{height}"] = page.evaluate(HAND_BOX)
+            if check:
+                check(f"{width}x{height}")
     finally:
         page.set_viewport_size(original)
         page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
     return out
+
+
+#: What of Eighty-Three's middle is cut in the tricks: a trick card past the felt's edge, a seat's
+#: name or tags in the trick cut or past the felt, a team's box whose words overflow it or whose
+#: name ends in an ellipsis, the trick's note past the middle.
+TRICK_CUT = """() => {
+  const out = [];
+  const felt = document.getElementById('felt').getBoundingClientRect();
+  const centre = document.querySelector('.centre-area').getBoundingClientRect();
+  const outside = (r) => r.left < felt.left + 2 || r.right > felt.right - 2;
+  for (const c of document.querySelectorAll('#trick .trick-slot .card')) {
+    const seat = c.closest('.trick-slot').dataset.seat;
+    if (outside(c.getBoundingClientRect())) out.push(`card of seat ${seat} past the felt`);
+  }
+  for (const n of document.querySelectorAll('#trick .slot-name')) {
+    const who = n.querySelector('.slot-who') || n;
+    if (who.scrollWidth > who.clientWidth + 1) out.push(`name cut: ${n.textContent}`);
+    for (const part of n.children) {
+      if (outside(part.getBoundingClientRect())) out.push(`name past the felt: ${n.textContent}`);
+    }
+    const tag = n.querySelector('.slot-tag');
+    const right = n.getBoundingClientRect().right;
+    if (tag && tag.getBoundingClientRect().right > right + 1) out.push(`tags cut: ${n.textContent}`);
+  }
+  for (const row of document.querySelectorAll('#team-scores .team-row')) {
+    if (row.scrollHeight > row.clientHeight + 1) out.push(`team box overflows: ${row.textContent}`);
+    const name = row.querySelector('.team-name');
+    if (name.scrollWidth > name.clientWidth + 1) out.push(`team name cut: ${name.textContent}`);
+  }
+  const note = document.getElementById('trick-note').getBoundingClientRect();
+  if (note.bottom > centre.bottom + 1 || outside(note)) out.push('trick note past the middle');
+  return out;
+}"""
+
+
+def e83_boxes(languages: tuple[str, ...]) -> Any:
+    """A measure for _play_to_tricks: the hand's box in each of ``languages`` at each of SIZES, keyed
+    "lang WxH"; in the tricks, nothing of the middle is cut (TRICK_CUT) in any of them."""
+
+    def measure(page: Any) -> dict[str, Any]:
+        tricks = page.evaluate("() => window.meja.view.phase") == "play"
+        out = {}
+        for lang in languages:
+            set_language(page, lang)
+
+            def check(size: str, lang: str = lang) -> None:
+                if tricks:
+                    assert page.evaluate(TRICK_CUT) == [], (lang, size, page.evaluate(TRICK_CUT))
+
+            for size, box in hand_boxes(page, check).items():
+                out[f"{lang} {size}"] = box
+        set_language(page, "en")
+        return out
+
+    return measure
 
 
 def _two_tens(state: Any) -> bool:
@@ -176,13 +237,16 @@ def assert_partner_opposite(page: Any) -> None:
     assert left["dx"] < 0 and right["dx"] > 0 and left["right"] < right["left"], at
 
 
-def _play_to_tricks(page: Any, shot: Any, name: str, check_discard: Any = None) -> dict[str, Any]:
+def _play_to_tricks(
+    page: Any, shot: Any, name: str, check_discard: Any = None, measure: Any = hand_boxes
+) -> dict[str, Any]:
     """Bid 83, name the best trumps, come down to 6 (Auto-arrange), up to the first card of the
-    tricks; the hand's box at each decision (and a screenshot of each)."""
+    tricks; the hand's box at each decision (``measure``; and a screenshot of each)."""
     boxes: dict[str, Any] = {}
     for _ in range(20):
         decision = wait_decision(page)
-        boxes.setdefault(decision, hand_boxes(page))
+        if decision not in boxes:
+            boxes[decision] = measure(page)
         if decision == "auction":
             assert_backs(page)  # 12 cards each: eight backs and more
             assert_partner_opposite(page)
@@ -203,7 +267,7 @@ def _play_to_tricks(page: Any, shot: Any, name: str, check_discard: Any = None) 
                 if check_discard:
                     check_discard()
                     decision = wait_decision(page)
-                    boxes["discard after a step"] = hand_boxes(page)
+                    boxes["discard after a step"] = measure(page)
             before = mine(page)
             page.click("#auto-arrange")
             wait_mine_after(page, before)
@@ -263,22 +327,39 @@ def test_eighty_three_on_a_phone_reads_and_taps_a_17_card_hand(server: Any, new_
 
 
 def test_eighty_three_hand_stays_put_across_phases(server: Any, new_context: Any, shot: Any) -> None:
+    """In each of the page's languages, at 1280x800 and 390x844: the hand's box keeps its place and
+    width from the auction to the third trick, and its height until the tricks; in the tricks (a
+    hand that only sheds, six cards at most) a phone's hand is one row, with no empty row kept for
+    cards that cannot come. Nothing of the middle is cut in the tricks: the cards inside the felt,
+    the seats' names and tags ("You · led, won") and the teams' lines whole (issue 20: from the
+    second trick Norwegian's team line took a line more and moved the hand down 12 px, the bottom
+    name read "Du · spilte ut, v…", a side card poked past a phone's felt)."""
     code = find_deal(_two_tens)
     page = new_context(viewport={"width": 1280, "height": 800}).new_page()
     host_e83(page, server.origin, name="Wulan", deal_code=code)
     page.click("#start")
-    boxes = _play_to_tricks(page, shot, "card-table-e83")
+    measure = e83_boxes(LANGUAGES)
+    boxes = _play_to_tricks(page, shot, "card-table-e83", measure=measure)
     assert set(boxes) == {"auction", "trump", "discard", "play"}, boxes
-    # and a later trick, whose note (the last trick's winner and points) is longer
-    for _ in range(2):
+    # and the later tricks, whose note (the last trick's winner and points) and teams' lines (this
+    # hand's tricks and points) are longer
+    for n in (2, 3):
         play_mouse(page)
         assert wait_decision(page) == "play"
-    boxes["play, trick 3"] = hand_boxes(page)
-    # At either size, one place and size in every phase (on a phone the suits' buttons are one
-    # compact row under the hand, and the trick stands beside the contract and the teams).
-    for size in ("1280x800", "390x844"):
-        seen = {tuple(b[size].values()) for b in boxes.values()}
-        assert len(seen) == 1, (size, {phase: b[size] for phase, b in boxes.items()})
+        boxes[f"play, trick {n}"] = measure(page)
+    shot(page, "card-table-e83-trick-3")
+    tricks = [phase for phase in boxes if phase.startswith("play")]
+    for key in boxes["auction"]:
+        places = {phase: b[key] for phase, b in boxes.items()}
+        # one place and width in every phase (on a phone the suits' buttons are one compact row
+        # under the hand, and the trick stands beside the contract and the teams)
+        assert len({(b["x"], b["y"], b["w"]) for b in places.values()}) == 1, (key, places)
+        # one height before the tricks, and one in the tricks
+        assert len({b["h"] for phase, b in places.items() if phase not in tricks}) == 1, (key, places)
+        assert len({b["h"] for phase, b in places.items() if phase in tricks}) == 1, (key, places)
+        if key.endswith("390x844"):
+            # 17 cards on two rows before the tricks; six at most in them, on one row
+            assert places["play"]["h"] < 0.6 * places["discard"]["h"], (key, places)
 
 
 #: The hand's cards as a finger meets them: each card's drawn width, whether a tap at its centre

@@ -323,6 +323,8 @@ class EightyThreeTable {
             },
           }))
         : null,
+      // In the tricks the hand only sheds: on a phone it keeps no room for a second row it cannot need.
+      handMost: phase === "play" && hand ? hand.length : null,
       keys: this.spectator
         ? []
         : [
@@ -541,7 +543,15 @@ class EightyThreeTable {
       }`;
       const parts = [
         card ? cardImage(card, v.trump, "trick-card") : el("span", { class: "card slot-empty", "aria-hidden": "true" }),
-        el("span", { class: "slot-name" }, name, tags.length ? el("span", { class: "slot-tag" }, ` · ${tags.join(", ")}`) : null),
+        // The name and the tags apart (page.css): a long name ends in an ellipsis, the tags ("led, won")
+        // stay whole, on a line of their own beside a narrow side card.
+        el(
+          "span",
+          { class: "slot-name" },
+          el("span", { class: "slot-who" }, name),
+          tags.length ? el("span", { class: "slot-sep" }, " · ") : null,
+          tags.length ? el("span", { class: "slot-tag" }, tags.join(", ")) : null,
+        ),
       ];
       if (!card) parts.push(el("span", { class: "visually-hidden" }, t("trick.nothing_yet")));
       slot.replaceChildren(...parts);
