@@ -26,103 +26,13 @@
 //
 // The game module interface
 // -------------------------
-// A game's page module is the ES module at its catalog entry's `page`
-// ("/games/<name>/page.js"), imported by name when the catalog arrives (games.js). It
-// exports:
-//
-//   strings        {en, id, vi, nb}: the game's words in each of the page's languages (a
-//                  test fails when a key is missing in one). The shell looks up
-//                  "preset.<name>", each option spec's `label` and "<label>.<choice>"
-//                  ("<label>.value", given {n}: a number option's value in its unit),
-//                  "level.<name>" (a bot level), "rules.<preset>" (a list of lines: the
-//                  rules in brief, for the host form) and "game.title"; a missing one is
-//                  said from its key. A game may also override the shell's own words for
-//                  its table (say "table.round": "Hand {n}" where the game says hand).
-//   stylesheet     (optional) the URL of the game's CSS; linked, and loaded, before use.
-//                  The table screen's root has class `tv` on the shared screen (style large).
-//   readDealCode(code) (optional) -> {preset, seats} | null: what a deal code of this
-//                  game names, so that the host form shows what a code will deal.
-//   rules(table, t) (optional) -> [string]: the table's rules in plain words, from its table
-//                  map (`preset` and `options` in full), in the page's language (`t`). The
-//                  lobby shows them to every seat, the rules panel during play. Without it:
-//                  the "rules.<preset>" lines.
-//   createTable(host) -> table, the game's part of the table screen:
-//     table.centre       Node: what lies in the middle of the table
-//     table.actions      Node | null: the game's own buttons, under the hand
-//     table.render(view) -> frame: draw the view, and say what the frame shows:
-//                        {round, status: {text, mine} | null,
-//                         seats: [{count, active, score, cards}] (by seat; strings, but
-//                           `cards`: how many cards the seat holds face down, drawn as backs;
-//                           `badge` (optional): a word the game wants seen on the seat, such
-//                           as a call that stands) | null,
-//                         hand: [{id, label, playable, face(button)}] | null (no hand widget),
-//                         handMost: number | absent (the most cards the hand can hold before
-//                           the next deal, if the game knows it: a phone keeps the room of a
-//                           second row only where that many need it; absent, a usual hand's),
-//                         summary: {round, headline, details: Node, dealCode, match, winners, next} | null,
-//                         direction: 1 (clockwise, the next seat is seat + 1) | -1 | null,
-//                         target: string | null (what the match is played to, for the bar),
-//                         keys: [{key, label, button}] (single keys for the game's buttons),
-//                         handOnly: true | absent (the player asked for the hand alone, as
-//                         on a phone beside a shared screen: the other seats' boxes are not
-//                         drawn; a spectator's frame ignores it)}
-//                        `status.mine`: a decision of this seat waits (out of turn too, such as a
-//                        catch): the turn line is highlighted, the turn's sound plays, and while
-//                        the tab is hidden its title says so. `seats[i].active`: seat
-//                        i's decision holds the game (its box's turn marker); `count` and
-//                        `score` are said in the box. `summary.headline`: a line under the
-//                        result's banner ("Bot 2 went out"); `next`: the action of "Next
-//                        round"; `match`: the match is over (a banner for `winners`);
-//                        `won` (optional): this seat (or its side) won the round (its sound).
-//                        `keys[].key`: one character (from the game's strings, so it may
-//                        differ by language) that clicks `button` unless it is disabled or
-//                        hidden; the shell lists the keys, and the player may switch them off.
-//     table.play(id)     a card of the hand was chosen (click, Enter or Space)
-//     table.logLine(event) -> string | null: the move log's line for one of the game's events
-//     table.move(event) (optional) -> {seat, text, short, motion} | null: an event as a move
-//                        people see: `text` for the caption by the pile ("Bot 2 played 8♠"),
-//                        `short` for the seat's box ("played 8♠"), and `motion`
-//                        {piece: Node, from, to} where from/to are "seat" (that seat's box,
-//                        or the player's hand) or an Element of the module (the pile): the
-//                        shell flies the piece from one to the other, unless the player
-//                        prefers reduced motion. `seat` null: a move of the whole table (a new
-//                        round). `sound` (optional): the moment's sound (sound.js: "play",
-//                        "draw", "shuffle", "turn", "call", "win"; null: none); without it the
-//                        shell hears the piece's way (from a seat: played, to one: drawn) and
-//                        the round's start. The seats' last moves start afresh at the game's
-//                        `round_start` event. Without `move`, the log line is the caption.
-//     table.hold(event) -> {node, ms} | null: how to show an event the table holds for
-//                        (GameInfo.hold_events); the shell shows `node` for `ms` first
-//     table.controlFor(action) (optional) -> Element | null: the game's own control that
-//                        sends `action`, one of the view's `legal` actions (its Draw button, a
-//                        bid, a choice of an open chooser), for the shell to point at a
-//                        suggested move (`hint`). The shell finds a card of the hand by the
-//                        action's `card` and the summary's "Next round" itself, and skips a
-//                        control that is hidden or disabled. A control that sends a value the
-//                        player picks first may be set to the action's (a bid's list); the
-//                        control's accessible name says the move to a screen reader.
-//     table.destroy()
-//
-// What the module may call back (`host`):
-//   host.t(key, params)   the game's strings, then the shell's, in the page's language
-//   host.el(tag, attrs, ...children)   the DOM helper of ui.js
-//   host.act(action)      send one of the view's `legal` actions
-//   host.seat, host.isHost   this page's seat (null: a spectator), and whether it hosts
-//   host.table            the table map (PROTOCOL.md 7.1) of the latest state or update
-//   host.tv               true on the shared screen (a spectator; draw large)
-//   host.seatName(i)      "You", "Bot 3" or the player's name
-//   host.say(text)        a short notice over the hand
-//   host.choose({id, title, text, choices: [{value, content, className, dataset, held}], cancel})
-//                         -> Promise<value | null>: a modal choice (cancel: null = it cannot be dodged;
-//                         held: how many of the player's cards go with a choice, said under it)
-//   host.closeChoice()    close it (its promise resolves null)
-//   host.focusHand()      focus the hand when it is next drawn (after the player's own move)
-//   host.sound(name)      sound a moment (sound.js) now, as the player set the sound
-//   host.redraw()         draw the table again from the latest view (a setting of the module's
-//                         own changed what it shows, such as a toggle of the player's)
-//
-// A game whose `page` is null (or whose module does not load) is drawn by the generic
-// renderer (generic.js): its view's fields as a list, its legal actions as buttons.
+// A game's page module is the ES module at its catalog entry's `page` ("/games/<name>/page.js"),
+// imported by name when the catalog arrives (games.js). What it exports (strings, stylesheet,
+// readDealCode, rules, createTable) and what the shell passes it (the `host`), and what its
+// table's `render(view)` says the frame shows, are written once, as JSDoc types, in
+// contract.js (GameModule, Host, GameTable, Frame, Move); `make lint`'s type check holds each
+// game's module to them. A game whose `page` is null (or whose module does not load) is drawn
+// by the generic renderer (generic.js): its view's fields as a list, its legal actions as buttons.
 
 import { Attention } from "./attention.js";
 import { Call } from "./call.js";
