@@ -149,8 +149,11 @@ class DueRunner:
             outcome = await self.service.on_due(key)
         except Exception as exc:
             # A bug breaks only its own table: the timer stays leased and comes back after the lease.
-            self.metrics.redis_error("server.timers", exc)
-            log.exception("timer %s failed", key)
+            # So does a store out of reach (a failover, a partition): that one is said in one line.
+            if self.metrics.redis_error("server.timers", exc):
+                log.warning("timer %s: the store did not answer (%s); it comes back after its lease", key, exc)
+            else:
+                log.exception("timer %s failed", key)
             return
         if outcome == "finish":  # ("finished": the timer's own commit removed it; "keep": leased)
             try:
