@@ -124,6 +124,9 @@
  *   (out of turn too): the turn line is highlighted, the turn's sound plays, a hidden tab's title says so
  * @property {SeatFrame[] | null} [seats]
  * @property {HandCard[] | null} [hand] null: no hand widget
+ * @property {number | null} [handMost] the most cards the hand can hold before the next deal, if
+ *   the game knows it: a phone keeps the room of a second row only where that many need it
+ *   (absent: a usual hand's)
  * @property {Summary | null} [summary]
  * @property {number | null} [direction] 1: clockwise (the next seat is seat + 1), -1: the other way
  * @property {string | null} [target] what the match is played to, for the bar
