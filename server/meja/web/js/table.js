@@ -564,7 +564,7 @@ export class TableScreen {
     if (this.rulesDialog.open) this.fillRules();
     // A result covers the piles: what was still in flight to them lands at once.
     if (summary) this.motion.clear();
-    else this.motion.fly(moving.map((move) => this.resolveFlight(move)));
+    else this.motion.fly(moving.map((move) => this.resolveFlight(move)), this.readable());
     // The seats were drawn anew: the reactions and the call's tiles go back to them.
     this.app.talk.paint();
     this.app.call.paint();
@@ -590,6 +590,11 @@ export class TableScreen {
       return;
     }
     this.app.root.focus();
+  }
+
+  /** The words a travelling piece must not hide (motion.js): the caption, the turn line, the seats' lines. */
+  readable() {
+    return [this.caption, this.turnStatus, this.mySeatLine, ...this.opponents.querySelectorAll(".seat-box")];
   }
 
   resolveFlight(move) {
