@@ -2,7 +2,8 @@
 made with network namespaces (three Redis masters with a replica each, two ``meja serve``, a load
 host), six tables played at a human pace while a master is killed and failed over, a server is
 partitioned from Redis past its lease and the players are partitioned from a server; then
-``meja audit``. Needs root; skipped, saying why, where namespaces cannot be made. About 80 s."""
+``meja audit``: nothing lost or applied twice, every table finished. Needs root; skipped, saying
+why, where namespaces cannot be made. About 80 s."""
 
 from __future__ import annotations
 
@@ -31,6 +32,11 @@ def test_a_failover_and_two_partitions_lose_nothing() -> None:
     assert doc["actions"] > 100
     assert (doc["lost"], doc["applied_twice"], doc["refused_but_applied"]) == (0, 0, 0), doc["audit_messages"]
     assert doc["replay_failures"] == 0 and doc["replayed_tables"] == doc["tables"] == 6
+    # Every table finished: every match it began is over (none left in play after the drain).
     assert doc["tables_unfinished"] == 0, doc["unfinished"]
+    assert doc["still_playing_after_drain"] == 0, doc["unfinished"]
+    assert doc["matches_finished"] >= doc["tables"]
+    # A failover and a partition are expected: the timers say so in plain lines, no traceback.
+    assert not [line for line in doc["server_traceback_lines"] if "meja.server.timers" in line]
     assert doc["resumes"] > 0 and doc["resumes_failed"] == 0
     assert doc["ok"] and done.returncode == 0

@@ -15,8 +15,9 @@ too, so nothing of this machine's own network is touched, and everything is remo
 - a load host (``load``) where ``meja.bench.multihost load`` plays ``--tables`` tables of
   :mod:`meja.bench.chaos` (two scripted people and a bot each, seat 0 on one server and
   seat 1 on the other, people thinking ``--pace`` seconds, one-round matches and rematches for
-  ``--minutes``, then each table finishes the match in hand), people reconnecting and resuming
-  on their own as the page does.
+  ``--minutes``, then each table finishes the match in hand: as long as that takes while the
+  tables in play make progress, :data:`DRAIN_STALL_S`, at most :data:`DRAIN_S`), people
+  reconnecting and resuming on their own as the page does.
 
 While they play, from outside the hosts (as an operator's mishaps would come):
 
@@ -32,7 +33,8 @@ While they play, from outside the hosts (as an operator's mishaps would come):
 
 Then ``meja audit`` (on the load host, against the cluster) holds what every person was told
 against every table's log: 0 acknowledged actions lost, 0 applied twice, every log replays,
-every table finished a match.
+every table finished (every match it began is over). A table that did not is reported with where
+its people were waiting, its longest stall and its last versions (its log's events, its seats).
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import itertools
 import json
 import os
 import shutil
@@ -65,8 +68,12 @@ MEJA_PORT: Final = 8000
 NODE_TIMEOUT_MS: Final = 2000
 #: How long a partition lasts: longer than a server's heartbeat TTL and its due leases (2 s each).
 PARTITION_S: Final = 6.0
-#: After the play window, how long the tables may take to finish the match in hand, in seconds.
-DRAIN_S: Final = 120.0
+#: After the play window, the tables finish the match in hand: as long as it takes while each table
+#: still in play makes progress (a game event at least every DRAIN_STALL_S seconds), at most DRAIN_S.
+#: (A one-round match at a human pace can run past 150 versions, two to three minutes; a fixed drain
+#: of 120 s cut the longest ones short, and their tables counted as unfinished.)
+DRAIN_S: Final = 600.0
+DRAIN_STALL_S: Final = 60.0
 SLOTS: Final = 16384
 
 
@@ -354,6 +361,7 @@ async def faults(hosts: Hosts, at: list[float], log: list[dict[str, Any]], t0: f
 async def _run(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
     hosts = Hosts(workdir)
     fault_log: list[dict[str, Any]] = []
+    log_tails: dict[str, Any] = {}
     try:
         await asyncio.to_thread(hosts.build)
         store_url = await asyncio.to_thread(start_cluster, hosts)
@@ -390,7 +398,7 @@ async def _run(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
         at = [max(5.0, seconds * 0.15)]
         at += [max(seconds * 0.4, at[0] + 10), max(seconds * 0.7, at[0] + 22)]
         await faults(hosts, at, fault_log, t0)
-        status = await asyncio.to_thread(load.wait, seconds + DRAIN_S + 600)
+        status = await asyncio.to_thread(load.wait, seconds + DRAIN_S + 900)
         if status != 0 or not claims.exists():
             raise RuntimeError(f"the load host failed ({status}):\n{hosts.log('load')}")
         for host in ("s1", "s2"):
@@ -419,12 +427,36 @@ async def _run(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
         if audit.returncode not in (0, 1):
             raise RuntimeError(f"meja audit failed ({audit.returncode}):\n{audit.stderr[-4000:]}")
         report = json.loads(audit.stdout)
-        tracebacks = sum(hosts.log(f"meja-{h}", 1 << 24).count("Traceback") for h in ("s1", "s2"))
+        ends = {e["table"]: e for e in report["per_table"] if e.get("matches_finished", 0) < e.get("matches", 0)}
+        if ends:  # the last versions of a table that did not finish, to tell why
+            dumped = await asyncio.to_thread(
+                subprocess.run,
+                hosts.exec("load", sys.executable, "-c", _LOG_TAIL, store_url, *ends),
+                capture_output=True,
+                text=True,
+                timeout=120,
+            )
+            with contextlib.suppress(ValueError):
+                log_tails = json.loads(dumped.stdout)
+        tracebacks = 0
+        traceback_lines: list[str] = []  # the log line each traceback follows (what failed)
+        for host in ("s1", "s2"):
+            lines = hosts.log(f"meja-{host}", 1 << 24).splitlines()
+            for before, line in itertools.pairwise(lines):
+                if line.startswith("Traceback") and before[:2] == "20":  # (not a chained exception's)
+                    tracebacks += 1
+                    traceback_lines.append(f"{host}: {before[:300]}")
     finally:
         await asyncio.to_thread(hosts.close)
     done = json.loads(played.read_text())
     per_table = {e["table"]: e for e in report["per_table"]}
-    unfinished = [t for t in done["tables"] if not per_table.get(t, {}).get("matches_finished")]
+    # finished: every match the table began is over (none still in play when the run ended)
+    unfinished = [
+        t
+        for t in done["tables"]
+        if not per_table.get(t, {}).get("matches_finished")
+        or per_table[t]["matches_finished"] < per_table[t]["matches"]
+    ]
     doc: dict[str, Any] = {
         "benchmark": "cluster --hosts",
         "hosts": {h: address(h) for h in HOSTS},
@@ -433,9 +465,19 @@ async def _run(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
         "faults": fault_log,
         "matches_finished": report["matches_finished"],
         "tables_unfinished": len(unfinished),
-        "unfinished": [{"table": t, "actions": per_table.get(t, {}).get("actions")} for t in unfinished],
+        "unfinished": [
+            {
+                "table": t,
+                **{k: per_table.get(t, {}).get(k) for k in ("actions", "version", "status", "matches", "seat_kinds")},
+                "people": [p for p in done.get("still_playing", ()) if p["table"] == t],
+                "last_versions": log_tails.get(t),
+            }
+            for t in unfinished
+        ],
         "load_unexpected": done["unexpected"],
         "still_playing_after_drain": done["still_playing_after_drain"],
+        "drain_s": done.get("drain_s"),
+        "longest_stall_s": done.get("longest_stall_s"),
         "actions": report["actions"],
         "accepted_answers": done["accepted"],
         "lost": report["lost"],
@@ -447,16 +489,42 @@ async def _run(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
         "resumes_failed": done["resumes_failed"],
         "requests_unanswered": done["requests_unanswered"],
         "server_tracebacks": tracebacks,
+        "server_traceback_lines": traceback_lines[:20],
         "audit_messages": report["messages"][:20],
     }
     doc["ok"] = bool(
         report["ok"]
         and not unfinished
+        and not done["still_playing_after_drain"]
         and not done["resumes_failed"]
         and all(f.get("replica_promoted", True) for f in fault_log)
         and len(fault_log) == 3
     )
     return doc
+
+
+#: Run on the load host: the last versions of each table named (its log's events, its seats), as JSON.
+_LOG_TAIL = """
+import asyncio, json, sys
+import msgpack
+from meja.store import open_store
+
+async def main(url, tables):
+    out = {}
+    async with open_store(url) as store:
+        for t in tables:
+            version, raw = await store.load(t)
+            record = msgpack.unpackb(raw, raw=False)
+            log = await store.log_since(t, version - 8)
+            out[t] = {
+                "version": version,
+                "seats": [{k: s.get(k) for k in ("kind", "conn", "away", "auto")} for s in record["seats"]],
+                "log": [[v, [[e[0], e[2]] for e in msgpack.unpackb(entry, raw=False)]] for v, entry in log],
+            }
+    print(json.dumps(out, default=str))
+
+asyncio.run(main(sys.argv[1], sys.argv[2:]))
+"""
 
 
 def run_hosts(args: argparse.Namespace) -> int:
@@ -501,7 +569,8 @@ def run_hosts(args: argparse.Namespace) -> int:
 
 async def _load(args: argparse.Namespace) -> None:
     """Play chaos's one-round tables (two people and a bot each, rematches) for ``--minutes``; then
-    every table finishes the match in hand (no more rematches), within :data:`DRAIN_S`."""
+    every table finishes the match in hand (no more rematches), within :data:`DRAIN_S`, unless one stops
+    making progress for :data:`DRAIN_STALL_S` (stuck: the run says so)."""
     import random
 
     from meja.bench import chaos
@@ -526,11 +595,32 @@ async def _load(args: argparse.Namespace) -> None:
         # drain) goes on with a bot in this seat after the grace period, instead of waiting.
         await h.close()
 
-    people = [asyncio.create_task(person(h)) for t in tables for h in t.humans]
+    people_of = {t.table_id: [asyncio.create_task(person(h)) for h in t.humans] for t in tables}
+    people = [task for tasks in people_of.values() for task in tasks]
+    watching = asyncio.Event()
+    # chaos's stall watchdog: each table's time without a game event while one of its people is connected
+    watchdog = asyncio.create_task(run.watch(watching))
     await asyncio.sleep(args.minutes * 60)
     for table in tables:
         table.whole = True  # (chaos's people leave a whole-match table once its match is over)
-    _, pending = await asyncio.wait(people, timeout=DRAIN_S)
+    loop = asyncio.get_running_loop()
+    drain_until = loop.time() + DRAIN_S
+    pending = set(people)
+    while pending and loop.time() < drain_until:
+        _, pending = await asyncio.wait(pending, timeout=1.0)
+        if all(t.stall > DRAIN_STALL_S for t in tables if any(task in pending for task in people_of[t.table_id])):
+            break  # every table still in play is stuck
+    drained_s = round(loop.time() - drain_until + DRAIN_S, 1)
+    watching.set()
+    await watchdog
+    still = [
+        _where(h, task)
+        for t in tables
+        for h, task in zip(t.humans, people_of[t.table_id], strict=True)
+        if task in pending
+    ]
+    for table in tables:
+        run._end_stall(table)  # (the stall still running, if any, counts as one)
     stop.set()
     await asyncio.gather(*people, return_exceptions=True)
     for table in tables:
@@ -548,10 +638,50 @@ async def _load(args: argparse.Namespace) -> None:
                 "requests_unanswered": len(stats.no_answer),
                 "unexpected": stats.unexpected[:20],
                 "still_playing_after_drain": len(pending),
+                "drain_s": drained_s,
+                "longest_stall_s": max((s for t in tables for _, s in t.stalls), default=0.0),
+                "still_playing": still,
             }
         ),
         encoding="utf-8",
     )
+
+
+def _awaiting(coro: Any) -> list[str]:
+    """Where a suspended coroutine waits: each function down its chain of awaits, with its line."""
+    out: list[str] = []
+    while coro is not None and len(out) < 30:
+        frame = getattr(coro, "cr_frame", None) or getattr(coro, "gi_frame", None)
+        if frame is None:
+            break
+        out.append(f"{frame.f_code.co_name}:{frame.f_lineno}")
+        coro = getattr(coro, "cr_await", None) or getattr(coro, "gi_yieldfrom", None)
+    return out
+
+
+def _where(h: Any, task: asyncio.Task[Any]) -> dict[str, Any]:
+    """What a person still playing after the drain was waiting for (to tell why its table did not finish)."""
+    c = h.client
+    view = None if c is None else c.view
+    return {
+        "table_stalled_s": round(h.table.stall, 1),
+        "waiting_in": _awaiting(task.get_coro()),
+        "last_messages": [
+            [m.get("type"), m.get("version"), [e.get("kind") for e in m.get("events") or ()]]
+            for m in ([] if c is None else c.messages[-6:])
+        ],
+        "view_legal": None if view is None else view.get("legal"),
+        "table": h.table.table_id,
+        "seat": h.seat,
+        "connected": h.connected(),
+        "server": None if c is None else c.url,
+        "version": None if c is None else c.version,
+        "status": None if c is None else c.status,
+        "phase": None if view is None else view.get("phase"),
+        "turn": None if view is None else view.get("turn"),
+        "legal": None if view is None else len(view.get("legal") or ()),
+        "acted_at": h.acted_at,
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
