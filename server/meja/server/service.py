@@ -78,7 +78,7 @@ from .records import FINISHED, PLAYING, SeatRecord, Table, decode_entry, encode_
 from .rooms import new_code, new_table_id, new_token, normalize_code, same_token, token_hash
 from .settings import Settings
 
-__all__ = ["Asker", "DueOutcome", "Seated", "TableService", "wall_ms"]
+__all__ = ["Asker", "Committed", "DueOutcome", "Learned", "Seated", "TableService", "wall_ms"]
 
 log = logging.getLogger("meja.server.service")
 
@@ -87,7 +87,25 @@ _HISTORIES = 1024
 #: Tables whose change budgets are kept (the least recent go: a bucket refills in seconds anyway).
 _CHANGE_BUCKETS = 4096
 
-Fn = Callable[[Table, int, int], "tables.Mutation | None"]
+Fn = Callable[[Table, int, int], "tables.Mutation | Learned | None"]
+
+
+@dataclass(frozen=True, slots=True)
+class Learned:
+    """What a change returns when it learned something its caller needs (the seat a ``join``
+    took): the mutation (``None``: nothing to commit) and that value, which the commit returns."""
+
+    mutation: tables.Mutation | None
+    value: Any
+
+
+@dataclass(frozen=True, slots=True)
+class Committed:
+    """What a commit did: the version it wrote (``None``: the change had nothing to commit), and
+    what the change learned (:class:`Learned`) on the attempt that committed."""
+
+    version: int | None
+    learned: Any = None
 
 
 #: What a timer's run asks of the runner (see :meth:`TableService.on_due`).
@@ -187,8 +205,8 @@ class TableService:
         fresh: bool = False,
         first: tuple[int, Table] | None = None,
         finishes: str | None = None,
-    ) -> int | None:
-        """Apply ``fn(table, next_version, now)`` and commit it; the new version (``None``: nothing to do).
+    ) -> Committed:
+        """Apply ``fn(table, next_version, now)`` and commit it; the new version and what ``fn`` learned.
 
         The first attempt works on this process's cache unless ``fresh``; a lost
         compare-and-set reloads from the store. Timers pass ``fresh``: a cache a
@@ -228,7 +246,7 @@ class TableService:
         fresh: bool,
         first: tuple[int, Table] | None,
         finishes: str | None,
-    ) -> int | None:
+    ) -> Committed:
         settings = self.settings
         for attempt in range(settings.commit_attempts):
             if attempt == 0 and first is not None:
@@ -243,9 +261,15 @@ class TableService:
                 raise TableNotFound(f"no table {table_id!r} (it may have expired)")
             version, table = current
             now = self.clock()
-            mutation = fn(table, version + 1, now)
+            result = fn(table, version + 1, now)
+            learned: Any = None
+            mutation: tables.Mutation | None
+            if isinstance(result, Learned):
+                mutation, learned = result.mutation, result.value
+            else:
+                mutation = result
             if mutation is None:
-                return None
+                return Committed(None, learned)
             tables.check_lifecycle(table, mutation.table)
             new, schedule, cancel = tables.plan(table, mutation.table, mutation.events, now, settings, self.rand)
             if finishes is not None and finishes not in cancel:
@@ -279,7 +303,7 @@ class TableService:
             if ok:
                 if schedule and self.on_schedule is not None:
                     self.on_schedule(min(d.due_ms for d in schedule))
-                return version + 1
+                return Committed(version + 1, learned)
         raise InternalError(f"table {table_id!r} is too busy right now: try again")
 
     def _archive_soon(self, table_id: str, version: int, table: Table, now: int) -> None:
@@ -531,22 +555,18 @@ class TableService:
         """Give a person a seat in the lobby, with a fresh seat token (``address``: theirs, for kicks)."""
         token = new_token()
         hashed = token_hash(token)
-        taken: list[int] = []
 
-        def change(t: Table, version: int, now: int) -> tables.Mutation:
+        def change(t: Table, version: int, now: int) -> Learned:
             # Checked before it is charged: a join the table refuses (not in the lobby, full, a
             # name taken) commits nothing and costs the table nothing, so that a stranger's
             # refused joins cannot drain the budget its people need to come back (a hostile
             # player's finding).
             mutation, chosen = tables.join(t, name=name, seat=seat, token=hashed, conn=conn, address=address)
             self._spend(t.id)
-            taken[:] = [chosen]
-            return mutation
+            return Learned(mutation, (chosen, t.code))
 
-        await self.commit(table_id, change)
-        current = await self.hub.current(table_id)
-        code = current[1].code if current is not None else ""
-        return Seated(table_id, code, taken[0], token, hashed, None, None)
+        seat, code = (await self.commit(table_id, change)).learned
+        return Seated(table_id, code, seat, token, hashed, None, None)
 
     async def resume(self, table_id: str, *, token: str, host_token: str | None, conn: tuple[str, str]) -> Seated:
         """Make this connection the holder of the seat whose token is ``token``."""
@@ -556,28 +576,25 @@ class TableService:
         window = self.settings.seat_resumes_per_min
         if window and await self.store.hit(f"resume:{table_id}:{hashed[:16]}", 60_000) > window:
             raise LimitExceeded(f"more than {window} returns to this seat in a minute: wait a moment")
-        found: list[int] = []
 
-        def change(t: Table, version: int, now: int) -> tables.Mutation | None:
+        def change(t: Table, version: int, now: int) -> Learned:
             seat = t.seat_of_token(hashed)
             if seat is None:
                 raise BadToken("that seat token is not valid at this table")
             if host_token is not None and not same_token(host_token, t.host):
                 raise BadToken("that host token is not valid at this table")
-            found[:] = [seat]
             record = t.seats[seat]
             if record.conn == conn and record.away is None and not record.auto:
-                return None  # this connection holds the seat already: nothing to commit (issue 12, 4)
+                # this connection holds the seat already: nothing to commit (issue 12, 4)
+                return Learned(None, (seat, t.code))
             # Each seat's resumes from its own budget: a holder taking its seat again and again
             # (from fresh connections) spends its own, and never locks another person out.
             self._spend(f"{t.id}/{seat}")
-            return tables.connect(t, seat=seat, conn=conn)
+            return Learned(tables.connect(t, seat=seat, conn=conn), (seat, t.code))
 
-        await self.commit(table_id, change)
-        current = await self.hub.current(table_id)
-        code = current[1].code if current is not None else ""
+        seat, code = (await self.commit(table_id, change)).learned
         host_hash = None if host_token is None else token_hash(host_token)
-        return Seated(table_id, code, found[0], token, hashed, host_token, host_hash)
+        return Seated(table_id, code, seat, token, hashed, host_token, host_hash)
 
     async def reclaim(self, table_id: str, *, seat: int, token_hash_: str, conn: tuple[str, str]) -> None:
         """Give ``seat`` back to the live connection ``conn`` that holds its token, if nobody holds it.
@@ -896,7 +913,7 @@ class TableService:
                 return tables.play(t, seat, again, version=version, now=now)
             return tables.play(t, seat, move, version=version, now=now)
 
-        return await self.commit(table.id, change, fresh=True, first=current, finishes=str(timer))
+        return (await self.commit(table.id, change, fresh=True, first=current, finishes=str(timer))).version
 
     async def _turn_limit(self, current: tuple[int, Table], timer: tables.TimerKey) -> int | None:
         _, table = current
@@ -922,7 +939,7 @@ class TableService:
                 return tables.Mutation(mutation.table.evolve(strikes=t.strikes + 1), mutation.events)
             return mutation
 
-        return await self.commit(table.id, change, fresh=True, finishes=str(timer))
+        return (await self.commit(table.id, change, fresh=True, finishes=str(timer))).version
 
     async def _ready_timeout(self, current: tuple[int, Table], timer: tables.TimerKey) -> int | None:
         def change(t: Table, version: int, now: int) -> tables.Mutation | None:
@@ -935,7 +952,7 @@ class TableService:
             timeout = Event("timeout", {"seat": timer.seat, "limit": "ready"})
             return tables.play(t, timer.seat, ready, version=version, now=now, before=(timeout,))
 
-        return await self.commit(timer.table, change, fresh=True, finishes=str(timer))
+        return (await self.commit(timer.table, change, fresh=True, finishes=str(timer))).version
 
     async def _timed(self, current: tuple[int, Table], timer: tables.TimerKey) -> int | None:
         """An action the game takes by itself (``State.timed_actions``), if it still lists it."""
@@ -950,13 +967,13 @@ class TableService:
                     return tables.play(t, timer.seat, timed.action, version=version, now=now)
             return None
 
-        return await self.commit(timer.table, change, fresh=True, finishes=str(timer))
+        return (await self.commit(timer.table, change, fresh=True, finishes=str(timer))).version
 
     async def _grace(self, current: tuple[int, Table], timer: tables.TimerKey) -> int | None:
         def change(t: Table, version: int, now: int) -> tables.Mutation | None:
             return tables.go_auto(t, seat=timer.seat, away=int(timer.marker))
 
-        return await self.commit(timer.table, change, fresh=True, finishes=str(timer))
+        return (await self.commit(timer.table, change, fresh=True, finishes=str(timer))).version
 
     async def _check(self, current: tuple[int, Table], timer: tables.TimerKey) -> DueOutcome:
         _, table = current
@@ -981,7 +998,7 @@ class TableService:
             return tables.dead_process(t, seat=timer.seat, conn=conn, now=now)
 
         committed = await self.commit(table.id, change, fresh=True, finishes=str(timer))
-        return "finish" if committed is None else "finished"
+        return "finish" if committed.version is None else "finished"
 
 
 def _private(events: tuple[Event, ...], seat: int, seats: int) -> bool:
