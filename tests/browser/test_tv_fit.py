@@ -6,7 +6,10 @@ lobby (the code, the QR code, every seat), then the table with a whole caption a
 several moves, then the whole match summary, with no scrollbar, and the page's own controls
 (Home, the language, the rules) do not take the top of the screen. Screenshots at 1920x1080.
 
-Cost: about 30 s (two rounds of Kartu Terakhir played to their end, the bots quick).
+A seat with a long hand ("14 kartu", "108 kort") shows its count whole beside its backs, and
+every line of its box inside it, in the four languages at 4 and 10 seats.
+
+Cost: about 60 s (two rounds of Kartu Terakhir played to their end, the bots quick).
 """
 
 from __future__ import annotations
@@ -30,7 +33,8 @@ FIT = """sel => {
   for (const e of document.querySelectorAll(sel)) {
     if (e.closest('[hidden]')) continue;
     const r = e.getBoundingClientRect();
-    if (r.top < -1 || r.bottom > window.innerHeight + 1) out.push(`${e.id || e.className} at ${Math.round(r.top)}..${Math.round(r.bottom)}`);
+    const at = `${Math.round(r.top)}..${Math.round(r.bottom)}`;
+    if (r.top < -1 || r.bottom > window.innerHeight + 1) out.push(`${e.id || e.className} at ${at}`);
     if (e.scrollWidth > e.clientWidth + 1) out.push(`${e.id || e.className} cut: ${e.textContent.slice(0, 60)}`);
   }
   return out;
@@ -107,3 +111,61 @@ def test_the_shared_screen_fits_one_screen(server: Any, new_context: Any, seats:
     fits(tv, "#summary-title, #summary tr, #summary .result-banner", f"the summary at {seats} seats")
     if seats == 4:
         assert_clean_in_every_language(tv, "the shared screen's match summary")
+
+
+#: Each seat's box on the shared screen: its count's words cut (wider than the count's line, or the
+#: count past the box's edge), and any of its lines lying below the box's foot (clipped).
+SEAT_CUTS = """() => {
+  const out = [];
+  for (const box of document.querySelectorAll('#opponents .seat-box')) {
+    const b = box.getBoundingClientRect();
+    const count = box.querySelector('.opp-count');
+    const stats = box.querySelector('.seat-stats').getBoundingClientRect();
+    const c = count.getBoundingClientRect();
+    if (c.right > stats.right + 0.5 || c.right > b.right - 2 || count.scrollWidth > count.clientWidth + 1) {
+      out.push(`seat ${box.dataset.seat}: "${count.textContent}" cut`);
+    }
+    for (const line of box.querySelectorAll(':scope > p')) {
+      if (!line.getClientRects().length) continue;
+      const below = line.getBoundingClientRect().bottom > b.bottom + 0.5;
+      if (below) out.push(`seat ${box.dataset.seat}: a line below the box`);
+    }
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("seats", [4, 10])
+def test_the_shared_screen_shows_a_long_hand_whole(server: Any, new_context: Any, seats: int) -> None:
+    """A seat holding many cards (issue 20: "14 card" cut at 1920x1080): every seat's count whole and
+    every line of its box inside it, in the four languages, at 4 and at 10 seats. A live table is
+    drawn, then each seat's count in the shared screen's view is set to 14, 25, 99 or 108 cards (a
+    scenario: drawing that many in play takes minutes and may end the round first) and the page draws
+    it through its own render (a language switch redraws the table from the view)."""
+    phone = new_context().new_page()
+    room = host_kt(phone, server.origin, name="Ana", seats=seats)
+    tv = new_context(viewport=TV).new_page()
+    tv.goto(f"{server.origin}/tv/{room}")
+    tv.wait_for_selector("#room-code")
+    phone.click("#start")
+    tv.wait_for_selector("#opponents .seat-back")
+    # the bots have played up to the person's turn: the table waits for Ana, so no update redraws
+    # the screen from the server's view while the test draws its own
+    tv.wait_for_function("() => { const v = window.meja.view; return !!v && v.phase === 'play' && v.turn === 0; }")
+    counts = [(14, 108, 25, 99)[i % 4] for i in range(seats)]
+    for lang in ("id", "en", "vi", "nb"):  # a language other than the page's first: the switch redraws
+        tv.evaluate(
+            """([counts, lang]) => {
+                 counts.forEach((n, i) => { window.meja.view.hand_counts[i] = n; });
+                 const s = document.getElementById('lang'); s.value = lang; s.dispatchEvent(new Event('change'));
+               }""",
+            [counts, lang],
+        )
+        tv.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        shown = tv.evaluate(
+            "() => Array.from(document.querySelectorAll('#opponents .opp-count'), (c) => c.textContent)"
+        )
+        assert sum(any(str(n) in s for s in shown) for n in (14, 108)) == 2, shown  # the scenario is drawn
+        assert tv.evaluate(SEAT_CUTS) == [], (lang, tv.evaluate(SEAT_CUTS))
+        fits(tv, "#opponents .seat-box, #move-caption p", f"{seats} seats with long hands ({lang})")
+    save(tv, f"tv-fit-long-hands-{seats}")
