@@ -19,7 +19,7 @@
 //   each missed version's events), so the log, the seats' last moves and the caption are
 //   rebuilt from what the server sends; a language switch draws the log again in words.
 //
-// Screens follow the table's status: no table -> home; "lobby" -> lobby; "playing" or
+// Screens follow the table's status: no table -> home; "lobby" -> lobby (Lobby in lobby.js); "playing" or
 // "finished" -> table (TableScreen in table.js). `/tv/<code>` is the shared screen: a
 // spectator of that room (never a seat, so never a hand), with the room code and a QR code to
 // join while in the lobby, then the table for a room to read (TableScreen with `tv`).
@@ -36,18 +36,19 @@
 
 import { Attention } from "./attention.js";
 import { Call } from "./call.js";
-import { Games } from "./games.js";
+import { Games, optionApplies } from "./games.js";
 import { Learn } from "./learn.js";
+import { Lobby, isLoopback } from "./lobby.js";
 import { Replay, recentPanel, rememberReplay, replayId } from "./replay.js";
 import { DealBoardScreen, dealBoardCode } from "./dealboard.js";
 import { Connection } from "./net.js";
 import { registerWorker } from "./pwa.js";
 import { Sound } from "./sound.js";
 import { LANGUAGES, gameText, hasText, initialLanguage, language, readable, setLanguage, t, textFor } from "./strings.js";
-import { TableScreen, isLogged, seatLabel } from "./table.js";
+import { TableScreen, isLogged } from "./table.js";
 import { Talk, talkFields, talkFromForm } from "./talk.js";
-import { hostStrip, pageArrows, remoteKeys, startWaitKey, tvHostPointer, tvHostScreen } from "./tvhost.js";
-import { copyText, el, nextId, spacedCode } from "./ui.js";
+import { hostStrip, pageArrows, remoteKeys, tvHostPointer, tvHostScreen } from "./tvhost.js";
+import { el, nextId, spacedCode } from "./ui.js";
 
 const SEATS_KEY = "meja.seats";
 const CURRENT_KEY = "meja.current";
@@ -115,22 +116,10 @@ const store = {
 
 // --------------------------------------------------------------------------- codes
 
+// (isLoopback is the lobby's, optionApplies the games'; both stay importable from here.)
+export { isLoopback, optionApplies };
+
 /** A room code as typed, read like the server reads it (any case, I/L = 1, O = 0), or null. */
-/** Whether ``link`` names this machine only (127.0.0.0/8, ::1, localhost): nobody else can open it. */
-export function isLoopback(link) {
-  try {
-    const host = new URL(link).hostname;
-    return host === "localhost" || host.endsWith(".localhost") || host === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(host);
-  } catch {
-    return false;
-  }
-}
-
-/** Whether an option means something under ``values`` (its spec's ``when``: other options' values). */
-export function optionApplies(spec, values) {
-  return Object.entries(spec.when || {}).every(([name, allowed]) => !(name in values) || allowed.includes(values[name]));
-}
-
 export function normalizeRoomCode(text) {
   let out = "";
   for (const raw of String(text).trim().toUpperCase()) {
@@ -193,6 +182,7 @@ class App {
     this.talk = new Talk(this);
     this.call = new Call(this);
     this.talk.callSlot.append(this.call.node);
+    this.lobby = new Lobby(this); // the lobby's screen (lobby.js)
     this.learn = new Learn(this); // "Learn to play" (learn.js): /?learn=<game>
     this.replay = new Replay(this); // a finished match's replay (replay.js): /replay/<id>
     this.dealBoard = new DealBoardScreen(this); // a deal's board (dealboard.js): /deal/<short code>
@@ -1444,172 +1434,22 @@ class App {
     );
   }
 
-  /** The invite: the room code large and spelled, copy and share, the link and its QR code. */
-  invitePanel(table, desc, { tv = false } = {}) {
-    const link = table.link || "";
-    const code = table.code || "";
-    const fallback = el("input", {
-      type: "text",
-      readonly: true,
-      hidden: true,
-      class: "copy-fallback",
-      id: "copy-fallback",
-      "aria-label": t("lobby.copy_failed"),
-    });
-    const copied = el("p", { class: "form-status", role: "status", id: "copy-status" });
-    const copy = async (text) => {
-      const ok = await copyText(text, fallback);
-      copied.textContent = ok ? t("lobby.copied") : t("lobby.copy_failed");
-    };
-    const buttons = [
-      el("button", { type: "button", id: "copy-code", onclick: () => copy(code) }, t("lobby.copy_code")),
-      el("button", { type: "button", id: "copy-link", onclick: () => copy(link) }, t("lobby.copy_link")),
-    ];
-    if (navigator.share) {
-      const text = t("lobby.share.text", { code, game: this.gameTitle(desc) });
-      buttons.push(
-        el(
-          "button",
-          {
-            type: "button",
-            id: "share",
-            onclick: () => navigator.share({ title: document.title, text, url: link }).catch(() => {}),
-          },
-          t("lobby.share"),
-        ),
-      );
-    }
-    const qr = el("img", {
-      class: "qr",
-      id: "qr",
-      src: `/qr/${encodeURIComponent(code)}.svg`,
-      alt: tv ? t("tv.qr", { link }) : t("lobby.qr"),
-      width: 180,
-      height: 180,
-    });
-    qr.addEventListener("error", () => {
-      qr.hidden = true;
-    });
-    // The host's link carries the table's screen token (its TV gets a place of its own); nobody
-    // else is shown it.
-    const screen = this.isHost ? (store.seat(this.tableId) || {}).screen_token : null;
-    const tvLink = el(
-      "a",
-      { href: `/tv/${encodeURIComponent(code)}${screen ? `?screen=${encodeURIComponent(screen)}` : ""}`, id: "tv-link", target: "_blank", rel: "noopener" },
-      t("lobby.tv"),
-    );
-    return el(
-      "section",
-      { class: `panel invite-panel${tv ? " tv-invite" : ""}`, "aria-labelledby": "lobby-title" },
-      el("h2", { id: "lobby-title" }, tv ? t("tv.join_title") : t("lobby.title")),
-      el(
-        "div",
-        { class: "invite" },
-        el(
-          "div",
-          { class: "code-box" },
-          el("p", { class: "label", id: "room-code-label" }, t("lobby.code")),
-          el("p", { class: "room-code", id: "room-code", "aria-hidden": "true" }, spacedCode(code)),
-          el("p", { class: "visually-hidden" }, t("lobby.code.spoken", { spelled: code.split("").join(" ") })),
-          tv ? el("p", { class: "tv-scan" }, t("tv.scan")) : el("div", { class: "row" }, buttons),
-        ),
-        qr,
-      ),
-      tv ? null : fallback,
-      tv ? null : copied,
-      el("p", { class: "invite-link" }, el("span", { class: "label" }, `${t("lobby.link")}: `), el("a", { href: link, id: "invite-link" }, link)),
-      // A link to this machine's loopback address opens nowhere else: say so, and what to do.
-      tv || !isLoopback(link) ? null : el("p", { class: "notice", id: "loopback-note" }, t("lobby.loopback")),
-      tv ? null : el("p", { class: "hint" }, tvLink, " ", t("lobby.tv.hint")),
-    );
-  }
-
-  seatsPanel(table, desc, { tv = false } = {}) {
-    const seats = el(
-      "ul",
-      { class: "seats", id: "seats" },
-      (table.seats || []).map((s) => this.lobbySeat(s, table, desc)),
-    );
-    const empty = (table.seats || []).some((s) => s.kind === "empty");
-    let start = null;
-    if (!tv || this.isHost) {
-      start = this.isHost
-        ? el("button", { type: "button", class: "primary big", id: "start", onclick: () => this.send({ type: "start" }) }, t("lobby.start"))
-        : el("p", { class: "hint", id: "start-wait" }, this.spectating ? t("lobby.start.watch") : t(startWaitKey(table)));
-    }
-    return el(
-      "section",
-      { class: "panel seats-panel", "aria-labelledby": "seats-title" },
-      el("h2", { id: "seats-title" }, t("lobby.seats")),
-      seats,
-      empty ? el("p", { class: "hint", id: "bots-fill" }, t("lobby.bots_fill", { level: this.levelName(desc, table.bots) })) : null,
-      tv
-        ? start
-        : el(
-            "div",
-            { class: "row lobby-actions" },
-            start,
-            this.spectating ? null : el("button", { type: "button", id: "leave", onclick: () => this.leave() }, t("nav.leave")),
-          ),
-    );
-  }
-
   showLobby() {
-    const table = this.table;
-    if (!table) return;
-    const desc = this.gameOf(table);
-    const node = el(
-      "div",
-      // A guest's phone shows the seats first (style.css): the invitation is the host's business.
-      { class: `lobby${this.isHost ? "" : " guest"}` },
-      this.lobbyNotice ? el("p", { class: "notice", role: "alert", id: "lobby-notice" }, this.lobbyNotice) : null,
-      this.invitePanel(table, desc),
-      this.seatsPanel(table, desc),
-      desc ? this.lobbyGame(desc, table) : null,
-      this.talkPanel(),
-    );
-    const focused = document.activeElement && document.activeElement.id;
-    const arriving = this.screen !== "lobby";
-    this.mount("lobby", node);
-    this.talk.paint();
-    this.call.paint();
-    if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
-    else if (arriving) {
-      // Just hosted or joined: the focus goes to the lobby's heading (a keyboard or screen reader
-      // user starts there, not back at the top of the page: the button they pressed is gone).
-      const title = document.getElementById(this.isHost ? "lobby-title" : "seats-title");
-      title.tabIndex = -1;
-      title.focus();
-    }
+    this.lobby.show();
   }
 
-  /** The shared screen before the start: how to join (code, QR code, link), who sits where, the rules. */
   showTvLobby() {
-    const table = this.table;
-    if (!table) return;
-    const desc = this.gameOf(table);
-    const node = el(
-      "div",
-      { class: "lobby tv-lobby" },
-      this.invitePanel(table, desc, { tv: true }),
-      this.seatsPanel(table, desc, { tv: true }),
-      desc ? this.lobbyGame(desc, table) : null,
-      this.call.node,
-    );
-    const focused = document.activeElement && document.activeElement.id;
-    const arriving = this.screen !== "tv-lobby";
-    this.mount("tv-lobby", node);
-    this.talk.paint();
-    this.call.paint();
-    // The host's remote starts at Start (or stays where it was); a screen that only shows, nowhere.
-    if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
-    else if (arriving && document.getElementById("start")) document.getElementById("start").focus();
+    this.lobby.showTv();
   }
 
   /** The lobby drawn again as this page shows it (a shared screen's, or a seat's). */
   redrawLobby() {
-    if (this.tv) this.showTvLobby();
-    else this.showLobby();
+    this.lobby.redraw();
+  }
+
+  /** The host's screen token of this table (the TV link of its lobby carries it), or null. */
+  hostScreenToken() {
+    return this.isHost ? (store.seat(this.tableId) || {}).screen_token || null : null;
   }
 
   /** The shared screen's host form (tvhost.js), once the catalog has come. */
@@ -1627,128 +1467,6 @@ class App {
   /** Host from the shared screen's form: the request is the form's, with `seated: false`. */
   async hostHere(msg, status) {
     await this.enter(msg, status);
-  }
-
-  /** The lobby's talk: reactions, the chat and its settings, and the call (talk.js, call.js). */
-  talkPanel() {
-    const { bar, panel } = this.talk.parts();
-    this.talk.callSlot.append(this.call.node);
-    return el(
-      "section",
-      { class: "panel talk-lobby", "aria-labelledby": "talk-lobby-title" },
-      el("h2", { id: "talk-lobby-title" }, t("talk.title")),
-      bar,
-      panel,
-    );
-  }
-
-  /** The table's game, preset and options in words, and its rules in plain words. */
-  lobbyGame(desc, table) {
-    const preset = this.games.preset(desc.name, table.preset);
-    const options = table.options || {};
-    const rows = [
-      [t("lobby.game"), this.gameTitle(desc), "game"],
-      [t("lobby.rules"), preset ? this.presetName(desc, preset) : readable(table.preset || ""), "preset"],
-    ];
-    for (const spec of (preset && preset.options) || []) {
-      if (!(spec.name in options) || !optionApplies(spec, options)) continue;
-      rows.push([this.optionLabel(desc, spec), this.optionValue(desc, spec, options[spec.name]), spec.name]);
-    }
-    if (table.turn_limit_s) rows.push([t("home.turn_limit"), t("home.turn_limit.s", { n: table.turn_limit_s }), "turn-limit"]);
-    if (table.deal_code_given) rows.push([t("summary.deal"), t("lobby.deal_given"), "deal"]);
-    if (table.talk && table.talk.chat) rows.push([t("talk.mode"), t(`talk.mode.${table.talk.chat}`), "talk"]);
-    const lines = this.rulesLines(desc, table);
-    return el(
-      "section",
-      { class: "panel about", "aria-labelledby": "about-title" },
-      el("h2", { id: "about-title" }, t("lobby.about")),
-      el(
-        "dl",
-        { class: "table-rules", id: "table-rules" },
-        rows.map(([dt, dd, key]) => [el("dt", { dataset: { key } }, dt), el("dd", { dataset: { key } }, dd)]),
-      ),
-      lines.length
-        ? [el("h3", { id: "lobby-rules-title" }, t("lobby.rules.title")), el("ul", { class: "rules", id: "lobby-rules", "aria-labelledby": "lobby-rules-title" }, lines.map((l) => el("li", {}, l)))]
-        : null,
-      this.learn.lobbyLink(desc.name),
-    );
-  }
-
-  lobbySeat(s, table, desc) {
-    const level = this.levelName(desc, s.level || table.bots);
-    const notes = [];
-    if (s.kind === "bot") notes.push(t("seat.level", { level }));
-    if (s.kind === "empty") notes.push(t("seat.empty.note", { level }));
-    if ((s.seat === table.host_seat || s.seat === table.host_rights) && s.kind === "human") notes.push(t("lobby.host"));
-    if (s.seat === this.seat) notes.push(t("lobby.you"));
-    if (s.kind === "human" && !s.connected) notes.push(t("seat.offline"));
-    const controls = [];
-    if (this.isHost && s.seat !== this.seat) {
-      const seatNo = t("seat.label", { n: s.seat + 1 });
-      if (s.kind === "human") {
-        // Taking a person's seat keeps them out of this table for good (a kick sticks): a second click confirms.
-        const armed = this.kickArmed === s.seat;
-        controls.push(
-          el(
-            "button",
-            {
-              type: "button",
-              class: `small${armed ? " danger" : ""}`,
-              id: `seat-control-${s.seat}`,
-              "aria-label": armed ? null : `${t("lobby.seat.remove")}: ${seatNo}`,
-              onclick: () => {
-                if (!armed) {
-                  this.kickArmed = s.seat;
-                  clearTimeout(this.kickTimer);
-                  this.kickTimer = setTimeout(() => {
-                    this.kickArmed = null;
-                    if (this.screen === "lobby" || this.screen === "tv-lobby") this.redrawLobby();
-                  }, 6000);
-                  this.redrawLobby();
-                  return;
-                }
-                this.kickArmed = null;
-                this.send({ type: "seat", seat: s.seat, to: "empty" });
-              },
-            },
-            armed ? t("lobby.seat.remove_confirm", { name: s.name }) : t("lobby.seat.remove"),
-          ),
-        );
-      } else {
-        if (s.kind === "bot" && (desc?.levels || []).length > 1) {
-          // Each bot's level is the host's to choose, seat by seat (the form's level is only the default).
-          const pick = el(
-            "select",
-            {
-              id: `seat-level-${s.seat}`,
-              class: "small",
-              "aria-label": `${t("lobby.seat.level")}: ${seatNo}`,
-              onchange: (ev) => this.send({ type: "seat", seat: s.seat, to: "bot", level: ev.target.value }),
-            },
-            ...desc.levels.map((lvl) => el("option", { value: lvl }, this.levelName(desc, lvl))),
-          );
-          pick.value = s.level || table.bots;
-          controls.push(pick);
-        }
-        const to = s.kind === "bot" ? "empty" : "bot";
-        const words = t(to === "bot" ? "lobby.seat.to_bot" : "lobby.seat.to_empty");
-        controls.push(
-          el(
-            "button",
-            { type: "button", class: "small", id: `seat-control-${s.seat}`, "aria-label": `${words}: ${seatNo}`, onclick: () => this.send({ type: "seat", seat: s.seat, to }) },
-            words,
-          ),
-        );
-      }
-    }
-    return el(
-      "li",
-      { class: `seat seat-${s.kind}`, dataset: { seat: s.seat } },
-      el("span", { class: "seat-no" }, t("seat.label", { n: s.seat + 1 })),
-      seatLabel(t, s, s.seat, level),
-      notes.length ? el("span", { class: "seat-notes" }, notes.join(" · ")) : null,
-      controls,
-    );
   }
 
   showTable(events) {

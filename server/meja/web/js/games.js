@@ -53,6 +53,15 @@ async function importModule(desc) {
   }
 }
 
+/**
+ * Whether an option means something under ``values`` (its spec's ``when``: other options' values).
+ * @param {{when?: Record<string, unknown[]>}} spec
+ * @param {Record<string, unknown>} values
+ */
+export function optionApplies(spec, values) {
+  return Object.entries(spec.when || {}).every(([name, allowed]) => !(name in values) || allowed.includes(values[name]));
+}
+
 export class Games {
   constructor() {
     /** The catalog, in the server's order (its default game first). @type {GameDescription[]} */

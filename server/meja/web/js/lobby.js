@@ -1,0 +1,323 @@
+// The lobby: the screen of a table before its start, on a seat's page (the invite, the seats
+// and the host's controls of each, the table's game and rules in words, the talk) and on the
+// shared screen (how to join, who sits where, the rules). One of the screens the App routes
+// to (app.js): it draws from what the App holds of the table (its table map, this page's seat,
+// whether it hosts) and sends through it; what it keeps of its own is the host's armed
+// "remove" of a seat (a second click confirms).
+
+import { optionApplies } from "./games.js";
+import { readable, t } from "./strings.js";
+import { seatLabel } from "./table.js";
+import { startWaitKey } from "./tvhost.js";
+import { copyText, el, spacedCode } from "./ui.js";
+
+/** Whether ``link`` names this machine only (127.0.0.0/8, ::1, localhost): nobody else can open it. */
+export function isLoopback(link) {
+  try {
+    const host = new URL(link).hostname;
+    return host === "localhost" || host.endsWith(".localhost") || host === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(host);
+  } catch {
+    return false;
+  }
+}
+
+export class Lobby {
+  /** app: the App (app.js), whose table, seat and connection the lobby shows and uses. */
+  constructor(app) {
+    this.app = app;
+    this.kickArmed = null; // the seat whose "remove" the host clicked once (a second click confirms)
+    this.kickTimer = null;
+  }
+
+  /** The invite: the room code large and spelled, copy and share, the link and its QR code. */
+  invitePanel(table, desc, { tv = false } = {}) {
+    const link = table.link || "";
+    const code = table.code || "";
+    const fallback = el("input", {
+      type: "text",
+      readonly: true,
+      hidden: true,
+      class: "copy-fallback",
+      id: "copy-fallback",
+      "aria-label": t("lobby.copy_failed"),
+    });
+    const copied = el("p", { class: "form-status", role: "status", id: "copy-status" });
+    const copy = async (text) => {
+      const ok = await copyText(text, fallback);
+      copied.textContent = ok ? t("lobby.copied") : t("lobby.copy_failed");
+    };
+    const buttons = [
+      el("button", { type: "button", id: "copy-code", onclick: () => copy(code) }, t("lobby.copy_code")),
+      el("button", { type: "button", id: "copy-link", onclick: () => copy(link) }, t("lobby.copy_link")),
+    ];
+    if (navigator.share) {
+      const text = t("lobby.share.text", { code, game: this.app.gameTitle(desc) });
+      buttons.push(
+        el(
+          "button",
+          {
+            type: "button",
+            id: "share",
+            onclick: () => navigator.share({ title: document.title, text, url: link }).catch(() => {}),
+          },
+          t("lobby.share"),
+        ),
+      );
+    }
+    const qr = el("img", {
+      class: "qr",
+      id: "qr",
+      src: `/qr/${encodeURIComponent(code)}.svg`,
+      alt: tv ? t("tv.qr", { link }) : t("lobby.qr"),
+      width: 180,
+      height: 180,
+    });
+    qr.addEventListener("error", () => {
+      qr.hidden = true;
+    });
+    // The host's link carries the table's screen token (its TV gets a place of its own); nobody
+    // else is shown it.
+    const screen = this.app.hostScreenToken();
+    const tvLink = el(
+      "a",
+      { href: `/tv/${encodeURIComponent(code)}${screen ? `?screen=${encodeURIComponent(screen)}` : ""}`, id: "tv-link", target: "_blank", rel: "noopener" },
+      t("lobby.tv"),
+    );
+    return el(
+      "section",
+      { class: `panel invite-panel${tv ? " tv-invite" : ""}`, "aria-labelledby": "lobby-title" },
+      el("h2", { id: "lobby-title" }, tv ? t("tv.join_title") : t("lobby.title")),
+      el(
+        "div",
+        { class: "invite" },
+        el(
+          "div",
+          { class: "code-box" },
+          el("p", { class: "label", id: "room-code-label" }, t("lobby.code")),
+          el("p", { class: "room-code", id: "room-code", "aria-hidden": "true" }, spacedCode(code)),
+          el("p", { class: "visually-hidden" }, t("lobby.code.spoken", { spelled: code.split("").join(" ") })),
+          tv ? el("p", { class: "tv-scan" }, t("tv.scan")) : el("div", { class: "row" }, buttons),
+        ),
+        qr,
+      ),
+      tv ? null : fallback,
+      tv ? null : copied,
+      el("p", { class: "invite-link" }, el("span", { class: "label" }, `${t("lobby.link")}: `), el("a", { href: link, id: "invite-link" }, link)),
+      // A link to this machine's loopback address opens nowhere else: say so, and what to do.
+      tv || !isLoopback(link) ? null : el("p", { class: "notice", id: "loopback-note" }, t("lobby.loopback")),
+      tv ? null : el("p", { class: "hint" }, tvLink, " ", t("lobby.tv.hint")),
+    );
+  }
+
+  seatsPanel(table, desc, { tv = false } = {}) {
+    const seats = el(
+      "ul",
+      { class: "seats", id: "seats" },
+      (table.seats || []).map((s) => this.seatItem(s, table, desc)),
+    );
+    const empty = (table.seats || []).some((s) => s.kind === "empty");
+    let start = null;
+    if (!tv || this.app.isHost) {
+      start = this.app.isHost
+        ? el("button", { type: "button", class: "primary big", id: "start", onclick: () => this.app.send({ type: "start" }) }, t("lobby.start"))
+        : el("p", { class: "hint", id: "start-wait" }, this.app.spectating ? t("lobby.start.watch") : t(startWaitKey(table)));
+    }
+    return el(
+      "section",
+      { class: "panel seats-panel", "aria-labelledby": "seats-title" },
+      el("h2", { id: "seats-title" }, t("lobby.seats")),
+      seats,
+      empty ? el("p", { class: "hint", id: "bots-fill" }, t("lobby.bots_fill", { level: this.app.levelName(desc, table.bots) })) : null,
+      tv
+        ? start
+        : el(
+            "div",
+            { class: "row lobby-actions" },
+            start,
+            this.app.spectating ? null : el("button", { type: "button", id: "leave", onclick: () => this.app.leave() }, t("nav.leave")),
+          ),
+    );
+  }
+
+  /** A seat's page before the start: the invite, the seats, the table's game and rules, the talk. */
+  show() {
+    const table = this.app.table;
+    if (!table) return;
+    const desc = this.app.gameOf(table);
+    const node = el(
+      "div",
+      // A guest's phone shows the seats first (style.css): the invitation is the host's business.
+      { class: `lobby${this.app.isHost ? "" : " guest"}` },
+      this.app.lobbyNotice ? el("p", { class: "notice", role: "alert", id: "lobby-notice" }, this.app.lobbyNotice) : null,
+      this.invitePanel(table, desc),
+      this.seatsPanel(table, desc),
+      desc ? this.about(desc, table) : null,
+      this.talkPanel(),
+    );
+    const focused = document.activeElement && document.activeElement.id;
+    const arriving = this.app.screen !== "lobby";
+    this.app.mount("lobby", node);
+    this.app.talk.paint();
+    this.app.call.paint();
+    if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
+    else if (arriving) {
+      // Just hosted or joined: the focus goes to the lobby's heading (a keyboard or screen reader
+      // user starts there, not back at the top of the page: the button they pressed is gone).
+      const title = document.getElementById(this.app.isHost ? "lobby-title" : "seats-title");
+      title.tabIndex = -1;
+      title.focus();
+    }
+  }
+
+  /** The shared screen before the start: how to join (code, QR code, link), who sits where, the rules. */
+  showTv() {
+    const table = this.app.table;
+    if (!table) return;
+    const desc = this.app.gameOf(table);
+    const node = el(
+      "div",
+      { class: "lobby tv-lobby" },
+      this.invitePanel(table, desc, { tv: true }),
+      this.seatsPanel(table, desc, { tv: true }),
+      desc ? this.about(desc, table) : null,
+      this.app.call.node,
+    );
+    const focused = document.activeElement && document.activeElement.id;
+    const arriving = this.app.screen !== "tv-lobby";
+    this.app.mount("tv-lobby", node);
+    this.app.talk.paint();
+    this.app.call.paint();
+    // The host's remote starts at Start (or stays where it was); a screen that only shows, nowhere.
+    if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
+    else if (arriving && document.getElementById("start")) document.getElementById("start").focus();
+  }
+
+  /** The lobby drawn again as this page shows it (a shared screen's, or a seat's). */
+  redraw() {
+    if (this.app.tv) this.showTv();
+    else this.show();
+  }
+
+  /** The lobby's talk: reactions, the chat and its settings, and the call (talk.js, call.js). */
+  talkPanel() {
+    const { bar, panel } = this.app.talk.parts();
+    this.app.talk.callSlot.append(this.app.call.node);
+    return el(
+      "section",
+      { class: "panel talk-lobby", "aria-labelledby": "talk-lobby-title" },
+      el("h2", { id: "talk-lobby-title" }, t("talk.title")),
+      bar,
+      panel,
+    );
+  }
+
+  /** The table's game, preset and options in words, and its rules in plain words. */
+  about(desc, table) {
+    const preset = this.app.games.preset(desc.name, table.preset);
+    const options = table.options || {};
+    const rows = [
+      [t("lobby.game"), this.app.gameTitle(desc), "game"],
+      [t("lobby.rules"), preset ? this.app.presetName(desc, preset) : readable(table.preset || ""), "preset"],
+    ];
+    for (const spec of (preset && preset.options) || []) {
+      if (!(spec.name in options) || !optionApplies(spec, options)) continue;
+      rows.push([this.app.optionLabel(desc, spec), this.app.optionValue(desc, spec, options[spec.name]), spec.name]);
+    }
+    if (table.turn_limit_s) rows.push([t("home.turn_limit"), t("home.turn_limit.s", { n: table.turn_limit_s }), "turn-limit"]);
+    if (table.deal_code_given) rows.push([t("summary.deal"), t("lobby.deal_given"), "deal"]);
+    if (table.talk && table.talk.chat) rows.push([t("talk.mode"), t(`talk.mode.${table.talk.chat}`), "talk"]);
+    const lines = this.app.rulesLines(desc, table);
+    return el(
+      "section",
+      { class: "panel about", "aria-labelledby": "about-title" },
+      el("h2", { id: "about-title" }, t("lobby.about")),
+      el(
+        "dl",
+        { class: "table-rules", id: "table-rules" },
+        rows.map(([dt, dd, key]) => [el("dt", { dataset: { key } }, dt), el("dd", { dataset: { key } }, dd)]),
+      ),
+      lines.length
+        ? [el("h3", { id: "lobby-rules-title" }, t("lobby.rules.title")), el("ul", { class: "rules", id: "lobby-rules", "aria-labelledby": "lobby-rules-title" }, lines.map((l) => el("li", {}, l)))]
+        : null,
+      this.app.learn.lobbyLink(desc.name),
+    );
+  }
+
+  /** One seat of the list: who sits there, notes, and the host's controls for it. */
+  seatItem(s, table, desc) {
+    const level = this.app.levelName(desc, s.level || table.bots);
+    const notes = [];
+    if (s.kind === "bot") notes.push(t("seat.level", { level }));
+    if (s.kind === "empty") notes.push(t("seat.empty.note", { level }));
+    if ((s.seat === table.host_seat || s.seat === table.host_rights) && s.kind === "human") notes.push(t("lobby.host"));
+    if (s.seat === this.app.seat) notes.push(t("lobby.you"));
+    if (s.kind === "human" && !s.connected) notes.push(t("seat.offline"));
+    const controls = [];
+    if (this.app.isHost && s.seat !== this.app.seat) {
+      const seatNo = t("seat.label", { n: s.seat + 1 });
+      if (s.kind === "human") {
+        // Taking a person's seat keeps them out of this table for good (a kick sticks): a second click confirms.
+        const armed = this.kickArmed === s.seat;
+        controls.push(
+          el(
+            "button",
+            {
+              type: "button",
+              class: `small${armed ? " danger" : ""}`,
+              id: `seat-control-${s.seat}`,
+              "aria-label": armed ? null : `${t("lobby.seat.remove")}: ${seatNo}`,
+              onclick: () => {
+                if (!armed) {
+                  this.kickArmed = s.seat;
+                  clearTimeout(this.kickTimer);
+                  this.kickTimer = setTimeout(() => {
+                    this.kickArmed = null;
+                    if (this.app.screen === "lobby" || this.app.screen === "tv-lobby") this.redraw();
+                  }, 6000);
+                  this.redraw();
+                  return;
+                }
+                this.kickArmed = null;
+                this.app.send({ type: "seat", seat: s.seat, to: "empty" });
+              },
+            },
+            armed ? t("lobby.seat.remove_confirm", { name: s.name }) : t("lobby.seat.remove"),
+          ),
+        );
+      } else {
+        if (s.kind === "bot" && (desc?.levels || []).length > 1) {
+          // Each bot's level is the host's to choose, seat by seat (the form's level is only the default).
+          const pick = el(
+            "select",
+            {
+              id: `seat-level-${s.seat}`,
+              class: "small",
+              "aria-label": `${t("lobby.seat.level")}: ${seatNo}`,
+              onchange: (ev) => this.app.send({ type: "seat", seat: s.seat, to: "bot", level: ev.target.value }),
+            },
+            ...desc.levels.map((lvl) => el("option", { value: lvl }, this.app.levelName(desc, lvl))),
+          );
+          pick.value = s.level || table.bots;
+          controls.push(pick);
+        }
+        const to = s.kind === "bot" ? "empty" : "bot";
+        const words = t(to === "bot" ? "lobby.seat.to_bot" : "lobby.seat.to_empty");
+        controls.push(
+          el(
+            "button",
+            { type: "button", class: "small", id: `seat-control-${s.seat}`, "aria-label": `${words}: ${seatNo}`, onclick: () => this.app.send({ type: "seat", seat: s.seat, to }) },
+            words,
+          ),
+        );
+      }
+    }
+    return el(
+      "li",
+      { class: `seat seat-${s.kind}`, dataset: { seat: s.seat } },
+      el("span", { class: "seat-no" }, t("seat.label", { n: s.seat + 1 })),
+      seatLabel(t, s, s.seat, level),
+      notes.length ? el("span", { class: "seat-notes" }, notes.join(" · ")) : null,
+      controls,
+    );
+  }
+}
