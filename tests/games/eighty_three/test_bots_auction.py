@@ -9,16 +9,18 @@ from meja.games.eighty_three.bots.auction import (
     CallModel,
     auction_candidates,
     call_weight,
+    draw_styles,
     finish_auction,
     play_weight,
     search_call,
     strength,
+    style_likelihoods,
     weighted_worlds,
 )
 from meja.games.eighty_three.bots.common import Seen
 from meja.games.eighty_three.bots.worlds import auction_world
 from meja.games.eighty_three.bots.yardstick import estimate
-from meja.games.eighty_three.rules import parse_cards
+from meja.games.eighty_three.rules import PASS, Action, parse_cards
 
 MODEL = CallModel(boldness=12.0, partner_gap=10.0, spread=8.0)
 WEAK = list(parse_cards("2S 3S 4S 6S 2H 3H 4H 6H 2D 3D 4D 6D"))
@@ -110,3 +112,42 @@ def test_the_search_values_a_strong_hand_s_contract_over_defending() -> None:
         if name == "strong":
             assert limit >= 46 and max(margins[1:]) > margins[0] + 20  # its contract is worth far more than defending
     assert best["strong"] > best["weak"] + 40
+
+
+def test_a_seats_calls_tell_how_boldly_it_bids() -> None:
+    """Three styles (boldness 0, 12, 24): a weak hand's bid of 40 says 'bold', a fair hand's pass 'timid'."""
+    model = CallModel(boldness=12.0, partner_gap=10.0, spread=4.0, style_spread=12.0)
+    assert model.styles == (0.0, 12.0, 24.0)
+    fair = list(parse_cards("AS QS 9S 2S 3H 4H 6H 2D 3D 4D 6D 7C"))  # strength 35.5
+    assert strength(fair) == 35.5
+    hands = [WEAK, WEAK, fair, WEAK]
+    calls = [(1, 40), (2, 0)]  # seat 1 (weak) bid 40, seat 2 (fair) passed at 41
+    rows = style_likelihoods(hands, calls, 0, 3, model)
+    assert rows[1][2] > 10 * rows[1][0] and rows[2][0] > 10 * rows[2][2]
+    assert rows[0] == [1.0, 1.0, 1.0] and rows[3] == [1.0, 1.0, 1.0]  # no calls: nothing learnt
+    rnd = random.Random(4)
+    drawn = [draw_styles(hands, calls, 0, 3, model, rnd) for _ in range(200)]
+    assert sum(d[1] == 24.0 for d in drawn) > 130 and sum(d[2] == 0.0 for d in drawn) > 130
+    assert {d[3] for d in drawn} == {0.0, 12.0, 24.0}
+    # the weight of a world is the mean over the styles, seat by seat
+    assert abs(call_weight(hands, calls, 0, 3, model) - (sum(rows[1]) / 3) * (sum(rows[2]) / 3)) < 1e-12
+    # one style: the former model, and nothing drawn
+    one = CallModel(boldness=12.0, partner_gap=10.0, spread=4.0)
+    assert draw_styles(hands, calls, 0, 3, one, rnd) == [12.0] * 4
+
+
+def test_with_the_guard_a_weak_hand_passes_after_an_opponents_bid() -> None:
+    """Partner passed, an opponent bid 35: bidding on WEAK only bets that the opponents outbid it.
+
+    With ``guard=0`` no limit goes above the highest bid at which its own contract's mean
+    margin is at least 0; without it, the search bids on, counting on the others to outbid it.
+    """
+    legal = [Action.bid(v) for v in range(36, 84)] + [PASS]
+    seen = _seen(WEAK, 2, 3, [(0, 0), (1, 35)])
+    guarded = make_bot("hard", deadline=None, guard=0.0)
+    assert guarded.bid(seen, legal, random.Random(5)) == PASS  # type: ignore[attr-defined]
+    unguarded = make_bot("hard", deadline=None, guard=None)
+    assert unguarded.bid(seen, legal, random.Random(5)) == legal[0]  # type: ignore[attr-defined]
+    # a strong hand still competes
+    strong = list(parse_cards("AS KS 10S 9S 5S 5C JK 2H 3H 4H 6D 7D"))
+    assert guarded.bid(_seen(strong, 2, 3, [(0, 0), (1, 35)]), legal, random.Random(5)) == legal[0]  # type: ignore[attr-defined]

@@ -5,7 +5,8 @@ The interface is :mod:`meja.bots.base`: ``choose(view, history, rng)``, where
 the hand began (``hand_start`` on) and ``rng`` :func:`meja.bots.base.decision_rng`.
 Every bot reads only that: it knows its partner from its seat number (partners
 sit opposite, 4.1.1), and nothing passes between partners but the table's own
-events. In the discard and trim phases every bot takes ``auto_arrange`` (4.10.6).
+events. In the discard and trim phases every bot takes ``auto_arrange`` (4.10.6),
+except ``hard``, which searches its discard decision (:mod:`.discard`).
 
 Levels (:data:`LEVELS`)
 -----------------------
@@ -21,6 +22,9 @@ Levels (:data:`LEVELS`)
     Reads the calls as evidence (:mod:`.auction`: worlds weighted by how likely
     each seat's bids and passes are with the cards it is dealt there), searches
     how far to bid on those worlds with the rest of the auction played out,
+    allowing for how boldly the others may bid (a mixture of styles),
+    searches its discard decision (which cards to keep, which trumps to hand
+    its partner) on worlds holding its partner's trump counts,
     names trumps and plays by determinized search over worlds consistent with
     what its seat saw, every candidate on the same worlds; a CPU deadline caps
     a decision.

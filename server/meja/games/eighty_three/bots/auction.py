@@ -3,7 +3,10 @@
 **A model of a bidder.** Every seat is read as a player who bids while its
 hand-points estimate (the best suit's :func:`.yardstick.estimate`) plus
 ``boldness`` covers the bid, and raises its partner only when ``partner_gap``
-stronger. A call is then evidence, softly (a logistic of width ``spread``): a
+stronger. How bold a seat is is not known: the model holds a few styles
+(:attr:`CallModel.styles`), equally likely before the seat calls; a world
+weighs a seat's calls by their mean likelihood over the styles and draws the
+seat's style by how well each explains them there. A call is then evidence, softly (a logistic of width ``spread``): a
 bid of 45 says "estimate + boldness >= 45", a pass says "estimate + boldness <
 the lowest bid I could have made". A forced dealer's bid (4.5.5) says nothing.
 
@@ -43,11 +46,13 @@ __all__ = [
     "Contract",
     "auction_candidates",
     "call_weight",
+    "draw_styles",
     "finish_auction",
     "play_weight",
     "resample",
     "search_call",
     "strength",
+    "style_likelihoods",
     "weighted_worlds",
 ]
 
@@ -77,43 +82,92 @@ def strength(hand: Sequence[int]) -> float:
 
 
 class CallModel:
-    """How the other seats are read and expected to call (see the module docstring)."""
+    """How the other seats are read and expected to call (see the module docstring).
 
-    __slots__ = ("boldness", "partner_gap", "spread")
+    ``styles``: how boldly a seat may bid, as boldness values equally likely before its
+    calls are seen (``(boldness - style_spread, boldness, boldness + style_spread)``;
+    one style when ``style_spread`` is 0). A seat's calls tell its style too: each world
+    draws every seat's style by how well it explains that seat's calls there.
+    """
 
-    def __init__(self, boldness: float, partner_gap: float, spread: float) -> None:
+    __slots__ = ("boldness", "partner_gap", "spread", "styles")
+
+    def __init__(self, boldness: float, partner_gap: float, spread: float, style_spread: float = 0.0) -> None:
         self.boldness = boldness
         self.partner_gap = partner_gap
         self.spread = spread
+        self.styles = (boldness - style_spread, boldness, boldness + style_spread) if style_spread else (boldness,)
 
-    def limit(self, seat_strength: float, partner_high: bool) -> float:
-        """The highest bid the model's seat makes."""
-        return seat_strength + self.boldness - (self.partner_gap if partner_high else 0.0)
+    def limit(self, seat_strength: float, partner_high: bool, boldness: float | None = None) -> float:
+        """The highest bid the model's seat makes (with ``boldness``, or the model's own)."""
+        bold = self.boldness if boldness is None else boldness
+        return seat_strength + bold - (self.partner_gap if partner_high else 0.0)
 
-    def likelihood(self, seat_strength: float, partner_high: bool, need: int, bid: int) -> float:
+    def likelihood(
+        self, seat_strength: float, partner_high: bool, need: int, bid: int, boldness: float | None = None
+    ) -> float:
         """How likely a seat of this strength calls ``bid`` (0: a pass) when ``need`` is the lowest bid."""
-        x = (self.limit(seat_strength, partner_high) - (bid or need)) / self.spread
+        x = (self.limit(seat_strength, partner_high, boldness) - (bid or need)) / self.spread
         p = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
         return p if bid else 1.0 - p
+
+
+def style_likelihoods(
+    hands: Sequence[Sequence[int]], calls: Sequence[tuple[int, int]], me: int, dealer: int, model: CallModel
+) -> list[list[float]]:
+    """Per seat, per style of ``model.styles``: how likely that seat's ``calls`` are in the world ``hands``.
+
+    The seat's own calls and a forced dealer's bid (4.5.5) say nothing (1.0).
+    """
+    styles = model.styles
+    power = [strength(h) if s != me else 0.0 for s, h in enumerate(hands)]
+    out = [[1.0] * len(styles) for _ in range(4)]
+    high, high_seat, passes = 0, -1, 0
+    for seat, bid in calls:
+        forced = seat == dealer and high_seat < 0 and passes == 3
+        if seat != me and not forced:
+            need = max(MIN_BID, high + 1)
+            row = out[seat]
+            for k, bold in enumerate(styles):
+                row[k] *= model.likelihood(power[seat], high_seat == (seat + 2) % 4, need, bid, bold)
+        if bid:
+            high, high_seat = bid, seat
+        else:
+            passes += 1
+    return out
 
 
 def call_weight(
     hands: Sequence[Sequence[int]], calls: Sequence[tuple[int, int]], me: int, dealer: int, model: CallModel
 ) -> float:
     """How likely the other seats' ``calls`` are in the world ``hands`` (the seat's own calls say nothing)."""
-    power = [strength(h) if s != me else 0.0 for s, h in enumerate(hands)]
-    high, high_seat, passes = 0, -1, 0
     weight = 1.0
-    for seat, bid in calls:
-        forced = seat == dealer and high_seat < 0 and passes == 3
-        if seat != me and not forced:
-            need = max(MIN_BID, high + 1)
-            weight *= model.likelihood(power[seat], high_seat == (seat + 2) % 4, need, bid)
-        if bid:
-            high, high_seat = bid, seat
-        else:
-            passes += 1
+    for row in style_likelihoods(hands, calls, me, dealer, model):
+        weight *= sum(row) / len(row)
     return weight
+
+
+def draw_styles(
+    hands: Sequence[Sequence[int]],
+    calls: Sequence[tuple[int, int]],
+    me: int,
+    dealer: int,
+    model: CallModel,
+    rnd: random.Random,
+) -> list[float]:
+    """Each seat's boldness in the world ``hands``, drawn by how well each style explains its calls."""
+    styles = model.styles
+    if len(styles) == 1:
+        return [styles[0]] * 4
+    out = []
+    for row in style_likelihoods(hands, calls, me, dealer, model):
+        u = rnd.random() * sum(row)
+        k = 0
+        while k < len(row) - 1 and u >= row[k]:
+            u -= row[k]
+            k += 1
+        out.append(styles[k])
+    return out
 
 
 def play_weight(hands: Sequence[Sequence[int]], seen: Seen, model: CallModel, kitty_allowance: float) -> float:
@@ -180,10 +234,12 @@ def finish_auction(
     dealer: int,
     model: CallModel,
     power: Sequence[float],
+    bold: Sequence[float] | None = None,
 ) -> Contract:
     """The contract the auction ends in when ``me`` bids the lowest bid up to ``my_limit`` (0: passes now).
 
-    The other seats call as the model plays. ``power``: each seat's :func:`strength` in this world.
+    The other seats call as the model plays. ``power``: each seat's :func:`strength` in this world;
+    ``bold``: each seat's boldness there (:func:`draw_styles`; the model's own without).
     """
     passed = {s for s, b in calls if not b}
     high, high_seat = 0, -1
@@ -213,7 +269,9 @@ def finish_auction(
         else:
             partner_high = high_seat == (seat + 2) % 4
             opponents_out = {(seat + 1) % 4, (seat + 3) % 4} <= passed
-            willing = not (partner_high and opponents_out) and model.limit(power[seat], partner_high) >= need
+            boldness = None if bold is None else bold[seat]
+            limit = model.limit(power[seat], partner_high, boldness)
+            willing = not (partner_high and opponents_out) and limit >= need
             bid = need if willing else 0
 
 
@@ -248,24 +306,43 @@ def search_call(
     model: CallModel,
     worlds: Sequence[Deal],
     late: Callable[[], bool],
+    rnd: random.Random | None = None,
+    guard: float | None = None,
 ) -> tuple[int, list[float], int]:
-    """The best of the limits ``candidates`` (0: pass) by mean margin over ``worlds``: (limit, margins, worlds)."""
+    """The best of the limits ``candidates`` (0: pass) by mean margin over ``worlds``: (limit, margins, worlds).
+
+    With ``rnd`` and more than one style in ``model``, each world draws every seat's style first.
+    With ``guard``, no limit above the highest bid whose own contract (this seat the bidder at
+    that bid, in the same worlds) has a mean margin of at least ``guard``: a bid it would
+    regret winning is a bet that the others outbid it, and the model of them may be wrong.
+    """
     me = seen.seat
     totals = [0.0] * len(candidates)
+    own = [0.0] * len(candidates)
     done = 0
     for hands, kitty in worlds:
         power = [strength(h) for h in hands]
+        bold = None if rnd is None else draw_styles(hands, seen.calls, me, seen.dealer, model, rnd)
         captured: dict[int, list[int]] = {}
         for i, limit in enumerate(candidates):
-            bidder, bid = finish_auction(hands, seen.calls, me, limit, seen.dealer, model, power)
+            bidder, bid = finish_auction(hands, seen.calls, me, limit, seen.dealer, model, power, bold)
             cap = captured.get(bidder)
             if cap is None:
                 cap = captured[bidder] = _play_contract(hands, kitty, bidder)
             totals[i] += margin(cap, me % 2, bidder, bid)
+        if guard is not None:
+            mine = captured.get(me)
+            if mine is None:
+                mine = captured[me] = _play_contract(hands, kitty, me)
+            for i, limit in enumerate(candidates):
+                own[i] += margin(mine, me % 2, me, limit) if limit else 0.0
         done += 1
         if late():
             break
-    best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+    allowed: Sequence[int] = range(len(candidates))
+    if guard is not None:
+        allowed = [i for i in allowed if not candidates[i] or own[i] >= guard * max(1, done)]
+    best = max(allowed, key=lambda i: (totals[i], -i))
     return candidates[best], [t / max(1, done) for t in totals], done
 
 

@@ -25,6 +25,7 @@ from typing import Any, Final
 from .. import rules
 from ..rules import (
     AUTO,
+    DONE,
     ESUIT,
     KEEP,
     PASS,
@@ -40,6 +41,7 @@ from ..rules import (
 
 __all__ = [
     "AUTO",
+    "DONE",
     "ESUIT",
     "PASS",
     "PLAIN",
@@ -47,6 +49,7 @@ __all__ = [
     "POWER",
     "READY",
     "TRUMPS_HIGH_FIRST",
+    "Decision",
     "Seen",
     "arrange",
     "cards_of",
@@ -87,12 +90,18 @@ def hand_score(captured: int, bid: int, bidders: bool) -> int:
     return captured
 
 
-def arrange(hands: list[list[int]], trump: int) -> list[list[int]]:
+Decision = tuple[tuple[int, ...], tuple[int, ...]]  # a seat's discard-phase decision: (discards, gives)
+
+
+def arrange(hands: list[list[int]], trump: int, decisions: Sequence[Decision] | None = None) -> list[list[int]]:
     """The discard phase with every seat on ``auto_arrange`` (4.10.6), by the rules' own functions.
 
-    Returns the four 6-card hands the tricks start with; trumps shed face up are dropped.
+    ``decisions``: each seat's (discards, gives) instead (the searched seat's own, the
+    others' ``auto_arrange``). Receivers trim as ``auto_arrange`` does. Returns the four
+    6-card hands the tricks start with; trumps shed face up are dropped.
     """
-    decisions = [auto_decision(h, trump) for h in hands]
+    if decisions is None:
+        decisions = [auto_decision(h, trump) for h in hands]
     out: list[list[int]] = []
     for s in range(4):
         drop, gives = decisions[s]

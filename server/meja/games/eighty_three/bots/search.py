@@ -18,13 +18,21 @@ defenders what they took) and keep the candidate with the best mean margin
   played by the same model, the contract's winner taking the kitty, naming its
   best suit, everyone auto-arranging and the hand played out. A pass that
   leaves a forced dealer (4.5.5) a hopeless contract is valued by that search
-  too. It never raises its partner's bid once both opponents have passed; a
-  forced dealer bids the lowest (a higher bid only risks more).
+  too. How boldly the others bid is uncertain: each world draws every seat's
+  boldness from ``boldness`` give or take ``style_spread`` (three styles), by how
+  well each explains that seat's calls there (:func:`.auction.draw_styles`). It
+  never raises its partner's bid once both opponents have passed; a forced
+  dealer bids the lowest (a higher bid only risks more).
   ``auction="old"`` keeps the former rule (the lowest bid while the simulated
   margin of its own contract beats ``defend``).
 - **Trumps**: the four suits, compared on the same worlds (the 36 unseen cards
   dealt to the others), the bid as it stands.
-- **Discard phase**: ``auto_arrange``.
+- **Discard phase** (:mod:`.discard`): which plain cards fill its six and which
+  trumps stay, go to its partner or (a team over 12) are shed, compared on worlds
+  that hold its partner's trump counts and are weighed by the calls, the others
+  arranging as ``auto_arrange`` does and the hand played out; searched once per
+  phase (a seed drawn from what the seat sees then) and handed in step by step.
+  ``discard_search=False`` keeps ``auto_arrange``. The trim: ``auto_arrange``.
 - **Tricks**: every legal card, compared on worlds of :func:`.worlds.play_world`
   (the auction, the kitty if it took it, public shown trumps, the counts
   passed, its partner's trump count, voids shown in play); with ``play_draws``
@@ -55,9 +63,10 @@ from meja.rules.rng import Rng
 
 from ..rules import MAX_BID, Action, Kind
 from .auction import CallModel, auction_candidates, play_weight, resample, search_call, weighted_worlds
-from .common import AUTO, PASS, POINTS, READY, Seen, arrange, read_seen, trick_winner
+from .common import AUTO, DONE, PASS, POINTS, READY, Decision, Seen, arrange, cards_of, read_seen, trick_winner
+from .discard import LIMIT, search_discard
 from .sim import margin, playout
-from .worlds import auction_world, play_world, trump_world
+from .worlds import auction_world, discard_world, play_world, trump_world
 from .yardstick import best_suit
 
 __all__ = ["DEADLINE", "PLAYOUTS", "SearchBot"]
@@ -87,11 +96,17 @@ class SearchBot:
         auction: str = "search",
         boldness: float = 12.0,
         spread: float = 8.0,
+        style_spread: float = 12.0,
+        guard: float | None = None,
         model_gap: float = 10.0,
         bid_draws: int = 240,
         play_draws: int = 0,
         kitty_allowance: float = 5.0,
         limits: str = "0/4/8/12/16/24/36",
+        discard_search: bool = True,
+        discard_draws: int = 120,
+        discard_worlds: int = 40,
+        discard_limit: int = LIMIT,
         name: str = "hard",
     ) -> None:
         self.playouts = playouts
@@ -101,11 +116,18 @@ class SearchBot:
         self.defend = defend
         self.partner_gap = partner_gap
         self.auction = auction
-        self.model = CallModel(boldness, model_gap, spread)
+        self.model = CallModel(boldness, model_gap, spread, style_spread)
         self.bid_draws = bid_draws
         self.play_draws = play_draws
         self.kitty_allowance = kitty_allowance
         self.limits = tuple(int(j) for j in str(limits).split("/") if j)
+        self.discard_search = discard_search
+        self.guard = guard
+        self.discard_draws = discard_draws
+        self.discard_worlds = discard_worlds
+        self.discard_limit = discard_limit
+        #: per seat: the discard phase's plan, (what it was searched for, the decision)
+        self._plans: dict[int, tuple[tuple[Any, ...], Decision]] = {}
         self.name = name
         #: worlds of the last search (for tests and tuning; never used to decide)
         self.last_worlds = 0
@@ -117,6 +139,8 @@ class SearchBot:
         if not legal:
             return None
         phase = view.data["phase"]
+        if phase == "discard" and self.discard_search:
+            return self.arrange_hand(view, history, legal)
         if phase in ("discard", "trim"):
             return AUTO
         if phase not in ("auction", "trump", "play"):
@@ -149,6 +173,45 @@ class SearchBot:
 
     def play_world(self, seen: Seen, rnd: random.Random) -> list[list[int]]:
         return play_world(seen, rnd)
+
+    # ------------------------------------------------------------------ the discard phase
+
+    def discard_world(self, seen: Seen, start: list[int], rnd: random.Random) -> tuple[list[list[int]], list[int]]:
+        return discard_world(seen, start, rnd)
+
+    def arrange_hand(self, view: Any, history: History, legal: Sequence[Action]) -> Action:
+        """The next step of the searched decision (:mod:`.discard`), searched once per phase.
+
+        The search's seed is drawn from what the seat sees at the start of the phase, not from
+        the step's rng, so that asked again (another process, a step later) it finds the same plan.
+        """
+        d = view.data
+        chosen = d.get("selected") or {}
+        done_d = cards_of(chosen.get("discards"))
+        done_g = cards_of(chosen.get("gives"))
+        hand = cards_of(d.get("hand"))
+        start = sorted(hand + done_d + done_g)
+        seen = read_seen(view, history)
+        key = (seen.seat, tuple(start), seen.trump, seen.bidder, seen.bid, tuple(seen.calls))
+        plan = self._plans.get(seen.seat)
+        if plan is None or plan[0] != key or not _extends(plan[1], done_d, done_g):
+            rnd = random.Random(f"discard/{key}/{sorted(seen.kitty)}/{seen.partner_trumps}/{seen.partner_points}")
+            late = self._clock()
+            worlds = weighted_worlds(
+                seen, self.model, self.discard_draws, self.discard_worlds, rnd,
+                lambda: self.discard_world(seen, start, rnd),
+            )  # fmt: skip
+            decision, _, self.last_worlds = search_discard(
+                seen, start, worlds, self.discard_limit, late, lambda dec: _extends(dec, done_d, done_g)
+            )
+            plan = self._plans[seen.seat] = (key, decision)
+        discards, gives = plan[1]
+        steps = [Action.card(Kind.GIVE, c) for c in gives if c not in done_g]
+        steps += [Action.card(Kind.DISCARD, c) for c in discards if c not in done_d]
+        for step in steps:
+            if step in legal:
+                return step
+        return DONE if not steps and DONE in legal else AUTO
 
     # ------------------------------------------------------------------ auction
 
@@ -187,7 +250,7 @@ class SearchBot:
             worlds = weighted_worlds(
                 seen, self.model, self.bid_draws, self.bid_playouts, rnd, lambda: self.auction_world(seen, rnd)
             )
-            limit, _, self.last_worlds = search_call(seen, candidates, self.model, worlds, late)
+            limit, _, self.last_worlds = search_call(seen, candidates, self.model, worlds, late, rnd, self.guard)
             return bids[0] if limit >= bids[0].arg else PASS
         bar = self.defend
         if high_seat == seen.partner:
@@ -254,3 +317,8 @@ class SearchBot:
                 break
         self.last_worlds = worlds
         return cards[max(range(len(cards)), key=lambda i: (totals[i], -i))]
+
+
+def _extends(decision: Decision, discards: Sequence[int], gives: Sequence[int]) -> bool:
+    """Whether ``decision`` holds the steps already taken."""
+    return set(discards) <= set(decision[0]) and set(gives) <= set(decision[1])

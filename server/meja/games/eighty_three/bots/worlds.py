@@ -27,9 +27,9 @@ from __future__ import annotations
 
 import random
 
-from .common import ESUIT, PLAIN, Seen, shuffled
+from .common import ESUIT, PLAIN, POINTS, Seen, shuffled
 
-__all__ = ["auction_world", "play_world", "trump_bounds", "trump_world"]
+__all__ = ["auction_world", "discard_world", "play_world", "trump_bounds", "trump_world"]
 
 
 def auction_world(hand: list[int], seat: int, rnd: random.Random) -> tuple[list[list[int]], list[int]]:
@@ -50,6 +50,47 @@ def auction_world(hand: list[int], seat: int, rnd: random.Random) -> tuple[list[
 def trump_world(hand: list[int], seat: int, rnd: random.Random) -> list[list[int]]:
     """The four hands after the auction: the bidder's 17 at ``seat`` and 12 each for the others."""
     return auction_world(hand, seat, rnd)[0]
+
+
+def discard_world(seen: Seen, start: list[int], rnd: random.Random) -> tuple[list[list[int]], list[int]]:
+    """A deal as the auction saw it, consistent with the discard phase: (four 12-card hands, kitty).
+
+    ``start`` is the seat's hand at the start of the phase (17 cards for the bidder). The
+    partner holds exactly the trumps and point trumps it is known to hold (4.10.5), the
+    rest of the unseen cards are dealt at random, and the kitty is the seat's own (from
+    its history) or, for another bidder, 5 of that bidder's 17 cards at random. Weigh
+    the deal by the calls (:func:`.auction.call_weight`), then add the kitty to the bidder.
+    """
+    me, partner, bidder, trump = seen.seat, seen.partner, seen.bidder, seen.trump
+    es, pts = ESUIT[trump], POINTS[trump]
+    mine = set(start)
+    unseen = [c for c in range(53) if c not in mine]
+    size = [17 if s == bidder else 12 for s in range(4)]
+    hands: list[list[int]] = [[] for _ in range(4)]
+    hands[me] = list(start)
+    pt, pp = seen.partner_trumps, seen.partner_points
+    point_t = shuffled([c for c in unseen if es[c] == PLAIN and pts[c]], rnd)
+    other_t = shuffled([c for c in unseen if es[c] == PLAIN and not pts[c]], rnd)
+    plains = shuffled([c for c in unseen if es[c] != PLAIN], rnd)
+    if 0 <= pp <= min(pt, len(point_t)) and pt - pp <= len(other_t) and size[partner] - pt <= len(plains):
+        hands[partner] = point_t[:pp] + other_t[: pt - pp] + plains[: size[partner] - pt]
+        rest = shuffled(point_t[pp:] + other_t[pt - pp :] + plains[size[partner] - pt :], rnd)
+    else:  # no counts (an empty history): the partner's cards at random too
+        rest = shuffled(unseen, rnd)
+    at = 0
+    for s in range(4):
+        if not hands[s]:
+            hands[s] = rest[at : at + size[s]]
+            at += size[s]
+    full = hands[bidder]
+    if bidder == me:
+        kitty = [c for c in seen.kitty if c in mine]
+        if len(kitty) != 5:
+            kitty = shuffled(full, rnd)[:5]
+    else:
+        kitty = shuffled(full, rnd)[:5]
+    hands[bidder] = [c for c in full if c not in kitty]
+    return hands, kitty
 
 
 def _deal(
