@@ -98,7 +98,7 @@ async def test_a_commit_lost_with_its_master_is_made_again(redis_servers: Callab
         tk = store.keys.table("T1")
         keys = [tk.record, tk.log, tk.due, tk.due_tables]
         nonce = b"lostlost"
-        args: list[bytes | str | int] = [0, b"r1", b"e1", LONG, nonce, tk.channel, SCHEMA, 0, 0, 0]
+        args: list[bytes | str | int] = [0, b"r1", b"e1", LONG, nonce, tk.channel, SCHEMA, 0, b"", 0, 0]
         assert await store._durable(keys, args, nonce, LONG)
         assert store.lost_commits == 1
         assert await store.load("T1") == (1, b"r1")

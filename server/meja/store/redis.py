@@ -12,8 +12,9 @@ again, which only happens once per script and server):
 - **commit**: one script, one round trip: check the version, write record and
   version, append the log item, apply ``cancel`` then ``schedule`` to the due
   set, refresh the expiry of the table keys and the room code, and PUBLISH (on a
-  cluster SPUBLISH) msgpack ``[SCHEMA, version, record, entry]`` on the table's channel, so a
-  subscriber never reads back. On one Redis the call goes down a lean pipelined
+  cluster SPUBLISH) on the table's channel the version, its log entry and the record, as a
+  delta against the version before it where this process knows that one (see "Publishing a
+  delta"), so a subscriber does not read back. On one Redis the call goes down a lean pipelined
   connection (:mod:`meja.store.lane`, a tenth of redis-py's client CPU per call)
   and through redis-py whenever the lane cannot carry it (NOSCRIPT, a lost or
   silent connection): the same call, the same nonce.
@@ -58,6 +59,23 @@ next node (so a dead node is passed over). The resync
 read is a script per bucket (each table's record and last log item together).
 redis-py refuses EVALSHA in a cluster pipeline, so calls in parallel are
 separate requests in flight at once, not one pipeline.
+
+Publishing a delta
+------------------
+A move changes a few fields of a record of 2-4 KB, and every process subscribed to the table
+(and, on a cluster, the master's replica) gets what a commit publishes. So the store keeps the
+last record it knows of each table (the one it created, committed, loaded or heard: mostly the
+very bytes the server keeps anyway; at most ``_BASES_KEPT`` tables, and a few versions of one
+whose own commits run ahead of their changes heard back), and a commit at version ``v`` whose
+record at ``v - 1`` it knows publishes msgpack ``[SCHEMA, v, nil, entry, delta]``, where the
+delta is :mod:`meja.store.delta`'s (the record compressed with the previous one as zlib's preset
+dictionary: exact, and refused on any other base); else, or when the delta would not be smaller,
+``[SCHEMA, v, record, entry]`` as before. A subscriber makes the record from its own copy of
+``v - 1`` (or takes its own commit's); one that has no such copy, or another record at that
+version, reads the record and the last log item (one script, :meth:`RedisStore._read_missed`)
+before the next message: still at ``v``, the change as published; moved on, a resync ``Change``
+of what it read (the versions between are skipped, as after a reconnection). The log and the
+record in Redis are unchanged: only what crosses pub/sub is smaller.
 
 Retries are safe. Commands ride over a short outage such as a Redis restart:
 redis-py retries after a connection error or timeout (10 times, jittered
@@ -151,6 +169,7 @@ from redis.exceptions import ClusterError, RedisClusterException, ResponseError,
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
+from meja.store import delta
 from meja.store.base import Change, Due, Note
 from meja.store.keys import BUCKETS, DEFAULT_PREFIX, SCHEMA, Keys, bucket_of
 from meja.store.lane import Lane, LaneError, PubSubLane, PubSubLaneClient, lane_for
@@ -219,7 +238,7 @@ return 1
 # KEYS: rec, log, due, due_tables (one slot: the table's bucket). The room code's key is
 # the name stored in the record's 'c' (same bucket, so the same slot).
 # ARGV: expected, record, entry, ttl_ms, nonce, channel, schema, log_keep (0: all),
-#       n_cancel, cancel keys..., n_schedule, (key, due_ms, table_id)...
+#       delta ('': publish the record), n_cancel, cancel keys..., n_schedule, (key, due_ms, table_id)...
 # Returns 1 committed, 2 already committed by this nonce (a retry), 0 refused.
 _COMMIT = (
     _LUA_MSGPACK
@@ -239,7 +258,7 @@ redis.call('HSET', KEYS[1], 'v', new, 'r', ARGV[2], 'n', remember(cur[2], ARGV[5
 redis.call('RPUSH', KEYS[2], log_item(new, ARGV[3]))
 local keep = tonumber(ARGV[8])
 if keep > 0 then redis.call('LTRIM', KEYS[2], -keep, -1) end
-local i = 9
+local i = 10
 local n = tonumber(ARGV[i])
 for j = 1, n do
   redis.call('ZREM', KEYS[3], ARGV[i + j])
@@ -259,8 +278,14 @@ if cur[3] then redis.call('PEXPIRE', cur[3], ARGV[4]) end
 local base = string.sub(KEYS[1], 1, -4)
 redis.call('PEXPIRE', base .. 'talk', ARGV[4])
 redis.call('PEXPIRE', base .. 'pres', ARGV[4])
-local payload = string.char(0x94) .. cmsgpack.pack(tonumber(ARGV[7])) .. cmsgpack.pack(new)
-redis.call('PUBLISH', ARGV[6], payload .. bin(ARGV[2]) .. bin(ARGV[3]))
+if ARGV[9] == '' then
+  local payload = string.char(0x94) .. cmsgpack.pack(tonumber(ARGV[7])) .. cmsgpack.pack(new)
+  redis.call('PUBLISH', ARGV[6], payload .. bin(ARGV[2]) .. bin(ARGV[3]))
+else
+  -- [schema, version, nil, entry, delta]: the record as a delta against the one before it
+  local payload = string.char(0x95) .. cmsgpack.pack(tonumber(ARGV[7])) .. cmsgpack.pack(new) .. string.char(0xc0)
+  redis.call('PUBLISH', ARGV[6], payload .. bin(ARGV[3]) .. bin(ARGV[9]))
+end
 return 1
 """
 )
@@ -411,6 +436,11 @@ _ROLE_FRESH_S = 10.0
 
 #: Barrier rounds before a commit is acknowledged without a replica (see "Durable commits").
 _BARRIER_ATTEMPTS = 10
+
+#: How many tables' last records the store keeps as bases of deltas (the least recently changed go),
+#: and how many versions of one (its own commits ahead of their changes heard back).
+_BASES_KEPT = 20_000
+_BASES_PER_TABLE = 4
 
 #: How long a commit on a cluster keeps trying through a failover (its slot without a master,
 #: its master unreachable), in seconds: a failover takes ``cluster-node-timeout`` and an election.
@@ -626,6 +656,12 @@ class RedisStore:
         self._closed = False
         #: How many times the listener (re)connected; for tests and /healthz.
         self.connects = 0
+        # Publishing a delta (see the module docstring): the last record known of each table, the
+        # base of its next commit's delta and of the next delta heard; the oldest dropped past
+        # _BASES_KEPT. Mostly the very bytes the server keeps of its tables: little memory of its own.
+        self._bases: dict[str, list[tuple[int, bytes]]] = {}
+        #: Deltas heard that did not apply (no base, or another one): the record was read instead.
+        self.delta_misses = 0
 
     async def __aenter__(self) -> RedisStore:
         return self
@@ -655,6 +691,8 @@ class RedisStore:
             )
         args: list[bytes | str | int] = [table_id, code_key, record, entry, ttl_ms, _nonce(), SCHEMA]
         result = await self._create(keys=[tk.record, tk.log, code_key], args=args)
+        if result:
+            self._keep_base(table_id, 0, record)
         return bool(result)
 
     async def load(self, table_id: str) -> tuple[int, bytes] | None:
@@ -663,6 +701,7 @@ class RedisStore:
         if version is None or record is None:
             return None
         self._check_schema(schema, table_id)
+        self._keep_base(table_id, int(version), _bytes(record), heard=True)
         return int(version), _bytes(record)
 
     async def lookup(self, code: str) -> str | None:
@@ -689,6 +728,8 @@ class RedisStore:
         """
         tk = self.keys.table(table_id)
         nonce = _nonce()
+        base = self._base(table_id, expected)
+        delta_ = None if base is None else delta.make(base, record)
         args: list[bytes | str | int] = [
             expected,
             record,
@@ -698,6 +739,7 @@ class RedisStore:
             tk.channel,
             SCHEMA,
             log_keep,
+            delta_ or b"",
             len(cancel),
             *cancel,
             len(schedule),
@@ -707,9 +749,10 @@ class RedisStore:
         keys = [tk.record, tk.log, tk.due, tk.due_tables]
         if not await self._commit_call(keys, args):
             return False
-        if self._replica_wait_ms <= 0:
-            return True
-        return await self._durable(keys, args, nonce, ttl_ms)
+        if self._replica_wait_ms > 0 and not await self._durable(keys, args, nonce, ttl_ms):
+            return False
+        self._keep_base(table_id, expected + 1, record)  # (the base of this table's next delta)
+        return True
 
     async def _commit_call(self, keys: list[str], args: list[bytes | str | int]) -> bool:
         lane = self._lane
@@ -786,6 +829,26 @@ class RedisStore:
         self.unreplicated += 1
         log.warning("a commit acknowledged without a replica confirming it")
         return True
+
+    def _base(self, table_id: str, version: int) -> bytes | None:
+        """The table's record at ``version``, if this store knows it (see :meth:`_keep_base`)."""
+        for known, record in self._bases.get(table_id, ()):
+            if known == version:
+                return record
+        return None
+
+    def _keep_base(self, table_id: str, version: int, record: bytes, *, heard: bool = False) -> None:
+        """Remember ``record`` as the table's at ``version``, beside the later ones known: this
+        process's own commits may run ahead of their changes heard back, each the base of the next
+        commit's delta. ``heard``: the change was heard (or read), so the versions before it are
+        no longer needed."""
+        bases = self._bases
+        kept = [k for k in bases.pop(table_id, ()) if k[0] != version and not (heard and k[0] < version)]
+        kept.append((version, record))
+        kept.sort(key=lambda k: k[0])
+        bases[table_id] = kept[-_BASES_PER_TABLE:]  # (moved to the end: the least recently changed go first)
+        if len(bases) > _BASES_KEPT:
+            del bases[next(iter(bases))]
 
     def _node_client(self, key: str) -> tuple[tuple[str, int], aioredis.Redis]:
         """The master that holds ``key`` and a plain client of it (one connection carries a
@@ -903,6 +966,7 @@ class RedisStore:
             if self._channels.pop(channel, None) is None:
                 return
             self._seen.pop(table_id, None)
+            self._bases.pop(table_id, None)
             self._confirmed.discard(channel)
             shard = self._shards.get(self._shard_key(table_id))
             if shard is not None and shard.pubsub is not None:
@@ -1202,7 +1266,9 @@ class RedisStore:
                 last_heard, pinged = now, False
                 kind = _str(message["type"])
                 if kind in ("message", "smessage"):
-                    self._deliver(shard, bytes(message["channel"]), bytes(message["data"]))
+                    missed = self._deliver(shard, bytes(message["channel"]), bytes(message["data"]))
+                    if missed is not None:
+                        await self._read_missed(*missed)
                 elif kind == "sunsubscribe" and bytes(message["channel"]) in self._channels:
                     # Redis ends a sharded subscription whose slot moved to another master.
                     raise _Reconnect("a subscribed slot moved to another master")
@@ -1254,22 +1320,64 @@ class RedisStore:
             self._pubsub_clients[address] = client
         return client
 
-    def _deliver(self, shard: _Shard, channel: bytes, data: bytes) -> None:
+    def _deliver(self, shard: _Shard, channel: bytes, data: bytes) -> tuple[str, int, bytes] | None:
+        """Queue what was published; a delta that does not apply to the record known of its table
+        (the version before it unknown, or another record) gives ``(table id, version, entry)``:
+        then read the record (:meth:`_read_missed`) before the next message."""
         table_id = self._channels.get(channel)
         if table_id is None or channel in shard.resyncing:
-            return  # unsubscribed since, or covered by the coming resync snapshot
+            return None  # unsubscribed since, or covered by the coming resync snapshot
         payload = _unpack(data)
         if payload[0] != SCHEMA:
             log.error("table %s: change with unknown store schema %r dropped", table_id, payload[0])
-            return
+            return None
         if len(payload) == 3 and payload[1] == -1:
             self._queue.put_nowait(Note(table_id, bytes(payload[2])))
-            return
-        _, version, record, entry = payload
+            return None
+        version = int(payload[1])
         if version <= self._seen.get(table_id, -1):
-            return  # already covered by a resync snapshot
+            return None  # already covered by a resync snapshot
+        if len(payload) == 5:  # [schema, version, nil, entry, delta]
+            entry = bytes(payload[3])
+            # This process's own commit (known since it committed), or made from the version before.
+            made = self._base(table_id, version)
+            if made is None:
+                base = self._base(table_id, version - 1)
+                made = None if base is None else delta.apply(base, payload[4])
+            if made is None:
+                self.delta_misses += 1
+                return table_id, version, entry
+            record = made
+        else:
+            record, entry = bytes(payload[2]), bytes(payload[3])
         self._seen[table_id] = version
-        self._queue.put_nowait(Change(table_id, int(version), bytes(record), bytes(entry)))
+        self._keep_base(table_id, version, record, heard=True)
+        self._queue.put_nowait(Change(table_id, version, record, entry))
+        return None
+
+    async def _read_missed(self, table_id: str, version: int, entry: bytes) -> None:
+        """The record of a change heard as a delta that had no base here: read it (with the log's
+        last item, one script). Still at ``version``: the change, whole. Moved on since (or back,
+        after lost writes): a resync ``Change`` of what was read, which says versions were skipped
+        (the later changes, heard next, are dropped as covered). Redis out of reach: the listener
+        starts over, and its resync covers this table too."""
+        tk = self.keys.table(table_id)
+        try:
+            read, record, schema, item = await self._snapshot(keys=[tk.record, tk.log])
+        except _FAILOVER_ERRORS as exc:
+            raise _Reconnect(f"could not read a record a delta needed: {exc}") from exc
+        if read is None or record is None or item is None or tk.channel.encode() not in self._channels:
+            return  # the table is gone, or unsubscribed meanwhile
+        self._check_schema(schema, table_id)
+        read_version, record = int(read), _bytes(record)
+        self._seen[table_id] = read_version
+        self._bases.pop(table_id, None)  # (what was read is the truth: lost writes leave other records)
+        self._keep_base(table_id, read_version, record, heard=True)
+        if read_version == version:
+            self._queue.put_nowait(Change(table_id, version, record, entry))
+        else:
+            _, logged = _unpack(_bytes(item))
+            self._queue.put_nowait(Change(table_id, read_version, record, bytes(logged), resync=True))
 
     async def _resync(self, channels: Sequence[bytes]) -> None:
         """Yield a resync Change for each still-subscribed table. Read by a script per bucket
@@ -1301,6 +1409,8 @@ class RedisStore:
                 # The snapshot is the truth, even below what was yielded before (Redis
                 # restarted from an older snapshot): later changes compare against it.
                 self._seen[table_id] = int(version)
+                self._bases.pop(table_id, None)  # (the snapshot is the truth)
+                self._keep_base(table_id, int(version), _bytes(record), heard=True)
                 self._queue.put_nowait(Change(table_id, int(version), _bytes(record), bytes(entry), resync=True))
 
     def _check_schema(self, schema: bytes | str | None, table_id: str) -> None:
