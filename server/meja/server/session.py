@@ -42,7 +42,7 @@ import hmac
 import logging
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -75,7 +75,7 @@ from .service import Asker, TableService
 from .settings import Settings
 from .tables import clean_name
 
-__all__ = ["Session", "TokenBucket"]
+__all__ = ["HANDLERS", "Session", "TokenBucket"]
 
 log = logging.getLogger("meja.server.session")
 
@@ -270,8 +270,8 @@ class Session:
         return False
 
     async def dispatch(self, message: messages.ClientMessage) -> None:
-        handler = getattr(self, f"_on_{message.TYPE}")
-        await handler(message)
+        """Run the request's handler (:data:`HANDLERS`, one for each client message type)."""
+        await HANDLERS[message.TYPE](self, message)
 
     # ------------------------------------------------------------------ the messages
 
@@ -575,6 +575,36 @@ class Session:
                 log.exception("could not record the disconnect of %s at %s", self.cid, table_id)
             finally:
                 await self._drop(table_id)
+
+
+#: The handler of each client message type, beside the protocol's table of them
+#: (:data:`meja.protocol.messages.CLIENT_MESSAGES`; tests/server/test_server_dispatch.py checks
+#: that both list the same types).
+HANDLERS: Final[Mapping[str, Callable[[Session, Any], Awaitable[None]]]] = {
+    "hello": Session._on_hello,
+    "host": Session._on_host,
+    "join": Session._on_join,
+    "watch": Session._on_watch,
+    "resume": Session._on_resume,
+    "seat": Session._on_seat,
+    "start": Session._on_start,
+    "act": Session._on_act,
+    "rematch": Session._on_rematch,
+    "leave": Session._on_leave,
+    "ping": Session._on_ping,
+    "say": Session._on_say,
+    "react": Session._on_react,
+    "talk_policy": Session._on_talk_policy,
+    "mute": Session._on_mute,
+    "call": Session._on_call,
+    "signal": Session._on_signal,
+    "hint": Session._on_hint,
+    "host_to": Session._on_host_to,
+    "replay": Session._on_replay,
+    "deal_board": Session._on_deal_board,
+    "learn": Session._on_learn,
+    "learn_try": Session._on_learn_try,
+}
 
 
 class _Holding:
