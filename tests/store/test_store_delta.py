@@ -7,7 +7,9 @@ import asyncio
 import os
 from collections.abc import AsyncIterator
 
+import meja.store.redis as redis_module
 import msgpack
+import pytest
 import redis.asyncio as aioredis
 from meja.store import Change, delta, open_store
 from meja.store.keys import SCHEMA, Keys
@@ -129,3 +131,22 @@ async def test_own_commits_ahead_of_their_changes(redis_url: str, redis_prefix: 
             change = await next_change(changes)
             assert (change.version, change.record) == (v, records[v])
         assert store.delta_misses == 0
+
+
+async def test_bases_of_tables_not_subscribed_to_are_bounded(
+    redis_url: str, redis_prefix: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A process keeps the record of every table it subscribes to (the server holds those anyway),
+    and of the others (a timer ran here) only the last few changed."""
+    monkeypatch.setattr(redis_module, "_UNSUBSCRIBED_BASES", 3)
+    async with open_store(redis_url, prefix=redis_prefix) as store:
+        assert isinstance(store, RedisStore)
+        assert await store.create("S1", "SUB001", record(0), b"e0", ttl_ms=LONG)
+        await store.subscribe("S1")
+        for n in range(6):
+            assert await store.create(f"T{n}", f"TAB00{n}", record(0), b"e0", ttl_ms=LONG)
+            assert await store.commit(f"T{n}", 0, record(1), b"e1", ttl_ms=LONG)
+        assert await store.commit("S1", 0, record(1), b"e1", ttl_ms=LONG)
+        assert sorted(store._bases) == ["S1", "T3", "T4", "T5"]
+        await store.unsubscribe("S1")
+        assert "S1" not in store._bases

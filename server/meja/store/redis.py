@@ -65,8 +65,9 @@ Publishing a delta
 A move changes a few fields of a record of 2-4 KB, and every process subscribed to the table
 (and, on a cluster, the master's replica) gets what a commit publishes. So the store keeps the
 last record it knows of each table (the one it created, committed, loaded or heard: mostly the
-very bytes the server keeps anyway; at most ``_BASES_KEPT`` tables, and a few versions of one
-whose own commits run ahead of their changes heard back), and a commit at version ``v`` whose
+very bytes the server keeps anyway, for the tables it subscribes to; of others, the last
+``_UNSUBSCRIBED_BASES`` changed; and a few versions of one whose own commits run ahead of their
+changes heard back), and a commit at version ``v`` whose
 record at ``v - 1`` it knows publishes msgpack ``[SCHEMA, v, nil, entry, delta]``, where the
 delta is :mod:`meja.store.delta`'s (the record compressed with the previous one as zlib's preset
 dictionary: exact, and refused on any other base); else, or when the delta would not be smaller,
@@ -437,10 +438,10 @@ _ROLE_FRESH_S = 10.0
 #: Barrier rounds before a commit is acknowledged without a replica (see "Durable commits").
 _BARRIER_ATTEMPTS = 10
 
-#: How many tables' last records the store keeps as bases of deltas (the least recently changed go),
-#: and how many versions of one (its own commits ahead of their changes heard back).
-_BASES_KEPT = 20_000
+#: Bases of deltas: how many versions of one table (its own commits ahead of their changes heard
+#: back), and how many tables not subscribed to (the least recently changed go first).
 _BASES_PER_TABLE = 4
+_UNSUBSCRIBED_BASES = 500
 
 #: How long a commit on a cluster keeps trying through a failover (its slot without a master,
 #: its master unreachable), in seconds: a failover takes ``cluster-node-timeout`` and an election.
@@ -657,9 +658,12 @@ class RedisStore:
         #: How many times the listener (re)connected; for tests and /healthz.
         self.connects = 0
         # Publishing a delta (see the module docstring): the last record known of each table, the
-        # base of its next commit's delta and of the next delta heard; the oldest dropped past
-        # _BASES_KEPT. Mostly the very bytes the server keeps of its tables: little memory of its own.
+        # base of its next commit's delta and of the next delta heard. For the tables subscribed to,
+        # the very bytes the server keeps of them (little memory of its own); of the others, the
+        # last _UNSUBSCRIBED_BASES tables changed.
         self._bases: dict[str, list[tuple[int, bytes]]] = {}
+        self._subscribed: set[str] = set()
+        self._unsubscribed_bases: dict[str, None] = {}
         #: Deltas heard that did not apply (no base, or another one): the record was read instead.
         self.delta_misses = 0
 
@@ -846,9 +850,15 @@ class RedisStore:
         kept = [k for k in bases.pop(table_id, ()) if k[0] != version and not (heard and k[0] < version)]
         kept.append((version, record))
         kept.sort(key=lambda k: k[0])
-        bases[table_id] = kept[-_BASES_PER_TABLE:]  # (moved to the end: the least recently changed go first)
-        if len(bases) > _BASES_KEPT:
-            del bases[next(iter(bases))]
+        bases[table_id] = kept[-_BASES_PER_TABLE:]
+        if table_id not in self._subscribed:  # (a table whose timer ran here): a few hundred kept
+            others = self._unsubscribed_bases
+            others.pop(table_id, None)
+            others[table_id] = None
+            if len(others) > _UNSUBSCRIBED_BASES:
+                oldest = next(iter(others))
+                del others[oldest]
+                bases.pop(oldest, None)
 
     def _node_client(self, key: str) -> tuple[tuple[str, int], aioredis.Redis]:
         """The master that holds ``key`` and a plain client of it (one connection carries a
@@ -940,6 +950,8 @@ class RedisStore:
             if channel in self._channels:
                 return
             self._channels[channel] = table_id
+            self._subscribed.add(table_id)
+            self._unsubscribed_bases.pop(table_id, None)
             self._waiters.setdefault(channel, []).append(waiter)
             # Not connected: the listener subscribes it when it (re)connects.
             if shard.pubsub is not None:
@@ -953,6 +965,7 @@ class RedisStore:
             async with self._sub_lock:
                 if self._channels.get(channel) == table_id:
                     del self._channels[channel]
+                    self._subscribed.discard(table_id)
                 self._seen.pop(table_id, None)
                 self._confirmed.discard(channel)
             raise RedisConnectionError(
@@ -965,6 +978,7 @@ class RedisStore:
         async with self._sub_lock:
             if self._channels.pop(channel, None) is None:
                 return
+            self._subscribed.discard(table_id)
             self._seen.pop(table_id, None)
             self._bases.pop(table_id, None)
             self._confirmed.discard(channel)
