@@ -5,7 +5,9 @@ with ``meja.games.load("toy_game")``) holds its rules, its bots, its protocol
 section and its plugin, nothing else. This shows what it gets from that alone:
 ``meja bench rules`` (with the default policy, since it declares no
 :class:`~meja.rules.playout.Playouts`), the conformance suite
-(``tests/games/test_contract.py``), golden transcripts (``tests/games/golden.py``:
+(``tests/games/test_contract.py`` over ``tests/games/conformance.py``: every
+check of every state and action, typed refusals, persistence, replay, the
+planted-fault checks, the hash-seed fingerprint), golden transcripts (``tests/games/golden.py``:
 its files are headers the writer filled in) and the leak judge
 (``tests/fuzz/test_fuzz_leaks_games.py``, over real servers, runs there).
 """
@@ -22,8 +24,9 @@ from meja.bench import rules as bench
 from meja.cli import main
 from meja.rules.playout import Playouts
 
+from . import test_contract
+from .conformance import Invariants, Run, configs, invariants
 from .golden import files, header, transcript
-from .test_contract import Run, configs
 
 TOY = Path(__file__).resolve().parents[1] / "toy_game"
 NAME = "snap"
@@ -51,10 +54,23 @@ def test_it_gets_the_rules_benchmark(monkeypatch: pytest.MonkeyPatch, capsys: py
 
 
 def test_it_gets_the_conformance_suite() -> None:
+    assert invariants(NAME) is Invariants  # no invariants of its own: the contract's checks alone
     mine = [c for c in configs() if c.game == NAME]
     assert {c.options["preset"] for c in mine} == {"pairs", "solo"}
+    assert all(c in test_contract.CONFIGS for c in mine)
+    for name in (
+        "test_the_runs_reach_every_event_kind",
+        "test_every_action_decodes_from_its_wire_form",
+        "test_the_checks_catch_planted_faults",
+    ):
+        [mark] = [m for m in getattr(test_contract, name).pytestmark if m.name == "parametrize"]
+        assert NAME in mark.args[1], name
     for config in mine:
-        assert Run(config).play(0) > 0
+        run = Run(config)
+        assert run.play(0) > 0  # the deep match: every legal action tried, everything else refused
+        stats = run.stats
+        assert stats["alternatives"] > 0 and stats["rounds"] >= 1
+        assert stats["refused as action/illegal"] > 0 and stats["refused as action/round_over"] > 0
 
 
 def test_it_gets_golden_transcripts() -> None:

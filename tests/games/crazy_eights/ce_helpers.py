@@ -25,15 +25,6 @@ from collections.abc import Callable, Iterable
 
 import pytest
 from meja.games.crazy_eights import dealcode
-from meja.rules import (
-    Card,
-    Event,
-    RulesError,
-    Suit,
-    Transition,
-    get_game,
-    parse_cards,
-)
 from meja.games.crazy_eights.rules import (
     DRAW,
     PASS,
@@ -43,6 +34,15 @@ from meja.games.crazy_eights.rules import (
     Kind,
     Move,
     Phase,
+)
+from meja.rules import (
+    Card,
+    Event,
+    RulesError,
+    Suit,
+    Transition,
+    get_game,
+    parse_cards,
 )
 
 GAME = get_game("crazy_eights")

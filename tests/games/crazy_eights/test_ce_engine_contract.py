@@ -13,6 +13,18 @@ import json
 from typing import Any
 
 import pytest
+from meja.games.crazy_eights.rules import CrazyEights
+from meja.rules import (
+    BadActionError,
+    BadOptionsError,
+    BadSeatError,
+    IllegalActionError,
+    NotYourTurnError,
+    RoundOverError,
+    RulesError,
+    events_for,
+)
+
 from .ce_helpers import (
     DRAW,
     GAME,
@@ -32,17 +44,6 @@ from .ce_helpers import (
     stacked,
     suit,
 )
-from meja.rules import (
-    BadActionError,
-    BadOptionsError,
-    BadSeatError,
-    IllegalActionError,
-    NotYourTurnError,
-    RoundOverError,
-    RulesError,
-    events_for,
-)
-from meja.games.crazy_eights.rules import CrazyEights
 
 NOT_YOUR_TURN = "action/not_your_turn"
 ILLEGAL = "action/illegal"

@@ -22,6 +22,19 @@ import json
 from collections import Counter
 
 import pytest
+from meja.games.crazy_eights import dealcode
+from meja.games.crazy_eights.rules import penalty
+from meja.rules import (
+    CARDS,
+    BadDealCodeError,
+    BadOptionsError,
+    IllegalActionError,
+    NotYourTurnError,
+    Rng,
+    RoundOverError,
+    events_for,
+)
+
 from .ce_helpers import (
     DRAW,
     GAME,
@@ -45,18 +58,6 @@ from .ce_helpers import (
     rig,
     stacked,
 )
-from meja.games.crazy_eights import dealcode
-from meja.rules import (
-    CARDS,
-    BadDealCodeError,
-    BadOptionsError,
-    IllegalActionError,
-    NotYourTurnError,
-    Rng,
-    RoundOverError,
-    events_for,
-)
-from meja.games.crazy_eights.rules import penalty
 
 ILLEGAL = "action/illegal"
 

@@ -17,6 +17,16 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from meja.games.crazy_eights.rules import CrazyEightsState
+from meja.rules import (
+    CARDS,
+    BadOptionsError,
+    IllegalActionError,
+    NotYourTurnError,
+    Rng,
+    events_for,
+)
+
 from .ce_helpers import (
     DRAW,
     GAME,
@@ -39,15 +49,6 @@ from .ce_helpers import (
     stacked,
     suit,
 )
-from meja.rules import (
-    CARDS,
-    BadOptionsError,
-    IllegalActionError,
-    NotYourTurnError,
-    Rng,
-    events_for,
-)
-from meja.games.crazy_eights.rules import CrazyEightsState
 
 ILLEGAL = "action/illegal"
 

@@ -8,14 +8,16 @@ acceptance test, its name says so: 4.3.1-4.3.3 are also T-83-05, 4.3.5 T-83-06,
 4.7.3 T-83-07, 4.6.4 and 4.6.5 T-83-08, 4.8.2 and 4.8.3 T-83-09, 4.8.4 T-83-11.
 Rules with no behaviour of their own:
 - 4.0 (research status) and 4.2.3 (replaced by 4.10.1): nothing to test.
-- 4.6.7 and T-83-10 (83 in every hand): also test_e83_conformance.py over
-  1,000 seeded hands; here scenarios.
+- 4.6.7 and T-83-10 (83 in every hand): also 1,000 seeded hands here, and every
+  hand of the conformance runs (tests/games/eighty_three/invariants.py).
 - 4.10.4-4.10.6 in depth (the refusals exact, any two accepted decisions valid
   together): test_e83_discard.py.
 """
 
 from __future__ import annotations
 
+import os
+import random
 from collections import Counter
 
 import pytest
@@ -40,6 +42,7 @@ from meja.rules import (
     RoundOverError,
     events_for,
 )
+from meja.rules.playout import random_any
 
 from .e83_helpers import (
     AUTO,
@@ -64,6 +67,7 @@ from .e83_helpers import (
     rejected,
     trump,
 )
+from .invariants import check_hand_result, modest
 
 H, S, D, C = 1, 0, 2, 3
 
@@ -367,13 +371,32 @@ def test_t_83_09_scoring_a_made_and_a_failed_bid() -> None:
 
 
 def test_t_83_10_the_teams_points_add_up_to_83() -> None:
-    """T-83-10 (a scenario; test_e83_conformance checks 1,000 seeded hands): every hand totals 83."""
+    """T-83-10 (a scenario; the next test checks 1,000 seeded hands): every hand totals 83."""
     for seed in range(20):
         state = GAME.new_match("standard", 4, seed).state
         while state.phase <= Phase.PLAY:
             seat = state.awaiting()[0]
             state = state.apply(seat, state.default_action(seat) or state.legal_actions(seat)[0]).state
         assert state.last_hand is not None and sum(state.last_hand.captured) == 83
+
+
+def test_t_83_10_points_add_up_to_83_in_every_seeded_hand() -> None:
+    """T-83-10 over 1,000 seeded hands (10,000 with ``MEJA_LONG=1``), uniformly random and ``modest``:
+    recounted from the captured cards, and scored by 4.8."""
+    rng = random.Random(8383)
+    made = failed = 0
+    for hand in range(10_000 if os.environ.get("MEJA_LONG") == "1" else 1_000):
+        state = GAME.new_match("standard", 4, 10_000 + hand).state
+        policy = random_any if hand % 2 else modest
+        while state.phase <= Phase.PLAY:
+            awaiting = state.awaiting()
+            seat = awaiting[int(rng.random() * len(awaiting))]
+            state = state.apply(seat, policy(state.legal_actions(seat), rng)).state
+        check_hand_result(state)
+        assert state.last_hand is not None
+        made += state.last_hand.made
+        failed += not state.last_hand.made
+    assert made and failed  # both branches of 4.8.3 were scored
 
 
 def test_t_83_11_reaching_200_and_who_wins() -> None:

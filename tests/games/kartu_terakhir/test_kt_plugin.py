@@ -80,12 +80,13 @@ def test_terms_are_kept_out_of_the_shell() -> None:
 
 
 def _all_event_kinds() -> set[str]:
-    from games.kartu_terakhir.test_kt_conformance import Run
+    """The event kinds the conformance runs of the game show (tests/games/conformance.py)."""
+    from games.conformance import MATCHES, Run, configs
 
     kinds: set[str] = set()
-    for seats, option_set in ((2, 1), (4, 0), (10, 3)):
-        run = Run(seats, option_set)
-        for number in range(3):
+    for config in (c for c in configs() if c.game == "kartu_terakhir"):
+        run = Run(config)
+        for number in range(MATCHES):
             run.play(number, checks=False)
         kinds |= {k.split(" ", 1)[1] for k in run.stats if k.startswith("event ")}
     return kinds

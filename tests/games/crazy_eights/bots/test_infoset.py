@@ -14,8 +14,8 @@ import pytest
 from meja.games.crazy_eights.bots import make_bot
 from meja.games.crazy_eights.bots.infoset import World, read_infoset
 from meja.games.crazy_eights.bots.tables import stuck_mask
-from meja.rules import Card, get_game
 from meja.games.crazy_eights.rules import Phase
+from meja.rules import Card, get_game
 
 from .helpers import mask
 

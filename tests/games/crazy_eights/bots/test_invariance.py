@@ -14,8 +14,8 @@ import random
 
 import pytest
 from meja.games.crazy_eights.bots import LEVELS, YARDSTICKS, get_bot, make_bot
-from meja.rules import get_game
 from meja.games.crazy_eights.rules import CrazyEightsState, Phase
+from meja.rules import get_game
 
 GAME = get_game("crazy_eights")
 

@@ -13,8 +13,8 @@ import random
 import pytest
 from meja.games.crazy_eights.bots.sim import Sim, greedy_move
 from meja.games.crazy_eights.bots.yardsticks import GreedyBot
-from meja.rules import Card, Rng, get_game
 from meja.games.crazy_eights.rules import Phase
+from meja.rules import Card, Rng, get_game
 
 from .helpers import action_of, mask, sim_of
 

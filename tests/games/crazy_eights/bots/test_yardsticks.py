@@ -12,8 +12,8 @@ import hashlib
 import pytest
 from meja.games.crazy_eights.bots import YARDSTICK_VERSION, get_bot
 from meja.games.crazy_eights.bots.yardsticks import greedy_choice
-from meja.rules import Card, get_game
 from meja.games.crazy_eights.rules import Phase
+from meja.rules import Card, get_game
 
 GAME = get_game("crazy_eights")
 
