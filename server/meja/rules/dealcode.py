@@ -41,7 +41,19 @@ from typing import Final
 from .errors import BadDealCodeError
 from .rng import SEED_BITS
 
-__all__ = ["ALPHABET", "FORMAT", "deal_code", "game_tag", "normalize", "pack", "read_deal_code", "unpack"]
+__all__ = [
+    "ALPHABET",
+    "FORMAT",
+    "check_seat",
+    "check_seats",
+    "check_seed",
+    "deal_code",
+    "game_tag",
+    "normalize",
+    "pack",
+    "read_deal_code",
+    "unpack",
+]
 
 #: The format of the codes :func:`deal_code` writes.
 FORMAT: Final = 2
@@ -156,3 +168,24 @@ def read_deal_code(code: str, tag: int, header_bits: int, game: str = "this game
         raise BadDealCodeError(f"deal code {code!r} is a deal of another game, not of {game}")
     rest = number >> 7
     return rest & ((1 << header_bits) - 1), rest >> header_bits
+
+
+# A game's ``DealSpec`` checks its fields with these, so every game refuses a bad field in the same words.
+
+
+def check_seats(seats: object, low: int, high: int) -> None:
+    """A deal's seat count: an int from ``low`` to ``high``; :class:`BadDealCodeError` otherwise."""
+    if type(seats) is not int or not low <= seats <= high:
+        raise BadDealCodeError(f"deal codes cover {low}-{high} seats, not {seats!r}")
+
+
+def check_seat(role: str, seat: object, seats: int) -> None:
+    """A deal's ``role`` (``"dealer"``, ``"leader"``): an int seat of ``seats``; :class:`BadDealCodeError` otherwise."""
+    if type(seat) is not int or not 0 <= seat < seats:
+        raise BadDealCodeError(f"{role} {seat!r} is not a seat of {seats}")
+
+
+def check_seed(seed: object) -> None:
+    """A deal's seed: a :data:`~meja.rules.rng.SEED_BITS`-bit int; :class:`BadDealCodeError` otherwise."""
+    if type(seed) is not int or not 0 <= seed < 1 << SEED_BITS:
+        raise BadDealCodeError(f"deal seed must be a {SEED_BITS}-bit int, not {seed!r}")

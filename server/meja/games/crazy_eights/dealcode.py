@@ -48,12 +48,9 @@ class DealSpec:
     def __post_init__(self) -> None:
         if self.preset not in PRESET_IDS:
             raise BadDealCodeError(f"deal codes cover presets {PRESET_IDS}, not {self.preset!r}")
-        if not 2 <= self.seats <= 8:
-            raise BadDealCodeError(f"deal codes cover 2-8 seats, not {self.seats!r}")
-        if not 0 <= self.leader < self.seats:
-            raise BadDealCodeError(f"leader {self.leader!r} is not a seat of {self.seats}")
-        if not 0 <= self.seed < 1 << SEED_BITS:
-            raise BadDealCodeError(f"deal seed must be a {SEED_BITS}-bit int, not {self.seed!r}")
+        codec.check_seats(self.seats, 2, 8)
+        codec.check_seat("leader", self.leader, self.seats)
+        codec.check_seed(self.seed)
 
 
 def encode(spec: DealSpec) -> str:

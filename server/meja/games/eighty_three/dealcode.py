@@ -27,8 +27,6 @@ from dataclasses import dataclass
 from typing import Final
 
 from meja.rules import dealcode as codec
-from meja.rules.errors import BadDealCodeError
-from meja.rules.rng import SEED_BITS
 
 __all__ = ["HEADER_BITS", "PRESET", "SEATS", "TAG", "DealSpec", "decode", "encode", "normalize"]
 
@@ -49,10 +47,8 @@ class DealSpec:
     seed: int
 
     def __post_init__(self) -> None:
-        if type(self.dealer) is not int or not 0 <= self.dealer < SEATS:
-            raise BadDealCodeError(f"dealer {self.dealer!r} is not a seat of {SEATS}")
-        if type(self.seed) is not int or not 0 <= self.seed < 1 << SEED_BITS:
-            raise BadDealCodeError(f"deal seed must be a {SEED_BITS}-bit int, not {self.seed!r}")
+        codec.check_seat("dealer", self.dealer, SEATS)
+        codec.check_seed(self.seed)
 
 
 def encode(spec: DealSpec) -> str:

@@ -47,12 +47,9 @@ class DealSpec:
     seed: int
 
     def __post_init__(self) -> None:
-        if type(self.seats) is not int or not 2 <= self.seats <= 10:
-            raise BadDealCodeError(f"deal codes cover 2-10 seats, not {self.seats!r}")
-        if type(self.dealer) is not int or not 0 <= self.dealer < self.seats:
-            raise BadDealCodeError(f"dealer {self.dealer!r} is not a seat of {self.seats}")
-        if type(self.seed) is not int or not 0 <= self.seed < 1 << SEED_BITS:
-            raise BadDealCodeError(f"deal seed must be a {SEED_BITS}-bit int, not {self.seed!r}")
+        codec.check_seats(self.seats, 2, 10)
+        codec.check_seat("dealer", self.dealer, self.seats)
+        codec.check_seed(self.seed)
 
 
 def encode(spec: DealSpec) -> str:
