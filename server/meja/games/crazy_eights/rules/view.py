@@ -1,0 +1,105 @@
+"""What one seat of Crazy Eights sees: :class:`CrazyEightsView`, and the round results it shows."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from meja.rules.cards import Card, Suit
+from meja.rules.game import Wire
+
+from .actions import Move, Phase
+from .options import CrazyEightsOptions
+from .tables import GAME_NAME
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """A scored round: who went out, each seat's penalty and the hands it came from."""
+
+    round: int
+    winner: int
+    penalties: tuple[int, ...]
+    hands: tuple[tuple[Card, ...], ...]
+    deal_code: str
+
+    def to_wire(self) -> dict[str, Wire]:
+        return {
+            "round": self.round,
+            "winner": self.winner,
+            "penalties": list(self.penalties),
+            "hands": [[str(c) for c in h] for h in self.hands],
+            "deal_code": self.deal_code,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class CrazyEightsView:
+    """One seat's view (``seat is None``: a spectator, who sees no hand)."""
+
+    seat: int | None
+    options: CrazyEightsOptions
+    seats: int
+    version: int
+    phase: Phase
+    round: int
+    hand: tuple[Card, ...] | None
+    hand_counts: tuple[int, ...]
+    top: Card
+    discard_count: int
+    stock_count: int
+    active_suit: Suit
+    turn: int
+    dealer: int | None
+    leader: int
+    chooser: int | None
+    draws_taken: int
+    draws_left: int
+    drawn: Card | None
+    draw_blocked: str | None
+    pass_blocked: str | None
+    legal: tuple[Move, ...]
+    scores: tuple[int, ...]
+    wins: tuple[int, ...]
+    ready: tuple[bool, ...]
+    last_round: RoundResult | None
+    deal_code: str | None
+    winners: tuple[int, ...]
+
+    def to_wire(self) -> dict[str, Wire]:
+        return {
+            "game": GAME_NAME,
+            "preset": self.options.preset,
+            "seat": self.seat,
+            "seats": self.seats,
+            "version": self.version,
+            "phase": self.phase.wire,
+            "round": self.round,
+            "hand": None if self.hand is None else [str(c) for c in self.hand],
+            "hand_counts": list(self.hand_counts),
+            "top": str(self.top),
+            "discard_count": self.discard_count,
+            "stock_count": self.stock_count,
+            "active_suit": self.active_suit.letter,
+            "turn": self.turn,
+            "dealer": self.dealer,
+            "leader": self.leader,
+            "chooser": self.chooser,
+            "draws_taken": self.draws_taken,
+            "draws_left": self.draws_left,
+            "max_draws": self.options.max_draws,
+            "drawn": None if self.drawn is None else str(self.drawn),
+            "can_draw": self.draw_blocked is None,
+            "draw_blocked": self.draw_blocked,
+            "can_pass": self.pass_blocked is None,
+            "pass_blocked": self.pass_blocked,
+            "legal": [a.to_wire() for a in self.legal],
+            "scores": list(self.scores),
+            "wins": list(self.wins),
+            "ready": list(self.ready),
+            "match_mode": self.options.match_mode,
+            "target": self.options.target,
+            "rounds": self.options.rounds,
+            "last_round": None if self.last_round is None else self.last_round.to_wire(),
+            "deal_code": self.deal_code,
+            "winners": list(self.winners),
+        }
