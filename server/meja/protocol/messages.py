@@ -1,7 +1,8 @@
 """Every message of protocol version 1, in one place: client requests and server replies.
 
-Client messages are frozen dataclasses; :data:`CLIENT_FIELDS` lists each one's
-fields with their wire types and limits, and :func:`parse_client` is the only
+Client messages are frozen dataclasses, each field declared once with its wire
+types and limits (:func:`wire`); :data:`CLIENT_FIELDS` lists them, read from the
+dataclasses, and :func:`parse_client` is the only
 way from a decoded map to a message. It is strict: a missing required field, a
 value of the wrong type or out of range, or any field not listed is
 ``protocol/bad_message``; an unknown ``type`` is ``protocol/unknown_type``. The
@@ -49,6 +50,7 @@ Where the implementation differs from, or adds to, the draft PROTOCOL.md
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -233,18 +235,38 @@ class Field:
 
 
 _TABLE_ID = (TABLE_ID_PATTERN, f"a table id: {TABLE_ID_CHARS} lowercase hex characters")
-_TABLE = Field("table", "str", required=True, pattern=_TABLE_ID, doc="table id (32 lowercase hex characters)")
 
 
-def _table_or_code() -> tuple[Field, ...]:
-    return (
-        Field("code", "str", min=1, max=MAX_CODE_CHARS, doc="room code, any case; or give `table`"),
-        Field("table", "str", pattern=_TABLE_ID, doc="table id (32 lowercase hex characters); or give `code`"),
-    )
+def wire(types: str, *, required: bool = False, default: Any = None, **limits: Any) -> Any:
+    """A client message's field, declared once: its wire types and limits (the :class:`Field` that
+    :data:`CLIENT_FIELDS` lists under the attribute's name) and, unless ``required``, its default.
+    (Ruff's RUF009 does not take it for the field specifier it is: fields typed as a map or a
+    list say ``noqa: RUF009``.)"""
+    spec = {"types": types, "required": required, **limits}
+    if required:
+        return dataclasses.field(metadata={"wire": spec})
+    return dataclasses.field(default=default, metadata={"wire": spec})
+
+
+def _table() -> Any:
+    return wire("str", required=True, pattern=_TABLE_ID, doc="table id (32 lowercase hex characters)")
+
+
+def _code_or_table() -> Any:
+    return wire("str", min=1, max=MAX_CODE_CHARS, doc="room code, any case; or give `table`")
+
+
+def _table_or_code() -> Any:
+    return wire("str", pattern=_TABLE_ID, doc="table id (32 lowercase hex characters); or give `code`")
+
+
+def _since() -> Any:
+    return wire("int", min=0, max=MAX_SAFE_INT, doc="last version seen: missed events first")
 
 
 class ClientMessage:
-    """Base of the client messages; ``TYPE`` is the wire ``type``."""
+    """Base of the client messages; ``TYPE`` is the wire ``type``. Each field is declared with
+    :func:`wire`; ``id`` (allowed on every message, checked apart) is the only one without."""
 
     TYPE: ClassVar[str] = ""
     id: int | str | None
@@ -253,207 +275,223 @@ class ClientMessage:
 @dataclass(frozen=True, slots=True)
 class Hello(ClientMessage):
     TYPE: ClassVar[str] = "hello"
-    protocol: int
-    client: str | None = None
-    diffs: bool = False
+    protocol: int = wire("int", required=True, min=0, max=2**31 - 1, doc="1")
+    client: str | None = wire("str", max=64, doc="client name and version, for logs")
+    diffs: bool = wire("bool", default=False, doc="true: send updates as patches of what this connection was last sent")
     id: int | str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Host(ClientMessage):
     TYPE: ClassVar[str] = "host"
-    name: str
-    game: str | None = None
-    options: dict[str, Any] | None = None
-    seats: int | None = None
-    bots: str | None = None
-    deal_code: str | None = None
-    grace_s: int | None = None
-    turn_limit_s: int | None = None
-    talk: dict[str, Any] | None = None
-    seated: bool | None = None
+    name: str = wire("str", required=True, min=1, max=MAX_NAME_CHARS, doc="the host's display name")
+    game: str | None = wire("str", min=1, max=MAX_LEVEL_CHARS, doc="a game of welcome.games; default: the first")
+    options: dict[str, Any] | None = wire(  # noqa: RUF009
+        "map|nil", max=MAX_OPTIONS, doc='{"preset": "<a preset>", ...adjustable options}'
+    )
+    seats: int | None = wire(
+        "int", min=1, max=MAX_SEAT + 1, doc="seat count; default: the deal code's, or the preset's least"
+    )
+    bots: str | None = wire("str", min=1, max=MAX_LEVEL_CHARS, doc='bot level for empty seats, default "normal"')
+    deal_code: str | None = wire("str", min=1, max=MAX_CODE_CHARS, doc="round 1 uses this deal")
+    grace_s: int | None = wire(
+        "int", min=-MAX_SECONDS, max=MAX_SECONDS, doc="seconds before a bot plays for an absent player"
+    )
+    turn_limit_s: int | None = wire("int|nil", min=-MAX_SECONDS, max=MAX_SECONDS, doc="nil or absent: no turn limit")
+    talk: dict[str, Any] | None = wire("map|nil", max=5, doc="talk at the table: the fields of `talk_policy`")  # noqa: RUF009
+    seated: bool | None = wire("bool", doc="false: the host holds no seat (a shared screen that hosts)")
     id: int | str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Join(ClientMessage):
     TYPE: ClassVar[str] = "join"
-    name: str
-    code: str | None = None
-    table: str | None = None
-    seat: int | None = None
+    name: str = wire("str", required=True, min=1, max=MAX_NAME_CHARS)
+    code: str | None = _code_or_table()
+    table: str | None = _table_or_code()
+    seat: int | None = wire("int", min=0, max=MAX_SEAT, doc="default: the first free seat")
     id: int | str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Watch(ClientMessage):
     TYPE: ClassVar[str] = "watch"
-    code: str | None = None
-    table: str | None = None
-    since: int | None = None
-    screen: str | None = None
-    host_token: str | None = None
+    code: str | None = _code_or_table()
+    table: str | None = _table_or_code()
+    since: int | None = _since()
+    screen: str | None = wire("str", min=1, max=MAX_TOKEN_CHARS, doc="the table's screen token: a reserved place")
+    host_token: str | None = wire("str", min=1, max=MAX_TOKEN_CHARS, doc="a host without a seat comes back")
     id: int | str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Resume(ClientMessage):
     TYPE: ClassVar[str] = "resume"
-    table: str
-    token: str
-    since: int | None = None
-    host_token: str | None = None
+    table: str = _table()
+    token: str = wire("str", required=True, min=1, max=MAX_TOKEN_CHARS, doc="the seat token")
+    since: int | None = _since()
+    host_token: str | None = wire("str", min=1, max=MAX_TOKEN_CHARS, doc="regain the host's powers")
     id: int | str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Seat(ClientMessage):
     TYPE: ClassVar[str] = "seat"
-    table: str
-    seat: int
-    to: str
-    level: str | None = None
+    table: str = _table()
+    seat: int = wire("int", required=True, min=0, max=MAX_SEAT)
+    to: str = wire("str", required=True, choices=("bot", "empty"))
+    level: str | None = wire("str", min=1, max=MAX_LEVEL_CHARS, doc="bot level; default: the table's")
     id: int | str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Start(ClientMessage):
     TYPE: ClassVar[str] = "start"
-    table: str
+    table: str = _table()
     id: int | str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Act(ClientMessage):
     TYPE: ClassVar[str] = "act"
-    table: str
-    version: int
-    action: dict[str, Any]
+    table: str = _table()
+    version: int = wire("int", required=True, min=0, max=MAX_SAFE_INT, doc="the table version the client saw")
+    action: dict[str, Any] = wire(  # noqa: RUF009
+        "map", required=True, max=MAX_OPTIONS, doc='the game\'s action, e.g. {"kind": "draw"}'
+    )
     id: int | str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Rematch(ClientMessage):
     TYPE: ClassVar[str] = "rematch"
-    table: str
+    table: str = _table()
     id: int | str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Leave(ClientMessage):
     TYPE: ClassVar[str] = "leave"
-    table: str
+    table: str = _table()
     id: int | str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Say(ClientMessage):
     TYPE: ClassVar[str] = "say"
-    table: str
-    text: str
+    table: str = _table()
+    text: str = wire("str", required=True, min=1, max=MAX_CHAT_CHARS, doc="one chat line")
     id: int | str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class React(ClientMessage):
     TYPE: ClassVar[str] = "react"
-    table: str
-    reaction: str
+    table: str = _table()
+    reaction: str = wire("str", required=True, choices=REACTIONS)
     id: int | str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class TalkPolicy(ClientMessage):
     TYPE: ClassVar[str] = "talk_policy"
-    table: str
-    chat: str | None = None
-    spectators: bool | None = None
-    table_talk: bool | None = None
-    relay: bool | None = None
-    hints: bool | None = None
+    table: str = _table()
+    chat: str | None = wire("str", choices=CHAT_MODES, doc="on: chat and reactions; reactions: those only; off: none")
+    spectators: bool | None = wire("bool", doc="spectators read the chat")
+    table_talk: bool | None = wire("bool", doc="lift the game's own limits on talk (a friendly table)")
+    relay: bool | None = wire("bool", doc="the call goes through the TURN relay only: no peer learns an address")
+    hints: bool | None = wire("bool", doc="players may ask for a suggested move (`hint`)")
     id: int | str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Mute(ClientMessage):
     TYPE: ClassVar[str] = "mute"
-    table: str
-    seat: int
-    muted: bool
+    table: str = _table()
+    seat: int = wire("int", required=True, min=0, max=MAX_SEAT)
+    muted: bool = wire("bool", required=True)
     id: int | str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Call(ClientMessage):
     TYPE: ClassVar[str] = "call"
-    table: str
-    join: bool
-    mic: bool = False
-    cam: bool = False
-    speaking: bool = False
+    table: str = _table()
+    join: bool = wire("bool", required=True, doc="true: in the call (join, or say what changed); false: leave")
+    mic: bool = wire("bool", default=False, doc="the microphone is on")
+    cam: bool = wire("bool", default=False, doc="the camera is on")
+    speaking: bool = wire("bool", default=False, doc="the microphone hears this person now")
     id: int | str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Signal(ClientMessage):
     TYPE: ClassVar[str] = "signal"
-    table: str
-    to: int
-    peer: str
-    kind: str
-    sdp: list[str] | None = None
-    candidates: list[Any] | None = None
+    table: str = _table()
+    to: int = wire("int", required=True, min=0, max=MAX_SEAT, doc="the addressee's seat")
+    peer: str = wire("str", required=True, min=1, max=16, doc="the addressee's call id (`call.peers[].id`)")
+    kind: str = wire("str", required=True, choices=SIGNAL_KINDS)
+    sdp: list[str] | None = wire("list", doc="offer, answer: the session description, cut in strings of at most 1,000")  # noqa: RUF009
+    candidates: list[Any] | None = wire("list", doc="candidates: up to 32 maps {candidate, mid, mline}")  # noqa: RUF009
     id: int | str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class HostTo(ClientMessage):
     TYPE: ClassVar[str] = "host_to"
-    table: str
-    seat: int | None
+    table: str = _table()
+    seat: int | None = wire("int|nil", required=True, min=0, max=MAX_SEAT, doc="nil: back to the host")
     id: int | str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Hint(ClientMessage):
     TYPE: ClassVar[str] = "hint"
-    table: str
+    table: str = _table()
     id: int | str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Replay(ClientMessage):
     TYPE: ClassVar[str] = "replay"
-    archive: str
-    seat: int | None = None
-    open: bool = False
-    first: int = 0
-    count: int = MAX_REPLAY_STEPS
+    archive: str = wire("str", required=True, min=1, max=MAX_ID_CHARS, doc="the archive id (its replay link's)")
+    seat: int | None = wire("int|nil", min=0, max=MAX_SEAT, doc="whose view (nil or absent: a spectator's)")
+    open: bool = wire("bool", default=False, doc="true: every hand open (each seat's view); `seat` is then ignored")
+    first: int = wire("int", default=0, min=0, max=MAX_SAFE_INT, doc="the first step wanted (0: the deal)")
+    count: int = wire(
+        "int",
+        default=MAX_REPLAY_STEPS,
+        min=1,
+        max=MAX_REPLAY_STEPS,
+        doc=f"steps wanted, default and most {MAX_REPLAY_STEPS}",
+    )
     id: int | str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class DealBoard(ClientMessage):
     TYPE: ClassVar[str] = "deal_board"
-    code: str
+    code: str = wire("str", required=True, min=1, max=MAX_CODE_CHARS, doc="a deal's short code or its deal code")
     id: int | str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Learn(ClientMessage):
     TYPE: ClassVar[str] = "learn"
-    game: str
-    step: int
+    game: str = wire("str", required=True, min=1, max=MAX_LEVEL_CHARS, doc="a game whose catalog entry has `lessons`")
+    step: int = wire("int", required=True, min=0, max=MAX_LESSON_STEP, doc="the step, from 0")
     id: int | str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class LearnTry(ClientMessage):
     TYPE: ClassVar[str] = "learn_try"
-    game: str
-    step: int
-    action: dict[str, Any] | None = None
-    card: str | None = None
+    game: str = wire("str", required=True, min=1, max=MAX_LEVEL_CHARS)
+    step: int = wire("int", required=True, min=0, max=MAX_LESSON_STEP)
+    action: dict[str, Any] | None = wire(  # noqa: RUF009
+        "map", max=MAX_OPTIONS, doc="the learner's move, as `act` sends it; or give `card`"
+    )
+    card: str | None = wire("str", min=1, max=8, doc="a card of the step's hand that no legal action plays")
     id: int | str | None = None
 
 
@@ -463,115 +501,6 @@ class Ping(ClientMessage):
     id: int | str | None = None
 
 
-#: Every client message: its class and fields (``type`` and ``id`` are allowed on all).
-CLIENT_FIELDS: Final[Mapping[str, tuple[Field, ...]]] = {
-    "hello": (
-        Field("protocol", "int", required=True, min=0, max=2**31 - 1, doc="1"),
-        Field("client", "str", max=64, doc="client name and version, for logs"),
-        Field("diffs", "bool", doc="true: send updates as patches of what this connection was last sent"),
-    ),
-    "host": (
-        Field("name", "str", required=True, min=1, max=MAX_NAME_CHARS, doc="the host's display name"),
-        Field("game", "str", min=1, max=MAX_LEVEL_CHARS, doc="a game of welcome.games; default: the first"),
-        Field("options", "map|nil", max=MAX_OPTIONS, doc='{"preset": "house", ...adjustable options}'),
-        Field(
-            "seats", "int", min=1, max=MAX_SEAT + 1, doc="seat count; default: the deal code's, or the preset's least"
-        ),
-        Field("bots", "str", min=1, max=MAX_LEVEL_CHARS, doc='bot level for empty seats, default "normal"'),
-        Field("deal_code", "str", min=1, max=MAX_CODE_CHARS, doc="round 1 uses this deal"),
-        Field(
-            "grace_s", "int", min=-MAX_SECONDS, max=MAX_SECONDS, doc="seconds before a bot plays for an absent player"
-        ),
-        Field("turn_limit_s", "int|nil", min=-MAX_SECONDS, max=MAX_SECONDS, doc="nil or absent: no turn limit"),
-        Field("talk", "map|nil", max=5, doc="talk at the table: the fields of `talk_policy`"),
-        Field("seated", "bool", doc="false: the host holds no seat (a shared screen that hosts)"),
-    ),
-    "join": (
-        Field("name", "str", required=True, min=1, max=MAX_NAME_CHARS),
-        *_table_or_code(),
-        Field("seat", "int", min=0, max=MAX_SEAT, doc="default: the first free seat"),
-    ),
-    "watch": (
-        *_table_or_code(),
-        Field("since", "int", min=0, max=MAX_SAFE_INT, doc="last version seen: missed events first"),
-        Field("screen", "str", min=1, max=MAX_TOKEN_CHARS, doc="the table's screen token: a reserved place"),
-        Field("host_token", "str", min=1, max=MAX_TOKEN_CHARS, doc="a host without a seat comes back"),
-    ),
-    "resume": (
-        _TABLE,
-        Field("token", "str", required=True, min=1, max=MAX_TOKEN_CHARS, doc="the seat token"),
-        Field("since", "int", min=0, max=MAX_SAFE_INT, doc="last version seen: missed events first"),
-        Field("host_token", "str", min=1, max=MAX_TOKEN_CHARS, doc="regain the host's powers"),
-    ),
-    "seat": (
-        _TABLE,
-        Field("seat", "int", required=True, min=0, max=MAX_SEAT),
-        Field("to", "str", required=True, choices=("bot", "empty")),
-        Field("level", "str", min=1, max=MAX_LEVEL_CHARS, doc="bot level; default: the table's"),
-    ),
-    "start": (_TABLE,),
-    "act": (
-        _TABLE,
-        Field("version", "int", required=True, min=0, max=MAX_SAFE_INT, doc="the table version the client saw"),
-        Field("action", "map", required=True, max=MAX_OPTIONS, doc='the game\'s action, e.g. {"kind": "draw"}'),
-    ),
-    "rematch": (_TABLE,),
-    "leave": (_TABLE,),
-    "ping": (),
-    "say": (_TABLE, Field("text", "str", required=True, min=1, max=MAX_CHAT_CHARS, doc="one chat line")),
-    "react": (_TABLE, Field("reaction", "str", required=True, choices=REACTIONS)),
-    "talk_policy": (
-        _TABLE,
-        Field("chat", "str", choices=CHAT_MODES, doc="on: chat and reactions; reactions: those only; off: none"),
-        Field("spectators", "bool", doc="spectators read the chat"),
-        Field("table_talk", "bool", doc="lift the game's own limits on talk (a friendly table)"),
-        Field("relay", "bool", doc="the call goes through the TURN relay only: no peer learns an address"),
-        Field("hints", "bool", doc="players may ask for a suggested move (`hint`)"),
-    ),
-    "mute": (
-        _TABLE,
-        Field("seat", "int", required=True, min=0, max=MAX_SEAT),
-        Field("muted", "bool", required=True),
-    ),
-    "call": (
-        _TABLE,
-        Field("join", "bool", required=True, doc="true: in the call (join, or say what changed); false: leave"),
-        Field("mic", "bool", doc="the microphone is on"),
-        Field("cam", "bool", doc="the camera is on"),
-        Field("speaking", "bool", doc="the microphone hears this person now"),
-    ),
-    "hint": (_TABLE,),
-    "replay": (
-        Field("archive", "str", required=True, min=1, max=MAX_ID_CHARS, doc="the archive id (its replay link's)"),
-        Field("seat", "int|nil", min=0, max=MAX_SEAT, doc="whose view (nil or absent: a spectator's)"),
-        Field("open", "bool", doc="true: every hand open (each seat's view); `seat` is then ignored"),
-        Field("first", "int", min=0, max=MAX_SAFE_INT, doc="the first step wanted (0: the deal)"),
-        Field("count", "int", min=1, max=MAX_REPLAY_STEPS, doc=f"steps wanted, default and most {MAX_REPLAY_STEPS}"),
-    ),
-    "deal_board": (
-        Field("code", "str", required=True, min=1, max=MAX_CODE_CHARS, doc="a deal's short code or its deal code"),
-    ),
-    "host_to": (_TABLE, Field("seat", "int|nil", required=True, min=0, max=MAX_SEAT, doc="nil: back to the host")),
-    "learn": (
-        Field("game", "str", required=True, min=1, max=MAX_LEVEL_CHARS, doc="a game whose catalog entry has `lessons`"),
-        Field("step", "int", required=True, min=0, max=MAX_LESSON_STEP, doc="the step, from 0"),
-    ),
-    "learn_try": (
-        Field("game", "str", required=True, min=1, max=MAX_LEVEL_CHARS),
-        Field("step", "int", required=True, min=0, max=MAX_LESSON_STEP),
-        Field("action", "map", max=MAX_OPTIONS, doc="the learner's move, as `act` sends it; or give `card`"),
-        Field("card", "str", min=1, max=8, doc="a card of the step's hand that no legal action plays"),
-    ),
-    "signal": (
-        _TABLE,
-        Field("to", "int", required=True, min=0, max=MAX_SEAT, doc="the addressee's seat"),
-        Field("peer", "str", required=True, min=1, max=16, doc="the addressee's call id (`call.peers[].id`)"),
-        Field("kind", "str", required=True, choices=SIGNAL_KINDS),
-        Field("sdp", "list", doc="offer, answer: the session description, cut in strings of at most 1,000"),
-        Field("candidates", "list", doc="candidates: up to 32 maps {candidate, mid, mline}"),
-    ),
-}
-
 #: The dataclass of each client message type.
 CLIENT_MESSAGES: Final[Mapping[str, type[ClientMessage]]] = {
     cls.TYPE: cls
@@ -580,6 +509,19 @@ CLIENT_MESSAGES: Final[Mapping[str, type[ClientMessage]]] = {
         Say, React, TalkPolicy, Mute, Call, Signal, Hint, HostTo, Replay, DealBoard, Learn, LearnTry,
     )
 }  # fmt: skip
+
+
+def _fields_of(cls: type[ClientMessage]) -> tuple[Field, ...]:
+    """The wire fields of a client message, from its dataclass (``id`` aside)."""
+    return tuple(
+        Field(f.name, **f.metadata["wire"])
+        for f in dataclasses.fields(cls)  # type: ignore[arg-type]
+        if "wire" in f.metadata
+    )
+
+
+#: Every client message's fields (``type`` and ``id`` are allowed on all), read from its dataclass.
+CLIENT_FIELDS: Final[Mapping[str, tuple[Field, ...]]] = {kind: _fields_of(cls) for kind, cls in CLIENT_MESSAGES.items()}
 
 
 def _check_id(value: Any) -> int | str:
