@@ -11,9 +11,10 @@ import random
 from typing import Any
 
 import pytest
+from meja.bench.bots import Bench, Tally
+from meja.bench.bots import mean_ci as _mean_ci
 from meja.bots.base import decision_rng
 from meja.cli import main
-from meja.games.eighty_three.bench_bots import Tally, _mean_ci, deals, measure, play_deal, play_game
 from meja.games.eighty_three.bots import LEVELS, YARDSTICKS, make_bot
 from meja.games.eighty_three.bots.common import ESUIT, arrange, read_seen
 from meja.games.eighty_three.bots.sim import playout
@@ -23,6 +24,9 @@ from meja.games.eighty_three.rules import EightyThreeState, Kind, Phase, is_trum
 
 from .cheater import CheatingBot
 from .e83_helpers import GAME, play_state
+
+BENCH = Bench("eighty_three")
+deals, play_deal, measure = BENCH.deals, BENCH.play_deal, BENCH.measure
 
 LONG = os.environ.get("MEJA_LONG") == "1"
 HANDS = 40 if LONG else 8
@@ -91,7 +95,8 @@ def test_bench_games_of_every_pairing_have_no_illegal_action() -> None:
         strict=True,
     ):
         r = play_deal(code, ms, _bot(a), _bot(b), tally)
-        assert r.hands == 2 and r.a_bids + r.b_bids == 2
+        assert r.rounds == 2
+    assert tally.counts["A_bids"] + tally.counts["B_bids"] == 8
     assert tally.illegal == 0
     assert set(tally.times) == {"A", "B"}
 
@@ -306,8 +311,9 @@ def test_bench_whole_matches_give_a_match_win_rate() -> None:
     for team_a in (0, 1):
         bots = [make_bot("normal") if s % 2 == team_a else make_bot("yardstick") for s in range(4)]
         tr = GAME.new_match("standard", 4, ms, deal_code=code)
-        res = play_game(tr.state, tr.events, bots, ["A" if s % 2 == team_a else "B" for s in range(4)], tally, 0)
-        assert res.winner in (0, 1) and max(res.hands[-1].scores) >= 200
+        labels = ["A" if s % 2 == team_a else "B" for s in range(4)]
+        res = BENCH.play_game(tr.state, tr.events, bots, labels, tally, rounds=0)
+        assert res.winners in ((0,), (1,)) and max(res.state.last_hand.scores) >= 200
     assert tally.illegal == 0
 
 

@@ -1,6 +1,6 @@
 """Kartu Terakhir's bots: legal, deterministic, honest, and the levels' reflexes as documented.
 
-Games are played with :func:`meja.games.kartu_terakhir.bench_bots.play_game`, which
+Games are played with :meth:`meja.bench.bots.Bench.play_game` (the game's bench hooks), which
 runs the server's timers (a bot acts out of turn after a 400-1500 ms reflex, as on
 a server), so catches and calls after a play race as they do at a real table.
 The search bot plays with a small work budget and no CPU deadline here, so that
@@ -15,9 +15,9 @@ import random
 from typing import Any
 
 import pytest
+from meja.bench.bots import Bench, Tally, mean_ci
 from meja.bots.base import decision_rng
 from meja.cli import main
-from meja.games.kartu_terakhir import bench_bots as B
 from meja.games.kartu_terakhir.bots import LEVELS, YARDSTICK_VERSION, YARDSTICKS, make_bot
 from meja.games.kartu_terakhir.bots.playout import playout
 from meja.games.kartu_terakhir.bots.search import SearchBot, candidates, rollout
@@ -26,6 +26,11 @@ from meja.games.kartu_terakhir.bots.yardsticks import greedy_choice
 from .kt_helpers import CALL, CATCH, CHALLENGE, GAME, PLUGIN, READY, TAKE, KartuTerakhirState, Phase
 
 SMALL = {"work": 2500.0, "deadline": None}
+BENCH = Bench("kartu_terakhir")
+
+
+def _codes(seats: int, count: int, start: int = 0) -> list[str | None]:
+    return [code for code, _ in BENCH.deals(count, "dev", start, seats=seats)]
 
 
 def _bot(name: str) -> Any:
@@ -56,10 +61,10 @@ class Recorder:
         return move
 
 
-def _games(a: Any, b: Any, seats: int, count: int, start: int = 0) -> B.Tally:
-    tally = B.Tally()
-    for code in B.deals(seats, count, "dev", start=start):
-        B.play_deal(seats, code, a, b, tally)
+def _games(a: Any, b: Any, seats: int, count: int, start: int = 0) -> Tally:
+    tally = Tally()
+    for code in _codes(seats, count, start):
+        BENCH.play_deal(code, 0, a, b, tally, seats=seats)
     return tally
 
 
@@ -125,10 +130,11 @@ def test_stacking_games_stay_legal() -> None:
         bot = Recorder(_bot(name))
         for seed in range(3):
             tr = GAME.new_match(options, 3, seed)
-            tally = B.Tally()
-            res = B.play_game(tr.state, tr.events, [bot, bot, bot], ["A", "A", "A"], tally, random.Random(seed))
+            tally = Tally()
+            timing = random.Random(seed)
+            res = BENCH.play_game(tr.state, tr.events, [bot] * 3, ["A"] * 3, tally, options=options, timing=timing)
             assert tally.illegal == 0 and bot.bad == []
-            assert res.winner >= 0
+            assert res.rounds[0].winner >= 0
 
 
 def test_the_plugin_names_the_bots() -> None:
@@ -275,9 +281,9 @@ class CheatingBot(SearchBot):
 def test_seeing_the_other_hands_scores_clearly_higher() -> None:
     cheater = CheatingBot(work=4000.0, deadline=None)
     honest = make_bot("hard", work=4000.0, deadline=None)
-    tally = B.Tally()
-    results = [B.play_deal(2, code, cheater, honest, tally) for code in B.deals(2, 70, "dev", start=9000)]
-    share, low, _ = B._mean_ci([r.share for r in results])
+    tally = Tally()
+    results = [BENCH.play_deal(code, 0, cheater, honest, tally, seats=2) for code in _codes(2, 70, start=9000)]
+    share, low, _ = mean_ci([r.share for r in results])
     assert tally.illegal == 0
     assert share >= 0.58 and low > 0.5, (share, low)
 
@@ -300,7 +306,7 @@ def _reflexes(name: str, seats: int, count: int) -> dict[str, int]:
     me = Watch(_bot(name))
     tally = _games(me, make_bot("random"), seats, count, start=700)
     assert tally.illegal == 0 and me.bad == []
-    out["caught"] = tally.caught.get("A", 0)
+    out["caught"] = tally.counts["A_caught"]
     return out
 
 
@@ -374,9 +380,9 @@ def _digest(name: str) -> str:
 
     bot = Tap(make_bot(name))
     for seats in (2, 4):
-        for code in B.deals(seats, 3, "dev", start=1234):
+        for code in _codes(seats, 3, start=1234):
             tr = GAME.new_match(None, seats, 0, deal_code=code)
-            B.play_game(tr.state, tr.events, [bot] * seats, ["A"] * seats, B.Tally(), random.Random(code))
+            BENCH.play_game(tr.state, tr.events, [bot] * seats, ["A"] * seats, Tally(), timing=random.Random(code))
     return h.hexdigest()[:16]
 
 

@@ -6,12 +6,13 @@ from typing import Any
 
 import pytest
 from meja import bots
-from meja.games.crazy_eights.bench_bots import Tally, play_game
+from meja.bench.bots import Bench, Tally
 from meja.games.crazy_eights.bots import LEVELS, YARDSTICKS, get_bot, make_bot
-from meja.rules import get_game
 from meja.games.crazy_eights.rules import Phase
+from meja.rules import get_game
 
 GAME = get_game("crazy_eights")
+BENCH = Bench("crazy_eights")
 TABLES = [("house", 2), ("house", 3), ("classic", 2), ("classic", 4), ("party", 3), ("party", 6)]
 
 
@@ -41,8 +42,8 @@ def test_every_bot_plays_whole_rounds_legally(name: str, preset: str, seats: int
     tally = Tally()
     for seed in range(2):
         tr = GAME.new_match(GAME.options(preset), seats, 31 + seed)
-        res = play_game(tr.state, tr.events, [bot] * seats, ["A"] * seats, tally, rounds=1)
-        assert len(res.rounds) == 1 and res.rounds[0][0] >= 0
+        res = BENCH.play_game(tr.state, tr.events, [bot] * seats, ["A"] * seats, tally, options=GAME.options(preset))
+        assert len(res.rounds) == 1 and res.rounds[0].winner >= 0
     assert tally.illegal == 0
     assert tally.times["A"]
 

@@ -10,8 +10,10 @@ from __future__ import annotations
 import json
 
 import pytest
-from meja.games.crazy_eights.bench_bots import deals, measure
+from meja.bench.bots import Bench
 from meja.cli import main
+
+BENCH = Bench("crazy_eights")
 
 
 @pytest.mark.parametrize(
@@ -25,7 +27,7 @@ from meja.cli import main
     ],
 )
 def test_smoke_floors(a: str, b: str, seats: int, count: int, floor: float) -> None:
-    fig = measure("house", seats, count, a, b, seed_set="dev", rounds=1, start=20000)
+    fig = BENCH.measure(count, a, b, preset="house", seats=seats, start=20000)
     assert fig["illegal_actions"] == 0
     assert fig["deals"] == count
     assert fig["rounds_played"] == count * seats
@@ -35,7 +37,7 @@ def test_smoke_floors(a: str, b: str, seats: int, count: int, floor: float) -> N
 
 @pytest.mark.parametrize("preset", ["classic", "party"])
 def test_presets_run(preset: str) -> None:
-    fig = measure(preset, 3, 8, "hard:work=4000", "easy", seed_set="dev", rounds=1)
+    fig = BENCH.measure(8, "hard:work=4000", "easy", preset=preset, seats=3)
     assert fig["illegal_actions"] == 0
     assert fig["rounds_played"] == 24
 
@@ -58,8 +60,8 @@ def test_the_command_prints_a_table(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_seed_sets_are_fixed_and_disjoint() -> None:
-    dev = deals("house", 2, 50, "dev")
-    assert dev == deals("house", 2, 50, "dev")
-    assert not {c for c, _ in dev} & {c for c, _ in deals("house", 2, 50, "heldout")}
+    dev = BENCH.deals(50, "dev")
+    assert dev == BENCH.deals(50, "dev", preset="house", seats=2)
+    assert not {c for c, _ in dev} & {c for c, _ in BENCH.deals(50, "heldout")}
     with pytest.raises(ValueError, match="seed set"):
-        deals("house", 2, 1, "test")
+        BENCH.deals(1, "test")

@@ -12,10 +12,13 @@ deals moved to 128-bit seeds and the same 30 seeds named other deals).
 
 from __future__ import annotations
 
-from meja.games.crazy_eights.bench_bots import Tally, _mean_ci, deals, play_deal
+from meja.bench.bots import Bench, Tally
+from meja.bench.bots import mean_ci as _mean_ci
 from meja.games.crazy_eights.bots import make_bot
 
 from .cheater import CheatingBot
+
+BENCH = Bench("crazy_eights")
 
 
 def test_seeing_the_other_hands_scores_clearly_higher() -> None:
@@ -23,8 +26,8 @@ def test_seeing_the_other_hands_scores_clearly_higher() -> None:
     honest = make_bot("hard", playouts=120, deadline=None)
     tally = Tally()
     results = [
-        play_deal("house", 2, code, match_seed, cheater, honest, tally, rounds=1)
-        for code, match_seed in deals("house", 2, 100, "dev", start=9000)
+        BENCH.play_deal(code, match_seed, cheater, honest, tally, preset="house", seats=2)
+        for code, match_seed in BENCH.deals(100, "dev", 9000, preset="house", seats=2)
     ]
     share, low, _ = _mean_ci([r.share for r in results])
     margin, margin_low, _ = _mean_ci([r.margin for r in results])
