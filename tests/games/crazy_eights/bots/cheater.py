@@ -1,37 +1,24 @@
-"""A deliberately cheating search bot: a TEST YARDSTICK, never seated by the server.
-
-It is the ``hard`` search with one difference: its worlds deal the other seats
-their *true* hands (only the stock order is sampled), because the benchmark
-hands it the true state (``sees_state = True``). If it does not score clearly
-higher than the honest bot, the honesty tests are blind.
-"""
+"""Crazy Eights' cheater (tests/games/cheating.py): its worlds deal the other seats their true hands
+(only the stock order is sampled)."""
 
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from meja.bots.base import History
 from meja.games.crazy_eights.bots.common import hand_mask, move_of
 from meja.games.crazy_eights.bots.infoset import World
 from meja.games.crazy_eights.bots.search import SearchBot, candidates
 from meja.games.crazy_eights.bots.yardsticks import greedy_choice
-from meja.rules import Rng
 from meja.games.crazy_eights.rules import CrazyEightsState, CrazyEightsView, Move, Phase
+from meja.rules import Rng
 
+from ...cheating import Cheating
 from .helpers import mask
 
 
-class CheatingBot(SearchBot):
-    sees_state = True
-
-    def __init__(self, **params: Any) -> None:
-        super().__init__(name="cheater", **params)
-
-    def choose(  # type: ignore[override]
-        self, view: CrazyEightsView, history: History, rng: Rng, state: CrazyEightsState | None = None
-    ) -> Move:
-        assert state is not None, "the cheater needs the true state"
+class CheatingBot(Cheating, SearchBot):
+    def cheat(self, view: CrazyEightsView, history: History, rng: Rng, state: CrazyEightsState) -> Move:
         if view.phase not in (Phase.PLAY, Phase.CHOOSE_SUIT):
             return view.legal[0]
         cands = candidates(view)

@@ -17,21 +17,13 @@ from meja.games.crazy_eights.bots import LEVELS, YARDSTICKS, get_bot, make_bot
 from meja.games.crazy_eights.rules import CrazyEightsState, Phase
 from meja.rules import get_game
 
+from ...honesty import permuted
+
 GAME = get_game("crazy_eights")
 
 
 def _permuted(state: CrazyEightsState, seat: int, rnd: random.Random) -> CrazyEightsState:
-    data = state.to_data()
-    places = [s for s in range(state.seats) if s != seat]
-    hidden = [c for s in places for c in data["hands"][s]] + list(data["stock"])
-    rnd.shuffle(hidden)
-    i = 0
-    for s in places:
-        k = len(data["hands"][s])
-        data["hands"][s] = sorted(hidden[i : i + k])
-        i += k
-    data["stock"] = hidden[i:]
-    return GAME.state_from_data(data)
+    return GAME.state_from_data(permuted(state, seat, rnd))
 
 
 @pytest.mark.parametrize("name", LEVELS + YARDSTICKS)
