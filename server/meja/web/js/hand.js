@@ -13,7 +13,7 @@
 // whole on every card). Where a usual hand (RESERVE_CARDS) takes two rows, the hand keeps the
 // room of two rows from its first card, so that nothing under it moves when a draw adds a row;
 // a game that knows the most cards the hand can hold before it is dealt again (`most`: a hand
-// that only sheds, such as one in the tricks) has the room kept only where that many take two
+// that only sheds, as in a game's last phase) has the room kept only where that many take two
 // rows: a short hand that cannot grow shows no empty row.
 
 import { el } from "./ui.js";
