@@ -1,0 +1,103 @@
+"""What one seat of Kartu Terakhir sees: :class:`KartuTerakhirView`, and the round results it shows."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from meja.rules.game import Wire
+
+from .actions import Move, Phase
+from .options import KartuTerakhirOptions
+from .tables import _NAME, COLOURS, GAME_NAME, MATCH_TARGET
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """A scored round: the winner, the points it scored, every hand as it was scored, the deal code."""
+
+    round: int
+    winner: int
+    points: int
+    hands: tuple[tuple[int, ...], ...]
+    deal_code: str
+
+    def to_wire(self) -> dict[str, Wire]:
+        return {
+            "round": self.round,
+            "winner": self.winner,
+            "points": self.points,
+            "hands": [[_NAME[c] for c in h] for h in self.hands],
+            "deal_code": self.deal_code,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class KartuTerakhirView:
+    """One seat's view (``seat is None``: a spectator, who sees no hand). See PROTOCOL.md beside this file."""
+
+    seat: int | None
+    options: KartuTerakhirOptions
+    seats: int
+    version: int
+    phase: Phase
+    round: int
+    dealer: int
+    hand: tuple[int, ...] | None
+    hand_counts: tuple[int, ...]
+    top: int
+    colour: int
+    direction: int
+    turn: int
+    drew: bool
+    drawn: int | None
+    pending: int
+    can_challenge: bool
+    window: int | None
+    called: int | None
+    shown_seat: int | None
+    shown: tuple[int, ...] | None
+    stock_count: int
+    discard_count: int
+    legal: tuple[Move, ...]
+    scores: tuple[int, ...]
+    ready: tuple[bool, ...]
+    last_round: RoundResult | None
+    winners: tuple[int, ...]
+
+    def to_wire(self) -> dict[str, Wire]:
+        opts = self.options
+        return {
+            "game": GAME_NAME,
+            "preset": opts.preset,
+            "seat": self.seat,
+            "seats": self.seats,
+            "version": self.version,
+            "phase": self.phase.wire,
+            "round": self.round,
+            "dealer": self.dealer,
+            "hand": None if self.hand is None else [_NAME[c] for c in self.hand],
+            "hand_counts": list(self.hand_counts),
+            "top": _NAME[self.top],
+            "colour": COLOURS[self.colour],
+            "direction": self.direction,
+            "turn": self.turn,
+            "drew": self.drew,
+            "drawn": None if self.drawn is None else _NAME[self.drawn],
+            "pending": self.pending,
+            "can_challenge": self.can_challenge,
+            "window": self.window,
+            "called": self.called,
+            "shown": None if self.shown is None else {"seat": self.shown_seat, "cards": [_NAME[c] for c in self.shown]},
+            "stock_count": self.stock_count,
+            "discard_count": self.discard_count,
+            "legal": [a.to_wire() for a in self.legal],
+            "scores": list(self.scores),
+            "ready": list(self.ready),
+            "stacking": opts.stacking,
+            "stacking_mandatory": opts.stacking_mandatory,
+            "match": opts.match,
+            "target": MATCH_TARGET if opts.match == "500" else None,
+            "reaction_ms": opts.reaction_ms,
+            "last_round": None if self.last_round is None else self.last_round.to_wire(),
+            "winners": list(self.winners),
+        }
