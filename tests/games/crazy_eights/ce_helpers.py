@@ -36,8 +36,15 @@ from meja.games.crazy_eights.rules import (
     Phase,
 )
 from meja.rules import (
+    BadActionError,
+    BadDealCodeError,
+    BadOptionsError,
+    BadSeatError,
     Card,
     Event,
+    IllegalActionError,
+    NotYourTurnError,
+    RoundOverError,
     RulesError,
     Suit,
     Transition,
@@ -48,16 +55,25 @@ from meja.rules import (
 GAME = get_game("crazy_eights")
 assert isinstance(GAME, CrazyEights)
 
+#: the typed errors the scenarios expect (with ``rejected``), from here with the rest
 __all__ = [
     "DRAW",
     "GAME",
     "PASS",
     "READY",
+    "BadActionError",
+    "BadDealCodeError",
+    "BadOptionsError",
+    "BadSeatError",
     "Card",
     "CrazyEightsState",
+    "IllegalActionError",
     "Kind",
     "Move",
+    "NotYourTurnError",
     "Phase",
+    "RoundOverError",
+    "RulesError",
     "Suit",
     "act",
     "all_cards",

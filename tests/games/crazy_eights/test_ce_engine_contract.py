@@ -14,26 +14,24 @@ from typing import Any
 
 import pytest
 from meja.games.crazy_eights.rules import CrazyEights
-from meja.rules import (
-    BadActionError,
-    BadOptionsError,
-    BadSeatError,
-    IllegalActionError,
-    NotYourTurnError,
-    RoundOverError,
-    RulesError,
-    events_for,
-)
+from meja.rules import events_for
 
 from .ce_helpers import (
     DRAW,
     GAME,
     PASS,
     READY,
+    BadActionError,
+    BadOptionsError,
+    BadSeatError,
     CrazyEightsState,
+    IllegalActionError,
     Kind,
     Move,
+    NotYourTurnError,
     Phase,
+    RoundOverError,
+    RulesError,
     act,
     kinds,
     play,

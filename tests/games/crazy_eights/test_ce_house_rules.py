@@ -24,25 +24,21 @@ from collections import Counter
 import pytest
 from meja.games.crazy_eights import dealcode
 from meja.games.crazy_eights.rules import penalty
-from meja.rules import (
-    CARDS,
-    BadDealCodeError,
-    BadOptionsError,
-    IllegalActionError,
-    NotYourTurnError,
-    Rng,
-    RoundOverError,
-    events_for,
-)
+from meja.rules import CARDS, Rng, events_for
 
 from .ce_helpers import (
     DRAW,
     GAME,
     PASS,
     READY,
+    BadDealCodeError,
+    BadOptionsError,
+    IllegalActionError,
     Kind,
     Move,
+    NotYourTurnError,
     Phase,
+    RoundOverError,
     Suit,
     act,
     all_cards,

@@ -27,11 +27,21 @@ from meja.games.eighty_three.rules import (
     play,
     points,
 )
-from meja.rules import Event, RulesError, Transition
+from meja.rules import (
+    BadActionError,
+    BadOptionsError,
+    Event,
+    IllegalActionError,
+    NotYourTurnError,
+    RoundOverError,
+    RulesError,
+    Transition,
+)
 
 PLUGIN = meja.games.load("meja.games.eighty_three")
 GAME = PLUGIN.game
 
+#: the typed errors the scenarios expect (with ``rejected``), from here with the rest
 __all__ = [
     "AUTO",
     "DONE",
@@ -43,9 +53,14 @@ __all__ = [
     "READY",
     "UNDO",
     "Action",
+    "BadActionError",
+    "BadOptionsError",
     "EightyThreeState",
+    "IllegalActionError",
     "Kind",
+    "NotYourTurnError",
     "Phase",
+    "RoundOverError",
     "act",
     "auto_decision",
     "bid",

@@ -33,15 +33,7 @@ from meja.games.eighty_three.rules import (
     trick_winner,
     trump_power,
 )
-from meja.rules import (
-    BadActionError,
-    BadOptionsError,
-    IllegalActionError,
-    NotYourTurnError,
-    Rng,
-    RoundOverError,
-    events_for,
-)
+from meja.rules import Rng, events_for
 from meja.rules.playout import random_any
 
 from .e83_helpers import (
@@ -53,7 +45,12 @@ from .e83_helpers import (
     READY,
     UNDO,
     Action,
+    BadActionError,
+    BadOptionsError,
+    IllegalActionError,
+    NotYourTurnError,
     Phase,
+    RoundOverError,
     act,
     acts,
     bid,
