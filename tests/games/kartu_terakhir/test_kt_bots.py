@@ -23,6 +23,7 @@ from meja.games.kartu_terakhir.bots.playout import playout
 from meja.games.kartu_terakhir.bots.search import SearchBot, candidates, rollout
 from meja.games.kartu_terakhir.bots.yardsticks import greedy_choice
 
+from ..honesty import permuted
 from .kt_helpers import CALL, CATCH, CHALLENGE, GAME, PLUGIN, READY, TAKE, KartuTerakhirState, Phase
 
 SMALL = {"work": 2500.0, "deadline": None}
@@ -174,17 +175,8 @@ def test_same_seed_same_game(name: str) -> None:
 
 
 def _permuted(state: KartuTerakhirState, seat: int, rnd: random.Random) -> KartuTerakhirState:
-    """The cards ``seat`` cannot see (the other hands and the stock) shuffled among those places."""
-    data = state.to_data()
-    places = [s for s in range(state.seats) if s != seat]
-    hidden = [c for s in places for c in data["hands"][s]] + list(data["stock"])
-    rnd.shuffle(hidden)
-    i = 0
-    for s in places:
-        k = len(data["hands"][s])
-        data["hands"][s] = sorted(hidden[i : i + k])
-        i += k
-    data["stock"] = hidden[i:]
+    """The cards ``seat`` cannot see shuffled among those places (tests/games/honesty.py)."""
+    data = permuted(state, seat, rnd)
     data["evidence"] = list(data["evidence"])
     return GAME.state_from_data(data)
 
