@@ -24,6 +24,7 @@ from meja.games.kartu_terakhir.bots.search import SearchBot, candidates, rollout
 from meja.games.kartu_terakhir.bots.yardsticks import greedy_choice
 
 from ..honesty import permuted
+from ..yardsticks import pinned_tests
 from .kt_helpers import CALL, CATCH, CHALLENGE, GAME, PLUGIN, READY, TAKE, KartuTerakhirState, Phase
 
 SMALL = {"work": 2500.0, "deadline": None}
@@ -352,8 +353,7 @@ def test_every_bot_says_ready_between_rounds_of_a_500_match() -> None:
 
 # --------------------------------------------------------------------------- the yardsticks are frozen
 
-#: Decisions of the yardsticks on fixed games (see the yardsticks module). Change a yardstick and this
-#: fails: restore it, or bump YARDSTICK_VERSION and these together and say why.
+#: Decisions of the yardsticks on fixed games (tests/games/yardsticks.py says what a failure means).
 PINNED = {
     "random-any": "ef15bb4faa2ab988",
     "random": "68e46171c9b2f203",
@@ -378,13 +378,7 @@ def _digest(name: str) -> str:
     return h.hexdigest()[:16]
 
 
-def test_yardstick_version() -> None:
-    assert YARDSTICK_VERSION == 1
-
-
-@pytest.mark.parametrize("name", sorted(PINNED))
-def test_yardstick_decisions_are_pinned(name: str) -> None:
-    assert _digest(name) == PINNED[name]
+test_yardstick_version, test_yardstick_decisions_are_pinned = pinned_tests(YARDSTICK_VERSION, PINNED, _digest)
 
 
 def test_greedy_by_the_book() -> None:

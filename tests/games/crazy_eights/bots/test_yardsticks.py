@@ -1,19 +1,15 @@
-"""The yardsticks are frozen: their decisions on fixed deals hash to pinned digests.
-
-If this fails, a yardstick (or the rules it plays) changed, and every figure
-measured against it is no longer comparable: restore it, or bump
-``YARDSTICK_VERSION`` and the digests together and say why in the commit.
-"""
+"""Crazy Eights' yardsticks are frozen (tests/games/yardsticks.py), and greedy plays by the book."""
 
 from __future__ import annotations
 
 import hashlib
 
-import pytest
 from meja.games.crazy_eights.bots import YARDSTICK_VERSION, get_bot
 from meja.games.crazy_eights.bots.yardsticks import greedy_choice
 from meja.games.crazy_eights.rules import Phase
 from meja.rules import Card, get_game
+
+from ...yardsticks import pinned_tests
 
 GAME = get_game("crazy_eights")
 
@@ -41,13 +37,7 @@ def _digest(name: str) -> str:
     return h.hexdigest()[:16]
 
 
-def test_version() -> None:
-    assert YARDSTICK_VERSION == 1
-
-
-@pytest.mark.parametrize("name", sorted(PINNED))
-def test_yardstick_decisions_are_pinned(name: str) -> None:
-    assert _digest(name) == PINNED[name]
+test_version, test_yardstick_decisions_are_pinned = pinned_tests(YARDSTICK_VERSION, PINNED, _digest)
 
 
 def test_greedy_by_the_book() -> None:
