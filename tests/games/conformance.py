@@ -135,6 +135,8 @@ class Invariants:
     refusals: ClassVar[frozenset[str]] = frozenset({RoundOverError.code, IllegalActionError.code})
     #: deep checks stop after this many states of a match
     deep_states: ClassVar[int] = DEEP_STATES
+    #: matches per configuration, where the game wants more than :data:`MATCHES` (one configuration only)
+    matches: ClassVar[int] = 0
     #: the wire kind of what a seat does between rounds
     between: ClassVar[str] = "ready"
 
@@ -466,6 +468,8 @@ class Run:
         for text in (json.loads(json.dumps(data)), msgpack.unpackb(msgpack.packb(data, use_bin_type=True))):
             again = self.game.state_from_data(text)
             assert again.to_data() == data, f"{where}: state_from_data(to_data()) differs"
+            if type(state).__eq__ is not object.__eq__:
+                assert again == state, f"{where}: the rebuilt state is not equal"
             if hasattr(state, "digest"):
                 assert again.digest() == state.digest(), f"{where}: digest after reload"
             for seat in range(self.config.seats):

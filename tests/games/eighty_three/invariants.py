@@ -77,7 +77,9 @@ class Invariants(Contract):
     policies: ClassVar[Mapping[str, Policy]] = {"modest": modest}
     whole_policy = "modest"
     refusals = frozenset({"action/illegal", "action/not_your_turn", "action/round_over"})
-    reached = frozenset({"event kitty", "event match_over", "hands made", "hands failed"})
+    reached = frozenset({"event kitty", "event received", "event match_over", "hands made", "hands failed"})
+    #: its one configuration (standard, 4 seats) plays more matches: four whole ones
+    matches = 12
     #: every action value is tried for every seat: some states a match
     deep_states = 40
 
