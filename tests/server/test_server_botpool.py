@@ -1,4 +1,4 @@
-"""Issue 12, finding 7: bots that search think in worker processes (meja.server.botpool).
+"""Issue 12, finding 7: bots that search think in worker processes (meja.server.botplay).
 
 What a worker decides is what the bot decides in the server process, and a
 table of ``hard`` bots plays through the pool. How much it spares the other
@@ -12,7 +12,7 @@ from typing import Any
 
 from meja import games
 from meja.bots import decision_rng
-from meja.server import botpool
+from meja.server import botplay
 from server_helpers import host, play
 
 
@@ -24,7 +24,7 @@ def test_a_worker_decides_as_the_bot_does_here() -> None:
         seat = state.awaiting()[0]
         bot = plugin.bot("hard")
         here = bot.choose(state.view(seat), [], decision_rng(state, seat))
-        there = botpool.decide("crazy_eights", "hard", state.to_data(), seat, [])
+        there = botplay.decide("crazy_eights", "hard", state.to_data(), seat, [])
         assert there == here.to_wire()
         state = state.apply(seat, here).state
 

@@ -23,11 +23,10 @@ does nothing if the marker no longer matches; so a timer delivered twice, or
 late, or after the player came back, changes nothing.
 
 Bots act through :func:`meja.server.tables.play`, the same validated path as a
-person's action, with ``plugin.bot(level).choose(view, history, rng)`` (the
-table's game's bots, :class:`meja.games.GamePlugin`), where ``history`` is the
-wire form of the events the seat saw since its round was dealt and ``rng`` is
-:func:`meja.bots.decision_rng`. A bot is asked for every seat that may act,
-out of turn included; for a seat the game does not wait for, it may decline.
+person's action, with what :meth:`meja.server.botplay.BotPlay.decide` chose (the
+table's game's bot, wherever it thinks, its choice checked once there). A bot is
+asked for every seat that may act, out of turn included; for a seat the game does
+not wait for, it may decline.
 
 A timer that meets a bug in a game (its rules or its bot raise) is logged with
 the table and version and dropped: it never comes back to fail again, and the
@@ -41,13 +40,11 @@ import dataclasses
 import logging
 import random
 import secrets
-from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple
 
 from meja import games
-from meja.bots import Bot, decision_rng
 from meja.protocol.errors import (
     ArchiveNotFound,
     BadMessage,
@@ -64,17 +61,17 @@ from meja.protocol.errors import (
     TableNotFound,
 )
 from meja.protocol.messages import Host
-from meja.rules import Event, get_game
+from meja.rules import Event
 from meja.rules.errors import NotYourTurnError, RulesError
 from meja.rules.rng import SEED_BITS
 from meja.store.base import Change, Store
 
 from . import dealboard, tables, talk
 from .archive import Archiver, Rebuilt
-from .botpool import BotPool
+from .botplay import BotPlay, BotPool
 from .hub import Hub, Reply
 from .limits import Buckets
-from .records import FINISHED, PLAYING, SeatRecord, Table, decode_entry, encode_entry
+from .records import FINISHED, PLAYING, SeatRecord, Table, encode_entry
 from .rooms import new_code, new_table_id, new_token, normalize_code, same_token, token_hash
 from .settings import Settings
 
@@ -82,8 +79,6 @@ __all__ = ["Asker", "Committed", "DueOutcome", "Learned", "Seated", "TableServic
 
 log = logging.getLogger("meja.server.service")
 
-#: Bot histories kept (a few per table with bots).
-_HISTORIES = 1024
 #: Tables whose change budgets are kept (the least recent go: a bucket refills in seconds anyway).
 _CHANGE_BUCKETS = 4096
 
@@ -167,14 +162,8 @@ class TableService:
         self.rand = random.Random()
         #: the tables with a commit in progress here, and their turns (see commit())
         self._turns: dict[str, _Turns] = {}
-        #: (table, seat) -> (round_v, last version read, the seat's events this round)
-        self._histories: OrderedDict[tuple[str, int], tuple[int, int, list[dict[str, Any]]]] = OrderedDict()
-        #: the worker processes of the bots that search (None: they think in a thread here)
-        self.bot_pool: BotPool | None = (
-            BotPool(settings.bot_workers, settings.game_modules()) if settings.bot_workers > 0 else None
-        )
-        #: (game, level) -> its bot (a bot keeps no memory between calls: one serves every seat)
-        self._bots: dict[tuple[str, str], Bot] = {}
+        #: the bots of this process's tables: who plays, what they saw, where they think (botplay.py)
+        self.bots = BotPlay(store, settings)
         #: seconds this process has reached the store without a failed heartbeat (timers.Heartbeat):
         #: a dead-process check judges nobody dead before this reaches a heartbeat TTL
         self.reached_store_for: Callable[[], float] = lambda: float("inf")
@@ -779,124 +768,28 @@ class TableService:
             raise NotYourTurnError("there is nothing for you to decide now")
         self.talk.spend(table_id, seat)  # a hint costs a search: from the seat's talk budget
         level = self.plugin(table).default_level
-        history = await self.history(table, seat)
-        bot = self.bot(table.game, level)
-        if getattr(bot, "blocking", True):
-            move = await self._think(table, seat, level, history)
-        else:
-            move = self.choose(table, seat, level, history)
+        move = await self.bots.decide(table, seat, level, await self.bots.history(table, seat))
         if move is None:
             move = table.state.legal_actions(seat)[0]
         wire: dict[str, Any] = move.to_wire()
         return version, wire
 
+    @property
+    def bot_pool(self) -> BotPool | None:
+        """The worker processes of the bots that search (``None``: they think in a thread here)."""
+        return self.bots.pool
+
     def plugin(self, table: Table) -> games.GamePlugin:
         return games.get(table.game)
-
-    def bot(self, game: str, level: str) -> Bot:
-        """The bot of ``level`` for ``game`` (one instance serves every table: bots keep no memory)."""
-        key = (game, level)
-        bot = self._bots.get(key)
-        if bot is None:
-            bot = self._bots[key] = games.get(game).bot(level)
-        return bot
-
-    async def history(self, table: Table, seat: int) -> list[dict[str, Any]]:
-        """The wire events ``seat`` saw since its round was dealt (the game's events only).
-
-        Kept per (table, seat) and extended with the log entries after the last one
-        read, so a round costs one pass over its log, not one per bot decision.
-        """
-        key = (table.id, seat)
-        known = self._histories.get(key)
-        if known is not None and known[0] == table.round_v:
-            _, after, seen = known
-            seen = list(seen)
-        else:
-            after, seen = max(table.round_v - 1, -1), []
-        round_start = get_game(table.game).info.round_start
-        for version, raw in await self.store.log_since(table.id, after):
-            after = version
-            for event in decode_entry(raw):
-                if event.kind == round_start:
-                    seen = []
-                if event.kind not in tables.TABLE_EVENTS and event.is_seen_by(seat):
-                    seen.append(event.to_wire())
-        self._histories[key] = (table.round_v, after, seen)
-        self._histories.move_to_end(key)
-        while len(self._histories) > _HISTORIES:
-            self._histories.popitem(last=False)
-        return seen
-
-    def choose(self, table: Table, seat: int, level: str, history: list[dict[str, Any]]) -> Any | None:
-        """The bot's action for ``seat``: a legal one, or ``None`` where it declines to act out of turn.
-
-        A policy that errs, or picks an illegal action, is logged; for a seat the game
-        awaits, the first legal action stands in (the game must go on), else it declines.
-        """
-        state = table.state
-        assert state is not None
-        legal = state.legal_actions(seat)
-        if not legal:
-            return None
-        awaited = seat in state.awaiting()
-        if awaited and tables.between_rounds(state):
-            ready = state.default_action(seat)
-            return ready if ready in legal else legal[0]
-        try:
-            move = self.bot(table.game, level).choose(state.view(seat), history, decision_rng(state, seat))
-        except Exception:
-            log.exception("bot %r failed at table %s v%d seat %d", level, table.id, table.gv, seat)
-            return legal[0] if awaited else None
-        if move is None and not awaited:
-            return None
-        if move not in legal:
-            log.error("bot %r chose the illegal %s at table %s seat %d", level, move, table.id, seat)
-            return legal[0] if awaited else None
-        return move
-
-    async def _think(self, table: Table, seat: int, level: str, history: list[dict[str, Any]]) -> Any | None:
-        """A blocking bot's choice, checked like every bot's (:meth:`choose`): from the worker pool,
-        or a thread where there is none (or the pool broke)."""
-        pool = self.bot_pool
-        state = table.state
-        assert state is not None
-        if pool is not None:
-            try:
-                chosen = await pool.decide(table.game, level, state, seat, history)
-            except Exception:
-                log.exception("bot %r (worker pool) failed at table %s v%d seat %d", level, table.id, table.gv, seat)
-            else:
-                return self._checked(table, seat, chosen, level)
-        return await asyncio.to_thread(self.choose, table, seat, level, history)
-
-    def _checked(self, table: Table, seat: int, move: Any | None, level: str) -> Any | None:
-        """``move`` if legal for ``seat``; else what :meth:`choose` does with a policy that errs."""
-        state = table.state
-        assert state is not None
-        legal = state.legal_actions(seat)
-        awaited = seat in state.awaiting()
-        if move is None and not awaited:
-            return None
-        if move in legal:
-            return move
-        log.error("bot %r chose the illegal %s at table %s seat %d", level, move, table.id, seat)
-        return legal[0] if awaited and legal else None
 
     async def _bot_turn(self, current: tuple[int, Table], timer: tables.TimerKey) -> int | None:
         _, table = current
         seat = timer.seat
         record = table.seats[seat]
         level = record.level if record.is_bot and record.level else table.bots
-        bot = self.bot(table.game, level)
         # The history costs a read of the round's log: only for bots that use it.
-        history = await self.history(table, seat) if getattr(bot, "needs_history", True) else []
-        if getattr(bot, "blocking", True):
-            # A search bot thinks for tens of milliseconds: in a worker process (botpool), so that
-            # it holds up no other table's moves; in a thread where there is no pool.
-            move = await self._think(table, seat, level, history)
-        else:
-            move = self.choose(table, seat, level, history)  # microseconds: a thread would cost more
+        history = await self.bots.history(table, seat) if self.bots.needs_history(table.game, level) else []
+        move = await self.bots.decide(table, seat, level, history)
         if move is None:
             return None  # declined to act out of turn; the timer is done
 
@@ -907,7 +800,7 @@ class TableService:
             if move not in t.state.legal_actions(seat):
                 # Others acted since without making this seat's decision stale, yet the move no
                 # longer stands (a game whose epochs are too coarse): decide again on this table.
-                again = self.choose(t, seat, level, history)
+                again = self.bots.choose(t, seat, level, history)
                 if again is None:
                     return None
                 return tables.play(t, seat, again, version=version, now=now)
@@ -924,9 +817,8 @@ class TableService:
         # its default bot's (as for a player gone past the grace period).
         move = state.default_action(seat)
         if move is None:
-            history = await self.history(table, seat)
             level = self.plugin(table).default_level
-            move = await self._think(table, seat, level, history)
+            move = await self.bots.decide(table, seat, level, await self.bots.history(table, seat))
         if move is None:
             return None
 
