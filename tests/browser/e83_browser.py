@@ -50,6 +50,7 @@ def trumps_with_kitty(state: Any, suit: int, seat: int = 0) -> int:
 def best_suit(cards: list[str]) -> str:
     """The suit that gives these cards the most trumps (then the most trump points)."""
     ids = [NAMES.index(c) for c in cards]
+
     def strength(suit: str) -> tuple[int, int]:
         i = SUITS.index(suit)
         return sum(is_trump(c, i) for c in ids), sum(points(c, i) for c in ids)
@@ -121,8 +122,8 @@ OUT_OF_VIEW = """() => {
   window.scrollTo(0, 0);
   const H = window.innerHeight, W = window.innerWidth;
   const out = [];
-  const sel = '#bid-value, #bid, #pass, .trump-choice, #auto-arrange, #done, #undo, #next-round, #rematch, #hint-button, '
-    + '#hand button.card:not([aria-disabled])';
+  const sel = '#bid-value, #bid, #pass, .trump-choice, #auto-arrange, #done, #undo, #next-round, #rematch, '
+    + '#hint-button, #hand button.card:not([aria-disabled])';
   for (const e of document.querySelectorAll(sel)) {
     if (e.closest('[hidden]') || e.disabled) continue;
     const r = e.getBoundingClientRect();
@@ -186,8 +187,9 @@ def trump_mouse(page: Any) -> str:
     return suit
 
 
-def discard_by_hand_mouse(page: Any) -> list[str]:
-    """Come down to 6 by clicking cards: give trumps to the partner first, then discard; then Done."""
+def discard_by_hand_mouse(page: Any, before_done: Any = None) -> list[str]:
+    """Come down to 6 by clicking cards: give trumps to the partner first, then discard; then Done
+    (``before_done()``, if given, runs with every card picked, before Done)."""
     steps: list[str] = []
     deadline = time.monotonic() + 60
     while True:
@@ -195,6 +197,8 @@ def discard_by_hand_mouse(page: Any) -> list[str]:
         v = view(page)
         kinds = {a["kind"] for a in v["legal"]}
         if "done" in kinds:
+            if before_done:
+                before_done()
             before = mine(page)
             page.click("#done")
             wait_mine_after(page, before)

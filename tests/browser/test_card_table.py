@@ -10,7 +10,8 @@
 * **Card backs**: each other seat's box draws its hand face down, a back a card (eight at most,
   the count beside it), in the auction (12 cards) and in the tricks (6), at both sizes.
 * **The hand stays put**: the hand's box (its place and width on the page) is the same in each
-  phase of an Eighty-Three hand (auction, trumps, discard, three tricks) at 1280x800 and at
+  phase of an Eighty-Three hand (auction, trumps, discard, with every card picked by hand, three
+  tricks) at 1280x800 and at
   390x844, in each of the four languages; its height too, but that in the tricks a phone's hand of
   six cards or fewer keeps no empty second row. In the tricks nothing of the middle is cut: the
   trick's cards inside the felt, the seats' names and tags, the teams' lines.
@@ -30,7 +31,17 @@ from typing import Any
 
 from browser_helpers import LANGUAGES, assert_clean, set_language, version, wait_version_after
 from conftest import SCREENSHOTS
-from e83_browser import best_suit, find_deal, host_e83, mine, play_mouse, view, wait_decision, wait_mine_after
+from e83_browser import (
+    best_suit,
+    discard_by_hand_mouse,
+    find_deal,
+    host_e83,
+    mine,
+    play_mouse,
+    view,
+    wait_decision,
+    wait_mine_after,
+)
 from kt_helpers import find_deal as kt_find_deal
 from kt_helpers import host_kt, join
 from meja.games.eighty_three.rules import GAME, NAMES
@@ -238,10 +249,11 @@ def assert_partner_opposite(page: Any) -> None:
 
 
 def _play_to_tricks(
-    page: Any, shot: Any, name: str, check_discard: Any = None, measure: Any = hand_boxes
+    page: Any, shot: Any, name: str, check_discard: Any = None, measure: Any = hand_boxes, by_hand: bool = False
 ) -> dict[str, Any]:
-    """Bid 83, name the best trumps, come down to 6 (Auto-arrange), up to the first card of the
-    tricks; the hand's box at each decision (``measure``; and a screenshot of each)."""
+    """Bid 83, name the best trumps, come down to 6 (Auto-arrange, or ``by_hand``: card by card, the
+    hand's box measured again with every card picked), up to the first card of the tricks; the hand's
+    box at each decision (``measure``; and a screenshot of each)."""
     boxes: dict[str, Any] = {}
     for _ in range(20):
         decision = wait_decision(page)
@@ -268,6 +280,9 @@ def _play_to_tricks(
                     check_discard()
                     decision = wait_decision(page)
                     boxes["discard after a step"] = measure(page)
+            if by_hand and decision == "discard":
+                discard_by_hand_mouse(page, lambda: boxes.setdefault("discard, every card picked", measure(page)))
+                continue
             before = mine(page)
             page.click("#auto-arrange")
             wait_mine_after(page, before)
@@ -339,8 +354,8 @@ def test_eighty_three_hand_stays_put_across_phases(server: Any, new_context: Any
     host_e83(page, server.origin, name="Wulan", deal_code=code)
     page.click("#start")
     measure = e83_boxes(LANGUAGES)
-    boxes = _play_to_tricks(page, shot, "card-table-e83", measure=measure)
-    assert set(boxes) == {"auction", "trump", "discard", "play"}, boxes
+    boxes = _play_to_tricks(page, shot, "card-table-e83", measure=measure, by_hand=True)
+    assert set(boxes) == {"auction", "trump", "discard", "discard, every card picked", "play"}, boxes
     # and the later tricks, whose note (the last trick's winner and points) and teams' lines (this
     # hand's tricks and points) are longer
     for n in (2, 3):
