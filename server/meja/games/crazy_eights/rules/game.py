@@ -9,10 +9,11 @@ from meja.rules.cards import CARDS, Card, Suit
 from meja.rules.errors import BadActionError, BadOptionsError
 from meja.rules.game import DealInfo, RoundPoints, Transition, check_options
 from meja.rules.rng import Rng
+from meja.rules.wire import action_kind
 
 from .. import dealcode
 from . import scenario
-from .actions import _KIND_OF_WIRE, _KIND_WIRE, DRAW, PASS, READY, Kind, Move, Phase
+from .actions import _KIND_OF_WIRE, DRAW, PASS, READY, Kind, Move, Phase
 from .options import INFO, PRESETS, CrazyEightsOptions, options_arg, preset_options
 from .state import CrazyEightsState
 from .tables import _NAME, GAME_NAME
@@ -138,12 +139,7 @@ class CrazyEights:
     def decode_action(self, data: Any) -> Move:
         """The only door for untrusted actions: strict about keys, types and spellings (a card or
         suit exactly as the server writes it)."""
-        if not isinstance(data, dict):
-            raise BadActionError(f"an action is a map, not {data!r}")
-        raw = data.get("kind")
-        kind = _KIND_OF_WIRE.get(raw) if isinstance(raw, str) else None
-        if kind is None:
-            raise BadActionError(f"unknown action kind {data.get('kind')!r}; known: {list(_KIND_WIRE)}")
+        kind = action_kind(data, _KIND_OF_WIRE)
         allowed = {"kind", "card", "suit"} if kind == Kind.PLAY else {"kind", "suit"} if kind == Kind.SUIT else {"kind"}
         extra = set(data) - allowed
         if extra:

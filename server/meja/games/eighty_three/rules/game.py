@@ -8,10 +8,11 @@ from typing import Any, Final
 from meja.rules.errors import BadActionError, BadOptionsError
 from meja.rules.game import DealInfo, RoundPoints, Transition, check_options
 from meja.rules.rng import SEED_BITS, Rng
+from meja.rules.wire import action_kind
 
 from .. import dealcode
 from . import scenario
-from .actions import _BIDS, _CARD_ACTIONS, _CARD_KINDS, _KIND_OF_WIRE, _KIND_WIRE, _SIMPLE, _TRUMPS, Action, Kind, Phase
+from .actions import _BIDS, _CARD_ACTIONS, _CARD_KINDS, _KIND_OF_WIRE, _SIMPLE, _TRUMPS, Action, Kind, Phase
 from .options import INFO, EightyThreeOptions, options_arg, preset_options
 from .state import EightyThreeState, _blank
 from .tables import _ID, _SUIT_LETTERS, DECK, GAME_NAME, MAX_BID, MIN_BID, SEATS, TEAMS
@@ -87,12 +88,7 @@ class EightyThree:
 
     def decode_action(self, data: Any) -> Action:
         """The only door for untrusted actions: strict about keys and types."""
-        if not isinstance(data, dict):
-            raise BadActionError(f"an action is a map, not {data!r}")
-        raw = data.get("kind")
-        kind = _KIND_OF_WIRE.get(raw) if isinstance(raw, str) else None
-        if kind is None:
-            raise BadActionError(f"unknown action kind {raw!r}; known: {list(_KIND_WIRE)}")
+        kind = action_kind(data, _KIND_OF_WIRE)
         field_name = (
             "card" if kind in _CARD_KINDS else "value" if kind == Kind.BID else "suit" if kind == Kind.TRUMP else None
         )

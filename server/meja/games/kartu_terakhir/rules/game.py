@@ -8,10 +8,11 @@ from typing import Any, Final
 from meja.rules.errors import BadActionError, BadOptionsError
 from meja.rules.game import DealInfo, RoundPoints, Transition, check_options
 from meja.rules.rng import Rng
+from meja.rules.wire import action_kind
 
 from .. import dealcode
 from . import scenario
-from .actions import _BY_KIND, _KIND_OF_WIRE, _KIND_WIRE, Kind, Move, Phase
+from .actions import _BY_KIND, _KIND_OF_WIRE, Kind, Move, Phase
 from .options import INFO, KartuTerakhirOptions, options_arg, options_from_wire
 from .state import KartuTerakhirState, blank_state
 from .tables import DECK, GAME_NAME, MAX_SEATS, MIN_SEATS, TITLE
@@ -89,12 +90,7 @@ class KartuTerakhir:
 
     def decode_action(self, data: Any) -> Move:
         """The only door for untrusted actions: strict about keys and types."""
-        if not isinstance(data, dict):
-            raise BadActionError(f"an action is a map, not {data!r}")
-        raw = data.get("kind")
-        kind = _KIND_OF_WIRE.get(raw) if isinstance(raw, str) else None
-        if kind is None:
-            raise BadActionError(f"unknown action kind {raw!r}; known: {list(_KIND_WIRE)}")
+        kind = action_kind(data, _KIND_OF_WIRE)
         allowed = ("kind", "card", "colour") if kind == Kind.PLAY else ("kind",)
         extra = [k for k in data if k not in allowed]
         if extra:
