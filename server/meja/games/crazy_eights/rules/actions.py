@@ -28,8 +28,6 @@ class Kind(IntEnum):
 
 
 _KIND_WIRE: Final = ("play", "suit", "draw", "pass", "ready")
-
-
 _KIND_OF_WIRE: Final = {name: Kind(i) for i, name in enumerate(_KIND_WIRE)}
 
 
@@ -84,17 +82,9 @@ class Move:
 _PLAYS: Final = tuple(
     tuple(Move(Kind.PLAY, CARDS[c], Suit(s) if s < 4 else None) for s in range(6)) for c in range(104)
 )
-
-
 _SUITS: Final = tuple(Move(Kind.SUIT, None, Suit(s)) for s in range(4))
-
-
 DRAW: Final = Move(Kind.DRAW)
-
-
 PASS: Final = Move(Kind.PASS)
-
-
 READY: Final = Move(Kind.READY)
 
 
@@ -117,12 +107,6 @@ class Phase(IntEnum):
 # Module constants for the hot paths: looking a member up on an Enum class costs
 # about 130 ns in CPython 3.11, a global about 10.
 _PLAY: Final = Phase.PLAY
-
-
 _CHOOSE_SUIT: Final = Phase.CHOOSE_SUIT
-
-
 _ROUND_OVER: Final = Phase.ROUND_OVER
-
-
 _MATCH_OVER: Final = Phase.MATCH_OVER

@@ -16,11 +16,7 @@ from .tables import GAME_NAME
 
 
 DrawnCardPlay = Literal["forced", "optional"]
-
-
 StarterEightChooser = Literal["dealer", "first_player"]
-
-
 MatchMode = Literal["points", "wins"]
 
 
@@ -108,7 +104,6 @@ PRESETS: Final[Mapping[str, CrazyEightsOptions]] = {
     ),
 }
 
-
 #: Options a host may set on top of a preset, with their allowed values.
 ADJUSTABLE: Final[Mapping[str, tuple[Any, ...] | range]] = {
     "target": range(10, 1001),
@@ -122,14 +117,8 @@ ADJUSTABLE: Final[Mapping[str, tuple[Any, ...] | range]] = {
 #: What the host form offers per preset (a subset of :data:`ADJUSTABLE`: an option that
 #: changes nothing in a preset is not offered there, e.g. ``drawn_card_play`` outside classic).
 _TARGET = OptionSpec("target", "int", 100, min=10, max=1000, step=1, when=(("match_mode", ("points",)),))
-
-
 _MODE = OptionSpec("match_mode", "choice", "points", choices=("points", "wins"))
-
-
 _ROUNDS = OptionSpec("rounds", "int", 5, min=1, max=50, when=(("match_mode", ("wins",)),))
-
-
 INFO: Final = GameInfo(
     name=GAME_NAME,
     title="Crazy Eights",

@@ -39,11 +39,7 @@ class Kind(IntEnum):
 
 
 _KIND_WIRE: Final = ("bid", "pass", "trump", "auto_arrange", "done", "discard", "give", "undo", "play", "ready")
-
-
 _KIND_OF_WIRE: Final = {name: Kind(i) for i, name in enumerate(_KIND_WIRE)}
-
-
 _CARD_KINDS: Final = frozenset({Kind.DISCARD, Kind.GIVE, Kind.PLAY})
 
 
@@ -89,38 +85,16 @@ class Action:
 
 
 _BIDS: Final = tuple(Action(Kind.BID, v) for v in range(MIN_BID, MAX_BID + 1))
-
-
 _TRUMPS: Final = tuple(Action(Kind.TRUMP, s) for s in range(4))
-
-
 _CARD_ACTIONS: Final = {k: tuple(Action(k, c) for c in range(53)) for k in (Kind.DISCARD, Kind.GIVE, Kind.PLAY)}
-
-
 _DISCARDS: Final = _CARD_ACTIONS[Kind.DISCARD]
-
-
 _GIVES: Final = _CARD_ACTIONS[Kind.GIVE]
-
-
 _PLAYS: Final = _CARD_ACTIONS[Kind.PLAY]
-
-
 PASS: Final = Action(Kind.PASS)
-
-
 UNDO: Final = Action(Kind.UNDO)
-
-
 DONE: Final = Action(Kind.DONE)
-
-
 AUTO: Final = Action(Kind.AUTO)
-
-
 READY: Final = Action(Kind.READY)
-
-
 _SIMPLE: Final = {Kind.PASS: PASS, Kind.UNDO: UNDO, Kind.DONE: DONE, Kind.AUTO: AUTO, Kind.READY: READY}
 
 
@@ -154,28 +128,12 @@ class Phase(IntEnum):
 
 
 _PHASE_WIRE: Final = ("auction", "trump", "discard", "trim", "play", "hand_over", "match_over")
-
-
 _AUCTION: Final = Phase.AUCTION
-
-
 _TRUMP: Final = Phase.TRUMP
-
-
 _DISCARD: Final = Phase.DISCARD
-
-
 _TRIM: Final = Phase.TRIM
-
-
 _PLAY: Final = Phase.PLAY
-
-
 _HAND_OVER: Final = Phase.HAND_OVER
-
-
 _MATCH_OVER: Final = Phase.MATCH_OVER
-
-
 #: A pending step is a card id, plus this for a give (a discard is the card id itself).
 _GIVE_STEP: Final = 100

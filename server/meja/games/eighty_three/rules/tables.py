@@ -9,57 +9,26 @@ from typing import Final
 from meja.rules.cards import CARDS, Card
 
 GAME_NAME: Final = "eighty_three"
-
-
 SEATS: Final = 4
-
-
 HAND: Final = 12  # 4.2.2
-
-
 KITTY: Final = 5  # 4.2.2, README decision 2
-
-
 KEEP: Final = 6  # 4.6.2: every seat comes down to six cards
-
-
 TEAM_TRUMPS: Final = 12  # 4.6.5: a team keeps at most 12 trumps
-
-
 MIN_BID: Final = 30  # 4.5.2
-
-
 MAX_BID: Final = 83  # 4.5.2, 4.5.4
-
-
 TARGET: Final = 200  # 4.1.2, 4.8.4
-
-
 TRICKS: Final = 6  # 4.7.1
-
-
 JOKER: Final = 52
-
-
 TEAMS: Final = ((0, 2), (1, 3))  # 4.1.1: partners sit opposite
-
 
 # --------------------------------------------------------------------------- cards
 
 #: Every card's wire name, by id: the 52 as in meja.rules.cards, then the joker.
 NAMES: Final = (*(str(c) for c in CARDS[:52]), "JK")
-
-
 #: The deck of a match (Game.deck): each card once.
 DECK: Final = NAMES
-
-
 _ID: Final = {name: i for i, name in enumerate(NAMES)}
-
-
 _SUIT_LETTERS: Final = "SHDC"
-
-
 _SUIT_WORDS: Final = ("spades", "hearts", "diamonds", "clubs")
 
 
@@ -107,7 +76,6 @@ def _off(suit: int) -> int:
 #: right, the joker last. "left 5" is the five of the other suit of the trumps' colour.
 TRUMP_RANKING: Final = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "left 5", "4", "3", "2", "JK")
 
-
 #: 4.4 and README decision 1: what each trump scores, by its place in TRUMP_RANKING.
 #: The one table of card points (a correction of the seed's table is a change here);
 #: only trumps score, and the table sums to 83 (T-83-01).
@@ -123,8 +91,6 @@ POINT_TABLE: Final[Mapping[str, int]] = {
     "2": 1,
     "JK": 18,  # the joker (4.3.2)
 }
-
-
 assert set(POINT_TABLE) <= set(TRUMP_RANKING) and sum(POINT_TABLE.values()) == MAX_BID
 
 
@@ -142,12 +108,8 @@ def _role(card: int, trump: int) -> str | None:
 
 # Per trump suit, per card id: the tables of the hot paths.
 _PLAIN: Final = 4  # the effective suit of every trump (4.3.5: the left pedro is no card of its print)
-
-
 #: _ESUIT[trump][card]: the suit a card counts as for following: its printed suit, or 4 for every trump.
 _ESUIT: Final = tuple(tuple(_PLAIN if _role(c, t) is not None else _suit(c) for c in range(53)) for t in range(4))
-
-
 #: _POWER[trump][card]: higher wins; trumps 15 (A) .. 1 (JK); plain cards 14 (A) .. 2 (4.3.4).
 _POWER: Final = tuple(
     tuple(
@@ -156,24 +118,12 @@ _POWER: Final = tuple(
     )
     for t in range(4)
 )
-
-
 _POINTS: Final = tuple(tuple(POINT_TABLE.get(_role(c, t) or "", 0) for c in range(53)) for t in range(4))
-
-
 assert all(sum(p) == MAX_BID for p in _POINTS)
-
-
 # The same tables under public names, for the bots (which read no private name of the rules).
 PLAIN: Final = _PLAIN
-
-
 ESUIT: Final = _ESUIT
-
-
 POWER: Final = _POWER
-
-
 POINTS: Final = _POINTS
 
 

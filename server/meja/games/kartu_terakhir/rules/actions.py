@@ -50,11 +50,7 @@ _KIND_WIRE: Final = (
     "draw_keep",
     "timer_take",
 )
-
-
 _KIND_OF_WIRE: Final = {name: Kind(i) for i, name in enumerate(_KIND_WIRE)}
-
-
 _KIND_STEP: Final = 1000
 
 
@@ -116,35 +112,15 @@ def _move_wire(value: int) -> dict[str, Wire]:
 
 
 _PLAYS: Final = tuple(tuple(Move(n * 5 + slot) for slot in range(5)) for n in range(len(NAMES)))
-
-
 DRAW: Final = Move(Kind.DRAW * _KIND_STEP)
-
-
 KEEP: Final = Move(Kind.KEEP * _KIND_STEP)
-
-
 PASS: Final = Move(Kind.PASS * _KIND_STEP)
-
-
 TAKE: Final = Move(Kind.TAKE * _KIND_STEP)
-
-
 CHALLENGE: Final = Move(Kind.CHALLENGE * _KIND_STEP)
-
-
 CALL: Final = Move(Kind.CALL * _KIND_STEP)
-
-
 CATCH: Final = Move(Kind.CATCH * _KIND_STEP)
-
-
 READY: Final = Move(Kind.READY * _KIND_STEP)
-
-
 DRAW_KEEP: Final = Move(Kind.DRAW_KEEP * _KIND_STEP)
-
-
 TIMER_TAKE: Final = Move(Kind.TIMER_TAKE * _KIND_STEP)
 
 
@@ -167,21 +143,11 @@ _WIRE: Final = {int(m): _move_wire(m) for m in ALL_MOVES}
 
 #: a play of a card id, naming a colour (0-3) or none (4): what the legal actions are built from
 PLAY_OF: Final = tuple(_PLAYS[NAMEIX[c]] for c in range(CARD_COUNT))
-
-
 WILD_PLAYS: Final = tuple(PLAY_OF[c][:4] for c in range(CARD_COUNT))
-
-
 #: the action of each kind but play (index 0, a play, is never looked up)
 _BY_KIND: Final[tuple[Move, ...]] = (DRAW, DRAW, KEEP, PASS, TAKE, CHALLENGE, CALL, CATCH, READY, DRAW_KEEP, TIMER_TAKE)
-
-
 _ONLY_CALL: Final = (CALL,)
-
-
 _ONLY_CATCH: Final = (CATCH,)
-
-
 _ONLY_READY: Final = (READY,)
 
 
@@ -202,12 +168,6 @@ class Phase(IntEnum):
 
 
 _PLAY: Final = Phase.PLAY
-
-
 _REACT: Final = Phase.REACT
-
-
 _ROUND_OVER: Final = Phase.ROUND_OVER
-
-
 _MATCH_OVER: Final = Phase.MATCH_OVER

@@ -45,7 +45,6 @@ OPTION_SPECS: Final = (
     OptionSpec("reaction_ms", "int", 1500, min=0, max=5000, step=1),
 )
 
-
 INFO: Final = GameInfo(
     name=GAME_NAME,
     title=TITLE,

@@ -9,52 +9,23 @@ from typing import Final
 from meja.rules.rng import Rng
 
 GAME_NAME: Final = "kartu_terakhir"
-
-
 TITLE: Final = "Kartu Terakhir"
-
-
 HAND_SIZE: Final = 7  # 3.2.1
-
-
 MATCH_TARGET: Final = 500  # 3.8.3
-
-
 MIN_SEATS: Final = 2
-
-
 MAX_SEATS: Final = 10  # 3.1.1
-
 
 # --------------------------------------------------------------------------- cards
 
 COLOURS: Final = ("R", "Y", "G", "B")
-
-
 COLOUR_WORDS: Final = ("red", "yellow", "green", "blue")
-
-
 _SYMBOL_TEXT: Final = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "S", "R", "D2", "W", "WD4")
-
-
 _SYMBOL_WORDS: Final = (*(str(i) for i in range(10)), "Skip", "Reverse", "Draw Two", "Wild", "Wild Draw Four")
-
-
 SKIP: Final = 10
-
-
 REVERSE: Final = 11
-
-
 DRAW_TWO: Final = 12
-
-
 WILD: Final = 13
-
-
 WILD_DRAW_FOUR: Final = 14
-
-
 NO_COLOUR: Final = 4
 
 
@@ -72,53 +43,23 @@ def _layout() -> list[tuple[int, int]]:
 
 
 _LAYOUT: Final = _layout()
-
-
 CARD_COUNT: Final = len(_LAYOUT)  # 108
-
-
 COLOUR: Final = tuple(c for c, _ in _LAYOUT)
-
-
 SYM: Final = tuple(s for _, s in _LAYOUT)
-
-
 #: the name index of each card id: colour * 13 + symbol for coloured cards, 52 Wild, 53 Wild Draw Four
 NAMEIX: Final = tuple(c * 13 + s if c < 4 else 52 + (s - WILD) for c, s in _LAYOUT)
-
-
 NAMES: Final = tuple([COLOURS[i // 13] + _SYMBOL_TEXT[i % 13] for i in range(52)] + ["W", "WD4"])
-
-
 _NAME: Final = tuple(NAMES[i] for i in NAMEIX)
-
-
 #: every physical card's wire name, in id order (what ``Game.deck`` returns)
 DECK: Final = _NAME
-
-
 IDS_OF: Final = tuple(tuple(i for i in range(CARD_COUNT) if NAMEIX[i] == n) for n in range(len(NAMES)))
-
-
 FIRST_ID: Final = tuple(ids[0] for ids in IDS_OF)
-
-
 NAMEIX_OF: Final = {name: i for i, name in enumerate(NAMES)}
-
-
 _COLOUR_OF: Final = {letter: i for i, letter in enumerate(COLOURS)}
-
-
 #: 3.8.2, 3.11.10: numbers their face value, Skip/Reverse/Draw Two 20, Wild/Wild Draw Four 50
 POINTS: Final = tuple(s if s < 10 else 20 if s < WILD else 50 for s in SYM)
-
-
 IS_WILD: Final = tuple(s >= WILD for s in SYM)
-
-
 _IS_NUMBER: Final = tuple(s < 10 for s in SYM)
-
-
 #: PLAYABLE[colour * 15 + top symbol][card] == 1 when the card may be played (3.3.1, 3.3.2)
 PLAYABLE: Final = tuple(
     bytes(
@@ -127,15 +68,9 @@ PLAYABLE: Final = tuple(
     )
     for key in range(60)
 )
-
-
 #: 3.7 stacking 1: the answers to a pending Draw Two (a Draw Two or a Wild Draw Four) and to a Wild Draw Four
 ANSWER_D2: Final = bytes(1 if SYM[c] in (DRAW_TWO, WILD_DRAW_FOUR) else 0 for c in range(CARD_COUNT))
-
-
 ANSWER_WD4: Final = bytes(1 if SYM[c] == WILD_DRAW_FOUR else 0 for c in range(CARD_COUNT))
-
-
 #: a card of each colour, for the challenge verdict (3.5.3: Wilds have no colour)
 _OF_COLOUR: Final = tuple(frozenset(i for i in range(CARD_COUNT) if COLOUR[i] == c) for c in range(4))
 
@@ -166,9 +101,5 @@ def describe(name: str) -> str:
 
 
 _SEAT: Final = tuple((s,) for s in range(MAX_SEATS))
-
-
 _ALL: Final = tuple(tuple(range(n)) for n in range(MAX_SEATS + 1))
-
-
 _tuple_new: Final = tuple.__new__
