@@ -59,6 +59,11 @@ def act_frames(table_id: str, acts: Sequence[Act]) -> list[Frame]:
     return out
 
 
+def host_frame(name: str, about: str, id_: str, game: str, **fields: Any) -> Frame:
+    """The client's ``host`` frame of the player Ann for ``game``, with ``fields`` in the order given."""
+    return ("client", name, about, {"type": "host", "id": id_, "name": "Ann", "game": game, **fields})
+
+
 def refusal(state: Any, seat: int, action: Any) -> str:
     """The rules' own message refusing ``action`` from ``seat`` (a fixture's error text)."""
     try:

@@ -8,7 +8,7 @@ deal).
 
 from __future__ import annotations
 
-from meja.games.plugin import Act, Frame, act_frames, error_frame, refusal
+from meja.games.plugin import Act, Frame, act_frames, error_frame, host_frame, refusal
 
 from . import dealcode
 from .rules import GAME, Move
@@ -38,18 +38,13 @@ ACTS: list[Act] = [
 def frames(table_id: str) -> list[Frame]:
     return [
         *act_frames(table_id, ACTS),
-        (
-            "client",
+        host_frame(
             "host_deal_code",
             "host a classic table whose round 1 is a given deal",
-            {
-                "type": "host",
-                "id": "h-1",
-                "name": "Ann",
-                "game": "crazy_eights",
-                "options": {"preset": "classic", "target": 50},
-                "deal_code": DEAL_CODE,
-            },
+            "h-1",
+            "crazy_eights",
+            options={"preset": "classic", "target": 50},
+            deal_code=DEAL_CODE,
         ),
         error_frame(
             "error_illegal",

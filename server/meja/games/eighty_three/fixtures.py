@@ -9,7 +9,7 @@ own messages).
 
 from __future__ import annotations
 
-from meja.games.plugin import Act, Frame, act_frames, error_frame, refusal
+from meja.games.plugin import Act, Frame, act_frames, error_frame, host_frame, refusal
 
 from . import dealcode
 from .rules import GAME, discard, play
@@ -72,19 +72,14 @@ ACTS: list[Act] = [
 def frames(table_id: str) -> list[Frame]:
     return [
         *act_frames(table_id, ACTS),
-        (
-            "client",
+        host_frame(
             "host_deal_code",
             "host a table whose first hand is a given deal, bidders winning only on their own bid",
-            {
-                "type": "host",
-                "id": "h-3",
-                "name": "Ann",
-                "game": "eighty_three",
-                "options": {"preset": "standard", "must_win_on_own_bid": True},
-                "seats": 4,
-                "deal_code": DEAL_CODE,
-            },
+            "h-3",
+            "eighty_three",
+            options={"preset": "standard", "must_win_on_own_bid": True},
+            seats=4,
+            deal_code=DEAL_CODE,
         ),
         error_frame("error_point_trump", "a point trump may never be discarded", _point_trump_message(), 24),
         error_frame("error_follow", "a seat holding the led suit may not throw a third suit", _follow_message(), 29),

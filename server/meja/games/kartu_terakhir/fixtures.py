@@ -9,7 +9,7 @@ deals: a card that does not match, and a catch that lost the race.
 
 from __future__ import annotations
 
-from meja.games.plugin import Act, Frame, act_frames, error_frame, refusal
+from meja.games.plugin import Act, Frame, act_frames, error_frame, host_frame, refusal
 
 from . import dealcode
 from .rules import CATCH, GAME, Move
@@ -56,24 +56,20 @@ ACTS: list[Act] = [
 def frames(table_id: str) -> list[Frame]:
     return [
         *act_frames(table_id, ACTS),
-        (
-            "client",
+        host_frame(
             "host_options",
             "host a 5-seat table with stacking, a match to 500 and a 1 s reaction wait",
-            {
-                "type": "host",
-                "id": "h-2",
-                "name": "Ann",
-                "game": "kartu_terakhir",
-                "seats": 5,
-                "options": {"preset": "standard", "stacking": True, "match": "500", "reaction_ms": 1000},
-            },
+            "h-2",
+            "kartu_terakhir",
+            seats=5,
+            options={"preset": "standard", "stacking": True, "match": "500", "reaction_ms": 1000},
         ),
-        (
-            "client",
+        host_frame(
             "host_deal_code",
             "host a table whose round 1 is a given deal (its seat count comes with it)",
-            {"type": "host", "id": "h-3", "name": "Ann", "game": "kartu_terakhir", "deal_code": DEAL_CODE},
+            "h-3",
+            "kartu_terakhir",
+            deal_code=DEAL_CODE,
         ),
         error_frame(
             "error_illegal",
