@@ -28,6 +28,7 @@ from typing import Any
 
 import pytest
 import redis
+from meja.bench.procs import cluster_args
 from server_process import free_port
 
 #: How long the nodes may take to agree on the slots after ``--cluster create``, in seconds.
@@ -56,9 +57,7 @@ class LocalCluster:
             dir = root / f"node-{i}"
             dir.mkdir()
             # The cluster bus port is set, not left at port + 10000 (which breaks above 55535).
-            extra = ("--cluster-enabled", "yes", "--cluster-config-file", str(dir / "nodes.conf"),
-                     "--cluster-node-timeout", "5000", "--cluster-port", str(free_port()))
-            self.servers.append(server(dir, extra=extra))
+            self.servers.append(server(dir, extra=tuple(cluster_args(dir, free_port()))))
         self.nodes = [("127.0.0.1", s.port) for s in self.servers]
 
     @property

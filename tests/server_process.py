@@ -10,8 +10,8 @@ file that a failing test prints.
 The suites configure it (tests/e2e/e2e_harness.py: the installed entry point,
 short timers; tests/faults/faults_harness.py: shorter leases and heartbeats,
 and a planted bug through ``planted_serve.py`` for the tests that prove the
-checkers can fail). Nothing here imports the server: the tests talk to it as
-any client would.
+checkers can fail). The command line is the benchmarks' (:func:`meja.bench.procs.serve_command`).
+Nothing here imports the server: the tests talk to it as any client would.
 """
 
 from __future__ import annotations
@@ -23,12 +23,13 @@ import shutil
 import signal
 import socket
 import subprocess
-import sys
 import tempfile
 import time
 import urllib.request
 from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
 from pathlib import Path
+
+from meja.bench.procs import serve_command
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -84,7 +85,7 @@ class ServerProcess:
         self.env.update(env or {})
         given = self.env.get("PYTHONPATH")
         self.env["PYTHONPATH"] = os.pathsep.join([str(ROOT / "server"), *([given] if given else [])])
-        self.entry = list(entry) if entry is not None else [sys.executable, "-m", "meja.cli"]
+        self.entry = list(entry) if entry is not None else None
         self.args = list(args)
         self.log_dir = Path(tempfile.mkdtemp(prefix=f"{log_prefix}-{name}-"))
         self.proc: subprocess.Popen[bytes] | None = None
@@ -108,10 +109,7 @@ class ServerProcess:
         return self.log_dir / f"{self.name}-{self.starts}.log"
 
     def command(self) -> list[str]:
-        cmd = [*self.entry, "serve", "--host", "127.0.0.1", "--port", str(self.port)]
-        if self.store != "memory":
-            cmd += ["--redis", self.store]
-        return cmd + self.args
+        return serve_command(self.port, self.store, entry=self.entry, args=self.args)
 
     def start(self, timeout: float | None = None) -> ServerProcess:
         """Start (again, on the same port) and wait until ``/healthz`` answers 200."""

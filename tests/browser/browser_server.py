@@ -1,10 +1,12 @@
-"""``meja serve`` in a subprocess for the browser tests (imported by conftest.py and the tests)."""
+"""``meja serve`` in a subprocess for the browser tests (imported by conftest.py and the tests).
+
+The command lines and the loopback settings are the benchmarks' (:mod:`meja.bench.procs`).
+"""
 
 from __future__ import annotations
 
 import contextlib
 import os
-import shutil
 import socket
 import subprocess
 import sys
@@ -12,6 +14,9 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+
+from meja.bench import procs
+from meja.bench.procs import LOOPBACK_ENV, redis_command, serve_command
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -24,8 +29,7 @@ SERVER_ENV = {
     "MEJA_LOG_LEVEL": "WARNING",
     # Every test's browser comes from 127.0.0.1: the per-address limits on room-code lookups
     # (20 a minute) and on tables hosted (30 in ten minutes) are not what these tests test.
-    "MEJA_CODE_ATTEMPTS": "1000",
-    "MEJA_HOSTS_PER_WINDOW": "1000",
+    **LOOPBACK_ENV,
 }
 
 
@@ -47,17 +51,9 @@ def private_redis(workdir: Path) -> Iterator[str]:
     a Redis may claim any table's due actions (bots' moves), and one that does not know the
     table's game cannot play them.
     """
-    binary = shutil.which("redis-server")
-    if binary is None:
-        raise RuntimeError("redis-server is missing: run tools/ensure-deps.sh")
     port = free_port()
-    log = workdir / f"redis-{port}.log"
-    proc = subprocess.Popen(
-        [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-         "--dir", str(workdir), "--logfile", str(log)],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+    command = redis_command(port, workdir, logfile=workdir / f"redis-{port}.log")
+    proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         deadline = time.monotonic() + 10
         while True:
@@ -86,13 +82,7 @@ def _wait_http(url: str, proc: subprocess.Popen[bytes], log: Path, timeout: floa
 
 
 def stop_process(proc: subprocess.Popen[bytes]) -> None:
-    if proc.poll() is None:
-        proc.terminate()
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+    procs.stop(proc, 15)
 
 
 class Server:
@@ -104,7 +94,7 @@ class Server:
         self.origin = f"http://127.0.0.1:{self.port}"
         self.log = workdir / f"server-{self.port}-{time.monotonic_ns()}.log"
         meja = Path(sys.executable).with_name("meja")
-        command = [str(meja), "serve", "--port", str(self.port), "--redis", redis, "--public-origin", self.origin]
+        command = serve_command(self.port, redis, entry=[str(meja)], args=["--public-origin", self.origin])
         env = {**os.environ, **SERVER_ENV, **(env or {})}
         self._log_file = self.log.open("wb")
         self.proc = subprocess.Popen(command, stdout=self._log_file, stderr=subprocess.STDOUT, env=env, cwd=ROOT)

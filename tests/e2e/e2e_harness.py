@@ -7,8 +7,8 @@ for ``/healthz``, and can stop it (SIGTERM, as an operator would), kill it
 file that a failing test prints.
 
 :class:`RedisProcess` runs a private ``redis-server`` on a free port with no
-persistence, used when the suite's shared Redis fixture (tests/conftest.py) is
-not there.
+persistence (:func:`meja.bench.procs.redis_command`, the benchmarks' own), used
+when the suite's shared Redis fixture (tests/conftest.py) is not there.
 
 Nothing here imports the server: the tests talk to it as any client would.
 """
@@ -26,6 +26,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import server_process
+from meja.bench import procs
+from meja.bench.procs import redis_command
 from server_process import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -40,11 +42,9 @@ FAST_ENV: dict[str, str] = {
     "MEJA_BOT_DELAY_MAX_MS": "60",
     "MEJA_HOLD_DELAY_MS": "20",
     "MEJA_READY_DELAY_MS": "20",
-    "MEJA_CODE_ATTEMPTS": "100000",
-    "MEJA_HOSTS_PER_WINDOW": "100000",
+    **procs.LOOPBACK_ENV,
     # random players walk a decision made in any order step by step, far faster than people
     "MEJA_PRIVATE_STEPS_PER_S": "100000",
-    "MEJA_MAX_CONNECTIONS_PER_ADDRESS": "0",
     "MEJA_LOG_LEVEL": "INFO",
 }
 
@@ -83,14 +83,8 @@ class RedisProcess:
         return f"redis://127.0.0.1:{self.port}/0"
 
     def start(self, timeout: float = 20.0) -> RedisProcess:
-        exe = shutil.which("redis-server")
-        if exe is None:
-            raise RuntimeError("redis-server is not installed (make deps installs it)")
         self.proc = subprocess.Popen(
-            [exe, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-             "--dir", str(self.dir)],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
+            redis_command(self.port, self.dir), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
         )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -103,12 +97,8 @@ class RedisProcess:
         raise RuntimeError("redis-server did not start")
 
     def close(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
+        if self.proc is not None:
+            procs.stop(self.proc, 10)
         shutil.rmtree(self.dir, ignore_errors=True)
 
 

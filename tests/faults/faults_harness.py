@@ -23,6 +23,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 import server_process
+from meja.bench.procs import FAULT_TIMING_ENV, LOOPBACK_ENV
 
 ROOT = Path(__file__).resolve().parents[2]
 PLANTED = Path(__file__).resolve().parent / "planted_serve.py"
@@ -38,22 +39,13 @@ FAULT_ENV: dict[str, str] = {
     "MEJA_HOLD_DELAY_MS": "20",
     "MEJA_READY_DELAY_MS": "20",
     # Every test client comes from 127.0.0.1.
-    "MEJA_CODE_ATTEMPTS": "1000000",
-    "MEJA_HOSTS_PER_WINDOW": "1000000",
-    "MEJA_MAX_CONNECTIONS_PER_ADDRESS": "0",
+    **LOOPBACK_ENV,
     # Scripted players act as soon as they may: above the human rate limit, below a flood.
     "MEJA_RATE_PER_S": "200",
     "MEJA_RATE_BURST": "400",
-    # Short leases and heartbeats: a dead or frozen process is noticed in seconds.
-    "MEJA_DUE_LEASE_S": "2",
+    # Short leases and heartbeats: a dead or frozen process is noticed in seconds (as meja bench chaos).
+    **FAULT_TIMING_ENV,
     "MEJA_DUE_POLL_S": "0.1",
-    "MEJA_HEARTBEAT_S": "0.5",
-    "MEJA_HEARTBEAT_TTL_S": "2",
-    "MEJA_PRESENCE_CHECK_S": "2",
-    "MEJA_PING_INTERVAL_S": "1",
-    "MEJA_PING_TIMEOUT_S": "2",
-    "MEJA_SHUTDOWN_TIMEOUT_S": "5",
-    "MEJA_CLOSE_TIMEOUT_S": "2",
     "MEJA_LOG_LEVEL": "INFO",
 }
 

@@ -164,8 +164,6 @@ import json
 import os
 import platform
 import random
-import re
-import shutil
 import signal
 import subprocess
 import sys
@@ -188,7 +186,8 @@ from meja_client import (  # type: ignore[import-not-found, unused-ignore]
 
 from meja.rules.game import TABLE_EVENT_KINDS
 
-from .server import COMMON_ENV, _Child, _Redis, _spawn, _wait_for_line
+from .procs import FAULT_TIMING_ENV, SERVING, Child, redis_command, serve_command, spawn, stop, wait_for_line
+from .server import COMMON_ENV, _Redis
 
 __all__ = [
     "BUSY_SLACK_S",
@@ -207,15 +206,8 @@ CHAOS_ENV: Final = {
     # Random players walk a decision made in any order step by step, far faster than people.
     "MEJA_PRIVATE_STEPS_PER_S": "100000",
     # Short leases and heartbeats: a dead, stopped or frozen process is noticed in seconds.
-    "MEJA_DUE_LEASE_S": "2",
+    **FAULT_TIMING_ENV,
     "MEJA_DUE_POLL_S": "0.25",
-    "MEJA_HEARTBEAT_S": "0.5",
-    "MEJA_HEARTBEAT_TTL_S": "2",
-    "MEJA_PRESENCE_CHECK_S": "2",
-    "MEJA_PING_INTERVAL_S": "1",
-    "MEJA_PING_TIMEOUT_S": "2",
-    "MEJA_SHUTDOWN_TIMEOUT_S": "5",
-    "MEJA_CLOSE_TIMEOUT_S": "2",
     # Bots quicker than the defaults (600-1200 ms), still above zero: the timer path is the real one.
     "MEJA_BOT_DELAY_MIN_MS": "100",
     "MEJA_BOT_DELAY_MAX_MS": "400",
@@ -260,7 +252,6 @@ STALL_NOTE_S: Final = 1.0
 
 ONE_ROUND: Final = {"preset": "house", "match_mode": "wins", "rounds": 1}
 NAMES: Final = ("Ann", "Bob")
-_SERVING_PORT = re.compile(r"serving ws://[^\s:]+:(\d+)/ws")
 Wire = dict[str, Any]
 
 
@@ -331,7 +322,7 @@ class _AofRedis:
         self.workdir = workdir
         self.fsync = fsync
         self.port = 0
-        self.child: _Child | None = None
+        self.child: Child | None = None
         self.starts = 0
         self.paused = False
         self.ever_up = False
@@ -341,26 +332,7 @@ class _AofRedis:
         return f"redis://127.0.0.1:{self.port}/0"
 
     def _command(self) -> list[str]:
-        server = shutil.which("redis-server")
-        if server is None:
-            raise RuntimeError("redis-server is not installed (make deps installs it)")
-        return [
-            server,
-            "--port",
-            str(self.port),
-            "--bind",
-            "127.0.0.1",
-            "--dir",
-            str(self.dir),
-            "--save",
-            "",
-            "--appendonly",
-            "yes",
-            "--appendfsync",
-            self.fsync,
-            "--daemonize",
-            "no",
-        ]
+        return redis_command(self.port, self.dir, appendonly=True, appendfsync=self.fsync)
 
     async def start(self) -> None:
         """Start (the first time on a random free port, then on the same one); wait for PONG."""
@@ -370,7 +342,7 @@ class _AofRedis:
             if not self.ever_up:  # a random port, another one if it is taken; then always that one
                 self.port = rand.randrange(20_000, 60_000)
             self.starts += 1
-            child = _spawn(f"redis-{self.starts}", self._command(), self.workdir)
+            child = spawn(f"redis-{self.starts}", self._command(), self.workdir)
             cli = _Redis(self.url, child, "meja:")
             deadline = time.monotonic() + 120
             while child.popen.poll() is None and time.monotonic() < deadline:
@@ -423,7 +395,7 @@ class _Server:
         self.env = {**os.environ, **env}
         self.workdir = workdir
         self.port = 0
-        self.child: _Child | None = None
+        self.child: Child | None = None
         self.starts = 0
         self.logs: list[Path] = []
 
@@ -433,10 +405,10 @@ class _Server:
 
     async def start(self) -> None:
         self.starts += 1
-        cmd = [*self.entry, "serve", "--host", "127.0.0.1", "--port", str(self.port), "--redis", self.redis.url]
-        child = _spawn(f"meja-{self.label}-{self.starts}", cmd, self.workdir, self.env)
+        cmd = serve_command(self.port, self.redis.url, entry=self.entry)
+        child = spawn(f"meja-{self.label}-{self.starts}", cmd, self.workdir, self.env)
         self.logs.append(child.log)
-        found = await _wait_for_line(child, _SERVING_PORT, timeout=120)
+        found = await wait_for_line(child, SERVING, timeout=120)
         self.port = int(found.group(1))
         self.child = child
 
@@ -450,14 +422,7 @@ class _Server:
         """SIGTERM and wait for the drain (SIGKILL if it overstays); the exit status."""
         if self.child is None:
             return None
-        popen = self.child.popen
-        popen.send_signal(signal.SIGTERM)
-        try:
-            status: int | None = popen.wait(60)
-        except subprocess.TimeoutExpired:
-            popen.kill()
-            popen.wait(10)
-            status = None
+        status = stop(self.child.popen, 60)
         self.child = None
         return status
 

@@ -40,7 +40,6 @@ import asyncio
 import json
 import os
 import random
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -48,6 +47,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from meja.bench.procs import cli_binary, redis_command
 from meja.bench.server import percentile
 from meja.store.base import Change
 from meja.store.keys import BUCKETS, bucket_of
@@ -64,13 +64,9 @@ class BenchCluster:
     spoken to with ``redis-cli`` (the benchmarks leave Redis clients to the store)."""
 
     def __init__(self, workdir: Path, masters: int, replicas: int) -> None:
-        server, cli = shutil.which("redis-server"), shutil.which("redis-cli")
-        if server is None or cli is None:
-            raise RuntimeError("redis-server is not installed (make deps installs it)")
-        self._cli = cli
+        self._cli = cli_binary()
         self.masters = masters
         self.workdir = workdir
-        self._server = server
         count = masters * (1 + replicas)
         self._rand = random.Random()
         self.ports = [0] * count
@@ -87,31 +83,7 @@ class BenchCluster:
         port = self.ports[i] = self._rand.randrange(20_000, 40_000)
         node_dir = self.workdir / f"node-{port}"
         node_dir.mkdir(exist_ok=True)
-        cmd = [
-            self._server,
-            "--port",
-            str(port),
-            "--bind",
-            "127.0.0.1",
-            "--save",
-            "",
-            "--appendonly",
-            "no",
-            "--dir",
-            str(node_dir),
-            "--daemonize",
-            "no",
-            "--cluster-enabled",
-            "yes",
-            "--cluster-config-file",
-            str(node_dir / "nodes.conf"),
-            "--cluster-port",
-            str(port + 20_000),
-            "--cluster-node-timeout",
-            "5000",
-            "--logfile",
-            str(node_dir / "redis.log"),
-        ]
+        cmd = redis_command(port, node_dir, logfile=node_dir / "redis.log", cluster_port=port + 20_000)
         return subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
     def _up(self, i: int) -> bool:

@@ -130,8 +130,6 @@ import random
 import re
 import resource
 import secrets
-import shutil
-import signal
 import statistics
 import subprocess
 import sys
@@ -157,6 +155,7 @@ from prometheus_client.parser import text_string_to_metric_families
 from meja.store.keys import Keys
 
 from . import echo
+from .procs import LOOPBACK_ENV, SERVING, Child, cli_binary, redis_command, serve_command, spawn, wait_for_line
 
 __all__ = [
     "IN_FLIGHT_PER_TABLE",
@@ -191,13 +190,7 @@ THROUGHPUT_ENV: Final = {
     "MEJA_PRIVATE_STEPS_PER_S": "100000",
 }
 #: Every generator connection comes from 127.0.0.1: lift the per-address limits.
-COMMON_ENV: Final = {
-    "MEJA_HOSTS_PER_WINDOW": "1000000",
-    "MEJA_CODE_ATTEMPTS": "1000000",
-    "MEJA_MAX_CONNECTIONS": "100000",
-    "MEJA_MAX_CONNECTIONS_PER_ADDRESS": "0",
-    "MEJA_LOG_LEVEL": "INFO",
-}
+COMMON_ENV: Final = {**LOOPBACK_ENV, "MEJA_MAX_CONNECTIONS": "100000", "MEJA_LOG_LEVEL": "INFO"}
 GRACE_S: Final = 600  # absent players keep their seats for the whole run
 CAVEAT: Final = (
     "timing figures depend on the machine and on what else runs on it; the generator shares the machine "
@@ -371,122 +364,23 @@ async def _scrape(urls: Sequence[str]) -> MetricsScrape:
 # --------------------------------------------------------------------------- processes
 
 
-def _proc_cpu_s(pid: int) -> float:
-    """User + system CPU seconds of process ``pid`` (all its threads), from ``/proc``."""
-    try:
-        text = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return 0.0
-    fields_ = text.rsplit(")", 1)[1].split()
-    ticks = os.sysconf("SC_CLK_TCK")
-    return (int(fields_[11]) + int(fields_[12])) / ticks  # utime, stime (fields 14 and 15)
-
-
-def _proc_rss(pid: int) -> int:
-    """Resident memory of process ``pid`` in bytes, from ``/proc``."""
-    try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) * 1024
-    except OSError:
-        pass
-    return 0
-
-
-@dataclass
-class _Child:
-    """A child process with its output in a log file."""
-
-    name: str
-    popen: subprocess.Popen[bytes]
-    log: Path
-
-    @property
-    def pid(self) -> int:
-        return self.popen.pid
-
-    def cpu_s(self) -> float:
-        return _proc_cpu_s(self.pid)
-
-    def rss(self) -> int:
-        return _proc_rss(self.pid)
-
-    def output(self, tail: int = 4000) -> str:
-        try:
-            return self.log.read_text(errors="replace")[-tail:]
-        except OSError:
-            return ""
-
-    def stop(self, timeout: float = 15.0) -> None:
-        if self.popen.poll() is None:
-            self.popen.send_signal(signal.SIGTERM)
-            try:
-                self.popen.wait(timeout)
-            except subprocess.TimeoutExpired:
-                self.popen.kill()
-                self.popen.wait(10)
-
-
-def _spawn(name: str, cmd: Sequence[str], workdir: Path, env: Mapping[str, str] | None = None) -> _Child:
-    log = workdir / f"{name}.log"
-    with open(log, "wb") as out:
-        popen = subprocess.Popen(
-            list(cmd), stdout=out, stderr=subprocess.STDOUT, env=dict(env) if env is not None else None
-        )
-    return _Child(name, popen, log)
-
-
-async def _wait_for_line(child: _Child, pattern: re.Pattern[str], timeout: float = START_TIMEOUT_S) -> re.Match[str]:
-    """The first match of ``pattern`` in the child's output; raises if it exits or takes too long."""
-    deadline = time.monotonic() + timeout
-    while True:
-        found = pattern.search(child.output(tail=1 << 20))
-        if found:
-            return found
-        if child.popen.poll() is not None:
-            raise RuntimeError(f"{child.name} exited with {child.popen.returncode}:\n{child.output()}")
-        if time.monotonic() > deadline:
-            raise RuntimeError(f"{child.name} did not start in {timeout:.0f} s:\n{child.output()}")
-        await asyncio.sleep(0.05)
-
-
 class _Redis:
     """The Redis under test, spoken to with ``redis-cli``."""
 
-    def __init__(self, url: str, child: _Child | None, prefix: str) -> None:
+    def __init__(self, url: str, child: Child | None, prefix: str) -> None:
         self.url = url
         self.child = child
         self.prefix = prefix
-        cli = shutil.which("redis-cli")
-        if cli is None:
-            raise RuntimeError("redis-cli is not installed (it comes with redis-server: make deps)")
-        self._cli = cli
+        self._cli = cli_binary()
 
     @classmethod
     async def start(cls, workdir: Path) -> _Redis:
-        server = shutil.which("redis-server")
-        if server is None:
-            raise RuntimeError("redis-server is not installed (make deps installs it), or pass --redis URL")
         rand = random.Random()
         last = ""
         for _ in range(20):  # a random port; another one if it is taken
             port = rand.randrange(20_000, 60_000)
-            cmd = [
-                server,
-                "--port",
-                str(port),
-                "--bind",
-                "127.0.0.1",
-                "--save",
-                "",
-                "--appendonly",
-                "no",
-                "--dir",
-                str(workdir),
-                "--daemonize",
-                "no",
-            ]
-            child = _spawn(f"redis-{port}", cmd, workdir)
+            cmd = redis_command(port, workdir)
+            child = spawn(f"redis-{port}", cmd, workdir)
             redis = cls(f"redis://127.0.0.1:{port}/0", child, "meja:")
             for _ in range(200):
                 if child.popen.poll() is not None:
@@ -563,17 +457,16 @@ class _Redis:
             self.child.stop()
 
 
-_SERVING = re.compile(r"serving ws://[^\s:]+:(\d+)/ws")
 _PORT_LINE = re.compile(r"^(\d+)\s*$", re.MULTILINE)
 
 
-async def _start_servers(count: int, store_url: str, env: Mapping[str, str], workdir: Path) -> list[tuple[_Child, str]]:
+async def _start_servers(count: int, store_url: str, env: Mapping[str, str], workdir: Path) -> list[tuple[Child, str]]:
     """``count`` processes of ``meja serve --redis store_url``; each with its websocket URL."""
     full_env = {**os.environ, **COMMON_ENV, **env}
     children = [
-        _spawn(
+        spawn(
             f"meja-{i}",
-            [sys.executable, "-m", "meja.cli", "serve", "--host", "127.0.0.1", "--port", "0", "--redis", store_url],
+            serve_command(0, store_url),
             workdir,
             full_env,
         )
@@ -581,16 +474,16 @@ async def _start_servers(count: int, store_url: str, env: Mapping[str, str], wor
     ]
     out = []
     for child in children:
-        found = await _wait_for_line(child, _SERVING)
+        found = await wait_for_line(child, SERVING, START_TIMEOUT_S)
         out.append((child, f"ws://127.0.0.1:{found.group(1)}/ws"))
     return out
 
 
-async def _start_echo(count: int, workdir: Path) -> list[tuple[_Child, str]]:
-    children = [_spawn(f"echo-{i}", echo.command(), workdir) for i in range(count)]
+async def _start_echo(count: int, workdir: Path) -> list[tuple[Child, str]]:
+    children = [spawn(f"echo-{i}", echo.command(), workdir) for i in range(count)]
     out = []
     for child in children:
-        found = await _wait_for_line(child, _PORT_LINE)
+        found = await wait_for_line(child, _PORT_LINE, START_TIMEOUT_S)
         out.append((child, f"ws://127.0.0.1:{found.group(1)}/ws"))
     return out
 
@@ -855,7 +748,7 @@ class _Snapshot:
     cores: list[tuple[int, int]]
 
 
-def _take(counters: _Counters, seats: Sequence[_Seat], servers: Sequence[_Child], redis: _Redis) -> _Snapshot:
+def _take(counters: _Counters, seats: Sequence[_Seat], servers: Sequence[Child], redis: _Redis) -> _Snapshot:
     for seat in seats:
         seat.account()
     return _Snapshot(
