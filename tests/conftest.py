@@ -36,6 +36,7 @@ from pathlib import Path
 import meja.games
 import pytest
 import redis
+from meja.bench.procs import redis_command
 from server_process import free_port as _free_port
 
 # Every game, the test-only one too (tests/toy_game: registered from tests/ alone), so that the
@@ -84,19 +85,9 @@ class RedisServer:
         return f"redis://127.0.0.1:{self.port}/0"
 
     def args(self) -> list[str]:
-        args = [
-            redis_server_binary(),
-            "--port", str(self.port),
-            "--bind", "127.0.0.1",
-            "--dir", str(self.dir),
-            "--save", "",
-            "--daemonize", "no",
-            "--logfile", str(self.dir / "redis.log"),
-            "--appendonly", "yes" if self.appendonly else "no",
-        ]
-        if self.appendonly:
-            args += ["--appendfsync", self.appendfsync]
-        return args + list(self.extra)
+        redis_server_binary()  # a clear failure if it is missing
+        return redis_command(self.port, self.dir, appendonly=self.appendonly, appendfsync=self.appendfsync,
+                             logfile=self.dir / "redis.log", extra=self.extra)
 
     def start(self) -> RedisServer:
         """Start (again, on the same port and dir) and wait until it answers PING."""
