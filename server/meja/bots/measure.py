@@ -1,6 +1,6 @@
 """What every game's ``meja bench bots`` shares: the figures of the duplicate method.
 
-The method is ``docs/bots.md``'s (each game's ``bench_bots`` plays its deals):
+The method is ``docs/bots.md``'s (:mod:`meja.bench.bots` plays the deals of every game):
 a bot named with tuning parameters, a mean over per-deal values with its 95%
 confidence interval (SE = sd / sqrt(n)), and per-decision CPU time percentiles.
 Nothing here plays a game; it only counts.

@@ -91,8 +91,8 @@ class GamePlugin:
     the game with its generic renderer. ``protocol``: its PROTOCOL.md section.
     ``fixtures``: the module whose ``frames(table_id)`` gives the golden frames of its
     protocol section (``client-protocol/tools/make_fixtures.py`` writes them to
-    ``fixtures/`` beside ``protocol``). ``bench_bots``: the module of
-    ``meja bench bots`` for this game (:mod:`meja.bench.pergame`). ``narration``: how ``meja demo``
+    ``fixtures/`` beside ``protocol``). ``bench_bots``: the module whose
+    ``BENCH`` holds the game's hooks for ``meja bench bots`` (:mod:`meja.bench.bots`). ``narration``: how ``meja demo``
     tells its rounds (:class:`Narration`; ``None``: every public event's kind and data).
     ``playouts``: how ``meja bench rules`` plays the game (:class:`meja.rules.playout.Playouts`:
     its random policies and their hooks; by default uniformly random legal actions).
