@@ -307,12 +307,14 @@ async def test_presence_is_set_and_removed_by_field(env: Env) -> None:
 
 async def test_notes_and_presence_expire_with_the_table(env: Env) -> None:
     s = env.store
-    await make(s, ttl_ms=300)
+    # Real time on Redis: a time to live long enough that a loaded machine's pauses between the
+    # calls do not reach it (at 300 ms a run at load 20 read the notes gone), checked half way.
+    await make(s, ttl_ms=2000)
     assert await s.publish("T1", b"line", keep=5, presence=("p:c", b"in"))
-    assert await s.commit("T1", 0, b"r1", b"e1", ttl_ms=300)  # refreshes the table and its talk alike
-    await env.elapse(150)
+    assert await s.commit("T1", 0, b"r1", b"e1", ttl_ms=2000)  # refreshes the table and its talk alike
+    await env.elapse(1000)
     assert await s.notes("T1") == [b"line"] and await s.presence("T1") == {"p:c": b"in"}
-    await env.elapse(400)
+    await env.elapse(1500)
     assert await s.load("T1") is None
     assert await s.notes("T1") == [] and await s.presence("T1") == {}
 
