@@ -57,8 +57,9 @@ kind; every event's data is plain; each audience of an event is sent only card
 names it may see before or after the action, and no seed or deal code of the
 round in progress; a round that begins says so with ``GameInfo.round_start`` and
 one that ends with ``round_end``; every round ends within :data:`ROUND_CAP`
-actions. At the end of every match (its final state checked as a deep one, so a
-finished round's refusals are tried): the outcome is well formed (teams where
+actions. At the end of every match (its final state checked as a deep one in the
+first match and whenever the match is over, so a finished round's and a
+finished match's refusals are tried): the outcome is well formed (teams where
 the game has them); its ``carry()`` is plain data (or ``None``) with which
 ``new_match`` deals the next match, the same for the same seed (before the end,
 ``carry()`` is ``None``); and replaying the match's log of ``(seat, wire
@@ -597,7 +598,8 @@ class Run:
         if not checks:
             return actions
         self.secrets = secrets(seed, state)
-        self.check_state(state, deep)
+        over = state.outcome() is not None
+        self.check_state(state, deep or over)  # (after the match, everything is refused)
         if deep:
             self.check_persistence(state, f"{config.id} v{state.version}")
         self.check_outcome(state, seed)
