@@ -326,6 +326,8 @@ class Run:
         self.hooks = self.hooks_class(self)
         self.every = self.hooks_class.actions(self.options, config.seats)
         self.secrets: tuple[str, ...] = ()
+        #: called with each state before its action and the action's transition (what a test gathers)
+        self.watch: Callable[[Any, Any], None] | None = None
         playouts = self.plugin.playouts
         self.turns: Callable[[], Turn] = playouts.turns
         self.policies: dict[str, Policy] = {**self.hooks_class.policies, **playouts.policies}
@@ -574,6 +576,8 @@ class Run:
                     rebuilt = self.check_persistence(state, f"{config.id} v{state.version}")
             seat, action = self.walk(state, rnd) if policy is None else turn(state, policy, rnd)
             step = state.apply(seat, action)
+            if self.watch is not None:
+                self.watch(state, step)
             if checks:
                 self.check_step(state, seat, action, step.state, step.events)
             self.stats.update(f"event {e.kind}" for e in step.events)

@@ -25,7 +25,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import random
 import subprocess
 import sys
 from collections import Counter
@@ -198,31 +197,23 @@ def test_the_checks_catch_planted_faults(name: str) -> None:
 
 
 def _wire_names(config: Config) -> tuple[set[str], set[str], set[str]]:
-    """The view fields, event kinds and event fields a few random matches of ``config`` show."""
+    """The view fields (every seat's and a spectator's), event kinds and event fields the matches
+    of the conformance run of ``config`` show."""
     run = Run(config)
     views: set[str] = set()
     kinds: set[str] = set()
     fields: set[str] = set()
-    game = run.game
-    for match in range(2):
-        rnd = random.Random(f"doc/{config.id}/{match}")
-        state = game.new_match(run.options, config.seats, rnd.getrandbits(128)).state
-        for _ in range(3000):
-            if state.outcome() is not None:
-                break
-            for seat in (*range(config.seats), None):
-                views |= set(state.view(seat).to_wire())
-            choices = [(s, a) for s in state.actors() for a in state.legal_actions(s)]
-            timed = state.timed_actions()
-            if timed and (not choices or rnd.random() < 0.3):
-                step = state.apply(timed[0].seat, timed[0].action)
-            else:
-                seat, action = rnd.choice(choices)
-                step = state.apply(seat, action)
-            for e in step.events:
-                kinds.add(e.kind)
-                fields |= set(e.data)
-            state = step.state
+
+    def watch(state: Any, step: Any) -> None:
+        for seat in (*range(config.seats), None):
+            views.update(state.view(seat).to_wire())
+        for e in step.events:
+            kinds.add(e.kind)
+            fields.update(e.data)
+
+    run.watch = watch
+    for match in range(max(MATCHES, run.hooks_class.matches)):
+        run.play(match, checks=False)
     return views, kinds, fields
 
 
