@@ -1,3 +1,4 @@
+// @ts-check
 // The lobby: the screen of a table before its start, on a seat's page (the invite, the seats
 // and the host's controls of each, the table's game and rules in words, the talk) and on the
 // shared screen (how to join, who sits where, the rules). One of the screens the App routes
@@ -11,7 +12,21 @@ import { seatLabel } from "./table.js";
 import { startWaitKey } from "./tvhost.js";
 import { copyText, el, spacedCode } from "./ui.js";
 
-/** Whether ``link`` names this machine only (127.0.0.0/8, ::1, localhost): nobody else can open it. */
+/** @typedef {import("./contract.js").TableMap} TableMap */
+/** @typedef {import("./games.js").GameDescription} GameDescription */
+/** A seat of the table map (PROTOCOL.md 7.1): `seat`, `kind` (human, bot, empty), `name`, `level`... @typedef {Record<string, any>} SeatMap */
+
+/** The element of `id`, focused if it is there; whether it was. @param {string} id */
+function focusById(id) {
+  const node = document.getElementById(id);
+  if (node) node.focus();
+  return !!node;
+}
+
+/**
+ * Whether ``link`` names this machine only (127.0.0.0/8, ::1, localhost): nobody else can open it.
+ * @param {string} link
+ */
 export function isLoopback(link) {
   try {
     const host = new URL(link).hostname;
@@ -22,14 +37,23 @@ export function isLoopback(link) {
 }
 
 export class Lobby {
-  /** app: the App (app.js), whose table, seat and connection the lobby shows and uses. */
+  /**
+   * app: the App (app.js), whose table, seat and connection the lobby shows and uses.
+   * @param {any} app
+   */
   constructor(app) {
     this.app = app;
-    this.kickArmed = null; // the seat whose "remove" the host clicked once (a second click confirms)
-    this.kickTimer = null;
+    /** The seat whose "remove" the host clicked once (a second click confirms). @type {number | null} */
+    this.kickArmed = null;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.kickTimer = undefined;
   }
 
-  /** The invite: the room code large and spelled, copy and share, the link and its QR code. */
+  /**
+   * The invite: the room code large and spelled, copy and share, the link and its QR code.
+   * @param {TableMap} table
+   * @param {GameDescription | null} desc
+   */
   invitePanel(table, desc, { tv = false } = {}) {
     const link = table.link || "";
     const code = table.code || "";
@@ -42,6 +66,7 @@ export class Lobby {
       "aria-label": t("lobby.copy_failed"),
     });
     const copied = el("p", { class: "form-status", role: "status", id: "copy-status" });
+    /** @param {string} text */
     const copy = async (text) => {
       const ok = await copyText(text, fallback);
       copied.textContent = ok ? t("lobby.copied") : t("lobby.copy_failed");
@@ -109,13 +134,18 @@ export class Lobby {
     );
   }
 
+  /**
+   * Who sits where, the host's Start (or what the others wait for), and Leave.
+   * @param {TableMap} table
+   * @param {GameDescription | null} desc
+   */
   seatsPanel(table, desc, { tv = false } = {}) {
     const seats = el(
       "ul",
       { class: "seats", id: "seats" },
-      (table.seats || []).map((s) => this.seatItem(s, table, desc)),
+      (table.seats || []).map((/** @type {SeatMap} */ s) => this.seatItem(s, table, desc)),
     );
-    const empty = (table.seats || []).some((s) => s.kind === "empty");
+    const empty = (table.seats || []).some((/** @type {SeatMap} */ s) => s.kind === "empty");
     let start = null;
     if (!tv || this.app.isHost) {
       start = this.app.isHost
@@ -159,11 +189,12 @@ export class Lobby {
     this.app.mount("lobby", node);
     this.app.talk.paint();
     this.app.call.paint();
-    if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
-    else if (arriving) {
+    if (focused && focusById(focused)) return;
+    if (arriving) {
       // Just hosted or joined: the focus goes to the lobby's heading (a keyboard or screen reader
       // user starts there, not back at the top of the page: the button they pressed is gone).
       const title = document.getElementById(this.app.isHost ? "lobby-title" : "seats-title");
+      if (!title) return;
       title.tabIndex = -1;
       title.focus();
     }
@@ -188,8 +219,8 @@ export class Lobby {
     this.app.talk.paint();
     this.app.call.paint();
     // The host's remote starts at Start (or stays where it was); a screen that only shows, nowhere.
-    if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
-    else if (arriving && document.getElementById("start")) document.getElementById("start").focus();
+    if (focused && focusById(focused)) return;
+    if (arriving) focusById("start");
   }
 
   /** The lobby drawn again as this page shows it (a shared screen's, or a seat's). */
@@ -211,7 +242,11 @@ export class Lobby {
     );
   }
 
-  /** The table's game, preset and options in words, and its rules in plain words. */
+  /**
+   * The table's game, preset and options in words, and its rules in plain words.
+   * @param {GameDescription} desc
+   * @param {TableMap} table
+   */
   about(desc, table) {
     const preset = this.app.games.preset(desc.name, table.preset);
     const options = table.options || {};
@@ -237,13 +272,18 @@ export class Lobby {
         rows.map(([dt, dd, key]) => [el("dt", { dataset: { key } }, dt), el("dd", { dataset: { key } }, dd)]),
       ),
       lines.length
-        ? [el("h3", { id: "lobby-rules-title" }, t("lobby.rules.title")), el("ul", { class: "rules", id: "lobby-rules", "aria-labelledby": "lobby-rules-title" }, lines.map((l) => el("li", {}, l)))]
+        ? [el("h3", { id: "lobby-rules-title" }, t("lobby.rules.title")), el("ul", { class: "rules", id: "lobby-rules", "aria-labelledby": "lobby-rules-title" }, lines.map((/** @type {string} */ l) => el("li", {}, l)))]
         : null,
       this.app.learn.lobbyLink(desc.name),
     );
   }
 
-  /** One seat of the list: who sits there, notes, and the host's controls for it. */
+  /**
+   * One seat of the list: who sits there, notes, and the host's controls for it.
+   * @param {SeatMap} s
+   * @param {TableMap} table
+   * @param {GameDescription | null} desc
+   */
   seatItem(s, table, desc) {
     const level = this.app.levelName(desc, s.level || table.bots);
     const notes = [];
@@ -285,7 +325,7 @@ export class Lobby {
           ),
         );
       } else {
-        if (s.kind === "bot" && (desc?.levels || []).length > 1) {
+        if (s.kind === "bot" && desc && (desc.levels || []).length > 1) {
           // Each bot's level is the host's to choose, seat by seat (the form's level is only the default).
           const pick = el(
             "select",
@@ -293,9 +333,10 @@ export class Lobby {
               id: `seat-level-${s.seat}`,
               class: "small",
               "aria-label": `${t("lobby.seat.level")}: ${seatNo}`,
-              onchange: (ev) => this.app.send({ type: "seat", seat: s.seat, to: "bot", level: ev.target.value }),
+              onchange: (/** @type {Event} */ ev) =>
+                this.app.send({ type: "seat", seat: s.seat, to: "bot", level: /** @type {HTMLSelectElement} */ (ev.target).value }),
             },
-            ...desc.levels.map((lvl) => el("option", { value: lvl }, this.app.levelName(desc, lvl))),
+            ...desc.levels.map((/** @type {string} */ lvl) => el("option", { value: lvl }, this.app.levelName(desc, lvl))),
           );
           pick.value = s.level || table.bots;
           controls.push(pick);
