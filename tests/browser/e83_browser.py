@@ -217,6 +217,17 @@ def discard_by_hand_mouse(page: Any, before_done: Any = None) -> list[str]:
         page.wait_for_function(DECISION)
 
 
+def auto_arrange_mouse(page: Any) -> None:
+    """Come down to 6 with Auto-arrange, then Done if the arrangement waits for it."""
+    before = mine(page)
+    page.click("#auto-arrange")
+    wait_mine_after(page, before)
+    if page.is_enabled("#done"):
+        before = mine(page)
+        page.click("#done")
+        wait_mine_after(page, before)
+
+
 def play_mouse(page: Any) -> str:
     cards = page.eval_on_selector_all("#hand button.card:not([aria-disabled])", "els => els.map(e => e.dataset.card)")
     before = version(page)

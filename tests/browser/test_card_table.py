@@ -32,6 +32,7 @@ from typing import Any
 from browser_helpers import LANGUAGES, assert_clean, set_language, version, wait_version_after
 from conftest import SCREENSHOTS
 from e83_browser import (
+    auto_arrange_mouse,
     best_suit,
     discard_by_hand_mouse,
     find_deal,
@@ -283,13 +284,7 @@ def _play_to_tricks(
             if by_hand and decision == "discard":
                 discard_by_hand_mouse(page, lambda: boxes.setdefault("discard, every card picked", measure(page)))
                 continue
-            before = mine(page)
-            page.click("#auto-arrange")
-            wait_mine_after(page, before)
-            if page.is_enabled("#done"):
-                before = mine(page)
-                page.click("#done")
-                wait_mine_after(page, before)
+            auto_arrange_mouse(page)
         elif decision == "play":
             # Every card of the hand lies whole on the screen, unscrolled (the trick above it too).
             out = page.evaluate("""() => { window.scrollTo(0, 0); return Array.from(

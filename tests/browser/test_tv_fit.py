@@ -9,7 +9,12 @@ several moves, then the whole match summary, with no scrollbar, and the page's o
 A seat with a long hand ("14 kartu", "108 kort") shows its count whole beside its backs, and
 every line of its box inside it, in the four languages at 4 and 10 seats.
 
-Cost: about 60 s (two rounds of Kartu Terakhir played to their end, the bots quick).
+Eighty-Three's shared screen fits too, in each phase of a hand (the auction, trumps, the discard
+phase, the tricks, the round summary) and at the match's end, in the four languages: no
+scrollbar, no text cut (its tricks once took 1207 px: a row of seats above the middle).
+
+Cost: about 90 s (two rounds of Kartu Terakhir played to their end, the bots quick; a hand of
+Eighty-Three).
 """
 
 from __future__ import annotations
@@ -18,8 +23,9 @@ import time
 from typing import Any
 
 import pytest
-from browser_helpers import assert_clean_in_every_language
+from browser_helpers import assert_clean_in_every_language, set_language
 from conftest import SCREENSHOTS
+from e83_browser import auto_arrange_mouse, find_deal, host_e83, play_mouse, trump_mouse, wait_decision
 from kt_helpers import host_kt
 
 TV = {"width": 1920, "height": 1080}
@@ -169,3 +175,86 @@ def test_the_shared_screen_shows_a_long_hand_whole(server: Any, new_context: Any
         assert tv.evaluate(SEAT_CUTS) == [], (lang, tv.evaluate(SEAT_CUTS))
         fits(tv, "#opponents .seat-box, #move-caption p", f"{seats} seats with long hands ({lang})")
     save(tv, f"tv-fit-long-hands-{seats}")
+
+
+#: Eighty-Three's shared screen: the texts that must show whole (the caption's moves, the seats,
+#: the middle's contract, trumps, teams, calls, counts and trick, the summary's rows).
+E83_TEXTS = (
+    "#move-caption p, #opponents .seat-box, #turn-status, #contract, #trump-indicator, .team-row,"
+    " #auction-box, .call, .discard-box, .trick-slot .slot-name, #trick-note, #summary-title, #summary tr,"
+    " #summary .result-banner, #bid-result, .table-bar"
+)
+
+#: The match's end drawn from the round summary's view (a match to 200 takes many hands): the
+#: view's phase the match's end, the bidding team its winner, the table finished with an archive
+#: (the replay's link in the banner's corner); a language switch redraws it.
+E83_MATCH_OVER = """lang => {
+  const m = window.meja;
+  const bidder = m.view.last_hand.bidder % 2;
+  Object.assign(m.view, {phase: 'match_over', winning_team: bidder, winners: [bidder, bidder + 2], legal: []});
+  Object.assign(m.table, {status: 'finished', archive: 'A'.repeat(22)});
+  const s = document.getElementById('lang'); s.value = lang; s.dispatchEvent(new Event('change'));
+}"""
+
+
+def test_eighty_three_shared_screen_fits_in_every_phase(server: Any, new_context: Any) -> None:
+    """Eighty-Three at /tv/<code> (a table from a deal code: the bar shows it) on one 1920x1080 screen
+    in each phase (the auction, trumps, the discard phase, the tricks, the round summary, the match
+    summary) in the four languages: no scrollbar, no text cut (issue 20, point 3: the page was
+    1207 px tall in the tricks). A person at 1280x800 bids 83, names trumps, Auto-arranges and plays
+    up to the hand's summary; at each of its decisions the shared screen, caught up, is measured."""
+    page = new_context(viewport={"width": 1280, "height": 800}).new_page()
+    room = host_e83(page, server.origin, name="Wulan", deal_code=find_deal(lambda state: True))
+    tv = new_context(viewport=TV).new_page()
+    tv.goto(f"{server.origin}/tv/{room}")
+    tv.wait_for_selector("#room-code")
+    page.click("#start")
+    heights: dict[str, int] = {}
+    problems: dict[str, list[str]] = {}
+
+    def measure(phase: str) -> None:
+        tv.wait_for_function("v => window.meja.version >= v", arg=page.evaluate("() => window.meja.version"))
+        tv.wait_for_function(
+            "() => !!document.querySelector('.e83-centre') || !document.getElementById('summary').hidden"
+        )
+        for lang in ("id", "vi", "nb", "en"):
+            set_language(tv, lang)
+            tv.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+            heights[f"{phase} {lang}"] = tv.evaluate("() => document.scrollingElement.scrollHeight")
+            if lang == "en":
+                save(tv, f"tv-fit-e83-{phase}")
+            problems[f"{phase} ({lang})"] = tv.evaluate(FIT, E83_TEXTS) + (
+                tv.evaluate(SEAT_CUTS) if phase != "round-summary" else []  # (the seats give way to the summary)
+            )
+
+    tricks = 0
+    deadline = time.monotonic() + 150
+    while True:
+        assert time.monotonic() < deadline, f"the hand did not end: {heights}"
+        decision = wait_decision(page)
+        if decision in ("auction", "trump", "discard") or (decision == "play" and tricks in (0, 3)):
+            measure(f"{decision}-{tricks}" if decision == "play" else decision)
+        if decision == "auction":
+            page.select_option("#bid-value", "83")
+            before = page.evaluate("() => window.meja.version")
+            page.click("#bid")
+            page.wait_for_function("v => window.meja.version > v", arg=before)
+        elif decision == "trump":
+            trump_mouse(page)
+        elif decision in ("discard", "trim"):
+            auto_arrange_mouse(page)
+        elif decision == "play":
+            play_mouse(page)
+            tricks += 1
+        elif decision in ("hand_over", "finished"):
+            tv.wait_for_selector("#summary-title")
+            measure("round-summary")
+            break
+    for lang in ("id", "vi", "nb", "en"):
+        tv.evaluate(E83_MATCH_OVER, lang)
+        tv.wait_for_selector("#replay-link")
+        heights[f"match-summary {lang}"] = tv.evaluate("() => document.scrollingElement.scrollHeight")
+        tv.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        problems[f"match-summary ({lang})"] = tv.evaluate(FIT, E83_TEXTS)
+    save(tv, "tv-fit-e83-match-summary")
+    assert {k: v for k, v in problems.items() if v} == {}, heights
