@@ -25,9 +25,9 @@ from functools import cache
 import pytest
 from meja.games.eighty_three.rules import (
     Counts,
-    _infeasible,
     auto_decision,
     decision_problems,
+    infeasible,
     is_trump,
 )
 
@@ -88,7 +88,7 @@ CONFIGS = _configs()
 
 
 def test_the_step_refusals_are_exact() -> None:
-    """_infeasible (the step checks) agrees with an enumeration of valid whole decisions."""
+    """infeasible (the step checks) agrees with an enumeration of valid whole decisions."""
     checked = 0
     for size, t, p, to, po in CONFIGS:
         finals = _valid_finals(size, t, p, to, po)
@@ -102,7 +102,7 @@ def test_the_step_refusals_are_exact() -> None:
                 reachable = any(
                     g >= g0 and q >= q0 and g - q >= g0 - q0 and d >= d0 and e >= e0 for g, q, d, e in finals
                 )
-                assert (_infeasible(k, g0, q0, d0, e0) is None) == reachable, (size, t, p, to, po, g0, q0, d0, e0)
+                assert (infeasible(k, g0, q0, d0, e0) is None) == reachable, (size, t, p, to, po, g0, q0, d0, e0)
                 checked += 1
     assert len(CONFIGS) > 2_000 and checked > 100_000
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from meja.games.kartu_terakhir.rules import _ALL_MOVES, DRAW, DRAW_KEEP, PASS, TAKE, TIMER_TAKE, Kind, Phase
+from meja.games.kartu_terakhir.rules import ALL_MOVES, DRAW, DRAW_KEEP, PASS, TAKE, TIMER_TAKE, Kind, Phase
 from meja.rules import IllegalActionError, NotYourTurnError, RoundOverError, RulesError
 
 from ..conformance import Invariants as Contract
@@ -49,7 +49,7 @@ class Invariants(Contract):
 
     @classmethod
     def actions(cls, options: Any, seats: int) -> tuple[Any, ...]:
-        return _ALL_MOVES
+        return ALL_MOVES
 
     def expected_error(self, state: Any, seat: int, move: Any) -> type[RulesError]:
         phase = state.phase

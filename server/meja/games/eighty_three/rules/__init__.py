@@ -194,9 +194,6 @@ from .tables import (
 )
 from .view import EightyThreeView, HandResult
 
-#: the former private name of :data:`infeasible`, for callers written before it was published
-_infeasible = infeasible
-
 __all__ = [
     "AUTO",
     "DECK",

@@ -270,9 +270,6 @@ from .tables import (
 )
 from .view import KartuTerakhirView, RoundResult
 
-#: the former private name of :data:`ALL_MOVES`, for callers written before it was published
-_ALL_MOVES = ALL_MOVES
-
 __all__ = [
     "ALL_MOVES",
     "ANSWER_D2",
