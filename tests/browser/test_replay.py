@@ -42,6 +42,8 @@ def _play(origin: str, codes: queue.Queue[Any], game: str = "kartu_terakhir", se
             await asyncio.sleep(wait_s)  # the page comes to watch first
             await client.start()
             await Player(client, turn_timeout=60).run()
+            # The archive is written just after the match ends: the table map names it then.
+            await client.wait_for(lambda c: "archive" in (c.table or {}), 60)
             codes.put(client.table)
 
     try:

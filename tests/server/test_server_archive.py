@@ -10,13 +10,33 @@ from typing import Any
 import pytest
 import redis
 from meja.server.archive import decode, rebuild
+from meja.server.records import Table, archive_id
 from server_helpers import host, match_over, play
 
 STORES = ["memory", "redis"]
 
 
-async def finished_match(server: Any, connect: Any, **options: Any) -> tuple[Any, str, str]:
-    """Ann and a bot play a short match to its end: (Ann's wire, table id, archive id)."""
+async def archive_done(server: Any, wire: Any, table: str) -> str:
+    """Wait for the finished match's ``archive`` timer to have run: what the table record's
+    ``archived`` says then (``yes``, or why not), once ``wire`` has read that version if it
+    changed the table map (a skipped archive changes nothing a client sees: no update); ``wire``
+    None: nobody watches."""
+    async with asyncio.timeout(30):
+        while True:
+            got = await server.store.load(table)
+            assert got is not None
+            archived = Table.from_bytes(got[1]).archived
+            if archived is not None:
+                break
+            await asyncio.sleep(0.02)
+        while wire is not None and archived == "yes" and wire.version < got[0]:
+            await wire.recv()
+    return str(archived)
+
+
+async def finished_match(server: Any, connect: Any, *, archived: str = "yes", **options: Any) -> tuple[Any, str, str]:
+    """Ann and a bot play a short match to its end: (Ann's wire, table id, archive id). The archive
+    is written (or skipped: ``archived`` says why) by the timer the ending commit set."""
     ann = await connect(server)
     table = (await host(ann, seats=2, options={"preset": "house", "target": 10, **options}))["table"]
     await ann.ok({"type": "start", "table": table})
@@ -24,8 +44,11 @@ async def finished_match(server: Any, connect: Any, **options: Any) -> tuple[Any
     assert "archive" not in ann.table
     await play(ann, table)
     assert match_over(ann)
-    key = ann.table["archive"]
-    await server.service.archived()
+    assert await archive_done(server, ann, table) == archived
+    got = await server.store.load(table)
+    key = archive_id(Table.from_bytes(got[1]).seed)
+    # The table map names the archive exactly when it was written.
+    assert ann.table.get("archive") == (key if archived == "yes" else None), ann.table
     return ann, table, key
 
 
@@ -113,7 +136,6 @@ async def test_a_match_in_progress_has_no_archive(serve: Any, connect: Any) -> N
     await play(ann, table, until=lambda w: w.version >= 12)
     current = await server.store.load(table)
     assert current is not None
-    from meja.server.records import Table, archive_id
 
     # Even the id the match will have (derived from its secret seed) finds nothing yet.
     early = archive_id(Table.from_bytes(current[1]).seed)
@@ -121,8 +143,8 @@ async def test_a_match_in_progress_has_no_archive(serve: Any, connect: Any) -> N
     assert refused["type"] == "error" and refused["code"] == "archive/not_found"
     assert all("archive" not in m.get("table", {}) for m in ann.seen if isinstance(m.get("table"), dict))
     await play(ann, table)
+    assert await archive_done(server, ann, table) == "yes"
     assert ann.table["archive"] == early
-    await server.service.archived()
     assert (await replay(ann, early, count=1))["type"] == "replay"
 
 
@@ -136,7 +158,7 @@ async def test_a_store_past_archive_full_pct_archives_nothing(serve: Any, connec
     raw.config_set("maxmemory", used * 100 // 30)
     server = await serve(redis_url=server_redis.url, memory_check_s=0.05, archive_full_pct=20, store_full_pct=90)
     await asyncio.sleep(0.2)
-    ann, _, key = await finished_match(server, connect)  # new tables are still accepted
+    ann, _, key = await finished_match(server, connect, archived="full")  # new tables are still accepted
     assert (await replay(ann, key))["code"] == "archive/not_found"
     assert server.service.archiver.skipped == 1 and server.service.archiver.written == 0
     scraped = (await server.metrics.render()).decode()
@@ -169,7 +191,12 @@ async def test_meja_replay_prints_the_moves_as_text(serve: Any, connect: Any) ->
 
     async def meja(*args: str) -> tuple[int, str, str]:
         proc = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "meja.cli", "replay", *args, stdout=asyncio.subprocess.PIPE,
+            sys.executable,
+            "-m",
+            "meja.cli",
+            "replay",
+            *args,
+            stdout=asyncio.subprocess.PIPE,
             stderr=asyncio.subprocess.PIPE,
         )
         out, err = await proc.communicate()

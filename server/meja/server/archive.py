@@ -1,8 +1,12 @@
 """The archive of finished matches: one immutable record per match, its replay, rebuilt by the rules.
 
-When a match ends, the process whose commit ended it reads the table's log and
+When a match ends, the commit that ends it sets an ``archive`` timer due at once
+(:data:`meja.server.tables.TIMERS`): whichever process runs it reads the table's log,
 writes one record under the archive's own key (:meth:`meja.store.base.Store.archive`),
-kept ``archive_ttl_s`` whatever becomes of the table. The record holds what it
+kept ``archive_ttl_s`` whatever becomes of the table, then commits the table's
+``archived`` field (``yes``, or why not), which ends the timer. A process that dies
+between the ending commit and the write leaves the timer due: another process, or
+the same one restarted, writes the record. The record holds what it
 takes to play the match again, not its frames (the rules rebuild those):
 
 ===========  ====================================================================
@@ -29,7 +33,8 @@ It is msgpack, compressed with zlib (a match's actions repeat the same few words
 The archive id is :func:`meja.server.records.archive_id` of the match seed: 128 bits
 nobody can compute before the match ends (the seed is secret), the same in every
 process (a retry writes nothing new: a record is written once), so the table map of
-the finished match names it without storing it. Archiving stops above
+the finished match names it without storing it, once its record says ``archived: yes``
+(a skipped archive is named nowhere). Archiving stops above
 ``archive_full_pct`` of the store's memory limit (below ``store_full_pct``, where
 new tables stop), so archives give way before tables do. A match whose log no
 longer reaches back to its deal (longer than ``log_keep`` versions) is not
@@ -252,7 +257,7 @@ def steps_wire(rebuilt: Rebuilt, *, first: int, count: int, seat: int | None, op
 
 
 class Archiver:
-    """Writes the archive of each match that ends at a commit of this process, and reads archives back."""
+    """Writes the archive of each finished match whose ``archive`` timer this process runs, and reads archives back."""
 
     def __init__(self, store: Store, settings: Settings) -> None:
         self.store = store
@@ -264,24 +269,26 @@ class Archiver:
         self.skipped = 0
         self._cache: OrderedDict[str, Rebuilt] = OrderedDict()
 
-    async def keep(self, table_id: str, version: int, record: Table, now: int) -> str | None:
-        """Archive the match that ``record`` (version ``version``) finished; its id, or ``None`` if not kept."""
+    async def keep(self, table_id: str, version: int, record: Table, now: int) -> str:
+        """Archive the match that ``record`` (version ``version``) finished: ``yes`` (written, or
+        already there: the id is the seed's), or why not: ``off``, ``full``, ``log`` (the values of
+        the table record's ``archived``)."""
         if self.settings.archive_ttl_s <= 0:
-            return None
+            return "off"
         if self.full:
             self.skipped += 1
             log.warning("table %s: match not archived, the store is past archive_full_pct", table_id)
-            return None
+            return "full"
         entries = [(v, e) for v, e in await self.store.log_since(table_id, -1) if v <= version]
         data = build(record, entries, now=now)
         if data is None:
             self.skipped += 1
             log.warning("table %s: match not archived, its log no longer reaches its deal (log_keep)", table_id)
-            return None
+            return "log"
         key = archive_id(record.seed)
-        await self.store.archive(key, encode(data), ttl_ms=self.settings.archive_ttl_s * 1000)
-        self.written += 1
-        return key
+        if await self.store.archive(key, encode(data), ttl_ms=self.settings.archive_ttl_s * 1000):
+            self.written += 1  # (a second run of the timer finds it written: it is counted once)
+        return "yes"
 
     async def load(self, key: str) -> Rebuilt | None:
         """The archived match ``key`` played again by the rules, or ``None`` (no such archive)."""

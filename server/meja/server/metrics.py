@@ -36,7 +36,7 @@ name                                   type     what
                                                 sender first among them) have their ``update`` queued
 ``meja_timers_total``                  counter  due actions this process ran, by ``kind`` (each of
                                                 :data:`meja.server.tables.TIMERS`: bot, turn, ready,
-                                                auto, check, grace)
+                                                auto, check, grace, archive)
 ``meja_due_waiting``                   gauge    due actions stored (the whole store; leased included)
 ``meja_due_overdue``                   gauge    due actions whose time has come and that nobody has
                                                 finished (:meth:`meja.store.base.Store.due_counts`);

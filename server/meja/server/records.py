@@ -50,6 +50,10 @@ kicked           the ``origin`` tags of the people whose seat the host took away
 talk             the host's talk settings (:mod:`meja.server.talk`): ``chat``, ``spectators``,
                  ``table_talk``, ``relay``, and ``muted``: the seat token hashes of the
                  muted people; nil: the defaults
+archived         what became of the finished match's archive (:mod:`meja.server.archive`):
+                 ``yes`` (written: the table map names it), or why not: ``full`` (the store
+                 was past ``archive_full_pct``), ``log`` (the log no longer reached the deal),
+                 ``off`` (``archive_ttl_s`` is 0); absent until then, and in a match not over
 ===============  ==================================================================
 
 A log entry (one per version) is a msgpack list of events, each
@@ -227,6 +231,8 @@ class Table:
     talk: Any = None
     #: the seat the host handed its rights to (None: the host holds them)
     delegate: int | None = None
+    #: what became of the finished match's archive (see the module docstring), None: not done yet
+    archived: str | None = None
     #: per-object memo (summaries, options); not part of the record
     memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
@@ -334,6 +340,8 @@ class Table:
             "talk": self.talk,
             "delegate": self.delegate,
         }
+        if self.archived is not None:
+            data["archived"] = self.archived  # (only at a finished table: no byte before)
         packed: bytes = msgpack.packb(data, use_bin_type=True)
         return packed
 
@@ -373,6 +381,7 @@ class Table:
             carry=d.get("carry"),
             talk=d.get("talk"),
             delegate=d.get("delegate"),
+            archived=d.get("archived"),
         )
 
 

@@ -179,7 +179,8 @@ class TableService:
         self._private_steps = Buckets(settings.private_steps_per_s, settings.private_steps_burst)
         #: talk at the table and the call's signals (not changes of the table: notes of the store)
         self.talk = talk.Talk(hub)
-        #: the archive of finished matches (:mod:`meja.server.archive`), and the writes under way
+        #: the archive of finished matches (:mod:`meja.server.archive`; its writes are ``archive``
+        #: timers), and the deal boards' writes under way
         self.archiver = Archiver(store, settings)
         self._archiving: set[asyncio.Task[None]] = set()
 
@@ -283,8 +284,6 @@ class TableService:
                 if ok:
                     if self.on_commit is not None:
                         self.on_commit(table, new, mutation.events)
-                    if new.status == FINISHED and table.status != FINISHED and new.state is not None:
-                        self._archive_soon(table_id, version + 1, new, now)
                     if not self.archiver.full and any(e.kind == "reveal" for e in mutation.events):
                         # (past archive_full_pct the boards stop too: they give way to live games)
                         self._board_soon(table_id, new, mutation.events, now)
@@ -294,19 +293,6 @@ class TableService:
                     self.on_schedule(min(d.due_ms for d in schedule))
                 return Committed(version + 1, learned)
         raise InternalError(f"table {table_id!r} is too busy right now: try again")
-
-    def _archive_soon(self, table_id: str, version: int, table: Table, now: int) -> None:
-        """Archive the match this commit ended, beside the commit path (its log is read once)."""
-
-        async def keep() -> None:
-            try:
-                await self.archiver.keep(table_id, version, table, now)
-            except Exception:
-                log.exception("table %s: could not archive the match", table_id)
-
-        task = asyncio.get_running_loop().create_task(keep())
-        self._archiving.add(task)
-        task.add_done_callback(self._archiving.discard)
 
     def _board_soon(self, table_id: str, table: Table, events: tuple[Event, ...], now: int) -> None:
         """Write the results of the rounds this commit ended to their deals' boards (dealboard.py)."""
@@ -376,7 +362,7 @@ class TableService:
         )
 
     async def archived(self) -> None:
-        """Wait for the archive writes under way (tests, and a shutdown that lets them end)."""
+        """Wait for the deal boards' writes under way (tests, and a shutdown that lets them end)."""
         while self._archiving:
             await asyncio.gather(*self._archiving, return_exceptions=True)
 
@@ -866,6 +852,18 @@ class TableService:
             return tables.go_auto(t, seat=timer.seat, away=int(timer.marker))
 
         return (await self.commit(timer.table, change, fresh=True, finishes=str(timer))).version
+
+    async def _archive(self, current: tuple[int, Table], timer: tables.TimerKey) -> int | None:
+        """Archive the finished match (idempotent: its id is the seed's), then say so in its record."""
+        version, table = current
+        result = await self.archiver.keep(table.id, version, table, self.clock())
+
+        def change(t: Table, version: int, now: int) -> tables.Mutation | None:
+            if not tables.still_due(t, timer):
+                return None
+            return tables.archived(t, result)
+
+        return (await self.commit(table.id, change, fresh=True, first=current, finishes=str(timer))).version
 
     async def _check(self, current: tuple[int, Table], timer: tables.TimerKey) -> DueOutcome:
         _, table = current

@@ -145,6 +145,7 @@ __all__ = [
     "TimerKey",
     "TimerKind",
     "act",
+    "archived",
     "between_rounds",
     "bot_levels",
     "check_lifecycle",
@@ -379,7 +380,7 @@ def rematch(t: Table, *, seed: int, version: int, now: int) -> Mutation:
     game = get_game(t.game)
     carry = t.state.carry()
     transition = game.new_match(t.game_options, len(t.seats), seed, None, carry)
-    base = t.evolve(status=PLAYING, seed=seed, deal_code=None, carry=carry)
+    base = t.evolve(status=PLAYING, seed=seed, deal_code=None, carry=carry, archived=None)
     return _after_transition(base, None, transition.state, transition.events, [Event("rematch", {})], version, now)
 
 
@@ -465,6 +466,14 @@ def disconnect(t: Table, *, seat: int, conn: tuple[str, str], now: int, delivere
 def dead_process(t: Table, *, seat: int, conn: tuple[str, str], now: int) -> Mutation | None:
     """The process holding ``seat`` died: the player counts as away from now."""
     return disconnect(t, seat=seat, conn=conn, now=now)
+
+
+def archived(t: Table, result: str) -> Mutation | None:
+    """The finished match's archive is done: ``result`` is what became of it (``yes``, or why not:
+    the record's ``archived``). Nothing if the table is no longer that finished match."""
+    if t.status != FINISHED or t.archived is not None or t.state is None:
+        return None
+    return Mutation(t.evolve(archived=result), ())
 
 
 def go_auto(t: Table, *, seat: int, away: int) -> Mutation | None:
@@ -713,6 +722,11 @@ def _grace_due(w: _When) -> int:
     return max(w.now, away + w.new.grace_s * 1000)
 
 
+def _archive_keys(x: _Scan) -> Iterable[tuple[int, object]]:
+    if x.t.archived is None and x.state.outcome() is not None:
+        yield 0, x.t.gv
+
+
 @dataclass(frozen=True)
 class TimerKind:
     """One kind of timer, said once: which keys a table derives for it, when a new one falls due,
@@ -729,10 +743,14 @@ class TimerKind:
     source: str = "timer"
     #: the seat's decision it makes is the turn's: the table's turn deadline is its due time
     sets_deadline: bool = False
+    #: the table status whose tables derive its keys
+    status: str = PLAYING
 
 
-#: Every timer kind, in the order a table derives them. Only ``check`` and ``grace`` run while no
-#: person is connected: with nobody watching, bots and the game's clock do not play on.
+#: Every timer kind, in the order a table derives them. Only ``check``, ``grace`` and ``archive``
+#: run while no person is connected: with nobody watching, bots and the game's clock do not play on.
+#: ``archive`` is the one kind of a finished table: the archive write is a due action, so a process
+#: that dies before it leaves it due for another one (or for itself, restarted).
 TIMERS: Final[tuple[TimerKind, ...]] = (
     TimerKind(
         "bot",
@@ -770,6 +788,14 @@ TIMERS: Final[tuple[TimerKind, ...]] = (
     TimerKind(
         "grace", "an absent person's grace period, keyed by when they went away", _grace_keys, _grace_due, "_grace"
     ),
+    TimerKind(
+        "archive",
+        "a finished match not yet archived (nor skipped), keyed by its last game version: due at once",
+        _archive_keys,
+        lambda w: w.now,
+        "_archive",
+        status=FINISHED,
+    ),
 )
 TIMER_KINDS: Final[Mapping[str, TimerKind]] = {k.name: k for k in TIMERS}
 
@@ -778,10 +804,12 @@ def due_keys(t: Table) -> dict[str, TimerKey]:
     """The timers a table needs, by key (each kind's rule: :data:`TIMERS`)."""
     out: dict[str, TimerKey] = {}
     state = t.state
-    if t.status != PLAYING or state is None:
+    if t.status not in (PLAYING, FINISHED) or state is None:
         return out
     scan = _Scan(t, state, t.any_present_human(), state.awaiting(), between_rounds(state))
     for kind in TIMERS:
+        if kind.status != t.status:
+            continue
         for seat, marker in kind.keys(scan):
             key = TimerKey(t.id, kind.name, seat, str(marker))
             out[str(key)] = key
@@ -894,8 +922,9 @@ def summary(t: Table, settings: Settings) -> dict[str, Any]:
         outcome = t.state.outcome()
         if outcome is not None:
             out["outcome"] = outcome.to_wire()
-            if settings.archive_ttl_s > 0:
-                # The replay's id (meja.server.archive): derived from the secret seed, named once the match is over.
+            if t.archived == "yes":
+                # The replay's id (meja.server.archive): derived from the secret seed, named once the
+                # archive is written (the record says so: not when it was skipped, nor before).
                 out["archive"] = archive_id(t.seed)
     t.memo["summary"] = out
     return out
