@@ -420,11 +420,12 @@ class MejaServer:
                 log.warning("connections still open after %.0f s; closing anyway", settings.shutdown_timeout_s)
         await self._stop_tasks()
         if self._service is not None:
-            # The archives of matches that just ended are written before the store closes (bounded).
+            # The deal boards of rounds that just ended are written before the store closes (bounded;
+            # an archive is a timer: one not written stays due for the next process).
             try:
                 await asyncio.wait_for(self._service.archived(), settings.shutdown_timeout_s)
             except TimeoutError:
-                log.warning("archives still being written after %.0f s; left", settings.shutdown_timeout_s)
+                log.warning("deal boards still being written after %.0f s; left", settings.shutdown_timeout_s)
         if self._service is not None and self._service.bot_pool is not None:
             self._service.bot_pool.close()
         if self._own_store and self._store is not None:
