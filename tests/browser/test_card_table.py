@@ -4,7 +4,7 @@
   caller, so it takes the kitty: 17 cards). Every card of the 17 shows its whole rank ("10", not
   "1") and its trump ribbon, a tap at its centre lands on it, and the kitty's five cards are marked
   in the hand (a band, and "(from the kitty)" in the spoken name). A tap at a card's centre takes
-  a step.
+  a step. The bar's note on the chosen deal (one line, with an ellipsis) is whole in the Rules dialog.
 * **Partners opposite**: the partner's box across the table (above the middle, centred), the
   opponents on the left and on the right, on a phone as on a laptop.
 * **Card backs**: each other seat's box draws its hand face down, a back a card (eight at most,
@@ -13,7 +13,8 @@
   phase of an Eighty-Three hand (auction, trumps, discard, with every card picked by hand, three
   tricks) at 1280x800 and at
   390x844, in each of the four languages; its height too, but that in the tricks a phone's hand of
-  six cards or fewer keeps no empty second row. In the tricks nothing of the middle is cut: the
+  six cards or fewer keeps no empty second row. On a phone the table's bar is one height in every
+  language and the decision's buttons end above the screen's foot. In the tricks nothing of the middle is cut: the
   trick's cards inside the felt, the seats' names and tags, the teams' lines.
 * **The shared screen** (1920x1080) draws every seat's hand as backs, each back large enough to
   read across a room (a screenshot ``card-table-kt-tv-1920x1080``).
@@ -47,12 +48,21 @@ from kt_helpers import find_deal as kt_find_deal
 from kt_helpers import host_kt, join
 from meja.games.eighty_three.rules import GAME, NAMES
 
-#: The hand's box on the page (document coordinates, so a scrolled page is no excuse).
+#: The hand's box on the page (document coordinates, so a scrolled page is no excuse), with the
+#: table bar's height, the foot of the decision's lowest enabled button (the same coordinates) and
+#: the hand's card count.
 HAND_BOX = """() => {
   const h = document.getElementById('hand');
   if (!h || h.closest('[hidden]')) return null;
   const r = h.getBoundingClientRect();
-  return {x: Math.round(r.x), y: Math.round(r.y + window.scrollY), w: Math.round(r.width), h: Math.round(r.height)};
+  const buttons = Array.from(document.querySelectorAll(
+    '#bid-value, #bid, #pass, .trump-choice, #auto-arrange, #done, #undo, #hint-button'))
+    .filter((e) => !e.closest('[hidden]') && !e.disabled && e.getClientRects().length)
+    .map((e) => e.getBoundingClientRect().bottom + window.scrollY);
+  return {x: Math.round(r.x), y: Math.round(r.y + window.scrollY), w: Math.round(r.width), h: Math.round(r.height),
+          bar: Math.round(document.querySelector('.table-bar').getBoundingClientRect().height),
+          buttons: buttons.length ? Math.round(Math.max(...buttons)) : null,
+          cards: document.querySelectorAll('#hand button.card').length};
 }"""
 
 #: Each hand card: its rank's text, whether that text lies whole in the part of the card in view
@@ -334,6 +344,15 @@ def test_eighty_three_on_a_phone_reads_and_taps_a_17_card_hand(server: Any, new_
         assert target["card"] in view(page)["selected"]["discards"]
 
     _play_to_tricks(page, shot, "card-table-e83-phone", discard_checks)
+    # The bar's note on a phone ends in an ellipsis: the Rules dialog says it whole.
+    note = page.evaluate("() => document.getElementById('chosen-note').textContent")
+    assert note == "Hand 1 is a deal the host chose"
+    page.click("#rules-button")
+    assert page.inner_text("#rules-chosen-note") == note
+    assert page.evaluate(
+        "() => { const e = document.getElementById('rules-chosen-note'); return e.scrollWidth <= e.clientWidth; }"
+    )
+    page.click("#rules-close")
 
 
 def test_eighty_three_hand_stays_put_across_phases(server: Any, new_context: Any, shot: Any) -> None:
@@ -343,7 +362,9 @@ def test_eighty_three_hand_stays_put_across_phases(server: Any, new_context: Any
     cards that cannot come. Nothing of the middle is cut in the tricks: the cards inside the felt,
     the seats' names and tags ("You · led, won") and the teams' lines whole (issue 20: from the
     second trick Norwegian's team line took a line more and moved the hand down 12 px, the bottom
-    name read "Du · spilte ut, v…", a side card poked past a phone's felt)."""
+    name read "Du · spilte ut, v…", a side card poked past a phone's felt). On a phone the table's
+    bar (a table from a deal code: its note) is one height in every language, and the decision's
+    buttons under the two-row hand end above the screen's foot."""
     code = find_deal(_two_tens)
     page = new_context(viewport={"width": 1280, "height": 800}).new_page()
     host_e83(page, server.origin, name="Wulan", deal_code=code)
@@ -359,6 +380,14 @@ def test_eighty_three_hand_stays_put_across_phases(server: Any, new_context: Any
         boxes[f"play, trick {n}"] = measure(page)
     shot(page, "card-table-e83-trick-3")
     tricks = [phase for phase in boxes if phase.startswith("play")]
+    # The bar keeps one height in the four languages on a phone (a deal code's note took four lines
+    # in Indonesian, 46 px more, and its target two); the decision's buttons end above the phone's
+    # foot under the two-row hand (17 cards after the kitty), every card picked included.
+    phone = {f"{phase} {key}": b for phase, x in boxes.items() for key, b in x.items() if key.endswith("390x844")}
+    assert len({b["bar"] for b in phone.values()}) == 1, {k: b["bar"] for k, b in phone.items()}
+    early = {k: (b["buttons"], b["cards"]) for k, b in phone.items() if not k.startswith("play")}
+    assert any(cards == 17 for _, cards in early.values()), early
+    assert all(bottom is not None and bottom <= 844 for bottom, _ in early.values()), early
     for key in boxes["auction"]:
         places = {phase: b[key] for phase, b in boxes.items()}
         # one place and width in every phase (on a phone the suits' buttons are one compact row

@@ -879,6 +879,8 @@ export class TableScreen {
     this.rulesClose.textContent = t("rules.close");
     this.rulesBody.replaceChildren(
       el("p", { class: "rules-game" }, this.app.tableGameLine(this.desc, this.table)),
+      // the bar's note whole (a phone ends it with an ellipsis)
+      this.chosenNote.hidden ? null : el("p", { class: "chosen-note", id: "rules-chosen-note" }, this.chosenNote.textContent),
       lines.length ? el("ul", { class: "rules", id: "rules-list" }, lines.map((l) => el("li", {}, l))) : el("p", {}, t("rules.none")),
       this.tv
         ? null
