@@ -40,6 +40,7 @@ import { Call } from "./call.js";
 import { Games, optionApplies } from "./games.js";
 import { Home, NAME_KEY, normalizeRoomCode } from "./home.js";
 import { Learn } from "./learn.js";
+import { LINK_START, linkAfter } from "./link.js";
 import { Lobby, isLoopback } from "./lobby.js";
 import { Replay, rememberReplay, replayId } from "./replay.js";
 import { DealBoardScreen, dealBoardCode } from "./dealboard.js";
@@ -154,9 +155,7 @@ class App {
     this.homeNotice = null;
     this.lobbyNotice = null;
     this.queue = Promise.resolve();
-    this.catchingUp = false;
-    this.resuming = null; // {since}: a resume (or watch) sent whose state has not come yet
-    this.sinceFailed = false;
+    this.link = LINK_START; // the connection's state (link.js): changed by its transitions only
     this.logEvents = []; // the table's events the move log is drawn from (table.js)
     this.logTable = null;
     this.params = new URLSearchParams(location.search);
@@ -352,11 +351,8 @@ class App {
     this.lastStatus = status;
     // The server lets the call go with the connection: it is joined again after the next state.
     if (status.state !== "open") this.call.connectionLost();
-    if (status.state !== "open" && status.state !== "connecting" && this.resuming) {
-      // The connection closed before the resume's state came: that resume failed.
-      if (this.resuming.since !== undefined) this.sinceFailed = true;
-      this.resuming = null;
-    }
+    // The connection closed before a resume's state came: that resume failed.
+    if (status.state !== "open" && status.state !== "connecting") this.link = linkAfter.lost(this.link);
     clearInterval(this.countdown);
     // A connection closed for good (the seat opened in another tab: 4001) leaves a page that
     // must not look playable: it is dimmed and inert (no clicks, no focus) until taken back.
@@ -375,7 +371,7 @@ class App {
     }
     // Before the first connection, and on the home screen, a quiet notice is enough.
     if (status.state === "connecting") {
-      if (!this.everOpen) {
+      if (!this.link.opened) {
         b.hidden = true;
         return;
       }
@@ -431,7 +427,7 @@ class App {
   // ------------------------------------------------------------------ connection
 
   async onOpen(welcome) {
-    this.everOpen = true;
+    this.link = linkAfter.welcome(this.link);
     const catalog = (welcome && welcome.catalog) || [];
     const key = JSON.stringify(catalog);
     if (key !== this.catalogKey) {
@@ -450,10 +446,9 @@ class App {
       }
     }
     if (this.tableId && this.spectating) {
-      const since = this.version && !this.sinceFailed ? this.version : undefined;
-      this.resuming = { since };
+      const since = this.version && !this.link.sinceFailed ? this.version : undefined;
       // What was missed goes to the log; the state after it is drawn (no pause per missed version).
-      this.catchingUp = since !== undefined;
+      this.link = linkAfter.resumeSent(this.link, since, since !== undefined);
       this.conn.request({ type: "watch", table: this.tableId, since, ...this.screenField() }).catch((err) => {
         if (err.code !== "connection/closed") this.leaveToHome(this.errorText(err));
       });
@@ -484,18 +479,17 @@ class App {
     // when the server's outbox overflows on a far-behind catch-up, close 4004), the next
     // one asks for the state alone: it gives the whole picture, and asking for the same
     // catch-up again would fail the same way.
-    if (!this.sinceFailed) {
+    if (!this.link.sinceFailed) {
       if (this.tableId === tableId && this.view !== null && this.version) msg.since = this.version;
       else if (Number.isInteger(info.since) && info.since > 0) msg.since = Math.max(0, info.since - LOG_REPLAY_VERSIONS);
     }
     if (msg.since === undefined || this.logTable !== tableId) this.resetLog(tableId);
     if (info.host_token) msg.host_token = info.host_token;
-    this.catchingUp = true;
-    this.resuming = { since: msg.since };
+    this.link = linkAfter.resumeSent(this.link, msg.since, true);
     try {
       await this.conn.request(msg);
     } catch (err) {
-      this.catchingUp = false;
+      this.link = linkAfter.resumeRefused(this.link);
       if (err.code === "auth/bad_token" || err.code === "table/not_found") {
         store.forget(tableId);
         this.leaveToHome(this.errorText(err));
@@ -537,10 +531,8 @@ class App {
         break;
       }
       case "state":
-        this.catchingUp = false;
         // The resume (or watch) worked: only now does the connection's backoff start again from the least.
-        this.resuming = null;
-        this.sinceFailed = false;
+        this.link = linkAfter.state(this.link);
         this.conn.healthy();
         this.apply(msg, []);
         this.call.afterState();
@@ -548,7 +540,7 @@ class App {
       case "update": {
         if (this.tableId && msg.table && msg.table.id && msg.table.id !== this.tableId) break;
         const events = msg.events || [];
-        if (this.catchingUp) {
+        if (this.link.catchingUp) {
           // A replayed version of a resume: its events go to the log; the state that follows is drawn.
           if (msg.table) this.recordFairness(msg.table, events);
           this.addLog(msg.table, events);
