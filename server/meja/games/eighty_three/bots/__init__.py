@@ -59,6 +59,8 @@ milliseconds per decision with more than one legal action)::
 2026-12-06 (the auction search), cut short at the deals shown under heavy load; before
 it (2026-12-01, 500 deals): hard vs normal +23.07 [+18.86, +27.29], hard vs yardstick
 +53.82 [+50.86, +56.78].
+The discard search and the uncertain boldness that came after (2026-12-06): their figures
+and the commands to measure them longer are in docs/bots.md, section 4.
 
 Whole matches (``--hands 0``, match win rate of A): hard vs yardstick 98.8%
 [96.3, 100] over 40 deals (80 matches, 298 hands); normal vs easy 100.0% over
