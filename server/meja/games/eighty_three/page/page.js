@@ -392,6 +392,8 @@ class EightyThreeTable {
           { class: `team-row${ours ? " ours" : ""}${bidding ? " bidding" : ""}`, dataset: { team: String(team) } },
           el("span", { class: "team-name" }, this.teamName(team)),
           el("span", { class: "team-total" }, t("team.total", { n: whole((v.scores || [])[team] ?? 0) })),
+          // a space between the two, so the line reads (and is spoken) "Match: 0 This hand: …"
+          inHand ? " " : null,
           inHand
             ? el(
                 "span",
