@@ -1,6 +1,6 @@
 // The generic renderer: how the shell shows a game that has no page module (its catalog
-// entry's `page` is null). It is a game table like a module's (see the interface at the
-// top of app.js), built from what every view carries by contract: the view's fields,
+// entry's `page` is null). It is a game table like a module's (see the interface in
+// contract.js), built from what every view carries by contract: the view's fields,
 // shown as a readable list, and its `legal` actions (PROTOCOL.md: "a generic client can
 // play any game from its views alone"), one button each, labelled by the action's kind
 // and fields. The server decides everything; this only shows it and sends the button's

@@ -6,7 +6,7 @@
 //   table frame carries it (the game's own scenario, built by its rules), a table map for the
 //   page module's words, and the key of the question in the game's strings;
 // * the step is drawn by the game's own page module (`createTable(host).render(view)`, the
-//   interface at the top of app.js), with the same hand widget and the game's own buttons as
+//   interface in contract.js), with the same hand widget and the game's own buttons as
 //   the live table: the learner's tap goes out as `learn_try {game, step, action}`, or, for a
 //   card of the hand that no legal action plays, `learn_try {game, step, card}`;
 // * the server's engine answers right or wrong and why (a key of the game's strings), and, when

@@ -13,7 +13,7 @@
 // What the shell can tell by itself (a piece flying from a seat or to one, the game's round
 // start, the turn, the summary) it names; a game's page module names the rest, game-free for
 // the shell: `move(event).sound` (a moment's name, or null for silence) and `host.sound(name)`
-// (see the interface at the top of app.js).
+// (see the interface in contract.js).
 //
 // One control (the table's bar): on or off, and a volume, remembered in localStorage. On a
 // player's page the sound is on until switched off; the shared screen (`/tv/<code>`, a TV in a

@@ -5,8 +5,8 @@
 // moves, the hold notice), the player's own seat (hand widget and the game's actions), the
 // move log beside the table (folded away on a phone), the round summary, the rules panel,
 // and the choice dialog. What lies on the table is the game's: its page module's table (or
-// the generic renderer) draws the centre and says what the frame shows (see the interface at
-// the top of app.js).
+// the generic renderer) draws the centre and says what the frame shows (see the interface in
+// contract.js).
 //
 // "Suggest a move" (where the host allows it, PROTOCOL.md 16.1) asks the server for one of the
 // seat's legal actions and points at the control that sends it (controlFor: a card of the
@@ -99,7 +99,7 @@ export class TableScreen {
     for (const ev of this.app.logEvents) this.noteMove(ev);
   }
 
-  /** What the game's table may call back (the interface at the top of app.js). */
+  /** What the game's table may call back (the interface in contract.js). */
   host() {
     const screen = this;
     return {
@@ -379,7 +379,7 @@ export class TableScreen {
   /**
    * The control on screen that sends `action` (one of the view's legal actions), or null: the
    * hand's card the action names (`card`), else the game's own control (its table's optional
-   * `controlFor`, the interface at the top of app.js), else the round summary's "Next round".
+   * `controlFor`, the interface in contract.js), else the round summary's "Next round".
    * Only a control a press would work on: shown, and not disabled.
    */
   controlFor(action) {

@@ -1,5 +1,5 @@
 // Crazy Eights' page module: what the table screen shows that is this game's own. The
-// shell (server/meja/web/js/app.js, whose opening comment defines the interface) loads it
+// shell (server/meja/web/js/app.js; the interface is server/meja/web/js/contract.js) loads it
 // by name from the catalog and frames it: seats, hand widget, log, caption, round summary,
 // dialogs, the shared screen.
 //
