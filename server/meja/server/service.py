@@ -85,6 +85,11 @@ _CHANGE_BUCKETS = 4096
 Fn = Callable[[Table, int, int], "tables.Mutation | Learned | None"]
 
 
+class AheadOfTable(Exception):
+    """A request names a version past the table as this process read it: a protocol error,
+    unless the read was this process's cache a moment behind the store (then it reads again)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Learned:
     """What a change returns when it learned something its caller needs (the seat a ``join``
@@ -251,7 +256,12 @@ class TableService:
                 raise TableNotFound(f"no table {table_id!r} (it may have expired)")
             version, table = current
             now = self.clock()
-            result = fn(table, version + 1, now)
+            try:
+                result = fn(table, version + 1, now)
+            except AheadOfTable as exc:
+                if attempt == 0 and not fresh:
+                    continue  # this process's cache may be a moment behind the store: look again
+                raise BadMessage(str(exc)) from None
             learned: Any = None
             mutation: tables.Mutation | None
             if isinstance(result, Learned):
@@ -667,7 +677,7 @@ class TableService:
         def change(t: Table, next_version: int, now: int) -> tables.Mutation:
             _check_seat(t, seat, token, conn)
             if version >= next_version:
-                raise BadMessage(f"version {version} is ahead of the table (at {next_version - 1})")
+                raise AheadOfTable(f"version {version} is ahead of the table (at {next_version - 1})")
             mutation = tables.act(t, seat=seat, action=action, client_version=version, version=next_version, now=now)
             if _private(mutation.events, seat, len(t.seats)):
                 self._spend_private(t.id, seat)
