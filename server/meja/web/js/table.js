@@ -1017,6 +1017,10 @@ export class TableScreen {
         // A shared screen that hosts: its remote's Enter starts the rematch.
         const rematch = document.getElementById("rematch");
         if (rematch) rematch.focus({ preventScroll: true });
+      } else if (focusedId && document.getElementById(focusedId)) {
+        // Drawn again (the replay's link arrives a moment after the result): the remote's focus
+        // stays where it was, not lost to the page (Enter then did nothing).
+        document.getElementById(focusedId).focus({ preventScroll: true });
       }
       return;
     }
