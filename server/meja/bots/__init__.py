@@ -4,6 +4,6 @@ The bots themselves live with their game (``meja/games/<name>/bots``); the
 server finds them through the game's :class:`meja.games.GamePlugin`.
 """
 
-from .base import Bot, History, RandomAnyBot, decision_rng
+from .base import Bot, History, RandomAnyBot, Roster, decision_rng
 
-__all__ = ["Bot", "History", "RandomAnyBot", "decision_rng"]
+__all__ = ["Bot", "History", "RandomAnyBot", "Roster", "decision_rng"]

@@ -22,7 +22,7 @@ them in its :class:`meja.games.GamePlugin`: the levels a host chooses (``easy``,
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from ..rules.game import State
@@ -66,3 +66,28 @@ class RandomAnyBot:
             return None
         action, _ = rng.choice(view.legal)
         return action
+
+
+class Roster:
+    """A game's bots by name: its levels (what players choose), then its yardsticks (frozen bots
+    the levels are measured against), each made by its factory with tuning parameters. A game's
+    ``bots`` module publishes ``LEVELS``, ``YARDSTICKS``, ``names`` and ``make_bot`` from one."""
+
+    def __init__(
+        self, levels: tuple[str, ...], yardsticks: tuple[str, ...], factories: Mapping[str, Callable[..., Bot]]
+    ) -> None:
+        if set(factories) != set(levels) | set(yardsticks):
+            raise ValueError(f"the factories {sorted(factories)} are not the levels and yardsticks")
+        self.levels, self.yardsticks, self._factories = levels, yardsticks, dict(factories)
+
+    def names(self) -> tuple[str, ...]:
+        """Every bot name: the levels, then the yardsticks."""
+        return self.levels + self.yardsticks
+
+    def make_bot(self, name: str, **params: Any) -> Bot:
+        """The bot called ``name``, with parameters for tuning and tests (``make_bot("hard", playouts=400)``)."""
+        try:
+            factory = self._factories[name]
+        except KeyError:
+            raise ValueError(f"unknown bot {name!r}; known: {list(self.names())}") from None
+        return factory(**params)

@@ -86,10 +86,9 @@ deterministic; a smaller ``work`` keeps more decisions clear of the deadline.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, Final
 
-from meja.bots.base import Bot, History, decision_rng
+from meja.bots.base import Bot, History, Roster, decision_rng
 
 from .casual import CasualBot
 from .search import SearchBot
@@ -124,28 +123,21 @@ class NormalBot(GreedyBot):
 LEVELS: Final = ("easy", "normal", "hard")
 YARDSTICKS: Final = ("random-any", "random-card", "greedy")
 
-_FACTORIES: Final[dict[str, Callable[..., Bot]]] = {
-    "easy": CasualBot,
-    "normal": NormalBot,
-    "hard": SearchBot,
-    "random-any": RandomAnyBot,
-    "random-card": RandomCardBot,
-    "greedy": GreedyBot,
-}
-
-
-def names() -> tuple[str, ...]:
-    """Every bot name: the levels, then the yardsticks."""
-    return LEVELS + YARDSTICKS
-
-
-def make_bot(name: str, **params: Any) -> Bot:
-    """A bot by name with parameters (``make_bot("hard", playouts=400)``); for tuning and tests."""
-    try:
-        factory = _FACTORIES[name]
-    except KeyError:
-        raise ValueError(f"unknown bot {name!r}; known: {list(names())}") from None
-    return factory(**params)
+#: (the names and the factories, checked to be the same: meja.bots.Roster)
+_ROSTER: Final = Roster(
+    LEVELS,
+    YARDSTICKS,
+    {
+        "easy": CasualBot,
+        "normal": NormalBot,
+        "hard": SearchBot,
+        "random-any": RandomAnyBot,
+        "random-card": RandomCardBot,
+        "greedy": GreedyBot,
+    },
+)
+names = _ROSTER.names
+make_bot = _ROSTER.make_bot
 
 
 def get_bot(name: str) -> Bot:

@@ -85,10 +85,9 @@ deadline=None)`` is strictly deterministic (the tests use it).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, Final
+from typing import Final
 
-from meja.bots.base import Bot, RandomAnyBot
+from meja.bots.base import RandomAnyBot, Roster
 
 from .levels import EasyBot, NormalBot
 from .search import SearchBot
@@ -101,24 +100,17 @@ LEVELS: Final = ("easy", "normal", "hard")
 #: Frozen bots to measure the levels against.
 YARDSTICKS: Final = ("yardstick", "random-any")
 
-_FACTORIES: Final[dict[str, Callable[..., Bot]]] = {
-    "easy": EasyBot,
-    "normal": NormalBot,
-    "hard": SearchBot,
-    "yardstick": YardstickBot,
-    "random-any": RandomAnyBot,
-}
-
-
-def names() -> tuple[str, ...]:
-    """Every bot name: the levels, then the yardsticks."""
-    return LEVELS + YARDSTICKS
-
-
-def make_bot(name: str, **params: Any) -> Bot:
-    """The bot called ``name``, with parameters for tuning and tests (``make_bot("hard", deadline=None)``)."""
-    try:
-        factory = _FACTORIES[name]
-    except KeyError:
-        raise ValueError(f"eighty-three has no bot {name!r}; known: {list(names())}") from None
-    return factory(**params)
+#: (the names and the factories, checked to be the same: meja.bots.Roster)
+_ROSTER: Final = Roster(
+    LEVELS,
+    YARDSTICKS,
+    {
+        "easy": EasyBot,
+        "normal": NormalBot,
+        "hard": SearchBot,
+        "yardstick": YardstickBot,
+        "random-any": RandomAnyBot,
+    },
+)
+names = _ROSTER.names
+make_bot = _ROSTER.make_bot

@@ -59,10 +59,9 @@ clear of the cap.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, Final
+from typing import Final
 
-from meja.bots.base import Bot
+from meja.bots.base import Roster
 
 from .levels import CasualBot, NormalBot
 from .search import SearchBot
@@ -73,25 +72,18 @@ __all__ = ["LEVELS", "YARDSTICKS", "YARDSTICK_VERSION", "make_bot", "names"]
 LEVELS: Final = ("easy", "normal", "hard")
 YARDSTICKS: Final = ("random-any", "random", "greedy")
 
-_FACTORIES: Final[dict[str, Callable[..., Bot]]] = {
-    "easy": CasualBot,
-    "normal": NormalBot,
-    "hard": SearchBot,
-    "random-any": RandomAnyBot,
-    "random": RandomCardBot,
-    "greedy": GreedyBot,
-}
-
-
-def names() -> tuple[str, ...]:
-    """Every bot name: the levels, then the yardsticks."""
-    return LEVELS + YARDSTICKS
-
-
-def make_bot(name: str, **params: Any) -> Bot:
-    """A bot by name, with parameters for tuning and tests (``make_bot("hard", deadline=None)``)."""
-    try:
-        factory = _FACTORIES[name]
-    except KeyError:
-        raise ValueError(f"Kartu Terakhir has no bot {name!r}; known: {list(names())}") from None
-    return factory(**params)
+#: (the names and the factories, checked to be the same: meja.bots.Roster)
+_ROSTER: Final = Roster(
+    LEVELS,
+    YARDSTICKS,
+    {
+        "easy": CasualBot,
+        "normal": NormalBot,
+        "hard": SearchBot,
+        "random-any": RandomAnyBot,
+        "random": RandomCardBot,
+        "greedy": GreedyBot,
+    },
+)
+names = _ROSTER.names
+make_bot = _ROSTER.make_bot
