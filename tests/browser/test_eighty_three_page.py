@@ -468,3 +468,42 @@ def test_one_human_three_bots_on_a_phone(server: Any, new_context: Any, shot: An
     assert_clean(page, "match over")
     shot(page, "e83-phone-match-over")
     set_language(page, "en")
+
+
+#: The bid picker left at its highest value, as after a hand bid at 83.
+PICKER_AT_ITS_TOP = """() => {
+    const s = document.getElementById('bid-value');
+    s.value = s.options[s.options.length - 1].value;
+}"""
+
+
+def test_a_new_hand_starts_the_bid_picker_at_the_lowest_bid(server: Any, new_context: Any) -> None:
+    """A hand bid at 83 left 83 under the thumb in the next hand's picker, where one careless tap
+    bid it again. The first hand is dealt by seat 2, so the next hand's auction opens with the
+    player's own call (the picker is drawn with every bid at once)."""
+    page = new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True).new_page()
+    host_e83(page, server.origin, name="Putu", deal_code=find_deal(lambda state: True, dealer=2))
+    page.click("#start")
+    deadline = time.monotonic() + 150
+    while True:
+        assert time.monotonic() < deadline, "the first hand did not end"
+        decision = wait_decision(page, timeout_s=120)
+        if decision == "auction":
+            auction_mouse(page)
+        elif decision == "trump":
+            trump_mouse(page)
+        elif decision in ("discard", "trim"):
+            before = mine(page)
+            page.click("#auto-arrange")
+            wait_mine_after(page, before)
+        elif decision == "play":
+            play_mouse(page)
+        elif decision == "hand_over":
+            break
+    page.evaluate(PICKER_AT_ITS_TOP)
+    before = version(page)
+    page.click("#next-round")
+    wait_version_after(page, before)
+    assert wait_decision(page, timeout_s=120) == "auction"
+    bids = [a["value"] for a in legal(page, "bid")]
+    assert len(bids) > 1 and page.input_value("#bid-value") == str(min(bids)), page.input_value("#bid-value")

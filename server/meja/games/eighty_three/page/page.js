@@ -614,13 +614,18 @@ class EightyThreeTable {
     this.bidPanel.hidden = phase !== "auction";
     if (phase === "auction") {
       const bids = this.legal("bid").map((a) => a.value);
-      const before = this.bidSelect.value;
+      // The choice is kept while this hand's auction goes on, never into the next hand's: there
+      // the picker starts at the lowest bid again (a hand bid at 83 left 83 under the thumb).
+      const before = this.bidRound === v.round ? this.bidSelect.value : null;
+      this.bidRound = v.round;
       this.bidLabel.textContent = t("bid.label");
       const values = bids.length ? bids : [Math.max(30, (v.high_bid || 29) + 1)];
       const same = this.bidSelect.options.length === values.length && values.every((x, i) => this.bidSelect.options[i].value === String(x));
       if (!same) {
         this.bidSelect.replaceChildren(...values.map((x) => el("option", { value: String(x) }, String(x))));
-        if (values.map(String).includes(before)) this.bidSelect.value = before;
+        if (before !== null && values.map(String).includes(before)) this.bidSelect.value = before;
+      } else if (before === null) {
+        this.bidSelect.value = String(values[0]);
       }
       this.bidSelect.disabled = !bids.length;
       this.bidButton.disabled = !bids.length;
