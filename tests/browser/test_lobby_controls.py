@@ -112,6 +112,13 @@ def test_a_link_only_this_machine_can_open_says_so(server: Any, new_context: Any
     # The test server is reached on 127.0.0.1, so its invite links are of no use to a friend.
     assert page.inner_text("#invite-link").startswith("http://127.0.0.1:")
     assert "only on this computer" in page.inner_text("#loopback-note")
+    # A guest is told nothing of how to run the server: that is for the host.
+    guest = new_context().new_page()
+    guest.goto(page.inner_text("#invite-link"))
+    guest.fill("#name", "Gus")
+    guest.click("#join")
+    guest.wait_for_selector("#room-code")
+    assert guest.locator("#loopback-note").count() == 0
     checks = page.evaluate(
         """async () => {
             const {isLoopback} = await import('/js/app.js');

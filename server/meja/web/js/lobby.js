@@ -128,8 +128,9 @@ export class Lobby {
       tv ? null : fallback,
       tv ? null : copied,
       el("p", { class: "invite-link" }, el("span", { class: "label" }, `${t("lobby.link")}: `), el("a", { href: link, id: "invite-link" }, link)),
-      // A link to this machine's loopback address opens nowhere else: say so, and what to do.
-      tv || !isLoopback(link) ? null : el("p", { class: "notice", id: "loopback-note" }, t("lobby.loopback")),
+      // A link to this machine's loopback address opens nowhere else: say so, and what to do, to
+      // the host, who ran the server (a guest's page had the operator's advice too).
+      tv || !this.app.isHost || !isLoopback(link) ? null : el("p", { class: "notice", id: "loopback-note" }, t("lobby.loopback")),
       tv ? null : el("p", { class: "hint" }, tvLink, " ", t("lobby.tv.hint")),
     );
   }
