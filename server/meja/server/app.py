@@ -330,6 +330,7 @@ class MejaServer:
             self.runner = DueRunner(self.store, self.service, settings, metrics=self.metrics)
             heartbeat = Heartbeat(self.store, self.process_id, settings, metrics=self.metrics)
             self.service.reached_store_for = heartbeat.reached_store_for
+            self.runner.on_unreachable = heartbeat.lost
             self.hub.on_error = lambda exc: self.metrics.redis_error("server.hub", exc)
             self.store.on_error = lambda exc: self.metrics.redis_error("store.redis", exc)
             hub = self.hub

@@ -83,6 +83,8 @@ class DueRunner:
         self._planned_ms: int | None = None
         self._stopping = False
         self._running: set[asyncio.Task[None]] = set()
+        #: told when a poll finds the store out of reach (the heartbeat's :meth:`Heartbeat.lost`)
+        self.on_unreachable: Callable[[], None] | None = None
 
     def wake(self, due_ms: int | None = None) -> None:
         """Something was scheduled for ``due_ms`` (``None``: unknown): look again if that is sooner
@@ -119,9 +121,12 @@ class DueRunner:
                 # each time (meja_redis_errors_total), retried quietly. Anything else is a bug.
                 if not self.metrics.redis_error("server.timers", exc):
                     log.exception("the timer loop failed; retrying")
-                elif not unreachable:
-                    unreachable = True
-                    log.warning("the timer loop cannot reach the store (%s); retrying", exc)
+                else:
+                    if self.on_unreachable is not None:
+                        self.on_unreachable()
+                    if not unreachable:
+                        unreachable = True
+                        log.warning("the timer loop cannot reach the store (%s); retrying", exc)
                 nearest = None
             delay = settings.due_poll_s
             if nearest is not None:
@@ -192,6 +197,12 @@ class Heartbeat:
         #: another process's missing heartbeat may be the same outage, not a death (TableService).
         self.up_since: float | None = None
 
+    def lost(self) -> None:
+        """Another part of this process found the store out of reach: the run of heartbeats is
+        broken too. (A heartbeat can hang in its client's retries for a whole outage and then
+        succeed, so the heartbeat alone may never see the outage that lapsed other processes'.)"""
+        self.up_since = None
+
     def reached_store_for(self) -> float:
         """Seconds this process has reached the store without a failed heartbeat (0 if the last failed)."""
         return 0.0 if self.up_since is None else time.monotonic() - self.up_since
@@ -217,8 +228,10 @@ class Heartbeat:
                 await self.store.heartbeat(self.process_id, self.clock(), ttl)
             except Exception as exc:
                 self.up_since = None
-                self.metrics.redis_error("server.timers", exc)
-                log.exception("heartbeat failed")
+                if self.metrics.redis_error("server.timers", exc):
+                    log.warning("heartbeat failed: the store is out of reach (%s)", exc)
+                else:
+                    log.exception("heartbeat failed")
             else:
                 if self.up_since is None:
                     self.up_since = time.monotonic()
