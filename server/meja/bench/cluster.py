@@ -220,21 +220,35 @@ async def _pass(
             if not await writer.create(table_id, code, record, entry, ttl_ms=TTL_MS):
                 raise RuntimeError("a table could not be created")
             await reader.subscribe(table_id)
-        # the first commit of each table loads the script and learns the masters' replicas
-        for table_id, _ in pairs:
-            await writer.commit(table_id, 0, record, entry, ttl_ms=TTL_MS)
         expected = tables * moves
         received = 0
+        heard: dict[str, int] = {}  # each table's latest version the reader has
         published: list[int] = []
-        done = asyncio.Event()
+        primed, done = asyncio.Event(), asyncio.Event()
 
         async def read() -> None:
             nonlocal received
             async for change in reader.changes():
-                if isinstance(change, Change) and change.version >= 2:
-                    received += 1
-                    if received >= expected:
-                        done.set()
+                if not isinstance(change, Change):
+                    continue
+                # (a change the reader had to read back, its base unknown, may stand for several)
+                received += max(0, change.version - max(1, heard.get(change.table_id, 1)))
+                heard[change.table_id] = max(change.version, heard.get(change.table_id, 0))
+                if len(heard) == len(pairs) and min(heard.values()) >= 1:
+                    primed.set()
+                if received >= expected:
+                    done.set()
+
+        reading = asyncio.create_task(read())
+        # The first commit of each table loads the script and learns the masters' replicas; the
+        # reader has each table's first version before the moves (the base of their deltas).
+        for table_id, _ in pairs:
+            await writer.commit(table_id, 0, record, entry, ttl_ms=TTL_MS)
+        try:
+            await asyncio.wait_for(primed.wait(), 60)
+        except TimeoutError:
+            reading.cancel()
+            raise RuntimeError(f"the reader heard the first version of {len(heard)} of {len(pairs)} tables") from None
 
         async def play(table_id: str) -> None:
             prev = record
@@ -249,7 +263,6 @@ async def _pass(
                     raise RuntimeError(f"table {table_id}: commit {v} refused")
                 latencies.append((time.perf_counter() - start) * 1000)
 
-        reading = asyncio.create_task(read())
         try:
             before = await asyncio.to_thread(cluster.bus_stats)
             await asyncio.gather(*(play(t) for t, _ in pairs))
