@@ -1081,11 +1081,14 @@ export class TableScreen {
         fallback,
       );
     }
-    // Open if the check failed, or if the player opened it (an update draws the summary again).
+    // Open if the check failed, or if the player opened it (an update draws the summary again:
+    // the box on the page says so at once, before its toggle event has been handled).
+    const shown = document.getElementById("fair-box");
+    if (shown && shown.open && shown.dataset.round === String(round)) this.fairOpen = round;
     const open = check === "bad" || this.fairOpen === round;
     const box = el(
       "details",
-      { class: `deal fair-box${check === "bad" ? " bad" : ""}`, id: "fair-box", open },
+      { class: `deal fair-box${check === "bad" ? " bad" : ""}`, id: "fair-box", open, dataset: { round: String(round) } },
       el("summary", { id: "fair-summary" }, headline),
       parts,
     );
