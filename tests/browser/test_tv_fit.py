@@ -157,7 +157,10 @@ def test_the_shared_screen_shows_a_long_hand_whole(server: Any, new_context: Any
     tv.wait_for_selector("#opponents .seat-back")
     # the bots have played up to the person's turn: the table waits for Ana, so no update redraws
     # the screen from the server's view while the test draws its own
-    tv.wait_for_function("() => { const v = window.meja.view; return !!v && v.phase === 'play' && v.turn === 0; }")
+    # (nine bots' turns at a human pace come first at 10 seats: on a loaded machine, past 15 s)
+    tv.wait_for_function(
+        "() => { const v = window.meja.view; return !!v && v.phase === 'play' && v.turn === 0; }", timeout=120_000
+    )
     counts = [(14, 108, 25, 99)[i % 4] for i in range(seats)]
     for lang in ("id", "en", "vi", "nb"):  # a language other than the page's first: the switch redraws
         tv.evaluate(
