@@ -95,10 +95,13 @@ def test_the_language_switch_keeps_the_form(server: Any, new_context: Any) -> No
     page.check("#seats-5")
     open_more_options(page)
     page.check("#opt-stacking")
-    page.fill("#opt-reaction_ms", "2500")
-    # Issue 26, point 1: the wait is said in a player's words and seconds, not "(ms)" and 2500.
+    # Issue 26, point 1 and issue 20: a wait in milliseconds on the wire (its spec's unit "ms") is
+    # shown and typed in seconds, the unit's word beside it, never "(ms)" or 1500.
     assert "(ms)" not in page.inner_text("label[for=opt-reaction_ms]")
-    assert page.inner_text("#opt-reaction_ms-value") == "2.5 s"
+    assert page.input_value("#opt-reaction_ms") == "1.5" and page.get_attribute("#opt-reaction_ms", "max") == "5"
+    assert page.get_attribute("#opt-reaction_ms", "step") == "0.1"
+    assert page.inner_text("#opt-reaction_ms-unit") == "seconds"
+    page.fill("#opt-reaction_ms", "2.5")
     page.select_option("#turn-limit", "30")
     page.fill("#code", "ab12")
     for lang, host in (("id", "Buka meja"), ("nb", None), ("en", "Host the table")):
@@ -108,8 +111,8 @@ def test_the_language_switch_keeps_the_form(server: Any, new_context: Any) -> No
         assert page.input_value("#name") == "Sari"
         assert page.is_checked("#game-kartu_terakhir") and page.is_checked("#seats-5")
         assert page.evaluate("() => document.getElementById('more-options').open")
-        assert page.is_checked("#opt-stacking") and page.input_value("#opt-reaction_ms") == "2500"
-        assert page.inner_text("#opt-reaction_ms-value") == {"id": "2,5 detik", "nb": "2,5 s", "en": "2.5 s"}[lang]
+        assert page.is_checked("#opt-stacking") and page.input_value("#opt-reaction_ms") == "2.5"
+        assert page.inner_text("#opt-reaction_ms-unit") == {"id": "detik", "nb": "sekunder", "en": "seconds"}[lang]
         assert page.input_value("#turn-limit") == "30" and page.input_value("#code") == "ab12"
     # What is kept is what is sent: the table is hosted with it.
     page.click("#host")

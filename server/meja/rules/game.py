@@ -294,6 +294,9 @@ class OptionSpec:
     count); a host form shows it only then,
     and a table's description leaves it out otherwise. The game still checks and
     keeps it whatever the others are.
+    ``unit``: for an ``"int"``, what its number counts when that is not a plain count: ``"ms"``
+    (milliseconds: the value, ``min``, ``max`` and ``step`` stay milliseconds on the wire and
+    in the game; a host form shows and takes them in seconds). ``""``: a plain number.
     """
 
     name: str
@@ -305,6 +308,7 @@ class OptionSpec:
     step: int = 1
     label: str = ""
     when: tuple[tuple[str, tuple[Wire, ...]], ...] = ()
+    unit: Literal["", "ms"] = ""
 
     def applies(self, values: Mapping[str, Any]) -> bool:
         """Whether the option means something under ``values`` (the table's options), by :attr:`when`."""
@@ -332,6 +336,8 @@ class OptionSpec:
             out["choices"] = list(self.choices)
         if self.type == "int":
             out.update(min=self.min, max=self.max, step=self.step)
+            if self.unit:
+                out["unit"] = self.unit
         out["label"] = self.label or f"option.{self.name}"
         if self.when:
             out["when"] = {name: list(allowed) for name, allowed in self.when}

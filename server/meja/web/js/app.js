@@ -37,7 +37,7 @@
 
 import { Attention } from "./attention.js";
 import { Call } from "./call.js";
-import { Games, optionApplies } from "./games.js";
+import { Games, optionApplies, wireNumber } from "./games.js";
 import { Home, NAME_KEY, normalizeRoomCode } from "./home.js";
 import { Learn } from "./learn.js";
 import { LINK_START, linkAfter } from "./link.js";
@@ -756,7 +756,7 @@ class App {
     const options = {};
     for (const spec of preset.options || []) {
       if (spec.type === "bool") options[spec.name] = !!(form.elements[spec.name] && form.elements[spec.name].checked);
-      else if (spec.type === "int") options[spec.name] = Number(data.get(spec.name) ?? spec.default);
+      else if (spec.type === "int") options[spec.name] = data.has(spec.name) ? wireNumber(spec, Number(data.get(spec.name))) : spec.default;
       else options[spec.name] = String(data.get(spec.name) ?? spec.default);
     }
     return options;

@@ -62,6 +62,37 @@ export function optionApplies(spec, values) {
   return Object.entries(spec.when || {}).every(([name, allowed]) => !(name in values) || allowed.includes(values[name]));
 }
 
+/**
+ * A number option's value as its form field shows it: a spec with `unit` "ms" in seconds
+ * (1500 -> 1.5), any other as it is on the wire.
+ * @param {{unit?: string}} spec
+ * @param {number} value
+ */
+export function formNumber(spec, value) {
+  return spec.unit === "ms" ? value / 1000 : value;
+}
+
+/**
+ * A number option's value as the wire carries it, from its form field's number: the inverse of
+ * {@link formNumber} (1.5 -> 1500 for `unit` "ms").
+ * @param {{unit?: string}} spec
+ * @param {number} shown
+ */
+export function wireNumber(spec, shown) {
+  return spec.unit === "ms" ? Math.round(shown * 1000) : shown;
+}
+
+/**
+ * The step of a number option's form field: a spec in milliseconds steps by a tenth of a second
+ * where its own step divides it (the server takes any multiple of its step), else by its step.
+ * @param {{unit?: string, step?: number}} spec
+ */
+export function formStep(spec) {
+  const step = spec.step || 1;
+  if (spec.unit !== "ms") return step;
+  return 100 % step === 0 ? 0.1 : step / 1000;
+}
+
 export class Games {
   constructor() {
     /** The catalog, in the server's order (its default game first). @type {GameDescription[]} */

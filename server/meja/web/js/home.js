@@ -5,7 +5,7 @@
 // address) and hosts, joins and watches through it; the shared screen's own host form
 // (tvhost.js) borrows its option fields.
 
-import { optionApplies } from "./games.js";
+import { formNumber, formStep, optionApplies } from "./games.js";
 import { recentPanel } from "./replay.js";
 import { hasText, t } from "./strings.js";
 import { talkFields } from "./talk.js";
@@ -439,6 +439,24 @@ export class Home {
     const id = `opt-${spec.name}`;
     const label = this.app.optionLabel(desc, spec);
     if (spec.type === "int") {
+      if (spec.unit === "ms") {
+        // Milliseconds on the wire, seconds in the form (1500 shows 1.5): the unit's word beside it.
+        const unitId = `${id}-unit`;
+        const input = el("input", {
+          id,
+          name: spec.name,
+          type: "number",
+          inputmode: "decimal",
+          value: formNumber(spec, spec.default),
+          min: formNumber(spec, spec.min),
+          max: formNumber(spec, spec.max),
+          step: formStep(spec),
+          required: true,
+          "aria-describedby": unitId,
+          "data-unit": spec.unit,
+        });
+        return el("div", { class: "field" }, el("label", { for: id }, label), input, el("span", { id: unitId, class: "option-unit" }, t("unit.seconds")));
+      }
       // The number as the game says it to a player (its "<label>.value"), beside the field, as typed.
       const said = hasText(desc.name, `${spec.label || `option.${spec.name}`}.value`);
       const shown = said ? el("output", { id: `${id}-value`, for: id, class: "option-value" }, this.app.optionValue(desc, spec, spec.default)) : null;

@@ -42,7 +42,7 @@ OPTION_SPECS: Final = (
     OptionSpec("stacking", "bool", False),
     OptionSpec("stacking_mandatory", "bool", False, when=(("stacking", (True,)),)),
     OptionSpec("match", "choice", "round", choices=("round", "500")),
-    OptionSpec("reaction_ms", "int", 1500, min=0, max=5000, step=1),
+    OptionSpec("reaction_ms", "int", 1500, min=0, max=5000, step=1, unit="ms"),
 )
 
 INFO: Final = GameInfo(
