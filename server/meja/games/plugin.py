@@ -9,6 +9,7 @@ the page module through :attr:`GamePlugin.page` (served at ``/games/<name>/``).
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -118,26 +119,47 @@ class GamePlugin:
     playouts: Playouts = field(default_factory=Playouts)
 
     @classmethod
-    def in_folder(cls, package: str, game: Game, bots: Any, **declared: Any) -> GamePlugin:
-        """The plugin of the game in ``package``'s folder, by its conventions: ``bots`` is its bots
-        module (``make_bot``, ``LEVELS``, ``YARDSTICKS``); ``page/``, ``PROTOCOL.md``,
-        ``fixtures.py`` and ``bench_bots.py`` are found there if present; ``declared``: the rest."""
+    def in_folder(cls, package: str, game: Game | None = None, bots: Any = None, **declared: Any) -> GamePlugin:
+        """The plugin of the game in ``package``'s folder, by its conventions, so a game's
+        ``__init__.py`` declares only what is its own (``terms``, a ``default_level``...):
+
+        - ``game``: ``rules.GAME``; ``bots``: the ``bots`` module (``make_bot``, ``LEVELS``,
+          ``YARDSTICKS``), unless given;
+        - ``playouts.PLAYOUTS``, ``narration`` (``opening`` and ``LINES``) and ``lessons.guide``,
+          where those modules are there;
+        - ``page/``, ``PROTOCOL.md``, ``fixtures.py`` and ``bench_bots.py``, where present.
+
+        ``declared`` wins over anything found."""
         spec = importlib.util.find_spec(package)
         if spec is None or spec.origin is None:
             raise ValueError(f"no package {package!r}")
         here = Path(spec.origin).resolve().parent
 
         def module(name: str) -> str | None:
-            return f"{package}.{name}" if (here / f"{name}.py").is_file() else None
+            there = (here / f"{name}.py").is_file() or (here / name / "__init__.py").is_file()
+            return f"{package}.{name}" if there else None
 
+        def load(name: str) -> Any:
+            found = module(name)
+            return None if found is None else importlib.import_module(found)
+
+        game = game if game is not None else load("rules").GAME
+        bots = bots if bots is not None else load("bots")
         found: dict[str, Any] = {
             "page": here / "page" if (here / "page").is_dir() else None,
             "protocol": here / "PROTOCOL.md" if (here / "PROTOCOL.md").is_file() else None,
             "fixtures": module("fixtures"),
             "bench_bots": module("bench_bots"),
         }
+        hooks = {name: load(name) for name in ("playouts", "narration", "lessons") if name not in declared}
+        if hooks.get("playouts") is not None:
+            found["playouts"] = hooks["playouts"].PLAYOUTS
+        if hooks.get("narration") is not None:
+            found["narration"] = Narration(hooks["narration"].opening, hooks["narration"].LINES)
+        if hooks.get("lessons") is not None:
+            found["lessons"] = hooks["lessons"].guide
         made = {"bots": bots.make_bot, "levels": bots.LEVELS, "yardsticks": getattr(bots, "YARDSTICKS", ())}
-        return cls(game=game, **made, **found, **declared)
+        return cls(game=game, **made, **{**found, **declared})
 
     def __post_init__(self) -> None:
         if self.default_level not in self.levels:

@@ -1,27 +1,15 @@
 """Kartu Terakhir ("Last Card"): the UNO-like game of seed 002, for 2-10 seats.
 
-The folder holds everything of the game: :mod:`.rules` (the engine; its
-docstring is the rules in brief), :mod:`.dealcode`, :mod:`.bots` (three levels
-and three frozen yardsticks), ``PROTOCOL.md`` (its section of the wire protocol),
-:mod:`.fixtures` (its golden frames), :mod:`.playouts` (how ``meja bench rules
---game kartu_terakhir`` plays it), :mod:`.bench_bots` (``meja bench bots --game
-kartu_terakhir``) and :mod:`.narration` (how ``meja demo --game kartu_terakhir``
-tells a round).
-:data:`PLUGIN` is what the registry (:mod:`meja.games`) knows of it.
+:mod:`.rules` is the engine (its docstring: the rules in brief); the other
+modules of the folder (three bot levels and three frozen yardsticks, the
+playouts, the narration...) are picked up by name by
+:meth:`meja.games.plugin.GamePlugin.in_folder`.
 """
 
-from meja.games.plugin import GamePlugin, Narration
-
-from . import bots, lessons, narration, playouts
-from .rules import GAME
+from meja.games.plugin import GamePlugin
 
 PLUGIN = GamePlugin.in_folder(
     __name__,
-    GAME,
-    bots,
-    playouts=playouts.PLAYOUTS,
-    narration=Narration(narration.opening, narration.LINES),
-    lessons=lessons.guide,
     # Words of this game the shell (server, store, protocol core, page shell) must not use.
     # Not "catch", "call", "draw", "play", "take", "keep", "skip", "reverse", "colour":
     # the shell uses those in their ordinary senses (a JS promise's catch, a Redis call...).
