@@ -618,7 +618,11 @@ class App {
           : null;
     if (old) old.remove();
     if (!strip) return;
-    document.querySelector("header.top .lang").before(strip); // the TV's strip at its foot
+    // The TV's strip at its foot, first in it: a remote's ↓ from Start reaches the hand-over
+    // before Home (Home is not on the way); a phone's beside the language, in its header.
+    const header = document.querySelector("header.top");
+    if (this.tv) header.prepend(strip);
+    else header.querySelector(".lang").before(strip);
     // A remote that pressed in the strip stays in it (Hand over gives way to Take back).
     const again = focused && (document.getElementById(focused) || strip.querySelector("button, select"));
     if (again) again.focus();

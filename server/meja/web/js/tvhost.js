@@ -43,22 +43,63 @@ export function focusStops(root) {
   return stops.map((e, i) => [place(e), i, e]).sort((a, b) => a[0] - b[0] || a[1] - b[1]).map((x) => x[2]);
 }
 
-/** ← → on a list or a number: the next choice, or a step of about a twentieth of its range. */
+/**
+ * The line a remote's ← → speak through (a screen reader reads it as it changes; it is in the
+ * page before the first change, so the first is read too), made once under ``root``.
+ * @param {Element} root
+ */
+function remoteLive(root) {
+  let live = document.getElementById("remote-live");
+  if (!live) {
+    live = el("p", { class: "visually-hidden", id: "remote-live", "aria-live": "polite" });
+    root.append(live);
+  }
+  return live;
+}
+
+/**
+ * What a field says it holds now: its label and its value in words ("Turn timer: 30 seconds a
+ * turn"; a number with the unit beside it, "1.5 seconds").
+ * @param {HTMLInputElement | HTMLSelectElement} field
+ */
+export function fieldSays(field) {
+  const label = field.labels && field.labels.length ? field.labels[0].textContent : field.getAttribute("aria-label") || "";
+  let value;
+  if (field instanceof HTMLSelectElement) value = field.selectedOptions.length ? field.selectedOptions[0].textContent : "";
+  else {
+    const unit = (field.getAttribute("aria-describedby") || "").split(/\s+/).map((id) => document.getElementById(id)).find(Boolean);
+    value = unit ? `${field.value} ${unit.textContent}` : field.value;
+  }
+  return `${(label || "").trim()}: ${(value || "").trim()}`;
+}
+
+/**
+ * ← → on a list or a number: the next choice, or a step of about a twentieth of its range. The
+ * change is seen (the field lit until the focus leaves it) and said (the remote's live line): a
+ * list's value changed by script was neither before (issue 20).
+ * @param {HTMLInputElement | HTMLSelectElement} field
+ * @param {number} by
+ */
 function stepField(field, by) {
-  if (field.tagName === "SELECT") {
+  if (field instanceof HTMLSelectElement) {
     const i = Math.min(field.options.length - 1, Math.max(0, field.selectedIndex + by));
     if (i === field.selectedIndex) return;
     field.selectedIndex = i;
   } else {
+    const before = field.value;
     const step = Number(field.step) || 1;
     const span = Number(field.max) - Number(field.min);
     const stride = Number.isFinite(span) && span > 0 ? Math.max(step, 10 ** Math.floor(Math.log10(span / 20))) : step;
     const n = Math.max(1, Math.round(stride / step));
     if (by > 0) field.stepUp(n);
     else field.stepDown(n);
+    if (field.value === before) return;
   }
   field.dispatchEvent(new Event("input", { bubbles: true }));
   field.dispatchEvent(new Event("change", { bubbles: true }));
+  field.classList.add("stepped");
+  field.addEventListener("blur", () => field.classList.remove("stepped"), { once: true });
+  remoteLive(document.body).textContent = fieldSays(field);
 }
 
 /** The focus to the stop ``by`` (1 or -1) from ``from`` under ``root`` (from nowhere: the first or last). */
@@ -80,6 +121,7 @@ function moveFocus(root, from, by) {
  * field keeps its arrows for typing, and Enter stays what it is on the page.
  */
 export function pageArrows(root, applies) {
+  remoteLive(root);
   root.addEventListener("keydown", (ev) => {
     if (!["ArrowDown", "ArrowUp", "ArrowLeft", "ArrowRight"].includes(ev.key)) return;
     if (ev.defaultPrevented || ev.altKey || ev.ctrlKey || ev.metaKey || ev.shiftKey || !applies()) return;
@@ -100,6 +142,7 @@ export function pageArrows(root, applies) {
 /** A remote's keys for every screen under ``root`` (the TV's page): see the head of this file. */
 export function remoteKeys(root) {
   const move = (from, by) => moveFocus(root, from, by);
+  remoteLive(root);
   root.addEventListener("keydown", (ev) => {
     if (ev.defaultPrevented || ev.altKey || ev.ctrlKey || ev.metaKey || ev.shiftKey) return;
     const e = ev.target;
