@@ -178,7 +178,10 @@
  *   spec's `label` and "<label>.<choice>" ("<label>.value", given {n}: a number option's value in
  *   its unit), "level.<name>" (a bot level), "rules.<preset>" (a list of lines: the rules in
  *   brief, for the host form) and "game.title". A game may also override the shell's own words
- *   for its table ("table.round": "Hand {n}" where the game says hand).
+ *   for its table ("table.round": "Hand {n}" where the game says hand). A game whose strings have
+ *   "table.focus" (and "table.focus.hint") offers Focus, the hand alone on a phone: it keeps the
+ *   choice in localStorage "meja.<game>.focus" ("on"/"off", read when its table is created), and
+ *   a seat's lobby offers the same choice before the start (lobby.js focusKey).
  * @property {string} [stylesheet] the URL of the game's CSS; linked, and loaded, before use (the
  *   table screen's root has class `tv` on the shared screen)
  * @property {(code: string) => DealCodeSpec | null} [readDealCode] what a deal code of this game

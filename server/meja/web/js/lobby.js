@@ -7,7 +7,7 @@
 // "remove" of a seat (a second click confirms).
 
 import { optionApplies } from "./games.js";
-import { readable, t } from "./strings.js";
+import { gameText, hasText, readable, t } from "./strings.js";
 import { seatLabel } from "./table.js";
 import { startWaitKey } from "./tvhost.js";
 import { copyText, el, spacedCode } from "./ui.js";
@@ -34,6 +34,16 @@ export function isLoopback(link) {
   } catch {
     return false;
   }
+}
+
+/**
+ * Where a game's page module keeps a phone's Focus (the hand alone, big cards) between pages:
+ * localStorage "meja.<game>.focus", "on" or "off" (contract.js). The lobby sets it too, so a phone
+ * that joins early can choose it before the start.
+ * @param {string} game
+ */
+export function focusKey(game) {
+  return `meja.${game}.focus`;
 }
 
 export class Lobby {
@@ -182,6 +192,7 @@ export class Lobby {
       this.app.lobbyNotice ? el("p", { class: "notice", role: "alert", id: "lobby-notice" }, this.app.lobbyNotice) : null,
       this.invitePanel(table, desc),
       this.seatsPanel(table, desc),
+      this.focusToggle(desc),
       desc ? this.about(desc, table) : null,
       this.talkPanel(),
     );
@@ -222,6 +233,44 @@ export class Lobby {
     // The host's remote starts at Start (or stays where it was); a screen that only shows, nowhere.
     if (focused && focusById(focused)) return;
     if (arriving) focusById("start");
+  }
+
+  /**
+   * Focus before the start, for a seat's page whose game offers it (its strings have
+   * "table.focus"): the same choice as the table's own Focus button, kept where the game keeps it.
+   * @param {GameDescription | null} desc
+   */
+  focusToggle(desc) {
+    if (!desc || this.app.tv || this.app.seat === null || this.app.seat === undefined) return null;
+    if (!hasText(desc.name, "table.focus")) return null;
+    const key = focusKey(desc.name);
+    let on = false;
+    try {
+      on = localStorage.getItem(key) === "on";
+    } catch {
+      // storage refused (a private window): the choice lasts for this page only
+    }
+    const button = el(
+      "button",
+      {
+        type: "button",
+        class: "small focus-toggle",
+        id: "lobby-focus",
+        "aria-pressed": on ? "true" : "false",
+        title: gameText(desc.name, "table.focus.hint"),
+        onclick: () => {
+          on = button.getAttribute("aria-pressed") !== "true";
+          button.setAttribute("aria-pressed", on ? "true" : "false");
+          try {
+            localStorage.setItem(key, on ? "on" : "off");
+          } catch {
+            // as above
+          }
+        },
+      },
+      gameText(desc.name, "table.focus"),
+    );
+    return el("p", { class: "lobby-focus" }, button, " ", el("span", { class: "hint" }, gameText(desc.name, "table.focus.hint")));
   }
 
   /** The lobby drawn again as this page shows it (a shared screen's, or a seat's). */

@@ -1,0 +1,55 @@
+"""Focus in the lobby (issue 20, point 4): a phone that joins before the start can choose it.
+
+Focus (the hand alone, big cards, for a phone beside the shared screen) was a button under the
+hand, drawn only after Start. A game that offers it (its strings have "table.focus") now has the
+same choice in a seat's lobby, kept where the game keeps it; after the start that phone's table
+is the hand alone. A game without it shows no such button, nor does the shared screen.
+
+Cost: about 8 s.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+
+
+def test_a_phone_chooses_focus_in_the_lobby(server: Any, new_context: Any) -> None:
+    host = new_context(**PHONE).new_page()
+    host.goto(server.origin + "/")
+    host.fill("#name", "Ana")
+    host.check("#game-kartu_terakhir")
+    host.check("#seats-3")
+    host.click("#host")
+    host.wait_for_selector("#room-code")
+    room = re.sub(r"\s", "", host.inner_text("#room-code"))
+
+    guest = new_context(**PHONE).new_page()
+    guest.goto(f"{server.origin}/?join={room}")
+    guest.fill("#name", "Budi")
+    guest.click("#join")
+    guest.wait_for_selector("#lobby-focus")
+    assert guest.get_attribute("#lobby-focus", "aria-pressed") == "false"
+    assert guest.inner_text("#lobby-focus") == "Focus"
+    guest.click("#lobby-focus")
+    assert guest.get_attribute("#lobby-focus", "aria-pressed") == "true"
+    # Drawn again (another seat fills), the choice stays.
+    host.wait_for_selector("#start:not([disabled])")
+    host.click("#start")
+    guest.wait_for_selector("#hand button.card")
+    guest.wait_for_selector(".table-screen.hand-only")
+    assert guest.get_attribute(".focus-toggle", "aria-pressed") == "true"  # the table's own button agrees
+    assert host.locator(".table-screen.hand-only").count() == 0  # the host did not choose it
+
+
+def test_no_focus_button_where_the_game_has_none(server: Any, new_context: Any) -> None:
+    host = new_context(**PHONE).new_page()
+    host.goto(server.origin + "/")
+    host.fill("#name", "Ana")
+    host.check("#game-crazy_eights")
+    host.click("#host")
+    host.wait_for_selector("#room-code")
+    assert host.locator("#seats-title").count() == 1
+    assert host.locator("#lobby-focus").count() == 0
