@@ -1,60 +1,50 @@
-"""The ``hard`` level: a search over worlds sampled from what the seat has seen.
+"""The ``hard`` level: Crazy Eights' hooks for the shared search (:mod:`meja.bots.search`).
 
-For each decision with more than one sensible candidate:
+The search loop (worlds, common random numbers, racing, the work budget and the
+deadline) is every game's; this module says what Crazy Eights puts in it:
 
-1. **Candidates.** Every legal play, with the four 8s folded into one 8 per
-   called suit (which 8 leaves the hand changes nothing); pass where it is a
-   choice (``classic`` with optional play of a drawn card). Never a voluntary
-   draw: inside sampled worlds a draw looks good and in play it is bad (docs/bots.md:
-   a search that allows them loses to greedy). A card that goes out is played
-   at once.
-2. **Worlds.** :func:`meja.bots.infoset.read_infoset` rebuilds what the seat
-   knows: the pile exactly, voids from passes (and from draws where drawing
-   means being stuck), where reshuffled cards can be. Each world deals the
-   unknown cards to the other hands and the stock consistently with it.
-3. **Opponent model.** The others are taken to play roughly like greedy: a
-   world in which greedy, holding that world's cards, would have played
-   otherwise than a seat did is kept only with probability ``model_eps`` per
-   difference (:meth:`meja.bots.infoset.InfoSet.sample_likely`). Soft, so a
-   person who plays differently only blunts the inference. Worth about +2
-   points of share at 2 and 3 seats on the dev deals.
-4. **Common random numbers.** Every candidate is played on the same worlds, with
-   the same reshuffle seed, so their difference is measured, not the luck of
-   the world.
-5. **Playouts.** From each (world, candidate), every seat plays greedy to the end
-   of the round (:func:`meja.bots.sim.playout`, about 20-40 microseconds a round).
-6. **Reward.** The penalty margin (mean penalty of the other seats minus our own,
-   over 50) plus ``win_bonus`` for going out: the margin is what the match is
-   scored on, and the bonus keeps the bot hungry for round wins.
-7. **Racing.** On a geometric schedule of worlds, a candidate whose paired
-   difference to the leader is more than ``z`` standard errors below zero is
-   dropped, and the budget goes on to the close calls.
+1. **Candidates** (:func:`candidates`). Every legal play, with the four 8s folded
+   into one 8 per called suit (which 8 leaves the hand changes nothing); pass where
+   it is a choice (``classic`` with optional play of a drawn card). Never a
+   voluntary draw: inside sampled worlds a draw looks good and in play it is bad
+   (docs/bots.md: a search that allows them loses to greedy). A card that goes out
+   is played at once. Greedy's own choice comes first (it wins ties).
+2. **Worlds** (:meth:`Hooks.sample`). :func:`.infoset.read_infoset`
+   rebuilds what the seat knows: the pile exactly, voids from passes (and from
+   draws where drawing means being stuck), where reshuffled cards can be. Each world
+   deals the unknown cards to the other hands and the stock consistently with it,
+   and fixes the seed of any reshuffle a playout meets (common random numbers).
+3. **Opponent model.** The others are taken to play roughly like greedy: a world
+   in which greedy, holding that world's cards, would have played otherwise than a
+   seat did is kept only with probability ``model_eps`` per difference
+   (:meth:`.infoset.InfoSet.sample_likely`). Soft, so a person who plays
+   differently only blunts the inference. Worth about +2 points of share at 2 and
+   3 seats on the dev deals.
+4. **Playouts** (:meth:`Hooks.play`). From each (world, candidate), every seat
+   plays greedy to the end of the round (:func:`.sim.playout`, about 20-40
+   microseconds a round).
+5. **Evaluation** (:meth:`Hooks.evaluate`). The penalty margin (mean penalty of
+   the other seats minus our own, over 50) plus ``win_bonus`` for going out: the
+   margin is what the match is scored on, and the bonus keeps the bot hungry for
+   round wins.
 
-**Determinism and the deadline.** Everything random comes from the
-:class:`~meja.rules.rng.Rng` the caller passes (one 64-bit word seeds a
-``random.Random``, used only through ``random()``, whose output for an int seed
-is stable across Python versions). The budget is *work*, not time: the search
-counts the actions it simulates, the playouts and the worlds it draws, each at
-a fixed cost (:data:`WORK` and the costs beside it), so the same view, history
-and rng give the same action on any machine. On this project's 2-core machine
-that budget is about 40 ms of CPU when the machine is quiet and up to about
-75 ms when the other hyperthread is busy. The ``deadline`` (CPU seconds of the
-calling thread, :data:`DEADLINE`) is only a safety cap: if a slow or overloaded
-machine reaches it, the search stops after the last whole world, and that one
-decision may differ from an unhurried one. ``deadline=None`` gives strict
-determinism (the tests use it). The search blocks its thread for its whole
-budget: a server should run it in a worker thread or process, not on the event
-loop.
+**Work.** A world costs :data:`SAMPLE_COST` per draw (the opponent model may
+reject some) plus :data:`WORLD_COST`; a playout :data:`PLAYOUT_COST` plus
+:data:`STEP_COST` per simulated action: about microseconds of this project's
+machine when quiet, so the budget :data:`WORK` is about 40 ms of CPU (up to about
+75 ms when the other hyperthread is busy), and :data:`DEADLINE` caps it. The same
+view, history and rng give the same action on any machine unless the deadline
+cuts a search short; ``deadline=None`` is strictly deterministic (the tests use it).
 """
 
 from __future__ import annotations
 
-import math
 import random
-import time
 from collections.abc import Callable
-from typing import Final
+from typing import Any, Final
 
+from meja.bots.search import Budget
+from meja.bots.search import SearchBot as _Search
 from meja.rules.rng import Rng
 
 from ..rules import CrazyEightsView, Kind, Move, Phase
@@ -64,10 +54,12 @@ from .sim import PASS_ACT, PLAY, SUIT_KIND, Action, Rules, Sim, greedy_play, gre
 from .tables import EIGHT, RANK, SUIT, hand_penalty
 from .yardsticks import greedy_choice
 
-__all__ = ["DEADLINE", "PLAYOUTS", "WORK", "Sampler", "SearchBot", "candidates"]
+__all__ = ["DEADLINE", "PLAYOUTS", "WORK", "Hooks", "Outcome", "Sampler", "SearchBot", "candidates"]
 
-#: Where worlds come from: the honest bot passes ``InfoSet.sample``.
+#: Where worlds come from: the honest bot passes ``InfoSet.sample_likely`` (a test's cheater, the truth).
 Sampler = Callable[[random.Random], World]
+#: What a playout ends in: the winner (-1: none within the cap), the hands, the actions simulated.
+Outcome = tuple[int, list[int], int]
 
 #: Playouts per decision at most (summed over candidates).
 PLAYOUTS: Final = 2000
@@ -117,44 +109,126 @@ def candidates(view: CrazyEightsView) -> list[Action]:
     return out
 
 
-class SearchBot:
-    """Determinized search with common random numbers; see the module docstring."""
+class Hooks:
+    """Crazy Eights as a :class:`meja.bots.search.SearchGame` for one decision of ``view.seat``.
 
-    name = "hard"
-    needs_history = True
-    blocking = True
+    A world is a sampled deal and the seed of the reshuffles its playouts meet; a
+    candidate an action ``(kind, card, suit)``; a playout ends in an :data:`Outcome`.
+    """
+
+    __slots__ = (
+        "active",
+        "chooser",
+        "drawn",
+        "draws",
+        "fast",
+        "me",
+        "n",
+        "nxt",
+        "rules",
+        "sampler",
+        "start_choice",
+        "top",
+        "turn",
+        "win_bonus",
+    )
+
+    def __init__(self, view: CrazyEightsView, sampler: Sampler, win_bonus: float) -> None:
+        assert view.seat is not None
+        self.me = view.seat
+        self.n = view.seats
+        self.rules = Rules.of(view.options, self.n)
+        self.start_choice = view.phase == Phase.CHOOSE_SUIT and view.discard_count == 1 and view.draws_taken == 0
+        self.chooser = view.chooser if view.phase == Phase.CHOOSE_SUIT and view.chooser is not None else -1
+        self.drawn = -1 if view.drawn is None else int(view.drawn)
+        self.top = int(view.top)
+        self.active = int(view.active_suit)
+        self.turn = view.turn
+        self.draws = view.draws_taken
+        self.fast = view.phase == Phase.PLAY and self.drawn < 0
+        self.nxt = (self.turn + 1) % self.n
+        self.sampler = sampler
+        self.win_bonus = win_bonus
+
+    def sample(self, rnd: random.Random) -> tuple[World, int]:
+        w = self.sampler(rnd)
+        return w, int(rnd.random() * 9007199254740992.0)
+
+    def world_cost(self, world: tuple[World, int]) -> float:
+        return SAMPLE_COST * world[0].tries + WORLD_COST
+
+    def play(self, world: tuple[World, int], candidate: Action) -> Outcome:
+        w, rseed = world
+        kind, c, s = candidate
+        if self.fast and kind == PLAY:
+            # The common case without the general simulator: play c, then playout.
+            hands = list(w.hands)
+            hands[self.me] ^= 1 << c
+            winner, steps = playout(
+                hands,
+                list(w.stock),
+                w.disc | 1 << self.top,
+                c,
+                SUIT[c] if s < 0 else s,
+                self.nxt,
+                0,
+                self.rules,
+                rseed,
+            )
+            return winner, hands, steps
+        sim = Sim(
+            self.rules,
+            list(w.hands),
+            list(w.stock),
+            w.disc,
+            self.top,
+            self.active,
+            self.turn,
+            self.draws,
+            self.drawn,
+            self.chooser,
+            self.start_choice,
+        )
+        sim.apply(candidate)
+        winner, steps = sim.run_greedy(rseed)
+        return winner, sim.hands, steps
+
+    def evaluate(self, outcome: Outcome) -> float:
+        winner, hands, _ = outcome
+        me = self.me
+        pens = [hand_penalty(h) for h in hands]
+        mine = pens[me]
+        margin = (sum(pens) - mine) / (self.n - 1) - mine
+        return margin / 50.0 + (self.win_bonus if winner == me else 0.0)
+
+    def cost(self, outcome: Outcome) -> float:
+        return STEP_COST * outcome[2] + PLAYOUT_COST
+
+
+class SearchBot(_Search):
+    """Crazy Eights' ``hard`` level: the shared search on :class:`Hooks`; see the module docstring.
+
+    Tuning parameters: the budget's (:class:`meja.bots.search.Budget`: ``work``,
+    ``playouts``, ``deadline``, ``batch``, ``z``, ``min_worlds``) and ``win_bonus``,
+    ``draws_reveal`` (read a ``house`` draw as "stuck"), ``model_eps`` and
+    ``model_tries`` (the opponent model; ``model_eps=None``: off).
+    """
+
+    BUDGET = Budget(work=WORK, playouts=PLAYOUTS, deadline=DEADLINE, batch=8, z=2.5, min_worlds=16)
 
     def __init__(
         self,
-        playouts: int = PLAYOUTS,
-        work: float = WORK,
-        deadline: float | None = DEADLINE,
         win_bonus: float = 0.5,
-        batch: int = 8,
-        z: float = 2.5,
-        min_worlds: int = 16,
         draws_reveal: bool = True,
         model_eps: float | None = 0.25,
         model_tries: int = 8,
-        name: str = "hard",
+        **budget: Any,
     ) -> None:
-        self.playouts = playouts
-        self.work = work
-        self.deadline = deadline
+        super().__init__(**budget)
         self.win_bonus = win_bonus
-        self.batch = batch
-        self.z = z
-        self.min_worlds = min_worlds
         self.draws_reveal = draws_reveal
         self.model_eps = model_eps
         self.model_tries = model_tries
-        self.name = name
-        #: statistics of the last decision (for the benchmark and tests; not used to decide)
-        self.last_worlds = 0
-        self.last_playouts = 0
-        self.last_steps = 0
-        self.last_spent = 0.0
-        self.last_tries = 0
 
     def choose(self, view: CrazyEightsView, history: History, rng: Rng) -> Move:
         if view.phase not in (Phase.PLAY, Phase.CHOOSE_SUIT) or view.seat is None:
@@ -170,117 +244,8 @@ class SearchBot:
         seed, _ = rng.bits(64)
         eps, tries = self.model_eps, self.model_tries
         sample: Sampler = info.sample if eps is None else lambda r: info.sample_likely(r, eps, tries)
-        best = self.search(view, cands, sample, random.Random(seed))
-        return move_of(*best)
+        return move_of(*self.search(view, cands, sample, random.Random(seed)))
 
-    def search(
-        self,
-        view: CrazyEightsView,
-        cands: list[Action],
-        sample: Sampler,
-        rnd: random.Random,
-    ) -> Action:
-        """Compare ``cands`` on worlds from ``sample`` (see the module docstring); return the best."""
-        assert view.seat is not None
-        me = view.seat
-        n = view.seats
-        rules = Rules.of(view.options, n)
-        start_choice = view.phase == Phase.CHOOSE_SUIT and view.discard_count == 1 and view.draws_taken == 0
-        chooser = view.chooser if view.phase == Phase.CHOOSE_SUIT and view.chooser is not None else -1
-        drawn = -1 if view.drawn is None else int(view.drawn)
-        top = int(view.top)
-        active = int(view.active_suit)
-        turn = view.turn
-        draws = view.draws_taken
-        win_bonus = self.win_bonus
-        fast = view.phase == Phase.PLAY and drawn < 0
-        nxt = (turn + 1) % n
-        k = len(cands)
-        alive = list(range(k))
-        rewards: list[list[float]] = [[] for _ in range(k)]
-        used = 0
-        worlds = 0
-        total_steps = 0
-        tries = 0
-        t0 = time.thread_time()
-        deadline = self.deadline
-        spent = 0.0
-        budget = self.work
-        next_race = self.min_worlds
-        while used < self.playouts and spent < budget and len(alive) > 1:
-            w: World = sample(rnd)
-            spent += SAMPLE_COST * w.tries + WORLD_COST
-            tries += w.tries
-            rseed = int(rnd.random() * 9007199254740992.0)
-            for i in alive:
-                kind, c, s = cands[i]
-                if fast and kind == PLAY:
-                    # The common case without the general simulator: play c, then playout.
-                    hands = list(w.hands)
-                    hands[me] ^= 1 << c
-                    winner, steps = playout(
-                        hands,
-                        list(w.stock),
-                        w.disc | 1 << top,
-                        c,
-                        SUIT[c] if s < 0 else s,
-                        nxt,
-                        0,
-                        rules,
-                        rseed,
-                    )
-                else:
-                    sim = Sim(
-                        rules,
-                        list(w.hands),
-                        list(w.stock),
-                        w.disc,
-                        top,
-                        active,
-                        turn,
-                        draws,
-                        drawn,
-                        chooser,
-                        start_choice,
-                    )
-                    sim.apply(cands[i])
-                    winner, steps = sim.run_greedy(rseed)
-                    hands = sim.hands
-                total_steps += steps
-                spent += STEP_COST * steps + PLAYOUT_COST
-                pens = [hand_penalty(h) for h in hands]
-                mine = pens[me]
-                margin = (sum(pens) - mine) / (n - 1) - mine
-                rewards[i].append(margin / 50.0 + (win_bonus if winner == me else 0.0))
-            used += len(alive)
-            worlds += 1
-            if worlds >= next_race:
-                # Racing costs O(worlds) per candidate, so it runs on a geometric schedule.
-                alive = self._race(alive, rewards)
-                next_race = max(worlds + self.batch, int(worlds * 1.25))
-            if deadline is not None and time.thread_time() - t0 > deadline:
-                break
-        self.last_worlds = worlds
-        self.last_playouts = used
-        self.last_steps = total_steps
-        self.last_spent = spent
-        self.last_tries = tries
-        best = max(alive, key=lambda i: (sum(rewards[i]), -i))
-        return cands[best]
-
-    def _race(self, alive: list[int], rewards: list[list[float]]) -> list[int]:
-        """Drop candidates whose paired difference to the leader is clearly negative."""
-        lead = max(alive, key=lambda i: (sum(rewards[i]), -i))
-        rl = rewards[lead]
-        keep = []
-        for i in alive:
-            if i == lead:
-                keep.append(i)
-                continue
-            d = [a - b for a, b in zip(rewards[i], rl, strict=True)]
-            m = len(d)
-            mean = sum(d) / m
-            var = sum((x - mean) ** 2 for x in d) / (m - 1)
-            if mean + self.z * math.sqrt(var / m) >= 0.0:
-                keep.append(i)
-        return keep
+    def search(self, view: CrazyEightsView, cands: list[Action], sample: Sampler, rnd: random.Random) -> Action:
+        """Compare ``cands`` on worlds from ``sample`` (the shared search); return the best."""
+        return self.run(Hooks(view, sample, self.win_bonus), cands, rnd)
