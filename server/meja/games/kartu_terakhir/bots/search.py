@@ -17,17 +17,18 @@ For each turn decision with more than one sensible candidate:
    saw (a hand shown to it by a challenge, an honest verdict, a pass) and, while
    a seat's play does not contradict them, two soft readings: it draws only when
    stuck, and it plays as the seed's tips do (Wilds last, dearest card first).
-3. **Common random numbers.** Every candidate is played on the same worlds with
-   the same reshuffle seed, so their difference is measured, not the world's luck.
-4. **Playouts**: every seat plays :func:`.common.greedy_turn` to the end of the
-   round, on :func:`.playout.playout`, a list-based replay of the engine's
-   :func:`rollout` (the rules' own tables; a test checks that both end every
-   round alike) about four times faster, so four times the worlds in the same CPU.
-5. **Reward**: 1 for winning the round, plus the points margin (the points the
-   seat scores minus the others' mean, 3.8.2) over :data:`MARGIN_SCALE`.
-6. **Racing**: on a geometric schedule of worlds, a candidate whose paired
-   difference to the leader is more than ``z`` standard errors below zero is
-   dropped.
+3. **Playouts** (:meth:`Hooks.play`): the candidate, then every seat plays
+   :func:`.common.greedy_turn` to the end of the round, on :func:`.playout.playout`,
+   a list-based replay of the engine's :func:`rollout` (the rules' own tables; a
+   test checks that both end every round alike) about four times faster, so four
+   times the worlds in the same CPU.
+4. **Evaluation** (:meth:`Hooks.evaluate`): 1 for winning the round, plus the
+   points margin (the points the seat scores minus the others' mean, 3.8.2) over
+   :data:`MARGIN_SCALE`; a playout cut off is scored by :func:`evaluate`.
+5. **The search** is the shared one (:mod:`meja.bots.search`: common random
+   numbers, racing, the work budget, the deadline), with its gate on: greedy's
+   steered choice stands unless another candidate beats it by :data:`GATE`
+   standard errors.
 
 Out of its turn, and before a turn action, it has full-attention reflexes
 (:func:`.common.reflex`): it catches whenever it can and always calls "last
@@ -41,24 +42,22 @@ it has seen found bluffing (a ``challenge`` verdict ``bluff`` against it) is no
 longer taken for one who keeps its Wilds: every world counts in full for it (a
 new user bluffed three times in seven against hard bots, never challenged).
 
-**Determinism and the deadline.** All chance comes from the rng the caller
-passes (one 64-bit word seeds a :class:`random.Random`). The budget is *work*:
-rollout actions counted at :data:`STEP_COST` and worlds at :data:`WORLD_COST`,
-so the same inputs give the same action on any machine. The CPU ``deadline``
-(:data:`DEADLINE`, this thread's CPU time) is only a safety cap: a slow or busy
-machine may cut a search short, and then that one decision may differ from an
-unhurried one; ``deadline=None`` is strictly deterministic (the tests use it).
-It blocks its thread while it thinks: a server runs it off the event loop.
+**Work and the deadline.** Rollout actions are counted at :data:`STEP_COST` and
+worlds at :data:`WORLD_COST` (about microseconds of this machine's CPU), so the same
+inputs give the same action on any machine; the CPU ``deadline`` (:data:`DEADLINE`)
+is only a safety cap, and ``deadline=None`` is strictly deterministic (the tests use
+it). It blocks its thread while it thinks: a server runs it off the event loop.
 """
 
 from __future__ import annotations
 
 import math
 import random
-import time
 from collections.abc import Sequence
-from typing import Final, Protocol
+from typing import Any, Final, Protocol
 
+from meja.bots.search import Budget
+from meja.bots.search import SearchBot as _Search
 from meja.rules.rng import Rng
 
 from ..rules import KartuTerakhirState, KartuTerakhirView, Move, Phase, card_points
@@ -82,7 +81,7 @@ from .common import (
     reflex,
 )
 from .infoset import InfoSet, read_infoset
-from .playout import playout
+from .playout import Playout, playout
 from .yardsticks import greedy_choice
 
 __all__ = [
@@ -90,6 +89,7 @@ __all__ = [
     "GATE",
     "MODEL_EPS",
     "WORK",
+    "Hooks",
     "SearchBot",
     "Worlds",
     "bluffers",
@@ -215,48 +215,81 @@ def bluffers(history: History) -> set[int]:
     }
 
 
-class SearchBot:
-    """Determinized search with common random numbers; see the module docstring."""
+class Hooks:
+    """Kartu Terakhir as a :class:`meja.bots.search.SearchGame` for one turn of ``view.seat``.
 
-    name = "hard"
-    needs_history = True
-    blocking = True
+    A world is an engine state dealt from what the seat knows and the seed of its
+    reshuffles and challenge coin; a candidate a :class:`~..rules.Move`; a playout ends
+    in a :data:`.playout.Playout`.
+    """
+
+    __slots__ = ("alpha", "depth", "make", "me", "n", "scale")
+
+    def __init__(self, view: KartuTerakhirView, worlds: Worlds, depth: int, alpha: float, scale: float) -> None:
+        assert view.seat is not None
+        self.me = view.seat
+        self.n = view.seats
+        self.make = worlds.world
+        self.depth = depth
+        self.alpha = alpha
+        self.scale = scale
+
+    def sample(self, rnd: random.Random) -> tuple[KartuTerakhirState, int]:
+        seed = int(rnd.random() * 18446744073709551616.0)
+        return self.make(rnd, seed), seed
+
+    def world_cost(self, world: tuple[KartuTerakhirState, int]) -> float:
+        return WORLD_COST
+
+    def play(self, world: tuple[KartuTerakhirState, int], candidate: Move) -> Playout:
+        state = world[0].apply(self.me, candidate)[0]
+        if state.phase > _REACT:  # the candidate went out
+            lr = state.last_round
+            assert lr is not None
+            return lr.winner, lr.points, [], 0
+        return playout(state, world[1], self.depth)
+
+    def evaluate(self, outcome: Playout) -> float:
+        winner, points, hands, _ = outcome
+        if winner < 0:
+            return evaluate(hands, self.me, self.alpha, self.scale)
+        if winner == self.me:
+            return 1.0 + points / self.scale
+        return -points / (self.n - 1) / self.scale
+
+    def cost(self, outcome: Playout) -> float:
+        return STEP_COST * (outcome[3] + 1)
+
+
+class SearchBot(_Search):
+    """Kartu Terakhir's ``hard`` level: reflexes, then the shared search on :class:`Hooks`; see the
+    module docstring.
+
+    Tuning parameters: the budget's (:class:`meja.bots.search.Budget`: ``work``, ``deadline``,
+    ``batch``, ``z``, ``min_worlds``, ``gate``) and the game's below.
+    """
+
+    BUDGET = Budget(work=WORK, deadline=DEADLINE, batch=4, z=2.5, min_worlds=8, gate=GATE)
 
     def __init__(
         self,
-        work: float = WORK,
-        deadline: float | None = DEADLINE,
-        batch: int = 4,
-        z: float = 2.5,
-        min_worlds: int = 8,
         margin_scale: float = MARGIN_SCALE,
         model_eps: float = MODEL_EPS,
         challenge_worlds: int = 64,
         all_colours: bool = False,
         depth: int = MAX_STEPS,
         alpha: float = ALPHA,
-        gate: float = GATE,
         steer: bool = True,
-        name: str = "hard",
+        **budget: Any,
     ) -> None:
-        self.work = work
-        self.deadline = deadline
-        self.batch = batch
-        self.z = z
-        self.min_worlds = min_worlds
+        super().__init__(**budget)
         self.margin_scale = margin_scale
         self.model_eps = model_eps
         self.challenge_worlds = challenge_worlds
         self.all_colours = all_colours
         self.depth = depth
         self.alpha = alpha
-        self.gate = gate
         self.steer = steer
-        self.name = name
-        #: statistics of the last decision (for the benchmark and tests; not used to decide)
-        self.last_worlds = 0
-        self.last_steps = 0
-        self.last_spent = 0.0
 
     def choose(self, view: KartuTerakhirView, history: History, rng: Rng) -> Move | None:
         quick = reflex(view) if view.phase <= _REACT else None
@@ -292,82 +325,10 @@ class SearchBot:
         rnd: random.Random,
         worlds_of: Worlds | None = None,
     ) -> Move:
-        """Compare ``cands`` on worlds from ``info`` (see the module docstring); return the best."""
-        me = view.seat
-        assert me is not None
-        n = view.seats
-        scale = self.margin_scale
-        k = len(cands)
-        alive = list(range(k))
-        rewards: list[list[float]] = [[] for _ in range(k)]
-        spent = 0.0
-        worlds = 0
-        steps_total = 0
-        budget = self.work
-        deadline = self.deadline
-        t0 = time.thread_time()
-        next_race = self.min_worlds
-        depth = self.depth
-        alpha = self.alpha
-        make = (worlds_of or info).world
-        while spent < budget and len(alive) > 1:
-            seed = int(rnd.random() * 18446744073709551616.0)
-            world = make(rnd, seed)
-            spent += WORLD_COST
-            for i in alive:
-                state = world.apply(me, cands[i])[0]
-                if state.phase > _REACT:  # the candidate went out
-                    lr = state.last_round
-                    assert lr is not None
-                    winner, points, steps = lr.winner, lr.points, 0
-                    hands: list[list[int]] = []
-                else:
-                    winner, points, hands, steps = playout(state, seed, depth)
-                steps_total += steps + 1
-                spent += STEP_COST * (steps + 1)
-                if winner < 0:
-                    rewards[i].append(evaluate(hands, me, alpha, scale))
-                elif winner == me:
-                    rewards[i].append(1.0 + points / scale)
-                else:
-                    rewards[i].append(-points / (n - 1) / scale)
-            worlds += 1
-            if worlds >= next_race:
-                alive = self._race(alive, rewards)
-                next_race = max(worlds + self.batch, int(worlds * 1.25))
-            if deadline is not None and time.thread_time() - t0 > deadline:
-                break
-        self.last_worlds = worlds
-        self.last_steps = steps_total
-        self.last_spent = spent
-        best = max(alive, key=lambda i: (sum(rewards[i]), -i))
-        if best != 0 and 0 in alive and self.gate > 0.0 and worlds > 1:
-            # Greedy's own choice (candidate 0) stands unless the search is confident it is beaten:
-            # a noisy search that wanders off a good heuristic loses more than it finds.
-            d = [a - b for a, b in zip(rewards[best], rewards[0], strict=True)]
-            m = len(d)
-            mean = sum(d) / m
-            var = sum((x - mean) ** 2 for x in d) / (m - 1)
-            if mean <= self.gate * math.sqrt(var / m):
-                best = 0
-        return cands[best]
-
-    def _race(self, alive: list[int], rewards: list[list[float]]) -> list[int]:
-        """Drop candidates whose paired difference to the leader is clearly negative."""
-        lead = max(alive, key=lambda i: (sum(rewards[i]), -i))
-        rl = rewards[lead]
-        keep = []
-        for i in alive:
-            if i == lead:
-                keep.append(i)
-                continue
-            d = [a - b for a, b in zip(rewards[i], rl, strict=True)]
-            m = len(d)
-            mean = sum(d) / m
-            var = sum((x - mean) ** 2 for x in d) / (m - 1) if m > 1 else 0.0
-            if mean + self.z * math.sqrt(var / m) >= 0.0:
-                keep.append(i)
-        return keep
+        """Compare ``cands`` on worlds from ``info`` (or ``worlds_of``: a test's cheater) with the shared
+        search; return the best."""
+        hooks = Hooks(view, worlds_of or info, self.depth, self.alpha, self.margin_scale)
+        return self.run(hooks, cands, rnd)
 
     def bluff_odds(self, view: KartuTerakhirView, history: History, info: InfoSet, rnd: random.Random) -> float:
         """The chance that the pending Wild Draw Four was a bluff, over sampled worlds weighted by the
