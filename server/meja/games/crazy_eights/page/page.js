@@ -1,3 +1,4 @@
+// @ts-check
 // Crazy Eights' page module: what the table screen shows that is this game's own. The
 // shell (server/meja/web/js/app.js; the interface is server/meja/web/js/contract.js) loads it
 // by name from the catalog and frames it: seats, hand widget, log, caption, round summary,
@@ -16,10 +17,23 @@
 //   the rest of the update is drawn (1.5.3); with prefers-reduced-motion it is still;
 // * each play, draw and pass is a move the shell shows travelling between the seat and the
 //   piles, with a caption by the pile ("Bot 2 played 8♠ and named hearts").
+// The centre, the hand, Draw from the stock, the suit chooser and the round's table are the
+// shared pile table's (/js/pile.js), as Kartu Terakhir's are; what is said and decided here is
+// this game's own.
 
 import { addSuitShapes, cardBack, cardChip, cardImage, cardName, cardShort, fillCardFace, penalty, SUITS, suitIcon, useText } from "./cards.js";
 import { readCodeNumber } from "/js/dealcode.js";
+import { PileTable } from "/js/pile.js";
 import { STRINGS } from "./strings.js";
+
+/** @typedef {import("/js/contract.js").Host} Host */
+/** @typedef {import("/js/contract.js").View} View */
+/** @typedef {import("/js/contract.js").Text} Text */
+/** @typedef {import("/js/contract.js").TableMap} TableMap */
+/** @typedef {import("/js/contract.js").Action} Action */
+/** @typedef {import("/js/pile.js").PileEvent} GameEvent */
+/** @typedef {import("/js/contract.js").Frame} Frame */
+/** @typedef {import("/js/contract.js").Move} Move */
 
 export const strings = STRINGS;
 export const stylesheet = new URL("./page.css", import.meta.url).href;
@@ -32,6 +46,7 @@ const DEAL_TAG = 1; // Crazy Eights' tag in the shared deal-code format (meja.ru
  * What a deal code of this game names, as the server reads it (meja/games/crazy_eights/dealcode.py:
  * format 2, tag 1, an 8-bit header of preset, seat count and leader), or null. Only to fill
  * the host form: the server checks the code again and is the one that deals.
+ * @param {string} text
  */
 export function readDealCode(text) {
   const number = readCodeNumber(text, { chars: 30, tag: DEAL_TAG });
@@ -47,6 +62,9 @@ export function readDealCode(text) {
  * during play), from the table map's options in full (PROTOCOL.md beside this file): first
  * the three things seed 000 says friends argue about before the deal (how many cards you
  * may draw, when you may pass, whether an 8 may go out), then the rest.
+ * @param {TableMap} table
+ * @param {Text} t
+ * @returns {string[]}
  */
 export function rules(table, t) {
   const o = (table && table.options) || {};
@@ -77,40 +95,27 @@ export function rules(table, t) {
   return lines;
 }
 
+/**
+ * @param {Host} host
+ * @returns {import("/js/contract.js").GameTable}
+ */
 export function createTable(host) {
   return new CrazyEightsTable(host);
 }
 
-class CrazyEightsTable {
+/** The active suit, for the indicator and the chooser (by shape and word). */
+const FOLLOW = { key: "suit", label: "table.active_suit", icon: suitIcon };
+
+class CrazyEightsTable extends PileTable {
+  /** @param {Host} host */
   constructor(host) {
-    this.host = host;
-    this.t = host.t;
     useText(host.t);
     addSuitShapes();
-    this.view = null;
+    super(host, { name: cardName, fill: fillCardFace, back: cardBack, chip: cardChip }, { from: "stock", rebuilt: "reshuffle" });
     const el = host.el;
-    this.topLabel = el("p", { class: "label", id: "top-label" });
-    this.topCard = el("div", { class: "top-card", id: "top-card" });
-    this.stockLabel = el("span", { class: "label stock-label", id: "stock-label" });
-    this.stockCount = el("span", { class: "stock-count", id: "stock-count" });
-    this.stock = el(
-      "button",
-      { type: "button", class: "stock-pile", id: "stock", tabindex: "-1", onclick: () => this.draw(true) },
-      el("span", { class: "stock-cards", "aria-hidden": "true" }, cardBack(), cardBack(), cardBack()),
-      this.stockCount,
-    );
-    this.indicatorLabel = el("p", { class: "label", id: "indicator-label" });
-    this.indicator = el("p", { class: "indicator", id: "indicator", "aria-labelledby": "indicator-label indicator-value" });
-    this.centre = el(
-      "div",
-      { class: "centre" },
-      el("div", { class: "stock-box" }, this.stockLabel, this.stock),
-      el("div", { class: "pile" }, this.topLabel, this.topCard),
-      el("div", { class: "indicator-box" }, this.indicatorLabel, this.indicator),
-    );
-    this.drawButton = el("button", { type: "button", id: "draw", "aria-describedby": "draw-reason", onclick: () => this.draw() });
+    this.drawButton = this.button("draw", () => this.draw(), { "aria-describedby": "draw-reason" });
     this.drawReason = el("p", { class: "reason", id: "draw-reason" });
-    this.passButton = el("button", { type: "button", id: "pass", "aria-describedby": "pass-reason", onclick: () => this.pass() });
+    this.passButton = this.button("pass", () => this.pass(), { "aria-describedby": "pass-reason" });
     this.passReason = el("p", { class: "reason", id: "pass-reason" });
     this.actions = el(
       "div",
@@ -118,19 +123,8 @@ class CrazyEightsTable {
       el("div", { class: "action" }, this.drawButton, this.drawReason),
       el("div", { class: "action" }, this.passButton, this.passReason),
     );
-    this.choosing = null; // "play" (a card not yet played) or "forced" (the rules ask now)
-  }
-
-  destroy() {
-    this.host.closeChoice();
-  }
-
-  get mySeat() {
-    return this.host.seat;
-  }
-
-  get spectator() {
-    return this.mySeat === null || this.mySeat === undefined;
+    /** @type {"play" | "forced" | null} "play": a card not yet played; "forced": the rules ask now */
+    this.choosing = null;
   }
 
   /** The table's options in full (the table map), for words that fit its rules. */
@@ -138,53 +132,24 @@ class CrazyEightsTable {
     return (this.host.table && this.host.table.options) || {};
   }
 
+  /** @returns {number} */
   get maxDraws() {
     return (this.view && this.view.max_draws) ?? this.options.max_draws ?? 3;
   }
 
-  isMyTurn() {
-    const v = this.view;
-    return !!v && v.phase === "play" && !this.spectator && v.turn === this.mySeat;
-  }
-
-  /** The legal play actions for each card in hand: {"QH": [{kind, card}], "8S": [4 plays]}. */
-  playsByCard() {
-    const out = {};
-    for (const a of this.view.legal || []) {
-      if (a.kind !== "play") continue;
-      (out[a.card] || (out[a.card] = [])).push(a);
-    }
-    return out;
-  }
-
   // ------------------------------------------------------------------ drawing
 
+  /**
+   * @param {View} view
+   * @returns {Frame}
+   */
   render(view) {
     const t = this.t;
     this.view = view;
-    this.topLabel.textContent = t("table.top");
-    this.indicatorLabel.textContent = t("table.active_suit");
-    this.stockLabel.textContent = t("table.stock");
-    this.topCard.replaceChildren(cardImage(view.top, "large"));
-    this.stockCount.textContent = String(view.stock_count);
-    this.stock.setAttribute(
-      "aria-label",
-      view.can_draw ? t("table.stock.draw", { n: view.stock_count }) : t("table.stock.count", { n: view.stock_count }),
-    );
-    this.stock.classList.toggle("can-draw", !!view.can_draw);
-    this.stock.classList.toggle("empty", !view.stock_count);
-    const suit = view.active_suit;
-    this.indicator.dataset.suit = suit;
-    this.indicator.className = `indicator suit-${suit}`;
-    this.indicator.replaceChildren(
-      suitIcon(suit, "suit-icon indicator-shape"),
-      this.host.el("span", { class: "indicator-word", id: "indicator-value" }, t(`suit.${suit}`)),
-    );
+    this.renderPile({ top: cardImage(view.top, "large"), count: view.stock_count, canDraw: !!view.can_draw, follow: FOLLOW, value: view.active_suit });
     if (!this.spectator) this.renderActions();
     this.actions.hidden = view.phase === "round_over" || view.phase === "match_over";
     this.maybeAskSuit();
-    const myTurn = this.isMyTurn();
-    const plays = this.spectator ? {} : this.playsByCard();
     const wins = view.match_mode === "wins";
     return {
       round: view.round,
@@ -197,14 +162,7 @@ class CrazyEightsTable {
         score: wins ? t("table.score.wins", { n: (view.wins || [])[i] ?? 0 }) : t("table.score.points", { n: (view.scores || [])[i] ?? 0 }),
         active: (view.phase === "play" && view.turn === i) || (view.phase === "choose_suit" && view.chooser === i),
       })),
-      hand: this.spectator
-        ? null
-        : (view.hand || []).map((name) => ({
-            id: name,
-            label: cardName(name),
-            playable: myTurn && !!plays[name],
-            face: (node) => fillCardFace(node, name),
-          })),
+      hand: this.handFrame(),
       keys: this.spectator
         ? []
         : [
@@ -215,8 +173,9 @@ class CrazyEightsTable {
     };
   }
 
+  /** @returns {{text: string, mine: boolean} | null} */
   status() {
-    const v = this.view;
+    const v = this.v;
     const t = this.t;
     let text = "";
     if (v.phase === "play") text = v.turn === this.mySeat ? t("table.your_turn") : t("table.turn_of", { name: this.host.seatName(v.turn) });
@@ -226,7 +185,7 @@ class CrazyEightsTable {
   }
 
   renderActions() {
-    const v = this.view;
+    const v = this.v;
     const t = this.t;
     const myTurn = this.isMyTurn();
     const maxDraws = this.maxDraws;
@@ -235,7 +194,7 @@ class CrazyEightsTable {
     this.drawButton.textContent = maxDraws > 1 ? t("table.draw", { n: left }) : t("table.draw.one");
     this.drawButton.disabled = !v.can_draw;
     // Another seat's turn needs no reason under each button: the turn line says whose it is.
-    const quiet = (code) => code === "not_your_turn";
+    const quiet = (/** @type {string | null} */ code) => code === "not_your_turn";
     this.drawReason.textContent = v.can_draw || quiet(v.draw_blocked) ? "" : this.reason(v.draw_blocked, "draw");
     // 1.4.5: Pass only when stuck and out of draws; otherwise say why not.
     this.passButton.textContent = t("table.pass");
@@ -245,7 +204,11 @@ class CrazyEightsTable {
     this.drawButton.dataset.left = String(left);
   }
 
-  /** A reason code of the view in words that fit this table's rules (its draws per turn). */
+  /**
+   * A reason code of the view in words that fit this table's rules (its draws per turn).
+   * @param {string | null} code
+   * @param {"draw" | "pass"} what
+   */
   reason(code, what) {
     if (!code) return "";
     const t = this.t;
@@ -258,14 +221,20 @@ class CrazyEightsTable {
     return text === key ? code : text;
   }
 
-  /** Draw: from the Draw button, its key, or the stock pile (fromStock). */
-  draw(fromStock = false) {
-    if (this.spectator) return;
-    if (this.drawButton.disabled) {
-      if (fromStock) this.host.say(this.drawReason.textContent || this.t("reason.not_your_turn"));
-      return;
-    }
-    this.host.act({ kind: "draw" });
+  // Draw (PileTable.draw: the Draw button, its key, or the stock pile) as the view allows it.
+
+  /** @returns {Action | null} */
+  drawAction() {
+    return this.drawButton.disabled ? null : { kind: "draw" };
+  }
+
+  drawRefusal() {
+    return this.drawReason.textContent || "";
+  }
+
+  /** The hand keeps no focus after a draw here: the Draw button keeps it for the next one (up to three). */
+  get focusAfterDraw() {
+    return false;
   }
 
   pass() {
@@ -273,7 +242,11 @@ class CrazyEightsTable {
     this.host.act({ kind: "pass" });
   }
 
-  /** The button that sends a legal action (the shell finds a card of the hand itself): for a suggested move. */
+  /**
+   * The button that sends a legal action (the shell finds a card of the hand itself): for a suggested move.
+   * @param {Action} action
+   * @returns {Element | null}
+   */
   controlFor(action) {
     if (action.kind === "draw") return this.drawButton;
     if (action.kind === "pass") return this.passButton;
@@ -282,7 +255,10 @@ class CrazyEightsTable {
     return null;
   }
 
-  /** A card of the hand was chosen (click, Enter or Space). */
+  /**
+   * A card of the hand was chosen (click, Enter or Space).
+   * @param {string} name
+   */
   play(name) {
     const t = this.t;
     if (!this.isMyTurn()) {
@@ -304,41 +280,39 @@ class CrazyEightsTable {
 
   // ------------------------------------------------------------------ the suit chooser
 
-  /** Ask for a suit: for an 8 about to be played (`card`), or because the rules ask now (null). */
+  /**
+   * Ask for a suit: for an 8 about to be played (`card`), or because the rules ask now (null).
+   * @param {string | null} card
+   */
   async askSuit(card) {
     const t = this.t;
     const forced = card === null;
     this.choosing = forced ? "forced" : "play";
-    this.asking = {}; // this question, so that the answer to an earlier one clears nothing
-    const question = this.asking;
     // How many cards of each suit the hand holds, besides its 8s (they go on any suit).
+    /** @type {Record<string, number>} */
     const counts = {};
-    for (const c of this.view.hand || []) if (!c.startsWith("8")) counts[c.slice(-1)] = (counts[c.slice(-1)] || 0) + 1;
-    const suit = await this.host.choose({
+    for (const c of this.v.hand || []) if (!c.startsWith("8")) counts[c.slice(-1)] = (counts[c.slice(-1)] || 0) + 1;
+    const { value: suit, latest } = await this.chooseFollow({
       id: "suit-dialog",
+      follow: FOLLOW,
+      values: SUITS,
+      counts,
       title: t("suit.dialog.title"),
-      text: forced ? t("suit.dialog.text_forced") : t("suit.dialog.text", { card: cardName(card) }),
+      text: card === null ? t("suit.dialog.text_forced") : t("suit.dialog.text", { card: cardName(card) }),
       // Escape closes the chooser of a card not yet played; a suit the rules demand now
       // (a forced 8) cannot be dodged.
       cancel: forced ? null : t("suit.dialog.cancel"),
-      choices: SUITS.map((s) => ({
-        value: s,
-        className: `suit-choice suit-${s}`,
-        dataset: { suit: s },
-        content: [suitIcon(s, "suit-icon big"), this.host.el("span", { class: "suit-word" }, t(`suit.${s}`))],
-        held: counts[s] || 0,
-      })),
     });
-    if (this.asking === question) this.choosing = null;
+    if (latest) this.choosing = null;
     if (!suit) return;
     this.host.focusHand();
-    if (forced) this.host.act({ kind: "suit", suit });
+    if (card === null) this.host.act({ kind: "suit", suit });
     else this.host.act({ kind: "play", card, suit });
   }
 
   /** A suit the rules demand of this seat now (a drawn 8 played for it, a starter 8). */
   maybeAskSuit() {
-    const v = this.view;
+    const v = this.v;
     const mustChoose = v.phase === "choose_suit" && v.chooser === this.mySeat && !this.spectator;
     if (mustChoose && this.choosing !== "forced") this.askSuit(null);
     else if (!mustChoose && this.choosing === "forced") this.host.closeChoice();
@@ -347,15 +321,22 @@ class CrazyEightsTable {
 
   // ------------------------------------------------------------------ moves, the log and the pause
 
-  /** Draws left said only where a turn allows more than one (a one-draw game never says "0 left"). */
+  /**
+   * Draws left said only where a turn allows more than one (a one-draw game never says "0 left").
+   * @param {GameEvent} ev
+   */
   drawsLeft(ev) {
     return this.maxDraws > 1 && typeof ev.draws_left === "number";
   }
 
+  /**
+   * @param {GameEvent} ev
+   * @returns {string | null}
+   */
   logLine(ev) {
-    const t = this.t;
-    const who = (seat) => this.host.seatName(seat);
-    const me = this.mySeat;
+    const common = this.commonLine(ev);
+    if (common !== undefined) return common;
+    const { t, who, mySeat: me } = this;
     switch (ev.kind) {
       case "round_start":
         return t("log.round_start", { round: ev.round, card: cardName(ev.starter) });
@@ -377,24 +358,23 @@ class CrazyEightsTable {
         return t("log.reshuffle", { n: ev.moved });
       case "round_over":
         return t("log.round_over", { who: who(ev.winner) });
-      case "match_over":
-        return t("log.match_over");
-      case "turn":
-        return ev.seat === me ? t("log.turn_you") : null;
       default:
         return null;
     }
   }
 
-  /** An event as a move people see: the caption by the pile, the seat's last move, and what travels where. */
+  /**
+   * An event as a move people see: the caption by the pile, the seat's last move, and what travels where.
+   * @param {GameEvent} ev
+   * @returns {Move | null}
+   */
   move(ev) {
-    const t = this.t;
-    const el = this.host.el;
-    const who = (seat) => this.host.seatName(seat);
-    const me = this.mySeat;
+    const common = this.commonMove(ev);
+    if (common !== undefined) return common;
+    const { t, who, mySeat: me } = this;
     switch (ev.kind) {
       case "round_start":
-        return { seat: null, text: t("move.round_start", { round: ev.round, card: cardShort(ev.starter) }), short: null, motion: null };
+        return { seat: null, text: t("move.round_start", { round: ev.round, card: cardShort(ev.starter) }), motion: null };
       case "play": {
         const card = cardShort(ev.card);
         const suit = ev.suit ? t(`suit.${ev.suit}`).toLowerCase() : null;
@@ -418,104 +398,47 @@ class CrazyEightsTable {
           seat: ev.seat,
           text,
           short: this.maxDraws > 1 ? t("move.short.draws", { n: Math.max(1, taken) }) : t("move.short.draw"),
-          motion: { piece: mine ? cardImage(ev.card, "flying") : cardBack("flying"), from: this.stock, to: "seat" },
+          motion: { piece: mine ? cardImage(ev.card, "flying") : cardBack("flying"), from: this.fromPile, to: "seat" },
         };
       }
       case "pass":
-        return {
-          seat: ev.seat,
-          text: ev.kept ? t("move.pass_kept", { who: who(ev.seat) }) : t("move.pass", { who: who(ev.seat) }),
-          short: t("move.short.pass"),
-          motion: { piece: el("span", { class: "pass-token" }, t("table.pass")), from: "seat", to: this.topCard },
-        };
+        return this.passMove(ev, ev.kept ? t("move.pass_kept", { who: who(ev.seat) }) : t("move.pass", { who: who(ev.seat) }));
       case "suit": {
         const suit = t(`suit.${ev.suit}`).toLowerCase();
         return { seat: ev.seat, text: t("move.suit", { who: who(ev.seat), suit }), short: t("move.short.suit", { suit }), motion: null };
       }
-      case "reshuffle":
-        return { seat: null, text: t("move.reshuffle", { n: ev.moved }), short: null, motion: null };
-      case "round_over":
-        return { seat: ev.winner, text: t("move.round_over", { who: who(ev.winner) }), short: t("move.short.out"), motion: null };
       default:
         return null;
     }
   }
 
-  /** The reshuffle pause (docs/rules/crazy-eights.md 1.5.3): what the shell shows while it holds the table. */
+  /**
+   * The reshuffle pause (docs/rules/crazy-eights.md 1.5.3): what the shell shows while it holds the table.
+   * @param {GameEvent} ev
+   */
   hold(ev) {
-    if (ev.kind !== "reshuffle") return null;
-    const t = this.t;
-    const el = this.host.el;
-    const still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-    const node = el(
-      "div",
-      { class: `reshuffle-notice${still ? "" : " animated"}`, id: "reshuffle" },
-      el("strong", {}, t("reshuffle.title")),
-      " ",
-      el("span", {}, t("reshuffle.text", { n: ev.moved ?? 0 })),
-    );
-    return { node, ms: RESHUFFLE_PAUSE_MS };
+    return this.rebuiltHold(ev, "reshuffle-notice", RESHUFFLE_PAUSE_MS);
   }
 
   // ------------------------------------------------------------------ the round summary
 
-  /** The round's details (each hand card by card with its penalty, the totals); who went out is the headline. */
-  summary() {
-    const v = this.view;
-    const over = v.phase === "round_over" || v.phase === "match_over";
-    const result = v.last_round;
-    if (!over || !result) return null;
-    const t = this.t;
-    const el = this.host.el;
-    const me = this.mySeat;
+  /**
+   * The round's details (each hand card by card with its penalty, the totals); who went out is the headline.
+   * @param {Record<string, any>} result
+   * @returns {import("/js/pile.js").RoundTable}
+   */
+  roundTable(result) {
+    const { t, v } = this;
     const wins = v.match_mode === "wins";
-    const rows = [];
-    for (let i = 0; i < v.seats; i++) {
-      const cards = (result.hands || [])[i] || [];
-      const cells = cards.length
-        ? cards.map((c) => el("li", { class: "penalty-card" }, cardChip(c), el("span", { class: "pts" }, String(penalty(c)))))
-        : [el("li", { class: "went-out" }, i === result.winner ? t("summary.out") : t("summary.none"))];
-      rows.push(
-        el(
-          "tr",
-          { dataset: { seat: i }, class: i === result.winner ? "winner" : "" },
-          el("th", { scope: "row" }, this.host.seatName(i)),
-          el("td", {}, el("ul", { class: "penalty-cards" }, cells)),
-          el("td", { class: "num" }, t("summary.points", { n: result.penalties[i] })),
-          el("td", { class: "num" }, String(v.scores[i])),
-          wins ? el("td", { class: "num" }, String(v.wins[i])) : null,
-        ),
-      );
-    }
-    const scoreTable = el(
-      "table",
-      { class: "scores", id: "scores" },
-      el("caption", {}, wins ? t("summary.scores.wins", { rounds: v.rounds }) : t("summary.scores.points", { target: v.target })),
-      el(
-        "thead",
-        {},
-        el(
-          "tr",
-          {},
-          el("th", { scope: "col" }, t("summary.player")),
-          el("th", { scope: "col" }, t("summary.hand")),
-          el("th", { scope: "col" }, t("summary.penalty")),
-          el("th", { scope: "col" }, t("summary.total")),
-          wins ? el("th", { scope: "col" }, t("summary.wins")) : null,
-        ),
-      ),
-      el("tbody", {}, rows),
-    );
-    const ready = (v.legal || []).find((a) => a.kind === "ready") || null;
     return {
-      round: result.round,
-      headline: result.winner === me ? t("summary.you_won") : t("summary.winner", { who: this.host.seatName(result.winner) }),
-      won: result.winner === me,
-      details: el("div", { class: "round-details" }, scoreTable),
+      caption: wins ? t("summary.scores.wins", { rounds: v.rounds }) : t("summary.scores.points", { target: v.target }),
+      columns: [t("summary.player"), t("summary.hand"), t("summary.penalty"), t("summary.total"), wins ? t("summary.wins") : null],
+      listClass: "penalty-cards",
+      cardClass: "penalty-card",
+      points: penalty,
+      numbers: (i) => [t("summary.points", { n: result.penalties[i] }), String(v.scores[i]), wins ? String(v.wins[i]) : null],
+      headline: result.winner === this.mySeat ? t("summary.you_won") : t("summary.winner", { who: this.who(result.winner) }),
       dealCode: result.deal_code || v.deal_code || null,
-      match: v.phase === "match_over",
-      winners: v.winners || [],
-      next: ready,
     };
   }
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // Kartu Terakhir's page module: what the table screen shows that is this game's own. The
 // shell (server/meja/web/js/app.js; the interface is server/meja/web/js/contract.js) loads it
 // by name from the catalog and frames it: seats, hand widget, log, caption, round summary,
@@ -23,6 +24,9 @@
 //   on this page (whose turn it is stays in the status line). The
 //   server sends them either way (they are public); only the drawing changes. It is kept in
 //   localStorage, so a phone remembers it.
+// The centre, the hand, Draw from the stock, the colour chooser and the round's table are the
+// shared pile table's (/js/pile.js), as Crazy Eights' are; what is said and decided here is
+// this game's own.
 
 import {
   addColourShapes,
@@ -40,7 +44,18 @@ import {
   useText,
 } from "./cards.js";
 import { readCodeNumber } from "/js/dealcode.js";
+import { PileTable } from "/js/pile.js";
 import { STRINGS } from "./strings.js";
+
+/** @typedef {import("/js/contract.js").Host} Host */
+/** @typedef {import("/js/contract.js").View} View */
+/** @typedef {import("/js/contract.js").Text} Text */
+/** @typedef {import("/js/contract.js").TableMap} TableMap */
+/** @typedef {import("/js/contract.js").Action} Action */
+/** @typedef {import("/js/pile.js").PileEvent} GameEvent */
+/** @typedef {import("/js/contract.js").Frame} Frame */
+/** @typedef {import("/js/contract.js").Key} Key */
+/** @typedef {import("/js/contract.js").Move} Move */
 
 export const strings = STRINGS;
 export const stylesheet = new URL("./page.css", import.meta.url).href;
@@ -53,6 +68,7 @@ const FOCUS_KEY = "meja.kartu_terakhir.focus";
  * What a deal code of this game names, as the server reads it (meja/games/kartu_terakhir/dealcode.py:
  * format 2, tag 2, an 8-bit header of dealer and seat count), or null. Only to fill the host
  * form: the server checks the code again and is the one that deals.
+ * @param {string} text
  */
 export function readDealCode(text) {
   const number = readCodeNumber(text, { chars: 30, tag: DEAL_TAG });
@@ -64,7 +80,12 @@ export function readDealCode(text) {
   return { preset: "standard", seats, dealer };
 }
 
-/** The table's rules in plain words (the lobby, the rules panel), from the table map's options in full. */
+/**
+ * The table's rules in plain words (the lobby, the rules panel), from the table map's options in full.
+ * @param {TableMap} table
+ * @param {Text} t
+ * @returns {string[]}
+ */
 export function rules(table, t) {
   const o = (table && table.options) || {};
   const lines = [t("rules.deal"), t("rules.play"), t("rules.draw"), t("rules.actions"), t("rules.wd4"), t("rules.call")];
@@ -75,9 +96,16 @@ export function rules(table, t) {
   return lines;
 }
 
+/**
+ * @param {Host} host
+ * @returns {import("/js/contract.js").GameTable}
+ */
 export function createTable(host) {
   return new KartuTerakhirTable(host);
 }
+
+/** The active colour, for the indicator and the chooser (by shape and word). */
+const FOLLOW = { key: "colour", label: "table.colour", icon: colourIcon };
 
 function loadFocus() {
   try {
@@ -87,6 +115,7 @@ function loadFocus() {
   }
 }
 
+/** @param {boolean} on */
 function saveFocus(on) {
   try {
     localStorage.setItem(FOCUS_KEY, on ? "on" : "off");
@@ -95,43 +124,28 @@ function saveFocus(on) {
   }
 }
 
-class KartuTerakhirTable {
+class KartuTerakhirTable extends PileTable {
+  /** @param {Host} host */
   constructor(host) {
-    this.host = host;
-    this.t = host.t;
     useText(host.t);
     addColourShapes();
-    this.view = null;
+    const pending = host.el("p", { class: "pending none", id: "pending" });
+    super(host, { name: cardName, fill: fillCardFace, back: cardBack, chip: cardChip }, { from: "stock", rebuilt: "reshuffle", className: "kt-centre", id: "kt-centre", beside: [pending] });
+    this.pending = pending;
     // Seats whose Last card call stands (3.6.1): on their boxes (the shared screen's above all),
     // not only in the caption. Learnt from the call events; gone with a call cancelled, a new
     // round, or a hand that is no longer down to its last card (see keepCalls).
+    /** @type {Set<number>} */
     this.callers = new Set();
     this.focus = !host.tv && loadFocus();
-    this.lastChallenge = null; // the latest challenge event: its verdict goes with the revealed hand
-    this.lastWild = null; // the latest Wild Draw Four play, for the challenge choice's words
+    /** @type {GameEvent | null} the latest challenge event: its verdict goes with the revealed hand */
+    this.lastChallenge = null;
+    /** @type {GameEvent | null} the latest Wild Draw Four play, for the challenge choice's words */
+    this.lastWild = null;
+    /** @type {{shown: {seat: number, cards: string[]}, ev: GameEvent | null, round: number} | null} the challenged hand kept on the page */
+    this.kept = null;
     const el = host.el;
-    this.topLabel = el("p", { class: "label", id: "top-label" });
-    this.topCard = el("div", { class: "top-card", id: "top-card" });
-    this.stockLabel = el("span", { class: "label stock-label", id: "stock-label" });
-    this.stockCount = el("span", { class: "stock-count", id: "stock-count" });
-    this.stock = el(
-      "button",
-      { type: "button", class: "stock-pile", id: "stock", tabindex: "-1", onclick: () => this.draw(true) },
-      el("span", { class: "stock-cards", "aria-hidden": "true" }, cardBack(), cardBack(), cardBack()),
-      this.stockCount,
-    );
-    this.indicatorLabel = el("p", { class: "label", id: "indicator-label" });
-    this.indicator = el("p", { class: "indicator", id: "indicator", "aria-labelledby": "indicator-label indicator-value" });
-    this.pending = el("p", { class: "pending none", id: "pending" });
-    this.centre = el(
-      "div",
-      { class: "centre kt-centre", id: "kt-centre" },
-      el("div", { class: "stock-box" }, this.stockLabel, this.stock),
-      el("div", { class: "pile" }, this.topLabel, this.topCard),
-      el("div", { class: "indicator-box" }, this.indicatorLabel, this.indicator, this.pending),
-    );
-
-    const button = (id, onclick, extra = {}) => el("button", { type: "button", id, onclick, ...extra });
+    const button = this.button.bind(this);
     // Last card and Catch: out of turn too; the row keeps its height whether they show or not.
     this.callButton = button("call", () => this.send("call"), { class: "alert", hidden: true });
     this.catchButton = button("catch", () => this.send("catch"), { class: "alert", hidden: true });
@@ -169,61 +183,19 @@ class KartuTerakhirTable {
     this.choosing = false;
   }
 
-  destroy() {
-    this.host.closeChoice();
-  }
-
-  get mySeat() {
-    return this.host.seat;
-  }
-
-  get spectator() {
-    return this.mySeat === null || this.mySeat === undefined;
-  }
-
-  isMyTurn() {
-    const v = this.view;
-    return !!v && v.phase === "play" && !this.spectator && v.turn === this.mySeat;
-  }
-
-  legal(kind) {
-    return ((this.view && this.view.legal) || []).find((a) => a.kind === kind) || null;
-  }
-
-  /** The legal plays for each card in hand: {"R7": [{kind, card}], "W": [4 plays, one per colour]}. */
-  playsByCard() {
-    const out = {};
-    for (const a of (this.view && this.view.legal) || []) {
-      if (a.kind !== "play") continue;
-      (out[a.card] || (out[a.card] = [])).push(a);
-    }
-    return out;
-  }
-
   // ------------------------------------------------------------------ drawing
 
+  /**
+   * @param {View} view
+   * @returns {Frame}
+   */
   render(view) {
     const t = this.t;
     const el = this.host.el;
     this.view = view;
     this.keepCalls();
-    this.topLabel.textContent = t("table.top");
-    this.indicatorLabel.textContent = t("table.colour");
-    this.stockLabel.textContent = t("table.stock");
     const chosen = parseCard(view.top).wild ? view.colour : null;
-    this.topCard.replaceChildren(cardImage(view.top, "large", chosen));
-    this.stockCount.textContent = String(view.stock_count);
-    const canDraw = !!this.legal("draw");
-    this.stock.setAttribute("aria-label", canDraw ? t("table.stock.draw", { n: view.stock_count }) : t("table.stock.count", { n: view.stock_count }));
-    this.stock.classList.toggle("can-draw", canDraw);
-    this.stock.classList.toggle("empty", !view.stock_count);
-    const colour = view.colour;
-    this.indicator.dataset.colour = colour;
-    this.indicator.className = `indicator colour-${colour}`;
-    this.indicator.replaceChildren(
-      colourIcon(colour, "colour-icon indicator-shape"),
-      el("span", { class: "indicator-word", id: "indicator-value" }, t(`colour.${colour}`)),
-    );
+    this.renderPile({ top: cardImage(view.top, "large", chosen), count: view.stock_count, canDraw: !!this.legal("draw"), follow: FOLLOW, value: view.colour });
     // A waiting penalty keeps its place when there is none, so that the pile never moves.
     const pending = view.pending > 0;
     this.pending.classList.toggle("none", !pending);
@@ -243,8 +215,6 @@ class KartuTerakhirTable {
     const over = view.phase === "round_over" || view.phase === "match_over";
     this.actions.hidden = this.spectator || over;
     this.maybeCloseChooser();
-    const myTurn = this.isMyTurn();
-    const plays = this.spectator ? {} : this.playsByCard();
     const match = view.match === "500";
     return {
       round: view.round,
@@ -252,20 +222,13 @@ class KartuTerakhirTable {
       target: match ? t("table.target.500", { target: view.target }) : t("table.target.round"),
       direction: view.direction === -1 ? -1 : 1,
       seats: Array.from({ length: view.seats }, (_, i) => ({
-        count: focus && i !== this.mySeat ? null : this.seatCount(i), // the player's own count stays
-        cards: focus ? null : (view.hand_counts || [])[i] ?? 0,
-        score: match ? t("table.score", { n: (view.scores || [])[i] ?? 0 }) : null,
-        badge: this.callers.has(i) ? t("move.short.call") : null,
+        count: focus && i !== this.mySeat ? undefined : this.seatCount(i), // the player's own count stays
+        cards: focus ? undefined : (view.hand_counts || [])[i] ?? 0,
+        score: match ? t("table.score", { n: (view.scores || [])[i] ?? 0 }) : undefined,
+        badge: this.callers.has(i) ? t("move.short.call") : undefined,
         active: view.phase === "play" && view.turn === i,
       })),
-      hand: this.spectator
-        ? null
-        : (view.hand || []).map((name) => ({
-            id: name,
-            label: cardName(name),
-            playable: myTurn && !!plays[name],
-            face: (node) => fillCardFace(node, name),
-          })),
+      hand: this.handFrame(),
       keys: this.spectator ? [] : this.keys(),
       summary: this.summary(),
       handOnly: focus, // Focus: the other seats' boxes go too, with what they would say
@@ -274,7 +237,7 @@ class KartuTerakhirTable {
 
   /** A call stands while its seat holds its last card (or two, on the turn it called before playing, 3.6.1 a). */
   keepCalls() {
-    const v = this.view;
+    const v = this.v;
     for (const seat of this.callers) {
       const n = (v.hand_counts || [])[seat] ?? 0;
       const before = n === 2 && v.called === seat;
@@ -282,14 +245,16 @@ class KartuTerakhirTable {
     }
   }
 
+  /** @param {number} i */
   seatCount(i) {
     const t = this.t;
-    const v = this.view;
+    const v = this.v;
     const n = (v.hand_counts || [])[i] ?? 0;
     if (v.window === i) return t("table.cards.open", { n });
     return t("table.cards", { n });
   }
 
+  /** @returns {Key[]} */
   keys() {
     const t = this.t;
     return [
@@ -304,11 +269,12 @@ class KartuTerakhirTable {
     ];
   }
 
+  /** @returns {{text: string, mine: boolean} | null} */
   status() {
-    const v = this.view;
+    const v = this.v;
     const t = this.t;
     const me = this.mySeat;
-    const name = (i) => this.host.seatName(i);
+    const name = (/** @type {number} */ i) => this.host.seatName(i);
     const catchable = !!this.legal("catch");
     const callable = !!this.legal("call") && v.window === me;
     const stacking = !!((this.host.table || {}).options || {}).stacking;
@@ -334,7 +300,7 @@ class KartuTerakhirTable {
   }
 
   renderActions() {
-    const v = this.view;
+    const v = this.v;
     const t = this.t;
     const myTurn = this.isMyTurn();
     // Last card is offered where it can matter: the window after one's play (3.6.1 b), or on
@@ -388,7 +354,7 @@ class KartuTerakhirTable {
     const t = this.t;
     const wild = this.lastWild;
     const who = wild ? this.host.seatName(wild.seat) : t("status.someone");
-    return t("challenge.text", { name: who, n: this.view.pending });
+    return t("challenge.text", { name: who, n: this.v.pending });
   }
 
   /**
@@ -398,7 +364,7 @@ class KartuTerakhirTable {
    * hand is shown, so that it can be read.
    */
   renderShown() {
-    const v = this.view;
+    const v = this.v;
     const t = this.t;
     const el = this.host.el;
     if (v.shown && Array.isArray(v.shown.cards)) {
@@ -421,9 +387,10 @@ class KartuTerakhirTable {
       el(
         "ul",
         { class: "shown-cards", id: "shown-cards" },
-        shown.cards.length ? shown.cards.map((c) => el("li", {}, cardChip(c))) : [el("li", {}, t("summary.none"))],
+        shown.cards.length ? shown.cards.map((/** @type {string} */ c) => el("li", {}, cardChip(c))) : [el("li", {}, t("summary.none"))],
       ),
-      verdict ? el("p", { class: "verdict", id: "shown-verdict" }, verdict) : null,
+      // (no verdict: nothing; replaceChildren would write a null as the text "null")
+      ...(verdict ? [el("p", { class: "verdict", id: "shown-verdict" }, verdict)] : []),
       el("button", { type: "button", class: "small", id: "shown-close", onclick: () => this.closeShown() }, t("shown.close")),
     );
     const appearing = this.shown.hidden;
@@ -454,6 +421,7 @@ class KartuTerakhirTable {
 
   // ------------------------------------------------------------------ acting
 
+  /** @param {string} kind */
   send(kind) {
     const action = this.legal(kind);
     if (!action) return;
@@ -461,20 +429,19 @@ class KartuTerakhirTable {
     this.host.act(action);
   }
 
-  /** Draw: from the Draw button, its key, or the stock pile (fromStock). */
-  draw(fromStock = false) {
-    if (this.spectator) return;
-    const action = this.legal("draw");
-    if (!action) {
-      if (fromStock) this.host.say(this.reason.textContent || this.t("reason.not_your_turn"));
-      return;
-    }
-    this.host.focusHand();
-    this.host.act(action);
+  // Draw (PileTable.draw: the Draw button, its key, or the stock pile) when `legal` has it.
+
+  drawRefusal() {
+    return this.reason.textContent || "";
   }
 
-  /** The button that sends a legal action (the shell finds a card of the hand itself): for a suggested move. */
+  /**
+   * The button that sends a legal action (the shell finds a card of the hand itself): for a suggested move.
+   * @param {Action} action
+   * @returns {Element | null}
+   */
   controlFor(action) {
+    /** @type {Record<string, HTMLButtonElement>} */
     const buttons = {
       draw: this.drawButton,
       keep: this.keepButton,
@@ -487,14 +454,17 @@ class KartuTerakhirTable {
     return buttons[action.kind] || null;
   }
 
-  /** A card of the hand was chosen (click, Enter or Space). */
+  /**
+   * A card of the hand was chosen (click, Enter or Space).
+   * @param {string} name
+   */
   play(name) {
     const t = this.t;
     const plays = this.playsByCard()[name];
     if (!plays) {
       if (!this.isMyTurn()) this.host.say(t("reason.not_your_turn"));
-      else if (this.view.drew) this.host.say(t("reason.only_drawn", { card: cardName(this.view.drawn) }));
-      else if (this.view.pending > 0) this.host.say(t("reason.answer_only"));
+      else if (this.v.drew) this.host.say(t("reason.only_drawn", { card: cardName(this.v.drawn) }));
+      else if (this.v.pending > 0) this.host.say(t("reason.answer_only"));
       else this.host.say(t("table.card_not_playable", { card: cardName(name) }));
       return;
     }
@@ -508,33 +478,31 @@ class KartuTerakhirTable {
 
   // ------------------------------------------------------------------ the colour chooser
 
-  /** A Wild's colour goes with the card (3.11.1): ask for it before the play is sent. */
+  /**
+   * A Wild's colour goes with the card (3.11.1): ask for it before the play is sent.
+   * @param {string} card
+   */
   async askColour(card) {
     const t = this.t;
     this.choosing = true;
-    const question = {};
-    this.asking = question;
+    /** @type {Record<string, number>} */
     const counts = {};
-    for (const c of this.view.hand || []) {
+    for (const c of this.v.hand || []) {
       const k = parseCard(c).colour;
       if (k) counts[k] = (counts[k] || 0) + 1;
     }
-    const colour = await this.host.choose({
+    const { value: colour, latest } = await this.chooseFollow({
       id: "colour-dialog",
+      follow: FOLLOW,
+      values: COLOURS,
+      counts,
       title: t("colour.dialog.title"),
       text: t("colour.dialog.text", { card: cardName(card) }),
       cancel: t("colour.dialog.cancel"),
-      choices: COLOURS.map((c) => ({
-        value: c,
-        className: `colour-choice colour-${c}`,
-        dataset: { colour: c },
-        content: [colourIcon(c, "colour-icon big"), this.host.el("span", { class: "colour-word" }, t(`colour.${c}`))],
-        held: counts[c] || 0,
-      })),
     });
-    if (this.asking === question) this.choosing = false;
+    if (latest) this.choosing = false;
     if (!colour) return;
-    const action = (this.playsByCard()[card] || []).find((a) => a.colour === colour);
+    const action = (this.playsByCard()[card] || []).find((/** @type {Action} */ a) => a.colour === colour);
     if (!action) return; // the table moved on while the chooser was open
     this.host.focusHand();
     this.host.act(action);
@@ -554,37 +522,40 @@ class KartuTerakhirTable {
    * The names of a catch's or a challenge's two seats, as subjects (`who`, `targetS`) and as
    * objects (`whom`, `target`): the player's own seat is "You" at the head of a clause but
    * "you" (Norwegian "deg") after a verb or "for", as in "Bot 2 caught you: 2 cards for you".
+   * @param {GameEvent} ev
    */
   parties(ev) {
-    const t = this.t;
-    const who = (seat) => this.host.seatName(seat);
-    const whom = (seat) => (seat === this.mySeat ? t("you.object") : who(seat));
+    const { t, who } = this;
+    const whom = (/** @type {number} */ seat) => (seat === this.mySeat ? t("you.object") : who(seat));
     return { who: who(ev.seat), whom: whom(ev.seat), targetS: who(ev.target), target: whom(ev.target) };
   }
 
-  /** Remember what later screens need from an event (the verdict, the Wild Draw Four's player). */
+  /**
+   * Remember what later screens need from an event (the verdict, the Wild Draw Four's player).
+   * @param {GameEvent} ev
+   */
   note(ev) {
     if (ev.kind === "challenge") this.lastChallenge = ev;
     else if (ev.kind === "play" && ev.card === "WD4") this.lastWild = ev;
   }
 
+  /**
+   * @param {GameEvent} ev
+   * @returns {string | null}
+   */
   logLine(ev) {
     this.note(ev);
-    const t = this.t;
-    const who = (seat) => this.host.seatName(seat);
-    const me = this.mySeat;
+    const common = this.commonLine(ev);
+    if (common !== undefined) return common;
+    const { t, who, mySeat: me } = this;
     switch (ev.kind) {
-      case "turn":
-        return ev.seat === me ? t("log.turn_you") : null;
       case "hand":
       case "ready":
         return null;
       case "window":
         return ev.seat === me ? t("log.window_you") : t("log.window", { who: who(ev.seat) });
       case "shown":
-        return t("log.shown", { who: who(ev.seat), cards: (ev.cards || []).map((c) => cardName(c)).join(", ") || t("summary.none") });
-      case "match_over":
-        return t("log.match_over");
+        return t("log.shown", { who: who(ev.seat), cards: (ev.cards || []).map((/** @type {string} */ c) => cardName(c)).join(", ") || t("summary.none") });
       default: {
         const move = this.move(ev);
         if (!move) return null;
@@ -593,18 +564,21 @@ class KartuTerakhirTable {
     }
   }
 
-  /** An event as a move people see: the caption by the pile, the seat's last move, and what travels where. */
+  /**
+   * An event as a move people see: the caption by the pile, the seat's last move, and what travels where.
+   * @param {GameEvent} ev
+   * @returns {Move | null}
+   */
   move(ev) {
     this.note(ev);
-    const t = this.t;
-    const el = this.host.el;
-    const who = (seat) => this.host.seatName(seat);
-    const me = this.mySeat;
+    const common = this.commonMove(ev);
+    if (common !== undefined) return common;
+    const { t, who, mySeat: me } = this;
     const mine = ev.seat === me && !this.spectator;
     switch (ev.kind) {
       case "round_start":
         this.callers.clear();
-        return { seat: null, text: t("move.round_start", { round: ev.round, card: cardName(ev.starter) }), short: null, motion: null };
+        return { seat: null, text: t("move.round_start", { round: ev.round, card: cardName(ev.starter) }), motion: null };
       case "play": {
         const c = parseCard(ev.card);
         const chosen = c.wild && ev.colour ? ev.colour : null;
@@ -619,7 +593,7 @@ class KartuTerakhirTable {
       }
       case "draw": {
         const n = ev.count ?? (ev.cards || []).length;
-        const cards = mine && Array.isArray(ev.cards) ? ev.cards.map((c) => cardName(c)).join(", ") : null;
+        const cards = mine && Array.isArray(ev.cards) ? ev.cards.map((/** @type {string} */ c) => cardName(c)).join(", ") : null;
         const reason = ["penalty", "catch", "challenge"].includes(ev.reason) ? ev.reason : "draw";
         const text = cards
           ? t(`move.draw_you.${reason}`, { n, cards })
@@ -628,24 +602,19 @@ class KartuTerakhirTable {
           seat: ev.seat,
           text,
           short: t("move.short.draw", { n }),
-          motion: n ? { piece: mine && ev.cards && ev.cards.length === 1 ? cardImage(ev.cards[0], "flying") : cardBack("flying"), from: this.stock, to: "seat" } : null,
+          motion: n ? { piece: mine && ev.cards && ev.cards.length === 1 ? cardImage(ev.cards[0], "flying") : cardBack("flying"), from: this.fromPile, to: "seat" } : null,
         };
       }
       case "keep":
         return { seat: ev.seat, text: t("move.keep", { who: who(ev.seat) }), short: t("move.short.keep"), motion: null };
       case "pass":
-        return {
-          seat: ev.seat,
-          text: t("move.pass", { who: who(ev.seat) }),
-          short: t("move.short.pass"),
-          motion: { piece: el("span", { class: "pass-token" }, t("table.pass")), from: "seat", to: this.topCard },
-        };
+        return this.passMove(ev, t("move.pass", { who: who(ev.seat) }));
       case "call":
         this.callers.add(ev.seat);
         return { seat: ev.seat, text: t("move.call", { who: who(ev.seat) }), short: t("move.short.call"), motion: null, sound: "call" };
       case "call_cancelled":
         this.callers.delete(ev.seat);
-        return { seat: ev.seat, text: t("move.call_cancelled", { who: who(ev.seat) }), short: null, motion: null };
+        return { seat: ev.seat, text: t("move.call_cancelled", { who: who(ev.seat) }), motion: null };
       case "catch":
         return { seat: ev.seat, text: t("move.catch", this.parties(ev)), short: t("move.short.catch", this.parties(ev)), motion: null, sound: "call" };
       case "skip":
@@ -659,103 +628,52 @@ class KartuTerakhirTable {
           short: t("move.short.challenge"),
           motion: null,
         };
-      case "reshuffle":
-        return { seat: null, text: t("move.reshuffle", { n: ev.moved }), short: null, motion: null };
-      case "round_over":
-        return { seat: ev.winner, text: t("move.round_over", { who: who(ev.winner) }), short: t("move.short.out"), motion: null };
       default:
         return null;
     }
   }
 
-  /** The pause after a rebuilt stock and after a challenge's verdict: what the shell shows while it holds the table. */
+  /**
+   * The pause after a rebuilt stock and after a challenge's verdict: what the shell shows while it holds the table.
+   * @param {GameEvent} ev
+   */
   hold(ev) {
     const t = this.t;
-    const el = this.host.el;
-    const still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-    if (ev.kind === "reshuffle") {
-      const node = el(
-        "div",
-        { class: `hold-notice${still ? "" : " animated"}`, id: "reshuffle" },
-        el("strong", {}, t("reshuffle.title")),
-        " ",
-        el("span", {}, t("reshuffle.text", { n: ev.moved ?? 0 })),
-      );
-      return { node, ms: PAUSE_MS };
-    }
+    const rebuilt = this.rebuiltHold(ev, "hold-notice", PAUSE_MS);
+    if (rebuilt) return rebuilt;
     if (ev.kind === "challenge") {
       this.note(ev);
-      const who = (seat) => this.host.seatName(seat);
-      const node = el(
-        "div",
-        { class: "hold-notice verdict-notice", id: "verdict" },
-        el("strong", {}, t("verdict.title")),
-        " ",
-        el("span", {}, t(ev.verdict === "bluff" ? "move.challenge.bluff" : "move.challenge.honest", this.parties(ev))),
-      );
-      return { node, ms: PAUSE_MS };
+      const text = t(ev.verdict === "bluff" ? "move.challenge.bluff" : "move.challenge.honest", this.parties(ev));
+      return this.holdNotice({ id: "verdict", className: "hold-notice verdict-notice", title: t("verdict.title"), text, ms: PAUSE_MS });
     }
     return null;
   }
 
   // ------------------------------------------------------------------ the round summary
 
-  /** The round's details: each hand card by card with its points, and what the winner scores. */
-  summary() {
-    const v = this.view;
-    const over = v.phase === "round_over" || v.phase === "match_over";
-    const result = v.last_round;
-    if (!over || !result) return null;
-    const t = this.t;
-    const el = this.host.el;
-    const me = this.mySeat;
+  /**
+   * The round's details: each hand card by card with its points, and what the winner scores.
+   * @param {Record<string, any>} result
+   * @returns {import("/js/pile.js").RoundTable}
+   */
+  roundTable(result) {
+    const { t, v } = this;
     const match = v.match === "500";
-    const rows = [];
-    for (let i = 0; i < v.seats; i++) {
-      const cards = (result.hands || [])[i] || [];
-      const sum = cards.reduce((s, c) => s + points(c), 0);
-      const cells = cards.length
-        ? cards.map((c) => el("li", { class: "score-card" }, cardChip(c), el("span", { class: "pts" }, String(points(c)))))
-        : [el("li", { class: "went-out" }, i === result.winner ? t("summary.out") : t("summary.none"))];
-      rows.push(
-        el(
-          "tr",
-          { dataset: { seat: i }, class: i === result.winner ? "winner" : "" },
-          el("th", { scope: "row" }, this.host.seatName(i)),
-          el("td", {}, el("ul", { class: "score-cards" }, cells)),
-          el("td", { class: "num" }, i === result.winner ? t("summary.scores_won", { n: result.points }) : t("summary.points", { n: sum })),
-          match ? el("td", { class: "num" }, String((v.scores || [])[i] ?? 0)) : null,
-        ),
-      );
-    }
-    const scoreTable = el(
-      "table",
-      { class: "scores", id: "scores" },
-      el("caption", {}, match ? t("summary.caption.500", { target: v.target }) : t("summary.caption.round")),
-      el(
-        "thead",
-        {},
-        el(
-          "tr",
-          {},
-          el("th", { scope: "col" }, t("summary.player")),
-          el("th", { scope: "col" }, t("summary.hand")),
-          el("th", { scope: "col" }, t("summary.hand_points")),
-          match ? el("th", { scope: "col" }, t("summary.total")) : null,
-        ),
-      ),
-      el("tbody", {}, rows),
-    );
-    const ready = this.legal("ready");
     return {
-      round: result.round,
-      headline: result.winner === me ? t("summary.you_won", { n: result.points }) : t("summary.winner", { who: this.host.seatName(result.winner), n: result.points }),
-      won: result.winner === me,
-      details: el("div", { class: "round-details" }, scoreTable),
+      caption: match ? t("summary.caption.500", { target: v.target }) : t("summary.caption.round"),
+      columns: [t("summary.player"), t("summary.hand"), t("summary.hand_points"), match ? t("summary.total") : null],
+      listClass: "score-cards",
+      cardClass: "score-card",
+      points,
+      numbers: (i, cards) => [
+        i === result.winner ? t("summary.scores_won", { n: result.points }) : t("summary.points", { n: cards.reduce((sum, c) => sum + points(c), 0) }),
+        match ? String((v.scores || [])[i] ?? 0) : null,
+      ],
+      headline:
+        result.winner === this.mySeat
+          ? t("summary.you_won", { n: result.points })
+          : t("summary.winner", { who: this.who(result.winner), n: result.points }),
       dealCode: result.deal_code || null,
-      match: v.phase === "match_over",
-      winners: v.winners || [],
-      next: ready,
     };
   }
 }
