@@ -78,7 +78,8 @@ def host_kt(
     if match:
         page.check(f"#opt-match-{match}")
     if reaction_ms is not None:
-        page.fill("#opt-reaction_ms", str(reaction_ms))
+        # (milliseconds on the wire, seconds in the form: the option's unit is "ms")
+        page.fill("#opt-reaction_ms", f"{reaction_ms / 1000:g}")
     if stacking:
         page.check("#opt-stacking")
     page.click("#host")

@@ -39,7 +39,7 @@ export const STRINGS = {
     "option.match": "Match",
     "option.match.round": "one round",
     "option.match.500": "rounds to 500 points",
-    "option.reaction_ms": "Time to catch a Draw Two before its cards are drawn (1000 = 1 second)",
+    "option.reaction_ms": "Time to catch a Draw Two before its cards are drawn",
     "option.reaction_ms.value": (p) => `${seconds(p.n, "en")} s`,
     "rules.standard": [
       "2 to 10 players, 7 cards each; the first number card starts the pile.",
@@ -213,7 +213,7 @@ export const STRINGS = {
     "option.match": "Pertandingan",
     "option.match.round": "satu putaran",
     "option.match.500": "beberapa putaran sampai 500 poin",
-    "option.reaction_ms": "Waktu untuk menangkap Ambil Dua sebelum kartunya terambil (1000 = 1 detik)",
+    "option.reaction_ms": "Waktu untuk menangkap Ambil Dua sebelum kartunya terambil",
     "option.reaction_ms.value": (p) => `${seconds(p.n, "id")} detik`,
     "rules.standard": [
       "2-10 pemain, 7 kartu per orang; kartu angka pertama memulai tumpukan.",
@@ -312,7 +312,7 @@ export const STRINGS = {
     "log.window": "Kartu {who} tinggal satu dan belum memanggil Kartu terakhir.",
     "log.shown": "Kamu melihat kartu {who}: {cards}.",
     "log.match_over": "Pertandingan selesai.",
-    "move.round_start": "Putaran {round}: kartu pertama {card}",
+    "move.round_start": "Babak {round}: kartu pertama {card}",
     "move.play": "{who} memainkan {card}",
     "move.play_wild": "{who} memainkan {card} dan memilih {colour}",
     "move.draw.draw": "{who} mengambil kartu",
@@ -387,7 +387,7 @@ export const STRINGS = {
     "option.match": "Trận",
     "option.match.round": "một ván",
     "option.match.500": "nhiều ván đến 500 điểm",
-    "option.reaction_ms": "Thời gian để bắt Rút Hai trước khi các lá bị rút (1000 = 1 giây)",
+    "option.reaction_ms": "Thời gian để bắt Rút Hai trước khi các lá bị rút",
     "option.reaction_ms.value": (p) => `${seconds(p.n, "vi")} giây`,
     "rules.standard": [
       "2 đến 10 người, mỗi người 7 lá; lá số đầu tiên mở chồng bài.",
@@ -561,7 +561,7 @@ export const STRINGS = {
     "option.match": "Kamp",
     "option.match.round": "én runde",
     "option.match.500": "runder til 500 poeng",
-    "option.reaction_ms": "Tid til å ta en Trekk to før kortene trekkes (1000 = 1 sekund)",
+    "option.reaction_ms": "Tid til å ta en Trekk to før kortene trekkes",
     "option.reaction_ms.value": (p) => `${seconds(p.n, "nb")} s`,
     "rules.standard": [
       "2 til 10 spillere, 7 kort hver; det første tallkortet starter bunken.",
