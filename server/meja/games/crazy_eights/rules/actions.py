@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import IntEnum
 from functools import total_ordering
 from typing import Final
 
 from meja.rules.cards import CARDS, Card, Suit
 from meja.rules.game import Wire
+from meja.rules.kinds import WireEnum
 
 # --------------------------------------------------------------------------- actions
 
 
-class Kind(IntEnum):
+class Kind(WireEnum):
     """Action kinds, in the order legal actions are sorted."""
 
     PLAY = 0
@@ -22,13 +22,8 @@ class Kind(IntEnum):
     PASS = 3
     READY = 4
 
-    @property
-    def wire(self) -> str:
-        return _KIND_WIRE[self]
 
-
-_KIND_WIRE: Final = ("play", "suit", "draw", "pass", "ready")
-_KIND_OF_WIRE: Final = {name: Kind(i) for i, name in enumerate(_KIND_WIRE)}
+_KIND_OF_WIRE: Final = Kind.by_wire()
 
 
 @total_ordering
@@ -91,7 +86,7 @@ READY: Final = Move(Kind.READY)
 # --------------------------------------------------------------------------- state
 
 
-class Phase(IntEnum):
+class Phase(WireEnum):
     PLAY = 0
     #: a seat must name the active suit (party starter 8; classic forced 8 after a draw)
     CHOOSE_SUIT = 1
@@ -99,14 +94,7 @@ class Phase(IntEnum):
     ROUND_OVER = 2
     MATCH_OVER = 3
 
-    @property
-    def wire(self) -> str:
-        return ("play", "choose_suit", "round_over", "match_over")[self]
-
 
 # Module constants for the hot paths: looking a member up on an Enum class costs
 # about 130 ns in CPython 3.11, a global about 10.
-_PLAY: Final = Phase.PLAY
-_CHOOSE_SUIT: Final = Phase.CHOOSE_SUIT
-_ROUND_OVER: Final = Phase.ROUND_OVER
-_MATCH_OVER: Final = Phase.MATCH_OVER
+_PLAY, _CHOOSE_SUIT, _ROUND_OVER, _MATCH_OVER = Phase

@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import IntEnum
 from typing import Final
 
 from meja.rules.game import Wire
+from meja.rules.kinds import WireEnum
 
 from .tables import _SUIT_LETTERS, MAX_BID, MIN_BID, NAMES, parse_card
 
 # --------------------------------------------------------------------------- actions
 
 
-class Kind(IntEnum):
+class Kind(WireEnum):
     """Action kinds, in the order legal actions are sorted.
 
     ``auto_arrange`` and ``done`` sort before the steps and ``undo`` last, so the
@@ -33,13 +33,12 @@ class Kind(IntEnum):
     PLAY = 8
     READY = 9
 
-    @property
-    def wire(self) -> str:
-        return _KIND_WIRE[self]
+    @staticmethod
+    def spelled(name: str) -> str:
+        return "auto_arrange" if name == "AUTO" else name.lower()
 
 
-_KIND_WIRE: Final = ("bid", "pass", "trump", "auto_arrange", "done", "discard", "give", "undo", "play", "ready")
-_KIND_OF_WIRE: Final = {name: Kind(i) for i, name in enumerate(_KIND_WIRE)}
+_KIND_OF_WIRE: Final = Kind.by_wire()
 _CARD_KINDS: Final = frozenset({Kind.DISCARD, Kind.GIVE, Kind.PLAY})
 
 
@@ -113,7 +112,7 @@ def play(card: int | str) -> Action:
 # --------------------------------------------------------------------------- state
 
 
-class Phase(IntEnum):
+class Phase(WireEnum):
     AUCTION = 0
     TRUMP = 1
     DISCARD = 2
@@ -122,18 +121,7 @@ class Phase(IntEnum):
     HAND_OVER = 5
     MATCH_OVER = 6
 
-    @property
-    def wire(self) -> str:
-        return _PHASE_WIRE[self]
 
-
-_PHASE_WIRE: Final = ("auction", "trump", "discard", "trim", "play", "hand_over", "match_over")
-_AUCTION: Final = Phase.AUCTION
-_TRUMP: Final = Phase.TRUMP
-_DISCARD: Final = Phase.DISCARD
-_TRIM: Final = Phase.TRIM
-_PLAY: Final = Phase.PLAY
-_HAND_OVER: Final = Phase.HAND_OVER
-_MATCH_OVER: Final = Phase.MATCH_OVER
+_AUCTION, _TRUMP, _DISCARD, _TRIM, _PLAY, _HAND_OVER, _MATCH_OVER = Phase
 #: A pending step is a card id, plus this for a give (a discard is the card id itself).
 _GIVE_STEP: Final = 100

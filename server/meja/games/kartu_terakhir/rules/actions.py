@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from enum import IntEnum
 from typing import Final
 
 from meja.rules.game import Wire
+from meja.rules.kinds import WireEnum
 
 from .tables import _COLOUR_OF, CARD_COUNT, COLOURS, NAMEIX, NAMEIX_OF, NAMES, NO_COLOUR, TITLE
 
 # --------------------------------------------------------------------------- actions
 
 
-class Kind(IntEnum):
+class Kind(WireEnum):
     """Action kinds, in the order legal actions are sorted."""
 
     PLAY = 0
@@ -32,25 +32,8 @@ class Kind(IntEnum):
     #: against the seat on turn
     TIMER_TAKE = 10
 
-    @property
-    def wire(self) -> str:
-        return _KIND_WIRE[self]
 
-
-_KIND_WIRE: Final = (
-    "play",
-    "draw",
-    "keep",
-    "pass",
-    "take",
-    "challenge",
-    "call",
-    "catch",
-    "ready",
-    "draw_keep",
-    "timer_take",
-)
-_KIND_OF_WIRE: Final = {name: Kind(i) for i, name in enumerate(_KIND_WIRE)}
+_KIND_OF_WIRE: Final = Kind.by_wire()
 _KIND_STEP: Final = 1000
 
 
@@ -103,7 +86,7 @@ class Move(int):
 
 def _move_wire(value: int) -> dict[str, Wire]:
     kind = value // _KIND_STEP
-    out: dict[str, Wire] = {"kind": _KIND_WIRE[kind]}
+    out: dict[str, Wire] = {"kind": Kind(kind).wire}
     if kind == 0:
         out["card"] = NAMES[value // 5]
         if value % 5 < 4:
@@ -154,7 +137,7 @@ _ONLY_READY: Final = (READY,)
 # --------------------------------------------------------------------------- state
 
 
-class Phase(IntEnum):
+class Phase(WireEnum):
     PLAY = 0
     #: a Draw Two's automatic penalty is waiting reaction_ms (stacking off): nobody is awaited
     REACT = 1
@@ -162,12 +145,5 @@ class Phase(IntEnum):
     ROUND_OVER = 2
     MATCH_OVER = 3
 
-    @property
-    def wire(self) -> str:
-        return ("play", "react", "round_over", "match_over")[self]
 
-
-_PLAY: Final = Phase.PLAY
-_REACT: Final = Phase.REACT
-_ROUND_OVER: Final = Phase.ROUND_OVER
-_MATCH_OVER: Final = Phase.MATCH_OVER
+_PLAY, _REACT, _ROUND_OVER, _MATCH_OVER = Phase
