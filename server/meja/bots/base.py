@@ -71,7 +71,8 @@ class RandomAnyBot:
 class Roster:
     """A game's bots by name: its levels (what players choose), then its yardsticks (frozen bots
     the levels are measured against), each made by its factory with tuning parameters. A game's
-    ``bots`` module publishes ``LEVELS``, ``YARDSTICKS``, ``names`` and ``make_bot`` from one."""
+    ``bots`` module publishes ``LEVELS``, ``YARDSTICKS``, ``names`` and ``make_bot`` from one
+    (:meth:`of` and :meth:`exports`: two lines)."""
 
     def __init__(
         self, levels: tuple[str, ...], yardsticks: tuple[str, ...], factories: Mapping[str, Callable[..., Bot]]
@@ -79,6 +80,17 @@ class Roster:
         if set(factories) != set(levels) | set(yardsticks):
             raise ValueError(f"the factories {sorted(factories)} are not the levels and yardsticks")
         self.levels, self.yardsticks, self._factories = levels, yardsticks, dict(factories)
+
+    @classmethod
+    def of(cls, levels: Mapping[str, Callable[..., Bot]], yardsticks: Mapping[str, Callable[..., Bot]]) -> Roster:
+        """A roster from the levels' factories and the yardsticks', each in its order."""
+        return cls(tuple(levels), tuple(yardsticks), {**levels, **yardsticks})
+
+    def exports(
+        self,
+    ) -> tuple[tuple[str, ...], tuple[str, ...], Callable[[], tuple[str, ...]], Callable[..., Bot]]:
+        """What a game's ``bots`` module publishes: ``LEVELS, YARDSTICKS, names, make_bot = ROSTER.exports()``."""
+        return self.levels, self.yardsticks, self.names, self.make_bot
 
     def names(self) -> tuple[str, ...]:
         """Every bot name: the levels, then the yardsticks."""

@@ -96,6 +96,7 @@ from .yardsticks import YARDSTICK_VERSION, GreedyBot, RandomAnyBot, RandomCardBo
 
 __all__ = [
     "LEVELS",
+    "ROSTER",
     "YARDSTICKS",
     "YARDSTICK_VERSION",
     "Bot",
@@ -120,24 +121,11 @@ class NormalBot(GreedyBot):
         return greedy_choice(view)
 
 
-LEVELS: Final = ("easy", "normal", "hard")
-YARDSTICKS: Final = ("random-any", "random-card", "greedy")
-
-#: (the names and the factories, checked to be the same: meja.bots.Roster)
-_ROSTER: Final = Roster(
-    LEVELS,
-    YARDSTICKS,
-    {
-        "easy": CasualBot,
-        "normal": NormalBot,
-        "hard": SearchBot,
-        "random-any": RandomAnyBot,
-        "random-card": RandomCardBot,
-        "greedy": GreedyBot,
-    },
+ROSTER: Final = Roster.of(
+    levels={"easy": CasualBot, "normal": NormalBot, "hard": SearchBot},
+    yardsticks={"random-any": RandomAnyBot, "random-card": RandomCardBot, "greedy": GreedyBot},
 )
-names = _ROSTER.names
-make_bot = _ROSTER.make_bot
+LEVELS, YARDSTICKS, names, make_bot = ROSTER.exports()
 
 
 def get_bot(name: str) -> Bot:

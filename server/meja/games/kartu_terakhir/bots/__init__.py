@@ -67,23 +67,10 @@ from .levels import CasualBot, NormalBot
 from .search import SearchBot
 from .yardsticks import YARDSTICK_VERSION, GreedyBot, RandomAnyBot, RandomCardBot
 
-__all__ = ["LEVELS", "YARDSTICKS", "YARDSTICK_VERSION", "make_bot", "names"]
+__all__ = ["LEVELS", "ROSTER", "YARDSTICKS", "YARDSTICK_VERSION", "make_bot", "names"]
 
-LEVELS: Final = ("easy", "normal", "hard")
-YARDSTICKS: Final = ("random-any", "random", "greedy")
-
-#: (the names and the factories, checked to be the same: meja.bots.Roster)
-_ROSTER: Final = Roster(
-    LEVELS,
-    YARDSTICKS,
-    {
-        "easy": CasualBot,
-        "normal": NormalBot,
-        "hard": SearchBot,
-        "random-any": RandomAnyBot,
-        "random": RandomCardBot,
-        "greedy": GreedyBot,
-    },
+ROSTER: Final = Roster.of(
+    levels={"easy": CasualBot, "normal": NormalBot, "hard": SearchBot},
+    yardsticks={"random-any": RandomAnyBot, "random": RandomCardBot, "greedy": GreedyBot},
 )
-names = _ROSTER.names
-make_bot = _ROSTER.make_bot
+LEVELS, YARDSTICKS, names, make_bot = ROSTER.exports()
