@@ -23,17 +23,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from meja.rules import dealcode as codec
+from meja.rules.dealcode import normalize
+from meja.rules.dealcodes import DealCodes
 from meja.rules.errors import BadDealCodeError
 from meja.rules.rng import SEED_BITS
 
-__all__ = ["PRESET_IDS", "SEED_BITS", "TAG", "DealSpec", "decode", "encode", "normalize"]
+__all__ = ["CODES", "PRESET_IDS", "SEED_BITS", "DealSpec", "decode", "encode", "normalize"]
 
-#: Crazy Eights' game tag in the shared format.
-TAG: Final = 1
-HEADER_BITS: Final = 8
 PRESET_IDS: Final = ("house", "classic", "party")
-normalize = codec.normalize
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,21 +45,25 @@ class DealSpec:
     def __post_init__(self) -> None:
         if self.preset not in PRESET_IDS:
             raise BadDealCodeError(f"deal codes cover presets {PRESET_IDS}, not {self.preset!r}")
-        codec.check_seats(self.seats, 2, 8)
-        codec.check_seat("leader", self.leader, self.seats)
-        codec.check_seed(self.seed)
+        CODES.check(self)
 
 
-def encode(spec: DealSpec) -> str:
-    """The code for ``spec``, grouped for display (``XXXXX-XXXXX-XXXXX-XXXXX-XXXXX-XXXXX``)."""
-    header = PRESET_IDS.index(spec.preset) << 6 | (spec.seats - 2) << 3 | spec.leader
-    return codec.deal_code(TAG, header, HEADER_BITS, spec.seed)
-
-
-def decode(code: str) -> DealSpec:
-    """Read a code as a person typed it; raise :class:`BadDealCodeError` saying what is wrong."""
-    header, seed = codec.read_deal_code(code, TAG, HEADER_BITS, "Crazy Eights")
+def _unpack(header: int, seed: int, code: str) -> DealSpec:
     preset = header >> 6
     if preset >= len(PRESET_IDS):
         raise BadDealCodeError(f"deal code {code!r} names an unknown preset")
     return DealSpec(PRESET_IDS[preset], (header >> 3 & 7) + 2, header & 7, seed)
+
+
+#: Crazy Eights' deal codes: game tag 1, the 8-bit header above.
+CODES: Final = DealCodes(
+    tag=1,
+    header_bits=8,
+    title="Crazy Eights",
+    pack=lambda s: PRESET_IDS.index(s.preset) << 6 | (s.seats - 2) << 3 | s.leader,
+    unpack=_unpack,
+    seat="leader",
+    seats=(2, 8),
+)
+encode: Final = CODES.encode
+decode: Final = CODES.decode

@@ -26,17 +26,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from meja.rules import dealcode as codec
+from meja.rules.dealcode import normalize
+from meja.rules.dealcodes import DealCodes
 
-__all__ = ["HEADER_BITS", "PRESET", "SEATS", "TAG", "DealSpec", "decode", "encode", "normalize"]
+__all__ = ["CODES", "PRESET", "SEATS", "DealSpec", "decode", "encode", "normalize"]
 
-#: Eighty-Three's game tag in the shared format.
-TAG: Final = 3
-HEADER_BITS: Final = 2
 #: What every code names besides its header: the one preset, the one seat count.
 PRESET: Final = "standard"
 SEATS: Final = 4
-normalize = codec.normalize
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,16 +44,18 @@ class DealSpec:
     seed: int
 
     def __post_init__(self) -> None:
-        codec.check_seat("dealer", self.dealer, SEATS)
-        codec.check_seed(self.seed)
+        CODES.check(self)
 
 
-def encode(spec: DealSpec) -> str:
-    """The code for ``spec``, grouped for display."""
-    return codec.deal_code(TAG, spec.dealer, HEADER_BITS, spec.seed)
-
-
-def decode(code: str) -> DealSpec:
-    """Read a code as a person typed it; raise :class:`BadDealCodeError` saying what is wrong."""
-    header, seed = codec.read_deal_code(code, TAG, HEADER_BITS, "Eighty-Three")
-    return DealSpec(header, seed)
+#: Eighty-Three's deal codes: game tag 3, the 2-bit header above.
+CODES: Final = DealCodes(
+    tag=3,
+    header_bits=2,
+    title="Eighty-Three",
+    pack=lambda spec: spec.dealer,
+    unpack=lambda header, seed, _: DealSpec(header, seed),
+    seat="dealer",
+    seats=SEATS,
+)
+encode: Final = CODES.encode
+decode: Final = CODES.decode

@@ -26,16 +26,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from meja.rules import dealcode as codec
+from meja.rules.dealcode import normalize
+from meja.rules.dealcodes import DealCodes
 from meja.rules.errors import BadDealCodeError
 from meja.rules.rng import SEED_BITS
 
-__all__ = ["HEADER_BITS", "SEED_BITS", "TAG", "DealSpec", "decode", "encode", "normalize"]
-
-#: Kartu Terakhir's game tag in the shared format.
-TAG: Final = 2
-HEADER_BITS: Final = 8
-normalize = codec.normalize
+__all__ = ["CODES", "SEED_BITS", "DealSpec", "decode", "encode", "normalize"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,24 +43,23 @@ class DealSpec:
     seed: int
 
     def __post_init__(self) -> None:
-        codec.check_seats(self.seats, 2, 10)
-        codec.check_seat("dealer", self.dealer, self.seats)
-        codec.check_seed(self.seed)
+        CODES.check(self)
 
 
-def encode(spec: DealSpec) -> str:
-    """The code for ``spec``, grouped for display (``XXXXX-XXXXX-XXXXX-XXXXX-XXXXX-XXXXX``)."""
-    header = (spec.seats - 2) << 4 | spec.dealer
-    return codec.deal_code(TAG, header, HEADER_BITS, spec.seed)
+def _pack(spec: DealSpec) -> int:
+    return (spec.seats - 2) << 4 | spec.dealer
 
 
-def decode(code: str) -> DealSpec:
-    """Read a code as a person typed it; raise :class:`BadDealCodeError` saying what is wrong."""
-    header, seed = codec.read_deal_code(code, TAG, HEADER_BITS, "Kartu Terakhir")
-    seats = (header >> 4) + 2
-    dealer = header & 15
+def _unpack(header: int, seed: int, code: str) -> DealSpec:
+    seats, dealer = (header >> 4) + 2, header & 15
     if seats > 10:
         raise BadDealCodeError(f"deal code {code!r} names {seats} seats; Kartu Terakhir is for 2-10")
     if dealer >= seats:
         raise BadDealCodeError(f"deal code {code!r} names dealer {dealer} at a table of {seats}")
     return DealSpec(seats, dealer, seed)
+
+
+#: Kartu Terakhir's deal codes: game tag 2, the 8-bit header above.
+CODES: Final = DealCodes(2, 8, "Kartu Terakhir", _pack, _unpack, "dealer", (2, 10))
+encode: Final = CODES.encode
+decode: Final = CODES.decode
