@@ -16,20 +16,34 @@ from typing import Any
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
 
-def test_a_phone_chooses_focus_in_the_lobby(server: Any, new_context: Any) -> None:
-    host = new_context(**PHONE).new_page()
-    host.goto(server.origin + "/")
-    host.fill("#name", "Ana")
-    host.check("#game-kartu_terakhir")
-    host.check("#seats-3")
-    host.click("#host")
-    host.wait_for_selector("#room-code")
-    room = re.sub(r"\s", "", host.inner_text("#room-code"))
+def phone_hosts(
+    new_context: Any, origin: str, game: str, seats: int | None = None, name: str = "Ana"
+) -> tuple[Any, str]:
+    """A 390x844 phone that hosts ``game`` from the home page: the page and the room code."""
+    page = new_context(**PHONE).new_page()
+    page.goto(origin + "/")
+    page.fill("#name", name)
+    page.check(f"#game-{game}")
+    if seats is not None:
+        page.check(f"#seats-{seats}")
+    page.click("#host")
+    page.wait_for_selector("#room-code")
+    return page, re.sub(r"\s", "", page.inner_text("#room-code"))
 
-    guest = new_context(**PHONE).new_page()
-    guest.goto(f"{server.origin}/?join={room}")
-    guest.fill("#name", "Budi")
-    guest.click("#join")
+
+def phone_joins(new_context: Any, origin: str, room: str, name: str) -> Any:
+    """A 390x844 phone that joins ``room`` by its link: the page, in the lobby."""
+    page = new_context(**PHONE).new_page()
+    page.goto(f"{origin}/?join={room}")
+    page.fill("#name", name)
+    page.click("#join")
+    page.wait_for_selector("#room-code")
+    return page
+
+
+def test_a_phone_chooses_focus_in_the_lobby(server: Any, new_context: Any) -> None:
+    host, room = phone_hosts(new_context, server.origin, "kartu_terakhir", 3)
+    guest = phone_joins(new_context, server.origin, room, "Budi")
     guest.wait_for_selector("#lobby-focus")
     assert guest.get_attribute("#lobby-focus", "aria-pressed") == "false"
     assert guest.inner_text("#lobby-focus") == "Focus"
@@ -45,11 +59,6 @@ def test_a_phone_chooses_focus_in_the_lobby(server: Any, new_context: Any) -> No
 
 
 def test_no_focus_button_where_the_game_has_none(server: Any, new_context: Any) -> None:
-    host = new_context(**PHONE).new_page()
-    host.goto(server.origin + "/")
-    host.fill("#name", "Ana")
-    host.check("#game-crazy_eights")
-    host.click("#host")
-    host.wait_for_selector("#room-code")
+    host, _ = phone_hosts(new_context, server.origin, "crazy_eights")
     assert host.locator("#seats-title").count() == 1
     assert host.locator("#lobby-focus").count() == 0

@@ -17,8 +17,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from test_shell_lobby_focus import phone_joins
+
 TV = {"viewport": {"width": 1920, "height": 1080}}
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
 
 def active(page: Any) -> str:
@@ -54,12 +55,7 @@ def test_the_remote_goes_from_start_to_the_hand_over_without_home(server: Any, n
 
     tv.click("#tv-host")
     tv.wait_for_selector("#room-code")
-    code = tv.evaluate("() => window.meja.tvRoom")
-    phone = new_context(**PHONE).new_page()
-    phone.goto(f"{server.origin}/?join={code}")
-    phone.fill("#name", "Ana")
-    phone.click("#join")
-    phone.wait_for_selector("#room-code")
+    phone_joins(new_context, server.origin, tv.evaluate("() => window.meja.tvRoom"), "Ana")
     tv.wait_for_selector("#host-to-seat")
 
     tv.focus("#start")

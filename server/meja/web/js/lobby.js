@@ -224,6 +224,7 @@ export class Lobby {
       this.seatsPanel(table, desc, { tv: true }),
       desc ? this.about(desc, table) : null,
       this.app.call.node,
+      this.app.talk.tvChatNode(),
     );
     const focused = document.activeElement && document.activeElement.id;
     const arriving = this.app.screen !== "tv-lobby";

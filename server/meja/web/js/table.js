@@ -260,7 +260,7 @@ export class TableScreen {
       { class: `table-screen${this.tv ? " tv" : ""}`, dataset: { game: this.desc.name } },
       this.bar,
       talk ? null : this.app.call.node,
-      el("div", { class: "table-layout" }, this.felt, talk ? el("div", { class: "side-col" }, talk.bar, this.logBox, talk.panel) : null),
+      el("div", { class: "table-layout" }, this.felt, talk ? el("div", { class: "side-col" }, talk.bar, this.logBox, talk.panel) : this.app.talk.tvChatNode()),
       this.dialog.node,
       this.rulesDialog,
       this.motion.node,

@@ -44,6 +44,8 @@ export const EMOJI = { laugh: "😄", wow: "😮", clap: "👏", heart: "❤️"
 const BUBBLE_MS = 4000;
 /** Lines kept in the panel (the server keeps its talk_keep, 50, for late comers; a long evening says more). */
 const LINES_MAX = 300;
+/** How many chat lines the shared screen shows (the last ones: a TV never scrolls). */
+const TV_CHAT_LINES = 6;
 const DEFAULT_POLICY = { chat: "on", spectators: false, table_talk: false, relay: false, hints: true, muted: [], now: "free" };
 /** From this share of the limit on, the chat's input shows how many characters it holds. */
 const COUNT_FROM = 0.8;
@@ -117,7 +119,41 @@ export class Talk {
   /** Whether this page may read the chat (a seat, or a spectator the host lets read). */
   get readsChat() {
     const p = this.policy;
-    return p.chat === "on" && (this.seated || (p.spectators && !this.app.tv));
+    return p.chat === "on" && (this.seated || p.spectators);
+  }
+
+  /**
+   * The shared screen's chat (issue 20): the room's last chat lines, read from the sofa, where the
+   * host lets those who watch read the chat (a room the TV hosts does so unless its form said
+   * no: tvhost.js). Only lines the server sent this screen, so nothing a spectator may not read.
+   * Drawn by the TV's lobby and table (tvChatNode); hidden while there is nothing to show.
+   */
+  renderTvChat() {
+    if (!this.tvChat) return;
+    const hidden = this.hiddenSeats();
+    const lines = this.readsChat ? this.lines.filter((l) => typeof l.text === "string" && !hidden.has(l.seat)).slice(-TV_CHAT_LINES) : [];
+    this.tvChatList.replaceChildren(
+      ...lines.map((line) =>
+        el(
+          "li",
+          { dataset: { seat: line.seat, id: line.id } },
+          el("span", { class: "chat-who" }, `${this.who(line.seat, line.name)}: `),
+          el("span", { class: "chat-text" }, line.text),
+        ),
+      ),
+    );
+    this.tvChat.hidden = !lines.length;
+  }
+
+  /** The shared screen's chat box (made once; its lobby and its table each place it). */
+  tvChatNode() {
+    if (!this.tvChat) {
+      const title = el("h2", { id: "tv-chat-title", class: "visually-hidden" }, t("talk.chat"));
+      this.tvChatList = el("ol", { class: "tv-chat-lines", id: "tv-chat-lines" });
+      this.tvChat = el("aside", { class: "tv-chat", id: "tv-chat", "aria-labelledby": "tv-chat-title", hidden: true }, title, this.tvChatList);
+    }
+    this.renderTvChat();
+    return this.tvChat;
   }
 
   /** Whether the chat panel is offered: to the host (its settings), to a reader, and to every seat (it says why there is no chat). */
@@ -216,6 +252,7 @@ export class Talk {
       }
     }
     this.renderLines(false);
+    this.renderTvChat();
     this.renderToggle();
   }
 
@@ -422,6 +459,7 @@ export class Talk {
     this.renderNote();
     this.renderForm();
     this.renderLines(true);
+    this.renderTvChat();
     this.renderPeople();
     this.renderSettings();
     this.paint();

@@ -251,7 +251,19 @@ export function tvHostScreen(app) {
       "div",
       { class: "tv-host-columns" },
       el("div", { class: "tv-host-column" }, gamesBox, presetBox, seatsBox, app.turnLimitField(), el("label", { for: "bots" }, t("home.bots")), bots),
-      el("div", { class: "tv-host-column" }, optionsSet),
+      el(
+        "div",
+        { class: "tv-host-column" },
+        optionsSet,
+        // The room's chat on this screen (issue 20): the host's "spectators read the chat", on
+        // by default for a room the TV hosts (friends around it expect to read it there).
+        el(
+          "div",
+          { class: "field check" },
+          el("input", { type: "checkbox", id: "tv-host-chat", name: "host_talk_spectators", checked: true }),
+          el("label", { for: "tv-host-chat" }, t("tvhost.chat")),
+        ),
+      ),
       el(
         "div",
         { class: "tv-host-column" },
