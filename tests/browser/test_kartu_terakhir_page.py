@@ -320,7 +320,7 @@ def play_the_round(server: Server, code: str, start: dict[str, Any], new_context
     budi.wait_for_selector("#challenge:visible")
     assert budi.is_visible("#take") and budi.inner_text("#take") == "Draw 4"
     assert "Ana played a Wild Draw Four" in budi.inner_text("#challenge-text")
-    assert budi.inner_text("#turn-status") == "Draw 4 or challenge?"
+    assert budi.inner_text("#turn-status") == "Challenge +4?"
     assert not ana.is_visible("#challenge") and not ana.is_visible("#take")
     assert budi.inner_text("#pending .pending-short") == "+4 waiting"
     assert ana.inner_text("#pending .pending-short") == "+4 waiting"
@@ -582,7 +582,7 @@ def test_stacking_shows_the_waiting_penalty_and_only_the_answers(server: Any, ne
     budi.wait_for_selector("#take:visible")
     assert budi.inner_text("#pending .pending-short") == "+2 waiting"
     assert budi.inner_text("#take") == "Take 2 cards"
-    assert budi.inner_text("#turn-status") == "Answer the +2 or take it"
+    assert budi.inner_text("#turn-status") == "Answer the +2?"
     playable = budi.eval_on_selector_all("#hand button.card.playable", "els => els.map(e => e.dataset.card)")
     assert playable and all(c.endswith("D2") or c == "WD4" for c in playable)
     assert budi.is_hidden("#draw") and budi.is_hidden("#challenge")

@@ -175,8 +175,10 @@ class KartuTerakhirTable extends PileTable {
       "div",
       { class: "kt-actions", id: "kt-actions" },
       this.reactions,
-      this.choiceText,
+      // The answer's buttons before the words that explain them: on a phone the words pushed
+      // Draw 4 and Challenge below the fold.
       this.turnRow,
+      this.choiceText,
       this.reason,
       this.shown,
     );
@@ -235,6 +237,11 @@ class KartuTerakhirTable extends PileTable {
     };
   }
 
+  /** Whether this table plays with stacking (3.7): a Draw card answers a Draw card. */
+  get stacking() {
+    return !!((this.host.table || {}).options || {}).stacking;
+  }
+
   /** A call stands while its seat holds its last card (or two, on the turn it called before playing, 3.6.1 a). */
   keepCalls() {
     const v = this.v;
@@ -277,7 +284,7 @@ class KartuTerakhirTable extends PileTable {
     const name = (/** @type {number} */ i) => this.host.seatName(i);
     const catchable = !!this.legal("catch");
     const callable = !!this.legal("call") && v.window === me;
-    const stacking = !!((this.host.table || {}).options || {}).stacking;
+    const stacking = this.stacking;
     let text = "";
     if (v.phase === "play") {
       if (catchable) text = t("status.catch", { name: name(v.window) });
@@ -285,7 +292,8 @@ class KartuTerakhirTable extends PileTable {
       else if (v.turn === me) {
         if (v.can_challenge) text = t("status.challenge", { n: v.pending });
         else if (v.pending > 0) text = stacking ? t("status.pending_you", { n: v.pending }) : t("status.take_you", { n: v.pending });
-        else if (v.drew && v.drawn) text = t("status.drew", { card: cardName(v.drawn) });
+        // (the drawn card in a few characters: the line beside "Suggest a move" is short on a phone)
+        else if (v.drew && v.drawn) text = t("status.drew", { card: cardShort(v.drawn) });
         else text = t("table.your_turn");
       } else if (v.pending > 0) {
         // Without stacking nobody answers a penalty: in play it is a Wild Draw Four, which its
@@ -464,6 +472,7 @@ class KartuTerakhirTable extends PileTable {
     if (!plays) {
       if (!this.isMyTurn()) this.host.say(t("reason.not_your_turn"));
       else if (this.v.drew) this.host.say(t("reason.only_drawn", { card: cardName(this.v.drawn) }));
+      else if (this.v.can_challenge && !this.stacking) this.host.say(t("reason.challenge_only", { n: this.v.pending }));
       else if (this.v.pending > 0) this.host.say(t("reason.answer_only"));
       else this.host.say(t("table.card_not_playable", { card: cardName(name) }));
       return;
