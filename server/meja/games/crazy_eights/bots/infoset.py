@@ -37,6 +37,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Final
 
+from meja.bots.infoset import weighted_draw
 from meja.rules.cards import Card, Suit
 
 from ..rules import CrazyEightsView, Phase
@@ -194,30 +195,22 @@ class InfoSet:
         return World(hands, rest, disc, parts)
 
     def sample_likely(self, rnd: random.Random, eps: float, tries: int) -> World:
-        """A world drawn by :meth:`sample` and kept with probability ``eps ** surprise``.
+        """A world drawn by :meth:`sample` and kept with probability ``eps ** surprise``
+        (:func:`meja.bots.infoset.weighted_draw`).
 
         The opponent model: the others are taken to play roughly like greedy, so a
         world in which greedy would have played otherwise than they did is
         ``eps`` times less likely per difference. Soft, so that a person who
         plays differently only blunts the inference. After ``tries`` draws the
-        least surprising one is kept.
+        least surprising one is kept. Only the hands are dealt before the world
+        is judged; the stock is shuffled for the world kept.
         """
-        best: tuple[list[int], int, int, list[list[int]]] | None = None
-        best_m = 1 << 30
-        t = 0
-        while t < tries:
-            t += 1
-            dealt = self._deal(rnd)
-            if not self.observed:
-                break
-            m = self.surprise_of(dealt[3], 4)
-            if m == 0 or rnd.random() < eps**m:
-                break
-            if m < best_m:
-                best, best_m = dealt, m
-        else:
-            assert best is not None
-            dealt = best
+        observed = self.observed
+
+        def surprise(dealt: tuple[list[int], int, int, list[list[int]]]) -> int:
+            return self.surprise_of(dealt[3], 4)
+
+        dealt, t = weighted_draw(self._deal, surprise if observed else None, rnd, eps, tries)
         w = self._finish(rnd, *dealt)
         w.tries = t
         return w
