@@ -186,6 +186,13 @@ def test_a_phone_sees_the_answer_to_each_tap(server: Any, new_context: Any, shot
         verdict(page, "wrong")
         page.wait_for_timeout(100)  # a scroll lands at the next frame
         assert in_sight(page, "#learn-verdict"), (step, "the reason for a wrong tap is off the screen")
+        # Issue 20: and the question with it (it scrolled off the top), not under the answer.
+        assert in_sight(page, "#learn-ask"), (step, "the question scrolled off the screen")
+        apart = (
+            "() => document.getElementById('learn-ask').getBoundingClientRect().bottom"
+            " <= document.getElementById('learn-verdict').getBoundingClientRect().top"
+        )
+        assert page.evaluate(apart), step
         if step == 2:
             shot(page, "learn-phone-wrong-in-sight")
             # A trump tapped at the discard (the trial's newcomer tapped all eight, one by one, each
@@ -200,6 +207,7 @@ def test_a_phone_sees_the_answer_to_each_tap(server: Any, new_context: Any, shot
         page.wait_for_timeout(100)
         last = step == steps - 1
         assert in_sight(page, "#learn-verdict") and in_sight(page, "#learn-deal" if last else "#learn-next"), step
+        assert in_sight(page, "#learn-ask"), step
         # Answered: nothing invites another move (after the trick step the view is the learner's lead).
         assert page.locator("#hand button.card.playable").count() == 0, step
         assert page.locator("#turn-status.mine:visible").count() == 0, (step, page.inner_text("#turn-status"))
