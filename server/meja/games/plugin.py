@@ -22,12 +22,28 @@ from meja.rules.game import Event, Game, Wire
 from meja.rules.lessons import Guide
 from meja.rules.playout import Playouts
 
-__all__ = ["Act", "Frame", "GamePlugin", "Narration", "act_frames", "error_frame", "refusal"]
+__all__ = [
+    "Act",
+    "Frame",
+    "GamePlugin",
+    "Host",
+    "Narration",
+    "Refused",
+    "act_frames",
+    "error_frame",
+    "fixture_frames",
+    "refusal",
+]
 
 Frame = tuple[str, str, str, dict[str, Any]]
 """A golden frame of a game's protocol section: ``(direction, name, description, message)``."""
 Act = tuple[str, str, "int | None", int, dict[str, Any]]
 """An ``act`` frame as a game's ``fixtures`` module lists it: ``(name, description, id, version, action)``."""
+Host = tuple[str, str, str, dict[str, Any]]
+"""A ``host`` frame as a game's ``fixtures`` module lists it: ``(name, description, id, fields)``."""
+Refused = tuple[str, str, Callable[[], str], int]
+"""An ``action/illegal`` answer as a ``fixtures`` module lists it: ``(name, description, message(), re)``,
+``message`` giving the rules' own words (:func:`refusal` of a stacked state)."""
 
 
 @dataclass(frozen=True)
@@ -63,6 +79,22 @@ def act_frames(table_id: str, acts: Sequence[Act]) -> list[Frame]:
 def host_frame(name: str, about: str, id_: str, game: str, **fields: Any) -> Frame:
     """The client's ``host`` frame of the player Ann for ``game``, with ``fields`` in the order given."""
     return ("client", name, about, {"type": "host", "id": id_, "name": "Ann", "game": game, **fields})
+
+
+def fixture_frames(
+    game: str, acts: Sequence[Act], hosts: Sequence[Host], refused: Sequence[Refused]
+) -> Callable[[str], list[Frame]]:
+    """A game's ``fixtures.frames(table_id)`` from its tables: its ``act`` frames, its ``host``
+    requests (for ``game``), then the rules' refusals, in that order."""
+
+    def frames(table_id: str) -> list[Frame]:
+        return [
+            *act_frames(table_id, acts),
+            *(host_frame(name, about, id_, game, **fields) for name, about, id_, fields in hosts),
+            *(error_frame(name, about, message(), re) for name, about, message, re in refused),
+        ]
+
+    return frames
 
 
 def refusal(state: Any, seat: int, action: Any) -> str:

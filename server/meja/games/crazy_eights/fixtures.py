@@ -8,7 +8,9 @@ deal).
 
 from __future__ import annotations
 
-from meja.games.plugin import Act, Frame, act_frames, error_frame, host_frame, refusal
+from typing import Final
+
+from meja.games.plugin import Act, Host, Refused, fixture_frames, refusal
 
 from . import dealcode
 from .rules import GAME, Move
@@ -35,21 +37,13 @@ ACTS: list[Act] = [
 ]  # fmt: skip
 
 
-def frames(table_id: str) -> list[Frame]:
-    return [
-        *act_frames(table_id, ACTS),
-        host_frame(
-            "host_deal_code",
-            "host a classic table whose round 1 is a given deal",
-            "h-1",
-            "crazy_eights",
-            options={"preset": "classic", "target": 50},
-            deal_code=DEAL_CODE,
-        ),
-        error_frame(
-            "error_illegal",
-            "a card that matches neither the active suit nor the top card's rank",
-            _illegal_message(),
-            11,
-        ),
-    ]
+#: The client's host requests: name, description, request id, fields.
+HOSTS: list[Host] = [
+    ("host_deal_code", "host a classic table whose round 1 is a given deal", "h-1",
+     {"options": {"preset": "classic", "target": 50}, "deal_code": DEAL_CODE}),
+]  # fmt: skip
+#: The rules' refusals: name, description, message, the refused request's id.
+REFUSED: list[Refused] = [
+    ("error_illegal", "a card that matches neither the active suit nor the top card's rank", _illegal_message, 11),
+]
+frames: Final = fixture_frames("crazy_eights", ACTS, HOSTS, REFUSED)

@@ -9,7 +9,9 @@ own messages).
 
 from __future__ import annotations
 
-from meja.games.plugin import Act, Frame, act_frames, error_frame, host_frame, refusal
+from typing import Final
+
+from meja.games.plugin import Act, Host, Refused, fixture_frames, refusal
 
 from . import dealcode
 from .rules import GAME, discard, play
@@ -69,18 +71,14 @@ ACTS: list[Act] = [
 ]  # fmt: skip
 
 
-def frames(table_id: str) -> list[Frame]:
-    return [
-        *act_frames(table_id, ACTS),
-        host_frame(
-            "host_deal_code",
-            "host a table whose first hand is a given deal, bidders winning only on their own bid",
-            "h-3",
-            "eighty_three",
-            options={"preset": "standard", "must_win_on_own_bid": True},
-            seats=4,
-            deal_code=DEAL_CODE,
-        ),
-        error_frame("error_point_trump", "a point trump may never be discarded", _point_trump_message(), 24),
-        error_frame("error_follow", "a seat holding the led suit may not throw a third suit", _follow_message(), 29),
-    ]  # fmt: skip
+#: The client's host requests: name, description, request id, fields.
+HOSTS: list[Host] = [
+    ("host_deal_code", "host a table whose first hand is a given deal, bidders winning only on their own bid", "h-3",
+     {"options": {"preset": "standard", "must_win_on_own_bid": True}, "seats": 4, "deal_code": DEAL_CODE}),
+]  # fmt: skip
+#: The rules' refusals: name, description, message, the refused request's id.
+REFUSED: list[Refused] = [
+    ("error_point_trump", "a point trump may never be discarded", _point_trump_message, 24),
+    ("error_follow", "a seat holding the led suit may not throw a third suit", _follow_message, 29),
+]
+frames: Final = fixture_frames("eighty_three", ACTS, HOSTS, REFUSED)

@@ -9,7 +9,9 @@ deals: a card that does not match, and a catch that lost the race.
 
 from __future__ import annotations
 
-from meja.games.plugin import Act, Frame, act_frames, error_frame, host_frame, refusal
+from typing import Final
+
+from meja.games.plugin import Act, Host, Refused, fixture_frames, refusal
 
 from . import dealcode
 from .rules import CATCH, GAME, Move
@@ -53,31 +55,17 @@ ACTS: list[Act] = [
 ]  # fmt: skip
 
 
-def frames(table_id: str) -> list[Frame]:
-    return [
-        *act_frames(table_id, ACTS),
-        host_frame(
-            "host_options",
-            "host a 5-seat table with stacking, a match to 500 and a 1 s reaction wait",
-            "h-2",
-            "kartu_terakhir",
-            seats=5,
-            options={"preset": "standard", "stacking": True, "match": "500", "reaction_ms": 1000},
-        ),
-        host_frame(
-            "host_deal_code",
-            "host a table whose round 1 is a given deal (its seat count comes with it)",
-            "h-3",
-            "kartu_terakhir",
-            deal_code=DEAL_CODE,
-        ),
-        error_frame(
-            "error_illegal",
-            "a card that matches neither the active colour nor the top card's number or symbol",
-            _no_match(),
-            21,
-        ),
-        error_frame(
-            "error_late_catch", "a catch that came second: the first catch closed the window", _late_catch(), 28
-        ),
-    ]
+#: The client's host requests: name, description, request id, fields.
+HOSTS: list[Host] = [
+    ("host_options", "host a 5-seat table with stacking, a match to 500 and a 1 s reaction wait", "h-2",
+     {"seats": 5, "options": {"preset": "standard", "stacking": True, "match": "500", "reaction_ms": 1000}}),
+    ("host_deal_code", "host a table whose round 1 is a given deal (its seat count comes with it)", "h-3",
+     {"deal_code": DEAL_CODE}),
+]  # fmt: skip
+#: The rules' refusals: name, description, message, the refused request's id.
+REFUSED: list[Refused] = [
+    ("error_illegal", "a card that matches neither the active colour nor the top card's number or symbol",
+     _no_match, 21),
+    ("error_late_catch", "a catch that came second: the first catch closed the window", _late_catch, 28),
+]  # fmt: skip
+frames: Final = fixture_frames("kartu_terakhir", ACTS, HOSTS, REFUSED)

@@ -9,6 +9,7 @@ from typing import Any, Final, Literal
 
 from meja.rules.errors import BadOptionsError
 from meja.rules.game import GameInfo, OptionSpec, PresetInfo, Wire
+from meja.rules.options import options_or_preset
 
 from .tables import GAME_NAME
 
@@ -167,8 +168,4 @@ def preset_options(preset: str | None = None, **overrides: Any) -> CrazyEightsOp
 
 def options_arg(options: Any) -> CrazyEightsOptions:
     """Options given as a value or by preset name; a typed error for anything else."""
-    if isinstance(options, str):
-        return preset_options(options)
-    if not isinstance(options, CrazyEightsOptions):
-        raise BadOptionsError(f"options must be CrazyEightsOptions or a preset name, not {options!r}")
-    return options
+    return options_or_preset(options, CrazyEightsOptions, preset_options)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
-from meja.rules.errors import BadOptionsError
 from meja.rules.game import GameInfo, OptionSpec, PresetInfo, Wire, check_options
+from meja.rules.options import options_or_preset
 
 from .tables import GAME_NAME, SEATS
 
@@ -53,8 +53,5 @@ def preset_options(preset: str | None = None, **overrides: Any) -> EightyThreeOp
 
 
 def options_arg(options: Any) -> EightyThreeOptions:
-    if isinstance(options, str):
-        return preset_options(options)
-    if not isinstance(options, EightyThreeOptions):
-        raise BadOptionsError(f"options must be EightyThreeOptions or a preset name, not {options!r}")
-    return options
+    """Options given as a value or by preset name; a typed error for anything else."""
+    return options_or_preset(options, EightyThreeOptions, preset_options)
