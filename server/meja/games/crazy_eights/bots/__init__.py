@@ -17,14 +17,14 @@ Names: :data:`LEVELS` for players, :data:`YARDSTICKS` for measuring.
 
 The levels (each a different kind of player, not one search with fewer playouts)
 -------------------------------------------------------------------------------
-``easy`` (:mod:`meja.bots.casual`)
+``easy`` (:mod:`.casual`)
     A casual player: follows suit or rank with whatever card comes to hand,
     plays an 8 early three times in ten, calls a random suit half the time.
 ``normal`` (:class:`NormalBot`)
     The greedy yardstick of docs/bots.md, the seed's tips done right: keep 8s until
     nothing else plays, play the suit you hold most of, shed high cards first on
     ties, call your longest suit, never draw by choice.
-``hard`` (:mod:`meja.bots.search`)
+``hard`` (:mod:`.search`: Crazy Eights' hooks for the shared :mod:`meja.bots.search`, docs/bots.md 5)
     A search: worlds sampled consistently with what the seat has seen (the pile,
     voids from passes, an opponent model that finds worlds where the others
     would have played as they did), every candidate compared on the same worlds
@@ -33,8 +33,8 @@ The levels (each a different kind of player, not one search with fewer playouts)
     CPU here) and a CPU deadline as a safety cap. It blocks its thread while it
     thinks, so a server runs it off the event loop.
 
-The yardsticks (:mod:`meja.bots.yardsticks`, frozen, ``YARDSTICK_VERSION``)
-----------------------------------------------------------------------------
+The yardsticks (:mod:`.yardsticks`, frozen, ``YARDSTICK_VERSION``)
+------------------------------------------------------------------
 ``random-any`` (uniform over legal actions), ``random-card`` (a random playable
 card), ``greedy`` (as ``normal``, frozen).
 

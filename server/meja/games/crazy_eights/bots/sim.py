@@ -1,10 +1,10 @@
 """A compact Crazy Eights simulator for the search bot's sampled worlds.
 
-Why a second implementation of the rules? The engine (:mod:`meja.rules.crazy_eights`)
+Why a second implementation of the rules? The engine (:mod:`meja.games.crazy_eights.rules`)
 is built for the server: immutable states, events for every seat, legality
 errors with reasons. That costs about 15-20 microseconds an action, and the
 hard bot plays hundreds of whole rounds per decision. Here a round in progress
-is a handful of ints: hands are bitmasks (:mod:`meja.bots.tables`), the stock a
+is a handful of ints: hands are bitmasks (:mod:`.tables`), the stock a
 list popped from the end, the discard pile below the top card a bitmask (its
 order matters only to the engine's reshuffle, whose seed a seat never knows), so
 a greedy playout of a whole round costs tens of microseconds.
@@ -17,7 +17,7 @@ random and greedy rounds through this simulator and the engine side by side and
 checks that every legal-action set, hand and outcome agrees.
 
 Actions are ``(kind, card, suit)`` tuples of ints, with the engine's
-:class:`~meja.rules.crazy_eights.Kind` numbers and ``-1`` for "none".
+:class:`~meja.games.crazy_eights.rules.Kind` numbers and ``-1`` for "none".
 """
 
 from __future__ import annotations
@@ -69,7 +69,7 @@ class Rules:
 
     @classmethod
     def of(cls, options: object, seats: int) -> Rules:
-        """From a :class:`~meja.rules.crazy_eights.CrazyEightsOptions` (duck-typed: bots never build one)."""
+        """From a :class:`~meja.games.crazy_eights.rules.CrazyEightsOptions` (duck-typed: bots never build one)."""
         o: object = options
         return cls(
             max_draws=o.max_draws,  # type: ignore[attr-defined]

@@ -12,7 +12,7 @@ deals. Change one of them and that test fails: bump the version and say why.
 - **greedy**: a non-8 if one is playable, the one whose suit the hand holds most
   of (ties: higher penalty, then lower card id); else the lowest 8, calling the
   suit held most (non-8 cards; ties: higher penalty total, then S, H, D, C);
-  else draw; else pass. Never draws voluntarily. See :func:`meja.bots.sim.greedy_play`.
+  else draw; else pass. Never draws voluntarily. See :func:`.sim.greedy_play`.
 
 Each uses the RNG it is given (only the random ones draw from it).
 """

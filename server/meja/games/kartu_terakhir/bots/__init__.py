@@ -23,7 +23,8 @@ The levels
 ``normal`` (:class:`.levels.NormalBot`)
     The greedy yardstick's policy (the seed's tips) with full attention: it calls
     in time and catches whenever it can.
-``hard`` (:class:`.search.SearchBot`)
+``hard`` (:class:`.search.SearchBot`: Kartu Terakhir's hooks for the shared
+    :mod:`meja.bots.search`, docs/bots.md 5)
     A determinized search: worlds dealt consistently with what the seat saw
     (:mod:`.infoset`: stuck draws, passes, verdicts, a hand shown to it), every
     candidate on the same worlds (common random numbers), greedy playouts on a
