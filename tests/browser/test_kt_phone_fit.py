@@ -139,3 +139,14 @@ def test_crazy_eights_on_a_phone(server: Any, new_context: Any) -> None:
     card = tap_unplayable(phone)
     assert "does not fit" in phone.inner_text("#play-notice"), card
     assert measure(phone, ["#play-notice"])[0]["inView"]
+
+
+def test_indonesian_says_babak_for_a_round() -> None:
+    """Issue 20: the page says "Babak" for a round (the shell's "Babak {n}"); Kartu Terakhir's
+    round's first card and the match options said "putaran". No browser: the strings file as text."""
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "server/meja/games/kartu_terakhir/page/strings.js").read_text("utf-8")
+    indonesian = text[text.index("\n  id: {") : text.index("\n  vi: {")]
+    assert "Putaran" not in indonesian and "putaran" not in indonesian
+    assert '"move.round_start": "Babak {round}' in indonesian
