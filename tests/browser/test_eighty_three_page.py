@@ -168,7 +168,16 @@ def test_a_hand_by_keyboard_then_auto_arrange(server: Any, new_context: Any, sho
               .observe(hold, {childList: true, subtree: true});
         }"""
     )
-    assert page.inner_text("#auction") == "First call: You."
+    # The calls so far: a chip a seat in the order of calling, none called yet, the first caller marked.
+    chips = page.eval_on_selector_all(
+        "#auction .call", "els => els.map(e => [e.dataset.seat, e.className, e.querySelector('.call-who').textContent])"
+    )
+    assert chips == [
+        ["0", "call none to-call", "You"],
+        ["1", "call none", "Bot 2"],
+        ["2", "call none", "Bot 3"],
+        ["3", "call none", "Bot 4"],
+    ], chips
     options = page.eval_on_selector_all("#bid-value option", "els => els.map(e => Number(e.value))")
     assert options == [a["value"] for a in legal(page, "bid")] == list(range(30, 84))
     assert page.is_enabled("#pass") and page.inner_text("#turn-status") == "Your bid"

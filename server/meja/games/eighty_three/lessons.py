@@ -60,7 +60,9 @@ def _trump_phase(phase: str) -> EightyThreeState:
 
 
 def _tricks(hands: list[str], trick: str, leader: int) -> EightyThreeState:
-    """The tricks under hearts, the learner's bid by seat 0: four tricks taken, the fifth in progress from ``leader``.
+    """The tricks under hearts, the learner's bid by seat 0, the learner to play last in the trick in
+    progress from ``leader``: with n cards in the learner's hand, 6 - n tricks taken (the bidders the
+    odd one), and the page says "Trick 7 - n".
 
     Every point card laid out nowhere else lies in a team's tricks (4.6.5: none is ever discarded),
     and so does every other trump, so that no trump lies face up among the discards."""
@@ -68,8 +70,10 @@ def _tricks(hands: list[str], trick: str, leader: int) -> EightyThreeState:
     rest = sorted(
         (c for c in range(len(NAMES)) if c not in laid), key=lambda c: (not points(c, HEARTS), not is_trump(c, HEARTS))
     )
-    pile = rest[:16]
-    taken = (" ".join(NAMES[c] for c in pile[:8]), " ".join(NAMES[c] for c in pile[8:]))
+    done = 6 - len(parse_cards(hands[0]))
+    pile = rest[: 4 * done]
+    ours = 4 * ((done + 1) // 2)
+    taken = (" ".join(NAMES[c] for c in pile[:ours]), " ".join(NAMES[c] for c in pile[ours:]))
     return GAME.stacked(
         hands=hands, phase="play", bidder=0, bid=_bid(), trump="H", leader=leader, trick=trick, taken=taken, dealer=3
     )
@@ -124,9 +128,9 @@ def guide() -> Guide:
         Lesson("bid", _auction(), 0, _kind(Kind.BID)),
         Lesson("trump", _trump_phase("trump"), 0, _most_trumps),
         Lesson("discard", _trump_phase("discard"), 0, _sheds_plain),
-        # Spades led by seat 1, the learner holds none: the joker, the lowest trump, wins; a club cannot.
-        Lesson("rank", _tricks(["JK 7C", "2C", "2D", "4D"], "KS 4S 9S", 1), 0, _wins_trick),
-        # A trump led: the learner must play one, and the 5 of diamonds is one (the left pedro), not the club.
+        # Trick 4, spades led by seat 1, the learner holds none: the joker, the lowest trump, wins; a club cannot.
+        Lesson("rank", _tricks(["JK 7C 8C", "2C 3C", "2D 3D", "4D 6D"], "KS 4S 9S", 1), 0, _wins_trick),
+        # Trick 5, a trump led: the learner must play one, and the 5 of diamonds is one (the left pedro), not the club.
         Lesson("follow", _tricks(["5D 7C", "2C", "2D", "4D"], "9H 4S 6S", 1), 0, _plays),
     )
     return Guide(steps=steps, refusal=_refusal, card_refusal=_card_refusal)

@@ -307,8 +307,8 @@ class EightyThreeTable {
       target: t("table.target", { target: view.target }),
       direction: 1, // 4.7.1: play goes clockwise
       seats: Array.from({ length: view.seats }, (_, i) => ({
-        count: t("table.cards", { n: (view.hand_counts || [])[i] ?? 0 }),
-        cards: (view.hand_counts || [])[i] ?? 0,
+        count: t("table.cards", { n: this.seatCount(i) }),
+        cards: this.seatCount(i),
         score: this.seatRoles(i),
         active: (view.awaiting || []).includes(i) && phase !== "hand_over",
       })),
@@ -336,6 +336,19 @@ class EightyThreeTable {
           ].filter((k) => !k.button.closest("[hidden]")),
       summary: this.summary(),
     };
+  }
+
+  /**
+   * How many cards a seat holds, as its box says it. The view's counts stay those of the phase's
+   * start in the discard and the trim (a seat's steps are private), but a seat that has handed its
+   * cards in is down to 6, as the caption says (4.6.2): its box says 6, not the 12 it was dealt.
+   * @param {number} i
+   * @returns {number}
+   */
+  seatCount(i) {
+    const v = this.view;
+    const n = (v.hand_counts || [])[i] ?? 0;
+    return (v.phase === "discard" || v.phase === "trim") && (v.decided || [])[i] ? Math.min(n, KEEP) : n;
   }
 
   /** What a seat's box says besides its cards: partner or opponent, dealer, bidder. */
@@ -426,6 +439,13 @@ class EightyThreeTable {
     this.exchangeLine.hidden = v.phase !== "trim" || !parts.length;
   }
 
+  /**
+   * The auction so far, a seat a chip in the order of calling (from the dealer's left): its last
+   * call (its latest bid, or its pass, for good: 4.5.3), or none yet; the seat to call marked.
+   * Four chips whatever the number of calls: a list of every call wrapped onto a line more every
+   * few bids and pushed the hand down (issue 20: 548, 582, 606 px on a phone; 52 calls took it
+   * 400 px down). Each call is in the move log.
+   */
   renderAuction() {
     const t = this.t;
     const el = this.host.el;
@@ -434,17 +454,26 @@ class EightyThreeTable {
     this.auctionBox.hidden = v.phase !== "auction";
     this.auctionTitle.textContent = t("auction.title");
     const calls = v.auction || [];
+    const order = [1, 2, 3, 4].map((k) => (v.dealer + k) % 4);
     this.auctionList.replaceChildren(
-      ...(calls.length
-        ? calls.map((c) =>
-            el(
-              "li",
-              { class: c.bid ? "call bid" : "call pass", dataset: { seat: String(c.seat) } },
-              el("span", { class: "call-who" }, this.host.seatName(c.seat)),
-              el("span", { class: "call-what" }, c.bid ? String(c.bid) : t("auction.pass")),
-            ),
-          )
-        : [el("li", { class: "call none" }, t("auction.empty", { who: this.host.seatName((v.dealer + 1) % 4) }))]),
+      ...order.map((seat) => {
+        const last = calls.filter((c) => c.seat === seat).pop();
+        const kind = !last ? "none" : last.bid ? "bid" : "pass";
+        const turn = v.phase === "auction" && v.turn === seat;
+        return el(
+          "li",
+          { class: `call ${kind}${turn ? " to-call" : ""}`, dataset: { seat: String(seat) } },
+          el("span", { class: "call-who" }, this.host.seatName(seat)),
+          last
+            ? el("span", { class: "call-what" }, last.bid ? String(last.bid) : t("auction.pass"))
+            : el(
+                "span",
+                { class: "call-what" },
+                el("span", { "aria-hidden": "true" }, "–"),
+                el("span", { class: "visually-hidden" }, t("auction.not_yet")),
+              ),
+        );
+      }),
     );
   }
 
