@@ -15,7 +15,7 @@ from .. import dealcode
 from . import scenario
 from .actions import _KIND_OF_WIRE, DRAW, PASS, READY, Kind, Move, Phase
 from .options import INFO, PRESETS, CrazyEightsOptions, options_arg, preset_options
-from .state import CrazyEightsState
+from .state import CrazyEightsState, _turn_at_rest
 from .tables import _NAME, GAME_NAME
 from .view import RoundResult
 
@@ -124,10 +124,7 @@ class CrazyEights:
             active_suit=Suit.SPADES,
             turn=leader,
             draws=0,
-            drawn=None,
-            reshuffles=0,
-            chooser=None,
-            ready=(False,) * seats,
+            **_turn_at_rest(seats),
             last_round=None,
             winners=(),
         )

@@ -11,7 +11,7 @@ from meja.rules.rng import Rng
 
 from .actions import Phase
 from .options import CrazyEightsOptions, options_arg
-from .state import CrazyEightsState
+from .state import CrazyEightsState, _turn_at_rest
 from .tables import _SUIT_OBJ
 
 
@@ -88,10 +88,7 @@ def stacked(
         active_suit=_SUIT_OBJ[top] if suit is None else suit,
         turn=turn,
         draws=draws,
-        drawn=None,
-        reshuffles=0,
-        chooser=None,
-        ready=(False,) * n,
+        **_turn_at_rest(n),
         last_round=None,
         winners=(),
     )

@@ -520,10 +520,7 @@ class CrazyEightsState(FrozenState, StateDefaults):
             active_suit=_SUIT_OBJ[starter],  # 1.3.2; 1.3.6: a starter 8 keeps its suit
             turn=leader,
             draws=0,
-            drawn=None,
-            reshuffles=0,
-            chooser=None,
-            ready=(False,) * n,
+            **_turn_at_rest(n),
         )
         public: dict[str, Wire] = {
             "round": state.round,
@@ -635,3 +632,9 @@ class CrazyEightsState(FrozenState, StateDefaults):
             else [lr.round, lr.winner, list(lr.penalties), [[int(c) for c in h] for h in lr.hands], lr.deal_code],
             "winners": list(self.winners),
         }
+
+
+def _turn_at_rest(seats: int) -> dict[str, Any]:
+    """What a new round's first turn starts with at ``seats`` seats, besides the cards and whose
+    turn it is: nothing drawn or reshuffled, no suit to name, nobody ready."""
+    return {"drawn": None, "reshuffles": 0, "chooser": None, "ready": (False,) * seats}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from meja.rules.errors import BadActionError, BadSeatError, IllegalActionError, NotYourTurnError, RoundOverError
 from meja.rules.frozen import FrozenState
@@ -850,21 +850,8 @@ class EightyThreeState(FrozenState, StateDefaults):
             kitty=kitty,
             calls=(),
             turn=first,
-            bidder=-1,
-            bid=0,
-            trump=-1,
-            pending=((),) * SEATS,
-            decided=(False,) * SEATS,
-            gave=((),) * SEATS,
-            buried=((),) * SEATS,
-            shown=(),
-            trick=(),
             leader=first,
-            last_trick=(),
-            last_winner=-1,
-            tricks=(0, 0),
-            taken=((), ()),
-            ready=(False,) * SEATS,
+            **_HAND_AT_REST,
             phase_v=self.version,
             seat_v=(self.version,) * SEATS,
         )
@@ -1019,6 +1006,26 @@ def _trim_problems(hand: Sequence[int], trump: int, drop: Sequence[int]) -> list
     return out
 
 
+#: What a new hand starts with, besides its cards, its dealer and who bids and leads first:
+#: no auction yet, no trump, no exchange, no trick taken, nobody ready.
+_HAND_AT_REST: Final[dict[str, Any]] = {
+    "bidder": -1,
+    "bid": 0,
+    "trump": -1,
+    "pending": ((),) * SEATS,
+    "decided": (False,) * SEATS,
+    "gave": ((),) * SEATS,
+    "buried": ((),) * SEATS,
+    "shown": (),
+    "trick": (),
+    "last_trick": (),
+    "last_winner": -1,
+    "tricks": (0, 0),
+    "taken": ((), ()),
+    "ready": (False,) * SEATS,
+}
+
+
 def _blank(options: EightyThreeOptions, match_rng: Rng) -> EightyThreeState:
     """A state before its first deal: every field at rest."""
     return EightyThreeState(
@@ -1033,22 +1040,9 @@ def _blank(options: EightyThreeOptions, match_rng: Rng) -> EightyThreeState:
         kitty=(),
         calls=(),
         turn=1,
-        bidder=-1,
-        bid=0,
-        trump=-1,
-        pending=((),) * SEATS,
-        decided=(False,) * SEATS,
-        gave=((),) * SEATS,
-        buried=((),) * SEATS,
-        shown=(),
-        trick=(),
         leader=1,
-        last_trick=(),
-        last_winner=-1,
-        tricks=(0, 0),
-        taken=((), ()),
+        **_HAND_AT_REST,
         scores=(0, 0),
-        ready=(False,) * SEATS,
         last_hand=None,
         winner=-1,
         phase_v=0,

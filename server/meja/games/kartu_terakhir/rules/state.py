@@ -5,7 +5,7 @@ from __future__ import annotations
 import bisect
 from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from meja.rules.errors import BadActionError, BadSeatError, IllegalActionError, NotYourTurnError, RoundOverError
 from meja.rules.frozen import FrozenState
@@ -852,16 +852,7 @@ class KartuTerakhirState(FrozenState, StateDefaults):
             direction=1,
             turn=first,
             turn_v=self.version,
-            drawn=-1,
-            pending=0,
-            challenge=False,
-            wd4_by=-1,
-            evidence=(),
-            bluff=False,
-            window=-1,
-            called=-1,
-            shown=(),
-            shown_to=-1,
+            **_TURN_AT_REST,
             ready=(False,) * n,
             epochs=None,
         )
@@ -967,6 +958,22 @@ class KartuTerakhirState(FrozenState, StateDefaults):
         }
 
 
+#: What a new round's first turn starts with, besides its cards and whose turn it is: no card
+#: drawn, no penalty or challenge pending, no catch window, nothing called or shown.
+_TURN_AT_REST: Final[dict[str, Any]] = {
+    "drawn": -1,
+    "pending": 0,
+    "challenge": False,
+    "wd4_by": -1,
+    "evidence": (),
+    "bluff": False,
+    "window": -1,
+    "called": -1,
+    "shown": (),
+    "shown_to": -1,
+}
+
+
 def blank_state(options: KartuTerakhirOptions, seats: int, match_rng: Rng) -> KartuTerakhirState:
     """A state with every field set and no cards: what a deal or a stacked layout fills in.
 
@@ -991,16 +998,7 @@ def blank_state(options: KartuTerakhirOptions, seats: int, match_rng: Rng) -> Ka
         direction=1,
         turn=0,
         turn_v=0,
-        drawn=-1,
-        pending=0,
-        challenge=False,
-        wd4_by=-1,
-        evidence=(),
-        bluff=False,
-        window=-1,
-        called=-1,
-        shown=(),
-        shown_to=-1,
+        **_TURN_AT_REST,
         scores=(0,) * seats,
         ready=(False,) * seats,
         last_round=None,
