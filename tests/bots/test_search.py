@@ -8,6 +8,7 @@ search spent is countable.
 
 from __future__ import annotations
 
+import math
 import random
 
 from meja.bots.search import Budget, SearchBot, SearchGame, search
@@ -121,3 +122,13 @@ def test_a_bots_parameters_replace_its_budget_and_it_keeps_the_last_search() -> 
         pass
     else:
         raise AssertionError("an unknown parameter must be refused")
+
+
+def test_an_infinite_z_runs_no_race_and_a_playout_cap_gives_whole_worlds() -> None:
+    # A game that counts playouts only (as Eighty-Three's): every candidate on every world,
+    # ceil(playouts / candidates) worlds.
+    toy = Toy(noise=0.0)
+    budget = Budget(work=math.inf, playouts=100, z=math.inf, min_worlds=1, batch=1)
+    result = search(toy, [0.0, 1.0, 0.5], random.Random(9), budget)
+    assert result.choice == 1.0
+    assert result.worlds == 34 and result.playouts == 102 == len(toy.played)

@@ -240,11 +240,16 @@ class SearchBot(_Search):
         for a in cands:
             if a[0] == PLAY and hand == 1 << a[1]:
                 return move_of(*a)  # the last card goes out: nothing can beat that (1.6.1)
-        info = read_infoset(view, history, self.draws_reveal)
+        sample = self.sampler(view, history)
         seed, _ = rng.bits(64)
-        eps, tries = self.model_eps, self.model_tries
-        sample: Sampler = info.sample if eps is None else lambda r: info.sample_likely(r, eps, tries)
         return move_of(*self.search(view, cands, sample, random.Random(seed)))
+
+    def sampler(self, view: CrazyEightsView, history: History) -> Sampler:
+        """Where this decision's worlds come from: what the seat knows, weighted by the opponent
+        model (a test's cheater overrides it with the truth)."""
+        info = read_infoset(view, history, self.draws_reveal)
+        eps, tries = self.model_eps, self.model_tries
+        return info.sample if eps is None else lambda r: info.sample_likely(r, eps, tries)
 
     def search(self, view: CrazyEightsView, cands: list[Action], sample: Sampler, rnd: random.Random) -> Action:
         """Compare ``cands`` on worlds from ``sample`` (the shared search); return the best."""
