@@ -90,12 +90,17 @@ class CallModel:
     draws every seat's style by how well it explains that seat's calls there.
     """
 
-    __slots__ = ("boldness", "partner_gap", "spread", "styles")
+    __slots__ = ("boldness", "last_only", "partner_gap", "spread", "styles")
 
-    def __init__(self, boldness: float, partner_gap: float, spread: float, style_spread: float = 0.0) -> None:
+    def __init__(
+        self, boldness: float, partner_gap: float, spread: float, style_spread: float = 0.0, last_only: bool = False
+    ) -> None:
         self.boldness = boldness
         self.partner_gap = partner_gap
         self.spread = spread
+        #: a seat's bids as one piece of evidence, its highest (a player's limit is one number: twenty
+        #: raises in a bidding war say no more than the last of them); else every call counts
+        self.last_only = last_only
         self.styles = (boldness - style_spread, boldness, boldness + style_spread) if style_spread else (boldness,)
 
     def limit(self, seat_strength: float, partner_high: bool, boldness: float | None = None) -> float:
@@ -123,17 +128,25 @@ def style_likelihoods(
     power = [strength(h) if s != me else 0.0 for s, h in enumerate(hands)]
     out = [[1.0] * len(styles) for _ in range(4)]
     high, high_seat, passes = 0, -1, 0
+    last: dict[int, tuple[bool, int, int]] = {}
     for seat, bid in calls:
         forced = seat == dealer and high_seat < 0 and passes == 3
         if seat != me and not forced:
             need = max(MIN_BID, high + 1)
-            row = out[seat]
-            for k, bold in enumerate(styles):
-                row[k] *= model.likelihood(power[seat], high_seat == (seat + 2) % 4, need, bid, bold)
+            if model.last_only and bid:
+                last[seat] = (high_seat == (seat + 2) % 4, need, bid)
+            else:
+                row = out[seat]
+                for k, bold in enumerate(styles):
+                    row[k] *= model.likelihood(power[seat], high_seat == (seat + 2) % 4, need, bid, bold)
         if bid:
             high, high_seat = bid, seat
         else:
             passes += 1
+    for seat, (partner_high, need, bid) in last.items():
+        row = out[seat]
+        for k, bold in enumerate(styles):
+            row[k] *= model.likelihood(power[seat], partner_high, need, bid, bold)
     return out
 
 
@@ -308,6 +321,7 @@ def search_call(
     late: Callable[[], bool],
     rnd: random.Random | None = None,
     guard: float | None = None,
+    edge: float = 0.0,
 ) -> tuple[int, list[float], int]:
     """The best of the limits ``candidates`` (0: pass) by mean margin over ``worlds``: (limit, margins, worlds).
 
@@ -315,21 +329,32 @@ def search_call(
     With ``guard``, no limit above the highest bid whose own contract (this seat the bidder at
     that bid, in the same worlds) has a mean margin of at least ``guard``: a bid it would
     regret winning is a bet that the others outbid it, and the model of them may be wrong.
+    With ``edge`` (the first candidate a pass), the best bid is chosen when its margin beats the
+    pass's by more than ``edge`` standard errors of the world-by-world difference (counted over the
+    distinct worlds), else the pass: above 0, a bid must be shown better (the best of several noisy
+    means is optimistic); below 0, a bid not shown worse stands.
     """
     me = seen.seat
     totals = [0.0] * len(candidates)
     own = [0.0] * len(candidates)
     done = 0
+    values: list[list[float]] = []  # per world, each candidate's margin (for ``edge``)
+    distinct: set[int] = set()
     for hands, kitty in worlds:
         power = [strength(h) for h in hands]
         bold = None if rnd is None else draw_styles(hands, seen.calls, me, seen.dealer, model, rnd)
         captured: dict[int, list[int]] = {}
+        row = [0.0] * len(candidates)
         for i, limit in enumerate(candidates):
             bidder, bid = finish_auction(hands, seen.calls, me, limit, seen.dealer, model, power, bold)
             cap = captured.get(bidder)
             if cap is None:
                 cap = captured[bidder] = _play_contract(hands, kitty, bidder)
-            totals[i] += margin(cap, me % 2, bidder, bid)
+            row[i] = margin(cap, me % 2, bidder, bid)
+            totals[i] += row[i]
+        if edge:
+            values.append(row)
+            distinct.add(id(hands))
         if guard is not None:
             mine = captured.get(me)
             if mine is None:
@@ -343,6 +368,13 @@ def search_call(
     if guard is not None:
         allowed = [i for i in allowed if not candidates[i] or own[i] >= guard * max(1, done)]
     best = max(allowed, key=lambda i: (totals[i], -i))
+    bids = [i for i in allowed if candidates[i]]
+    if edge and bids and not candidates[0] and done > 1:
+        top = max(bids, key=lambda i: (totals[i], -i))
+        diffs = [row[top] - row[0] for row in values]
+        mean = sum(diffs) / done
+        sd = math.sqrt(sum((x - mean) ** 2 for x in diffs) / (done - 1))
+        best = top if mean > edge * sd / math.sqrt(len(distinct)) else 0
     return candidates[best], [t / max(1, done) for t in totals], done
 
 

@@ -98,6 +98,8 @@ class SearchBot:
         spread: float = 8.0,
         style_spread: float = 12.0,
         guard: float | None = None,
+        bid_edge: float = 0.0,
+        last_bids: bool = False,
         model_gap: float = 10.0,
         bid_draws: int = 240,
         play_draws: int = 0,
@@ -116,13 +118,14 @@ class SearchBot:
         self.defend = defend
         self.partner_gap = partner_gap
         self.auction = auction
-        self.model = CallModel(boldness, model_gap, spread, style_spread)
+        self.model = CallModel(boldness, model_gap, spread, style_spread, last_only=last_bids)
         self.bid_draws = bid_draws
         self.play_draws = play_draws
         self.kitty_allowance = kitty_allowance
         self.limits = tuple(int(j) for j in str(limits).split("/") if j)
         self.discard_search = discard_search
         self.guard = guard
+        self.bid_edge = bid_edge
         self.discard_draws = discard_draws
         self.discard_worlds = discard_worlds
         self.discard_limit = discard_limit
@@ -250,7 +253,9 @@ class SearchBot:
             worlds = weighted_worlds(
                 seen, self.model, self.bid_draws, self.bid_playouts, rnd, lambda: self.auction_world(seen, rnd)
             )
-            limit, _, self.last_worlds = search_call(seen, candidates, self.model, worlds, late, rnd, self.guard)
+            limit, _, self.last_worlds = search_call(
+                seen, candidates, self.model, worlds, late, rnd, self.guard, self.bid_edge
+            )
             return bids[0] if limit >= bids[0].arg else PASS
         bar = self.defend
         if high_seat == seen.partner:
