@@ -60,6 +60,26 @@ def assert_whole(page: Any, selectors: list[str], in_view: list[str], what: str)
     set_language(page, "en")
 
 
+#: The turn line with each of the game's status words (a bot's name, a +4), measured in place
+#: and put back: [key, cut]. ``alone``: "Suggest a move" hidden, as on another seat's turn.
+STATUS_CUT = """([keys, alone]) => {
+  const s = document.getElementById('turn-status'), hint = document.getElementById('hint-button');
+  const text = s.textContent, hidden = hint.hidden;
+  if (alone) hint.hidden = true;
+  const out = keys.map(k => {
+    s.textContent = window.meja.tableScreen.game.t(k, {name: 'Bot 2', n: 4, card: '+4'});
+    return [k, s.textContent, s.scrollWidth > s.clientWidth];
+  });
+  s.textContent = text;
+  hint.hidden = hidden;
+  return out;
+}"""
+#: What the turn line says on this seat's own decision ("Suggest a move" beside it) ...
+MINE = ["status.catch", "status.call_now", "status.challenge", "status.pending_you", "status.take_you", "status.drew"]
+#: ... and on another seat's turn (the line alone).
+THEIRS = ["status.pending_other", "status.challenge_other", "status.react", "table.turn_of"]
+
+
 def tap_unplayable(page: Any) -> str:
     """Tap a card of the hand that no legal play names (as a finger would: a click on it); its card."""
     v = view(page)
@@ -91,6 +111,13 @@ def test_a_drawn_card_on_a_phone(server: Any, new_context: Any) -> None:
     assert v["drew"] and v["drawn"]
     assert phone.inner_text("#turn-status").startswith("Play ")
     assert_whole(phone, ["#turn-status", "#kt-actions button"], ["#keep", "#turn-reason"], "a drawn card")
+    # Every other turn line the game says, with a bot's name, fits too (the hint button shown: it is).
+    assert phone.is_visible("#hint-button")
+    for lang in LANGUAGES:
+        set_language(phone, lang)
+        cut = phone.evaluate(STATUS_CUT, [MINE, False]) + phone.evaluate(STATUS_CUT, [THEIRS, True])
+        assert not [c for c in cut if c[2]], (lang, cut)
+    set_language(phone, "en")
 
 
 def test_a_wild_draw_four_on_a_phone(server: Any, new_context: Any) -> None:
