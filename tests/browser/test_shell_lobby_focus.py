@@ -17,10 +17,11 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touc
 
 
 def phone_hosts(
-    new_context: Any, origin: str, game: str, seats: int | None = None, name: str = "Ana"
+    new_context: Any, origin: str, game: str, seats: int | None = None, name: str = "Ana", context: Any = None
 ) -> tuple[Any, str]:
-    """A 390x844 phone that hosts ``game`` from the home page: the page and the room code."""
-    page = new_context(**PHONE).new_page()
+    """A 390x844 phone (or a ``context`` of that kind) that hosts ``game`` from the home page: the
+    page and the room code."""
+    page = new_context(**(context or PHONE)).new_page()
     page.goto(origin + "/")
     page.fill("#name", name)
     page.check(f"#game-{game}")

@@ -35,7 +35,7 @@ import { MotionLayer } from "./motion.js";
 import { SoundControl, moveSound } from "./sound.js";
 import { textFor } from "./strings.js";
 import { reactionWords } from "./talk.js";
-import { copyText, el, sameAction, sleep, spacedCode } from "./ui.js";
+import { copyText, el, fitWidth, sameAction, sleep, spacedCode } from "./ui.js";
 import { replayLink } from "./replay.js";
 import { boardPanel } from "./dealboard.js";
 
@@ -229,6 +229,8 @@ export class TableScreen {
       this.logBox.open = this.wide.matches;
     };
     this.wide.addEventListener("change", this.onWide);
+    this.onResize = () => this.fitLabels();
+    window.addEventListener("resize", this.onResize);
     this.dialog = new ChoiceDialog({
       held: (n) => this.t("choice.held", { n }),
       restoreFocus: (returnTo) => {
@@ -409,6 +411,7 @@ export class TableScreen {
     this.motion.clear();
     document.removeEventListener("keydown", this.onKeyDown);
     this.wide.removeEventListener("change", this.onWide);
+    window.removeEventListener("resize", this.onResize);
     if (this.dialog.isOpen) this.dialog.close();
     if (this.rulesDialog.open) this.rulesDialog.close();
     this.app.attention.setWaiting(false);
@@ -569,7 +572,19 @@ export class TableScreen {
     this.app.talk.paint();
     this.app.call.paint();
     this.paintHint(relabelOnly);
+    this.fitLabels();
     this.keepFocus(first, focusWasHere);
+  }
+
+  /**
+   * The table's one-line words made smaller to fit rather than cut (issue 20: "Suggest …" beside
+   * a long turn line, a shared screen's "Last ca…" on a seat, a seat's roles): the seats' lines,
+   * the caption, the turn line and the hint button.
+   */
+  fitLabels() {
+    if (!this.node.isConnected) return;
+    const nodes = this.node.querySelectorAll(".seat-box > p, .move-caption p, .turn-status, .hint-button, .my-seat > *");
+    for (const node of nodes) if (node instanceof HTMLElement) fitWidth(node);
   }
 
   /**

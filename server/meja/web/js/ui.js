@@ -76,3 +76,21 @@ export function sameAction(a, b) {
   const key = (x) => JSON.stringify(Object.keys(x).sort().map((k) => [k, x[k]]));
   return !!a && !!b && typeof a === "object" && typeof b === "object" && key(a) === key(b);
 }
+
+/**
+ * Words on one line made smaller until they fit their box, rather than cut with an ellipsis
+ * ("Suggest …", "Last ca…"): ``node`` is zoomed down (everything in it, badges sized in rem
+ * too) to as little as ``floor`` of its size; past that it is cut as before. Drawn again, a
+ * node starts from its full size. A node not drawn (hidden, no width) is left alone.
+ * @param {HTMLElement} node
+ * @param {number} [floor]
+ */
+export function fitWidth(node, floor = 0.6) {
+  node.style.removeProperty("zoom");
+  if (!node.isConnected || !node.clientWidth) return;
+  let zoom = 1;
+  for (let i = 0; i < 6 && node.scrollWidth > node.clientWidth + 0.5 && zoom > floor; i++) {
+    zoom = Math.max(floor, zoom * (node.clientWidth / node.scrollWidth) * 0.98);
+    node.style.setProperty("zoom", zoom.toFixed(3));
+  }
+}
