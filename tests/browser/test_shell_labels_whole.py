@@ -1,10 +1,12 @@
 """No word of the table cut with an ellipsis (issue 20, point 5): at 390x844, 1280x800, 1920x1080.
 
 A phone and a desktop browser each host a table of each game with bots, and a shared screen
-watches the phone's; once each host's turn has come (so that "Suggest a move" shows beside the turn line), in each of the four
-languages every drawn element of the page whose words sit on one line (cut with an ellipsis or
-hidden past its edge) holds them whole: its scrollWidth is at most its clientWidth. Before,
-"Suggest …" on a phone beside a long turn line, and the seats' lines on a narrow box, were cut.
+watches the phone's; once each host's turn has come (so that "Suggest a move" shows beside the
+turn line), in each of the four languages every drawn element of the page whose words sit on
+one line (cut with an ellipsis or hidden past its edge) holds them whole: its scrollWidth is at
+most its clientWidth. Before, "Suggest …" on a phone beside a long turn line was cut, and so were
+the seats' lines on a narrow box. The game modules' own controls (in their slots) are left to
+them (see the report of issue 20).
 The shell fits such a line by drawing it smaller (ui.js fitWidth), never below 60 % of its size.
 
 Cost: about 40 s (three games, three screens, four languages).
@@ -24,7 +26,8 @@ TV = {"viewport": {"width": 1920, "height": 1080}}
 CUT = """() => {
     const out = [];
     for (const e of document.querySelectorAll('body *')) {
-        if (!(e instanceof HTMLElement) || !e.getClientRects().length || e.closest('[hidden], dialog:not([open])')) continue;
+        if (!(e instanceof HTMLElement) || !e.getClientRects().length) continue;
+        if (e.closest('[hidden], dialog:not([open])')) continue;
         const s = getComputedStyle(e);
         const oneLine = s.whiteSpace === 'nowrap' || s.whiteSpace === 'pre';
         const cuts = s.textOverflow === 'ellipsis' || (oneLine && ['hidden', 'clip'].includes(s.overflowX));
