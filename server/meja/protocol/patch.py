@@ -27,17 +27,46 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Sequence
+from itertools import compress
+from operator import is_not, ne
 from typing import Any, Final
 
 import msgpack  # type: ignore[import-untyped]
 
-__all__ = ["Memo", "apply", "diff", "same"]
+__all__ = ["Memo", "apply", "diff", "packer", "same"]
 
-#: Maps and lists found equal (``==``) to their old selves, encoded, by ``id`` (the value itself kept
-#: with its bytes, so the id stays its own): a caller that diffs the same values again (one table map
-#: against many connections' last ones, or the next version against this one) passes one, and each
-#: is encoded once.
-Memo = dict[int, tuple[Any, bytes]]
+_Pack = Callable[[Any], bytes]
+_Known = tuple[tuple[Any, ...], list[Any], list[bytes]]
+_MISSING: Final = object()
+
+
+class Memo:
+    """What :func:`diff` learnt, for the calls that follow: a caller that diffs the same maps again
+    (one table map against many connections' last ones, the next version against this one) or
+    many maps that change alike (the views of a table's seats, one move apart) passes one.
+
+    ``maps``: by ``id`` of a map given to :func:`diff` (the map itself kept, so the id stays its
+    own), its keys in order, its values and each value's encoding: a map is encoded once however
+    many times it is diffed. ``changes``: the operations found for a key of such a map whose value
+    went from one encoding to another, by the path, the key and the two encodings: where ten seats'
+    views change alike (a count, the top card), the change is walked once.
+    """
+
+    __slots__ = ("changes", "maps")
+
+    def __init__(self) -> None:
+        self.maps: dict[int, tuple[Any, _Known]] = {}
+        self.changes: dict[tuple[Any, ...], list[list[Any]]] = {}
+
+    def keep(self, *maps: Any) -> Memo:
+        """A memo with what this one knows of ``maps`` (those the next calls will diff against;
+        ``None`` is passed over), and no changes (they were this version's)."""
+        kept = Memo()
+        for value in maps:
+            got = self.maps.get(id(value))
+            if got is not None and got[0] is value:
+                kept.maps[id(value)] = got
+        return kept
 
 
 def same(a: Any, b: Any) -> bool:
@@ -55,64 +84,139 @@ def same(a: Any, b: Any) -> bool:
     return bool(a == b)
 
 
-def diff(old: Any, new: Any, memo: Memo | None = None, path: Sequence[Any] = ()) -> list[list[Any]]:
+def packer() -> Callable[[Any], bytes]:
+    """An encoder that gives :func:`meja.protocol.codec.encode`'s bytes, cheaper per call (one
+    packer reused): for a caller that encodes many small values, as :func:`diff` and the hub's
+    patches do."""
+    encode: Callable[[Any], bytes] = msgpack.Packer(use_bin_type=True).pack
+    return encode
+
+
+def diff(
+    old: Any, new: Any, memo: Memo | None = None, path: Sequence[Any] = (), *, pack: _Pack | None = None
+) -> list[list[Any]]:
     """The operations that turn ``old`` into ``new`` (``[]``: they are the same); ``path``: where
-    both are in a larger document (the operations' paths start with it)."""
+    both are in a larger document (the operations' paths start with it).
+
+    Values are compared by their encodings, which is what the wire carries: a value that is the
+    very object the old one was is the same; any other is encoded and compared as bytes, so values
+    that are ``==`` but not the same (``1``, ``1.0``, ``true``; ``0.0`` and ``-0.0``) differ, and
+    only what differs is walked further. ``pack``: a :func:`packer` to use (a caller that diffs many values
+    passes one)."""
     ops: list[list[Any]] = []
-    pack = msgpack.Packer(use_bin_type=True).pack  # one packer for the call (several times faster than packb)
-    _diff(old, new, list(path), ops, {} if memo is None else memo, pack)
+    pack = pack or packer()
+    if isinstance(old, dict) and isinstance(new, dict):
+        if memo is None:
+            _diff_maps(old, new, list(path), ops, pack)
+        else:
+            _diff_roots(old, new, tuple(path), ops, pack, memo)
+    elif old is not new and pack(old) != pack(new):
+        _changed(old, new, list(path), ops, pack)
     return ops
 
 
-def _packed(value: Any, memo: Memo, pack: Callable[[Any], bytes]) -> bytes:
-    got = memo.get(id(value))
+def _known(value: dict[str, Any], memo: Memo, pack: _Pack) -> _Known:
+    """``value``'s keys, values and their encodings, from ``memo`` if it has them (then kept there)."""
+    got = memo.maps.get(id(value))
     if got is None or got[0] is not value:
-        got = memo[id(value)] = (value, pack(value))
+        values = list(value.values())
+        got = memo.maps[id(value)] = (value, (tuple(value), values, list(map(pack, values))))
     return got[1]
 
 
-#: the types whose ``==`` is loose (``[1] == [1.0] == [True]``, ``-0.0 == 0.0``): equal ones are
-#: compared encoded too
-_LOOSE: Final = (dict, list, float)
-_MISSING: Final = object()
-
-
-def _diff(old: Any, new: Any, path: list[Any], ops: list[list[Any]], memo: Memo, pack: Callable[[Any], bytes]) -> None:
-    if old is new:
-        return
-    if isinstance(old, dict) and isinstance(new, dict):
-        for key in old:
-            if key not in new:
-                ops.append(["d", [*path, key]])
-        # Each value: ``==`` in C first; where it is loose, the encodings (msgpack tells ``1``,
-        # ``1.0`` and ``true`` apart); only a changed map or list is walked.
-        for key, value in new.items():
-            was = old.get(key, _MISSING)
-            if was is value:
-                continue
-            kind = type(value)
-            if type(was) is kind:
-                if was == value and (kind not in _LOOSE or _packed(was, memo, pack) == _packed(value, memo, pack)):
-                    continue
-                if kind is dict or kind is list:
-                    _diff(was, value, [*path, key], ops, memo, pack)
-                    continue
-            ops.append(["s", [*path, key], value])
-        return
-    if isinstance(old, list) and isinstance(new, list):
-        if len(old) == len(new):
-            for i, (a, b) in enumerate(zip(old, new, strict=True)):
-                _diff(a, b, [*path, i], ops, memo, pack)
+def _diff_roots(
+    old: dict[str, Any], new: dict[str, Any], root: tuple[Any, ...], ops: list[list[Any]], pack: _Pack, memo: Memo
+) -> None:
+    """:func:`_diff_maps` of two maps given to :func:`diff` with a memo: the old one's encodings from
+    it (the new one's kept there: where a value is the very object the old map held, its encoding),
+    and each changed key's operations looked up there (found for another map that changed alike:
+    the seats' views) or kept."""
+    old_keys, olds, old_packed = _known(old, memo, pack)
+    got = memo.maps.get(id(new))
+    if got is not None and got[0] is new:
+        keys, values, packed = got[1]
+        if keys != old_keys:
+            _diff_maps(old, new, list(root), ops, pack)
             return
-        head = 0
-        for a, b in zip(old, new, strict=False):
-            if not same(a, b):
-                break
-            head += 1
-        ops.append(["t", path, head, new[head:]])
+        changed = list(compress(range(len(keys)), map(ne, old_packed, packed)))
+    else:
+        keys, values = tuple(new), list(new.values())
+        if keys != old_keys:
+            memo.maps[id(new)] = (new, (keys, values, list(map(pack, values))))
+            _diff_maps(old, new, list(root), ops, pack)
+            return
+        packed, changed = _encodings(olds, values, old_packed, pack)
+        memo.maps[id(new)] = (new, (keys, values, packed))
+    changes = memo.changes
+    for i in changed:
+        key = (root, keys[i], old_packed[i], packed[i])
+        found = changes.get(key)
+        if found is None:
+            found = changes[key] = []
+            _changed(olds[i], values[i], [*root, keys[i]], found, pack)
+        ops += found
+
+
+def _encodings(
+    olds: list[Any], values: list[Any], old_packed: list[bytes], pack: _Pack
+) -> tuple[list[bytes], list[int]]:
+    """The encodings of ``values`` and the indexes where they differ from ``old_packed`` (those of
+    ``olds``): a value that is the very object the old one was (a string from a table of
+    constants, a small int, a flag) is not encoded again."""
+    packed = old_packed.copy()
+    changed = []
+    for i in compress(range(len(values)), map(is_not, olds, values)):
+        packed[i] = encoded = pack(values[i])
+        if encoded != old_packed[i]:
+            changed.append(i)
+    return packed, changed
+
+
+def _diff_maps(old: dict[str, Any], new: dict[str, Any], path: list[Any], ops: list[list[Any]], pack: _Pack) -> None:
+    """A map's operations: its deleted keys, then each key whose value's encoding changed or is new."""
+    keys, values = tuple(new), list(new.values())
+    if keys == tuple(old):  # the usual case: the same keys in the same order
+        olds = list(old.values())
+        for i in compress(range(len(keys)), map(is_not, olds, values)):
+            if pack(olds[i]) != pack(values[i]):
+                _changed(olds[i], values[i], [*path, keys[i]], ops, pack)
         return
-    if not same(old, new):
+    for key in old:
+        if key not in new:
+            ops.append(["d", [*path, key]])
+    for key, value in zip(keys, values, strict=True):
+        was = old.get(key, _MISSING)
+        if was is _MISSING:
+            ops.append(["s", [*path, key], value])
+        elif was is not value and pack(was) != pack(value):
+            _changed(was, value, [*path, key], ops, pack)
+
+
+def _changed(old: Any, new: Any, path: list[Any], ops: list[list[Any]], pack: _Pack) -> None:
+    """The operations at ``path``, where ``old`` and ``new`` are encoded differently: a map or a
+    list on both sides is walked, anything else is set whole."""
+    if isinstance(new, dict) and isinstance(old, dict):
+        _diff_maps(old, new, path, ops, pack)
+    elif isinstance(new, list) and isinstance(old, list):
+        _diff_lists(old, new, path, ops, pack)
+    else:
         ops.append(["s", path, new])
+
+
+def _diff_lists(old: list[Any], new: list[Any], path: list[Any], ops: list[list[Any]], pack: _Pack) -> None:
+    """A list of the same length item by item; any other keeps its common head and replaces its tail."""
+    n = len(new)
+    if len(old) == n:
+        for i in compress(range(n), map(is_not, old, new)):
+            if pack(old[i]) != pack(new[i]):
+                _changed(old[i], new[i], [*path, i], ops, pack)
+        return
+    head = min(n, len(old))
+    for i in compress(range(head), map(is_not, old, new)):
+        if pack(old[i]) != pack(new[i]):
+            head = i
+            break
+    ops.append(["t", path, head, new[head:]])
 
 
 def apply(old: Any, ops: Sequence[Sequence[Any]]) -> Any:

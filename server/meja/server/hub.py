@@ -134,9 +134,9 @@ class Cached:
     presence: dict[str, dict[str, Any]] = field(default_factory=dict)
     #: the call's roster as last sent (``talk.roster``: what the table record still vouches for)
     roster: list[dict[str, Any]] = field(default_factory=list)
-    #: values of the last version's table map and views, encoded (patch.diff's memo): what the next
-    #: version's patches are computed against, encoded once for every connection
-    memo: patch.Memo = field(default_factory=dict)
+    #: the last version's table map and views, encoded (patch.diff's memo): what the next version's
+    #: patches are computed against, encoded once for every connection
+    memo: patch.Memo = field(default_factory=patch.Memo)
 
 
 class Hub:
@@ -481,6 +481,7 @@ class Hub:
         # The table map's operations, by the table map a connection was last sent (most share one).
         table_ops: dict[int, tuple[Any, list[list[Any]]]] = {}
         memo = cached.memo
+        pack = patch.packer()  # the patches' encoder for this version (codec.encode's bytes)
         seen_by: dict[int | None, list[dict[str, Any]]] = {}
         views: dict[int | None, dict[str, Any] | None] = {}
         reply = self._replies.get((table.id, version))
@@ -522,7 +523,7 @@ class Hub:
                 shared = None if re is not None else patches.get(key)
                 if shared is None:
                     frame = self._patch_frame(
-                        member, sent, table_map, view, version, seen, re, whole_frame, memo, table_ops
+                        member, sent, table_map, view, version, seen, re, whole_frame, memo, table_ops, pack
                     )
                     if re is None:
                         patches[key] = (sent, frame)
@@ -531,9 +532,8 @@ class Hub:
             session.send_frame(frame)
             member.version = version
             member.sent = (table_map, view, member.is_host)
-        if memo:  # keep what the next version's patches start from: this version's values
-            kept = [v for m in (table_map, *(v for v in views.values() if v is not None)) for v in m.values()]
-            cached.memo = {id(v): memo[id(v)] for v in kept if id(v) in memo and memo[id(v)][0] is v}
+        if memo.maps:  # keep what the next version's patches start from: this version's table map and views
+            cached.memo = memo.keep(table_map, *views.values())
 
     @staticmethod
     def _patch_frame(
@@ -547,15 +547,16 @@ class Hub:
         whole_frame: Callable[[], bytes],
         memo: patch.Memo,
         table_ops: dict[int, tuple[Any, list[list[Any]]]],
+        pack: Callable[[Any], bytes],
     ) -> bytes:
         """The ``patch`` from what ``member`` was last sent (``sent``) to the new table map and view,
         or the whole ``update`` when the patch would not be smaller. The whole is weighed when the
         patch is more than half its last known size, so most moves encode only the patch."""
         shared = table_ops.get(id(sent[0]))
         if shared is None or shared[0] is not sent[0]:
-            shared = table_ops[id(sent[0])] = (sent[0], patch.diff(sent[0], table_map, memo, ("table",)))
-        ops = shared[1] + patch.diff(sent[1], view, memo, ("view",))
-        frame = codec.encode(
+            shared = table_ops[id(sent[0])] = (sent[0], patch.diff(sent[0], table_map, memo, ("table",), pack=pack))
+        ops = shared[1] + patch.diff(sent[1], view, memo, ("view",), pack=pack)
+        frame: bytes = pack(
             messages.patch(
                 table=table_map["id"], version=version, since=member.version, events=seen, seat=member.seat,
                 is_host=member.is_host, ops=ops, re=re,
