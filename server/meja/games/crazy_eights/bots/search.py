@@ -41,9 +41,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
-from meja.bots.search import Budget
+from meja.bots.search import Budget, SearchGame
 from meja.bots.search import SearchBot as _Search
 from meja.rules.rng import Rng
 
@@ -203,6 +203,12 @@ class Hooks:
 
     def cost(self, outcome: Outcome) -> float:
         return STEP_COST * outcome[2] + PLAYOUT_COST
+
+
+if TYPE_CHECKING:
+
+    def _a_search_game(hooks: Hooks) -> SearchGame[tuple[World, int], Action, Outcome]:
+        return hooks  # mypy checks that the hooks meet the shared protocol
 
 
 class SearchBot(_Search):

@@ -54,9 +54,9 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from typing import Any, Final, Protocol
+from typing import TYPE_CHECKING, Any, Final, Protocol
 
-from meja.bots.search import Budget
+from meja.bots.search import Budget, SearchGame
 from meja.bots.search import SearchBot as _Search
 from meja.rules.rng import Rng
 
@@ -259,6 +259,12 @@ class Hooks:
 
     def cost(self, outcome: Playout) -> float:
         return STEP_COST * (outcome[3] + 1)
+
+
+if TYPE_CHECKING:
+
+    def _a_search_game(hooks: Hooks) -> SearchGame[tuple[KartuTerakhirState, int], Move, Playout]:
+        return hooks  # mypy checks that the hooks meet the shared protocol
 
 
 class SearchBot(_Search):
