@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import random
 
+from meja.bots.base import decision_rng
 from meja.games.eighty_three.bots import make_bot
 from meja.games.eighty_three.bots.auction import CallModel, search_call, style_likelihoods, weighted_worlds
 from meja.games.eighty_three.bots.worlds import auction_world
-from meja.games.eighty_three.rules import PASS, Action, parse_cards
+from meja.games.eighty_three.rules import PASS, Action, Phase, parse_cards
 
+from ..test_bots import Recorder, _permuted
 from ..test_bots_auction import WEAK, _seen
 
 STRONG = list(parse_cards("AS KS 10S 9S 5S 5C JK 2H 3H 4H 6D 7D"))
@@ -54,3 +56,28 @@ def test_a_negative_edge_keeps_a_bid_not_shown_worse() -> None:
     assert bold in (71, 75)
     shown, _, _ = search_call(seen, [0, 71, 75], bot.model, worlds, lambda: False, edge=0.5)
     assert shown == 0
+
+
+def test_with_both_options_the_bid_depends_only_on_what_the_seat_sees() -> None:
+    """The invariance test of test_bots.py for the auction with both options on: the cards the
+    seat cannot see shuffled, the same view, history and rng give the same call."""
+    bot = make_bot("hard", playouts=48, bid_playouts=24, deadline=None, bid_edge=1.0, last_bids=True)
+    rnd = random.Random(11)
+    checked = 0
+    for seed in range(3):
+        rec = Recorder(3000 + seed, [bot] * 4)
+        asked = 0
+        while rec.state.phase == Phase.AUCTION and asked < 4:
+            state = rec.state
+            seat = state.awaiting()[0]
+            view = state.view(seat)
+            if len(view.legal) > 1:
+                rng = decision_rng(state, seat)
+                move = bot.choose(view, rec.history[seat], rng)
+                other = _permuted(state, seat, rnd)
+                assert other.hands != state.hands and other.view(seat) == view
+                assert bot.choose(other.view(seat), list(rec.history[seat]), rng) == move
+                checked += 1
+                asked += 1
+            rec.step()
+    assert checked >= 6
