@@ -163,6 +163,14 @@ def test_crazy_eights_on_a_phone(server: Any, new_context: Any) -> None:
     phone.wait_for_selector("#hand button.card")
     phone.wait_for_function("() => window.meja.view.turn === window.meja.seat")
     assert_whole(phone, ["#turn-status", ".actions button", ".actions .reason"], ["#draw", "#pass"], "a turn")
+    cut = []
+    for lang in LANGUAGES:
+        set_language(phone, lang)
+        said = phone.evaluate(STATUS_CUT, [["table.your_turn", "table.choosing_you"], False])
+        said += phone.evaluate(STATUS_CUT, [["table.turn_of", "table.choosing"], True])
+        cut += [(lang, c) for c in said if c[2]]
+    set_language(phone, "en")
+    assert not cut, cut
     card = tap_unplayable(phone)
     assert "does not fit" in phone.inner_text("#play-notice"), card
     assert measure(phone, ["#play-notice"])[0]["inView"]

@@ -14,8 +14,9 @@
 // * Draw from the pile (its button, its key or the pile itself), with the game's words for
 //   why not;
 // * the chooser of a mark or a colour (the dialog that counts the hand's cards of each);
-// * the notice the table holds for a moment, the moves every such game has (a pass, a
-//   seat out of cards), and the round's table of hands and points under the summary.
+// * the notice the table holds for a moment, the moves and log lines every such game has (a
+//   pass, a seat out of cards, the pile to draw from rebuilt, the player's turn), and the
+//   round's table of hands and points under the summary.
 //
 // It decides nothing about legality: all of it comes from the view, as the game reads it.
 

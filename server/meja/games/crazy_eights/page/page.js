@@ -180,7 +180,8 @@ class CrazyEightsTable extends PileTable {
     let text = "";
     if (v.phase === "play") text = v.turn === this.mySeat ? t("table.your_turn") : t("table.turn_of", { name: this.host.seatName(v.turn) });
     else if (v.phase === "choose_suit")
-      text = v.chooser === this.mySeat ? t("suit.dialog.title") : t("table.choosing", { name: this.host.seatName(v.chooser) });
+      // (the line's own words, short: beside "Suggest a move" on a phone the dialog's title was cut)
+      text = v.chooser === this.mySeat ? t("table.choosing_you") : t("table.choosing", { name: this.who(v.chooser) });
     return text ? { text, mine: this.isMyTurn() || (v.phase === "choose_suit" && v.chooser === this.mySeat) } : null;
   }
 
