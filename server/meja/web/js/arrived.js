@@ -1,3 +1,4 @@
+// @ts-check
 // The cards that just came into the hand (a draw, cards dealt to one seat in play, a swap): marked in
 // the hand until the hand changes again, so that a player sees which card arrived without
 // reading the move log. The shell tells by comparing the hand with the one drawn before it,
@@ -8,12 +9,19 @@ import { el } from "./ui.js";
 
 export class ArrivedCards {
   constructor() {
-    this.last = null; // the hand's ids as last drawn
+    /** The hand's ids as last drawn, counted. @type {Map<string, number> | null} */
+    this.last = null;
+    /** @type {unknown} */
     this.round = undefined;
-    this.marks = new Map(); // id -> how many of it arrived
+    /** id -> how many of it arrived. @type {Map<string, number>} */
+    this.marks = new Map();
   }
 
-  /** ids: the hand's card ids now; round: the frame's round. Returns the marks (id -> count). */
+  /**
+   * ids: the hand's card ids now; round: the frame's round. Returns the marks (id -> count).
+   * @param {string[]} ids
+   * @param {unknown} round
+   */
   update(ids, round) {
     const now = counted(ids);
     if (this.last === null || round !== this.round) {
@@ -30,15 +38,20 @@ export class ArrivedCards {
     return this.marks;
   }
 
-  /** Mark the hand's buttons: class `arrived`, a dot (a decorative child), and `describedBy` said after the card's name. */
+  /**
+   * Mark the hand's buttons: class `arrived`, a dot (a decorative child), and `describedBy` said after the card's name.
+   * @param {HTMLElement[]} buttons
+   * @param {string} describedBy
+   */
   paint(buttons, describedBy) {
     const left = new Map(this.marks);
     for (const b of buttons) {
-      const n = left.get(b.dataset.card) || 0;
+      const card = b.dataset.card || "";
+      const n = left.get(card) || 0;
       b.classList.toggle("arrived", n > 0);
       for (const mark of b.querySelectorAll(":scope > .arrived-mark")) mark.remove();
       if (n > 0) {
-        left.set(b.dataset.card, n - 1);
+        left.set(card, n - 1);
         b.setAttribute("aria-describedby", describedBy);
         b.append(el("span", { class: "arrived-mark", "aria-hidden": "true" }));
       } else if (b.getAttribute("aria-describedby") === describedBy) {
@@ -48,12 +61,18 @@ export class ArrivedCards {
   }
 }
 
+/** @param {string[]} ids */
 function counted(ids) {
+  /** @type {Map<string, number>} */
   const out = new Map();
   for (const id of ids) out.set(id, (out.get(id) || 0) + 1);
   return out;
 }
 
+/**
+ * @param {Map<string, number>} a
+ * @param {Map<string, number>} b
+ */
 function sameCounts(a, b) {
   if (a.size !== b.size) return false;
   for (const [id, n] of a) if (b.get(id) !== n) return false;

@@ -1,3 +1,4 @@
+// @ts-check
 // The shared deal-code format (server: meja/rules/dealcode.py), read in the browser so that a
 // game's page module can fill the host form from a code as it is typed. Every game's codes are
 // this format: the Crockford-like alphabet (I and L read as 1, O as 0; dashes and spaces
@@ -11,6 +12,8 @@ const FORMAT = 2n;
 /**
  * The number a code carries, above its format and tag bits (``number >> 7``), or null when the
  * text is not a code of ``chars`` characters (the check character included) with game ``tag``.
+ * @param {unknown} text
+ * @param {{chars: number, tag: bigint | number}} shape
  */
 export function readCodeNumber(text, { chars, tag }) {
   const values = [];

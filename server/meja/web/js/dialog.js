@@ -1,3 +1,4 @@
+// @ts-check
 // A modal choice: a <dialog> with a title, a line of text, a grid of choices and, unless
 // the choice cannot be dodged, a Cancel button (Escape does the same). The arrow keys move
 // between the choices; when it closes, the focus goes back where the table wants it.
@@ -8,11 +9,17 @@
 import { el } from "./ui.js";
 
 export class ChoiceDialog {
-  /** restoreFocus(returnTo): put the focus back after the dialog closed; held(n): "{n} in your hand" (none: not said). */
+  /**
+   * restoreFocus(returnTo): put the focus back after the dialog closed; held(n): "{n} in your hand" (none: not said).
+   * @param {{restoreFocus: (returnTo: Element | null | undefined) => void, held?: (n: number) => string}} parts
+   */
   constructor({ restoreFocus, held }) {
     this.restoreFocus = restoreFocus;
     this.held = held;
+    /** The open choice's answer. @type {((value: any) => void) | null} */
     this.resolve = null;
+    /** Where the focus was when the dialog opened. @type {Element | null | undefined} */
+    this.returnTo = undefined;
     this.forced = false;
     this.title = el("h2", { id: "choice-title" });
     this.text = el("p", { id: "choice-text" });
@@ -35,9 +42,11 @@ export class ChoiceDialog {
     });
     this.node.addEventListener("keydown", (ev) => {
       const buttons = this.choiceButtons();
-      const i = buttons.indexOf(document.activeElement);
+      const i = buttons.indexOf(/** @type {HTMLButtonElement} */ (document.activeElement));
       if (i < 0) return;
-      const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[ev.key];
+      /** @type {Record<string, number>} */
+      const steps = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+      const step = steps[ev.key];
       if (step) {
         ev.preventDefault();
         buttons[(i + step + buttons.length) % buttons.length].focus();
@@ -53,6 +62,7 @@ export class ChoiceDialog {
     return Array.from(this.grid.querySelectorAll("button"));
   }
 
+  /** @param {any} value */
   settle(value) {
     const resolve = this.resolve;
     this.resolve = null;
@@ -62,6 +72,8 @@ export class ChoiceDialog {
   /**
    * spec: {id, title, text, choices: [{value, content: [Node|string], className, dataset, held}],
    * cancel: the Cancel button's words, or null when the choice cannot be dodged}.
+   * @param {import("./contract.js").Choice} spec
+   * @returns {Promise<any>}
    */
   open(spec) {
     this.settle(null); // a choice still open is answered "none" first
@@ -76,7 +88,7 @@ export class ChoiceDialog {
           "button",
           { type: "button", class: c.className || "", dataset: c.dataset || {}, onclick: () => this.pick(c.value) },
           ...(c.content || [String(c.value)]),
-          Number.isInteger(c.held) && this.held ? el("span", { class: "choice-held" }, this.held(c.held)) : null,
+          typeof c.held === "number" && Number.isInteger(c.held) && this.held ? el("span", { class: "choice-held" }, this.held(c.held)) : null,
         ),
       ),
     );
@@ -91,6 +103,7 @@ export class ChoiceDialog {
     return answer;
   }
 
+  /** @param {any} value */
   pick(value) {
     this.settle(value);
     this.forced = false;

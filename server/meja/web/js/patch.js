@@ -1,3 +1,4 @@
+// @ts-check
 // Updates in the patch form (client-protocol/PROTOCOL.md section 7.5), applied in the connection
 // layer so that the rest of the page only ever sees whole `update`s.
 //
@@ -8,19 +9,32 @@
 
 export class PatchError extends Error {}
 
+/** A wire value (msgpack's maps, lists and scalars). @typedef {any} Wire */
+
+/** @param {Wire} v @returns {v is Record<string, Wire>} */
 const isMap = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
 
+/**
+ * @param {Wire} node
+ * @param {(string | number)[]} path
+ * @returns {Wire}
+ */
 function walk(node, path) {
   for (const key of path) {
     const inMap = isMap(node) && typeof key === "string" && Object.prototype.hasOwnProperty.call(node, key);
-    const inList = Array.isArray(node) && Number.isInteger(key) && key >= 0 && key < node.length;
+    const inList = Array.isArray(node) && typeof key === "number" && Number.isInteger(key) && key >= 0 && key < node.length;
     if (!inMap && !inList) throw new PatchError(`no ${JSON.stringify(key)} on the path ${JSON.stringify(path)}`);
     node = node[key];
   }
   return node;
 }
 
-/** A copy of `doc` with `ops` applied; PatchError if they do not fit it. */
+/**
+ * A copy of `doc` with `ops` applied; PatchError if they do not fit it.
+ * @param {Wire} doc
+ * @param {unknown} ops
+ * @returns {Wire}
+ */
 export function applyPatch(doc, ops) {
   let root = structuredClone(doc);
   if (!Array.isArray(ops)) throw new PatchError("a patch is a list");
@@ -61,14 +75,17 @@ export function applyPatch(doc, ops) {
  */
 export class Documents {
   constructor() {
+    /** table id -> {table, view}. @type {Map<string, Wire>} */
     this.docs = new Map();
   }
 
+  /** @param {Record<string, Wire>} msg @returns {Record<string, Wire>} */
   take(msg) {
     if (msg.type === "patch") {
       const last = this.docs.get(msg.table);
       if (!last) throw new PatchError("a patch before any state of its table");
       const doc = applyPatch(last, msg.patch);
+      /** @type {Record<string, Wire>} */
       const update = { ...msg, type: "update", table: doc.table, view: doc.view };
       delete update.patch;
       msg = update;

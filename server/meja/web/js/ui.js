@@ -1,10 +1,18 @@
+// @ts-check
 // Small DOM helpers. Everything is built with createElement and textContent: no HTML
 // strings, so nothing a player types (names) can become markup, and no inline styles or
 // scripts, which the Content-Security-Policy forbids.
 
-/** el("button", {class: "x", onclick: f, "aria-label": "…"}, "text", child…) */
+/**
+ * el("button", {class: "x", onclick: f, "aria-label": "…"}, "text", child…)
+ * @template {string} K
+ * @param {K} tag
+ * @param {Record<string, any> | null} [attrs]
+ * @param {...any} children
+ * @returns {K extends keyof HTMLElementTagNameMap ? HTMLElementTagNameMap[K] : HTMLElement}
+ */
 export function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
+  const node = /** @type {any} */ (document.createElement(tag));
   for (const [key, value] of Object.entries(attrs || {})) {
     if (value === undefined || value === null || value === false) continue;
     if (key.startsWith("on") && typeof value === "function") {
@@ -29,6 +37,7 @@ export function el(tag, attrs = {}, ...children) {
 }
 
 let uid = 0;
+/** A fresh element id: "<prefix>-<n>". @param {string} prefix */
 export function nextId(prefix) {
   uid += 1;
   return `${prefix}-${uid}`;
@@ -38,6 +47,8 @@ export function nextId(prefix) {
  * Copy `text` to the clipboard. The clipboard API exists only on HTTPS or localhost
  * (docs/architecture.md 5), and may be refused: then the text is shown in `fallback` (a read-only
  * input), selected, for the player to copy by hand. Resolves to true when copied.
+ * @param {string} text
+ * @param {HTMLInputElement | null} [fallback]
  */
 export async function copyText(text, fallback) {
   try {
@@ -61,18 +72,24 @@ export function prefersReducedMotion() {
   return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
 
+/** @param {number} ms @returns {Promise<void>} */
 export function sleep(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-/** A room code as shown: "7K3 QXM". */
+/** A room code as shown: "7K3 QXM". @param {unknown} code */
 export function spacedCode(code) {
   const c = String(code || "");
   return c.length === 6 ? `${c.slice(0, 3)} ${c.slice(3)}` : c;
 }
 
-/** Whether two actions are the same (the same fields and values, in any order of the keys). */
+/**
+ * Whether two actions are the same (the same fields and values, in any order of the keys).
+ * @param {any} a
+ * @param {any} b
+ */
 export function sameAction(a, b) {
+  /** @param {Record<string, unknown>} x */
   const key = (x) => JSON.stringify(Object.keys(x).sort().map((k) => [k, x[k]]));
   return !!a && !!b && typeof a === "object" && typeof b === "object" && key(a) === key(b);
 }
