@@ -454,10 +454,8 @@ class EightyThreeState(FrozenState, StateDefaults):
             if kind == Kind.DONE:
                 return IllegalActionError(f"seat {seat} holds {len(left)} cards: discard back to 6 first")
             name = NAMES[card]
-            if card not in left:
-                return IllegalActionError(f"{name!r} is not in seat {seat}'s hand")
-            if len(left) <= KEEP:
-                return IllegalActionError(f"seat {seat} is down to 6 cards: say done")
+            if (refused := _card_step_refused(seat, card, left)) is not None:
+                return refused
             if plain_left:
                 return IllegalActionError(f"non-trumps go first: {name!r} is a trump (eighty-three.md 4.6.4)")
             return IllegalActionError(f"{name!r} scores: a point trump is never discarded (eighty-three.md 4.6.5)")
@@ -465,10 +463,8 @@ class EightyThreeState(FrozenState, StateDefaults):
         if kind == Kind.DONE:
             return IllegalActionError(f"seat {seat} holds {len(left)} cards: come down to 6 first")
         name = NAMES[card]
-        if card not in left:
-            return IllegalActionError(f"{name!r} is not in seat {seat}'s hand")
-        if len(left) <= KEEP:
-            return IllegalActionError(f"seat {seat} is down to 6 cards: say done")
+        if (refused := _card_step_refused(seat, card, left)) is not None:
+            return refused
         es, pts = _ESUIT[self.trump], _POINTS[self.trump]
         k = self.counts(seat)
         if kind == Kind.GIVE:
@@ -989,6 +985,16 @@ class EightyThreeState(FrozenState, StateDefaults):
             "phase_v": self.phase_v,
             "seat_v": list(self.seat_v),
         }
+
+
+def _card_step_refused(seat: int, card: int, left: Sequence[int]) -> IllegalActionError | None:
+    """Why a discard or give of ``card`` is refused in any phase of the exchange, if it is: the card
+    is not among the cards ``left`` in the seat's hand, or the hand is already down to 6."""
+    if card not in left:
+        return IllegalActionError(f"{NAMES[card]!r} is not in seat {seat}'s hand")
+    if len(left) <= KEEP:
+        return IllegalActionError(f"seat {seat} is down to 6 cards: say done")
+    return None
 
 
 def _trim_problems(hand: Sequence[int], trump: int, drop: Sequence[int]) -> list[str]:
