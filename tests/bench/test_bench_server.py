@@ -16,6 +16,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from meja.bench import echo
@@ -192,19 +193,56 @@ def test_a_tiny_run_prints_consistent_figures() -> None:
 
 def test_compare_frames_layouts_are_parsed_or_refused(capsys: pytest.CaptureFixture[str]) -> None:
     assert bench.parse_layouts("crazy_eights:3:2:500, kartu_terakhir:10:10", 7) == [
-        ("crazy_eights", 3, 2, 500), ("kartu_terakhir", 10, 10, 7)
+        ("crazy_eights", 3, 2, 500),
+        ("kartu_terakhir", 10, 10, 7),
     ]
     assert main(["bench", "server", "--compare-frames", "crazy_eights:3"]) == 2
     assert main(["bench", "server", "--compare-frames", "crazy_eights:3:4"]) == 2
     assert "GAME:SEATS:HUMANS" in capsys.readouterr().err
+    assert main(["bench", "server", "--compare-frames", "crazy_eights:3:2", "--rounds", "0"]) == 2
+    assert "--rounds" in capsys.readouterr().err
+
+
+def test_a_form_measured_in_several_runs_is_summed_over_them() -> None:
+    """``--rounds``: a form's per-move figures are its total over its total moves (a run with more
+    moves weighs more), its rates over the summed windows; each run's own figures are kept."""
+
+    def run(moves: int, window: float, cpu: float, size: float, p50: float, settled: bool = True) -> dict[str, Any]:
+        return {
+            "connections": 30, "moves": moves, "window_s": window, "moves_per_s": moves / window,
+            "bytes_per_move": size, "frames_per_move": 10.0, "server_cpu_ms_per_move": cpu,
+            "server_cpu_percent": 50.0, "generator_cpu_percent": 80.0, "errors": {"timeout": 1},
+            "latency_ms": {"p50": p50, "p95": 2 * p50, "p99": 3 * p50}, "metrics": {"run": {"settled": settled}},
+        }  # fmt: skip
+
+    doc = bench.over_runs([run(100, 10.0, 1.0, 3000.0, 5.0), run(300, 10.0, 2.0, 1000.0, 7.0), run(0, 5.0, 0, 0, 9)])
+    assert doc["moves"] == 400 and doc["moves_per_s"] == 16.0
+    assert doc["server_cpu_ms_per_move"] == 1.75  # (100 * 1.0 + 300 * 2.0) / 400
+    assert doc["bytes_per_move"] == 1500.0
+    assert doc["latency_ms"] == {"p50": 7.0, "p95": 14.0, "p99": 21.0}  # the median run's
+    assert doc["errors"] == {"timeout": 3} and doc["settled"]
+    assert [r["moves"] for r in doc["runs"]] == [100, 300, 0]
+    assert not bench.over_runs([run(10, 1.0, 1.0, 1.0, 1.0, settled=False)])["settled"]
 
 
 @pytest.mark.skipif(shutil.which("redis-server") is None, reason="needs redis-server (make deps)")
 def test_compare_frames_measures_both_forms_in_one_run() -> None:
     """Whole views, then patches (PROTOCOL.md 7.5), per layout: the patches carry fewer bytes per move
     (bytes are counted, not timed), every move is counted by the servers' /metrics as well."""
-    args = ["bench", "server", "--json", "--compare-frames", "kartu_terakhir:4:4:2", "--processes", "1",
-            "--seconds", "2", "--warmup", "0.5", "--no-echo"]
+    args = [
+        "bench",
+        "server",
+        "--json",
+        "--compare-frames",
+        "kartu_terakhir:4:4:2",
+        "--processes",
+        "1",
+        "--seconds",
+        "2",
+        "--warmup",
+        "0.5",
+        "--no-echo",
+    ]
     done = subprocess.run(
         [sys.executable, "-m", "meja.cli", *args], capture_output=True, text=True, timeout=300, cwd=ROOT, check=False
     )

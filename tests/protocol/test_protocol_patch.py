@@ -10,8 +10,8 @@ import msgpack  # type: ignore[import-untyped]
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from meja.protocol import codec
-from meja.protocol.patch import Memo, apply, diff, same
+from meja.protocol import codec, messages
+from meja.protocol.patch import Memo, apply, diff, message, packer, parts, same
 
 scalars = st.none() | st.booleans() | st.integers(-(2**40), 2**40) | st.text(max_size=4) | st.floats(allow_nan=False)
 values = st.recursive(
@@ -163,3 +163,32 @@ def test_a_memo_gives_the_same_patches() -> None:
         memo = memo.keep(*news)
         assert set(memo.maps) == {id(n) for n in news} and not memo.changes
         olds = news
+
+
+@pytest.mark.parametrize("n", [0, 1, 15, 16, 0xFFFF, 0x10000])
+def test_a_message_with_its_operations_spliced_in_is_the_one_codec_encodes(n: int) -> None:
+    """patch.message (the hub's patches: each part's operations encoded once, then spliced) gives
+    the bytes of codec.encode(messages.patch(...)), with every size of msgpack's array header."""
+    old = {"l": list(range(n)), "k": 1}
+    new = {"l": [i + 1 for i in range(n)], "k": 2}
+    pack = packer()
+    found = parts({"view": old}, {"view": new}, Memo(), pack=pack)
+    ops = [op for part in found for op in part[0]]
+    assert ops == diff({"view": old}, {"view": new}) and len(ops) == n + 1
+    events = [{"kind": "turn", "seat": 1}]
+    fields = {
+        "type": "patch",
+        "table": "t" * 32,
+        "version": 9,
+        "since": 8,
+        "events": events,
+        "seat": 0,
+        "is_host": True,
+        "patch": [],
+    }
+    spliced = message(fields, found, pack)
+    with pytest.raises(ValueError):
+        message({**fields, "re": 3}, found, pack)  # ``patch`` must come last
+    assert spliced == codec.encode(
+        messages.patch(table="t" * 32, version=9, since=8, events=events, seat=0, is_host=True, ops=ops)
+    )

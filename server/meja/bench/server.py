@@ -4,7 +4,7 @@
                       [--pace S] [--warmup S] [--no-echo] [--game G] [--options JSON] [--seats N]
                       [--humans H] [--search-tables K] [--search-seats N] [--search-level L]
                       [--bot-workers W] [--talk-flood K] [--frames whole|diffs]
-                      [--compare-frames GAME:SEATS:HUMANS[:TABLES],...]
+                      [--compare-frames GAME:SEATS:HUMANS[:TABLES],...] [--rounds R]
 
 What runs
 ---------
@@ -42,7 +42,10 @@ was taken in). ``--compare-frames`` measures, in one run, each listed table
 layout (``GAME:SEATS:HUMANS``, optionally ``:TABLES``, else ``--tables``) with
 whole views and then with patches, one after the other on the same Redis, with
 the echo ceiling once per layout; it prints bytes, frames and server CPU per
-move and moves per echo message side by side (e.g.
+move and moves per echo message side by side. ``--rounds R`` measures each form
+R times, in turn (whole, patches; patches, whole; ...): on a machine whose load
+drifts, both forms see the drift alike, and a form's figures are over all its
+runs (its moves and CPU summed), each run's own in the JSON (e.g.
 ``--compare-frames A:3:2:500,B:10:10:100`` for a game A at 3 seats and a game B
 that seats 10; docs/benchmarks.md names the games of its figures).
 
@@ -1042,33 +1045,74 @@ def parse_layouts(spec: str, tables: int) -> list[tuple[str, int, int, int]]:
 
 
 async def _compare_frames(args: argparse.Namespace, redis: _Redis, workdir: Path) -> list[dict[str, Any]]:
-    """Each layout with whole views, then with patches, then the echo ceiling at its connections."""
+    """Each layout with whole views and with patches, ``--rounds`` times each in turn (whole,
+    patches; then patches, whole; ...: a drift in the machine's load falls on both forms alike),
+    and the echo ceiling at its connections once; a form's figures are over all its runs."""
     rows = []
     for game, seats, humans, tables in parse_layouts(args.compare_frames, args.tables):
         echo_rate: float | None = None
+        runs: dict[str, list[dict[str, Any]]] = {"whole": [], "diffs": []}
+        for round_ in range(args.rounds):
+            for frames in ("whole", "diffs") if round_ % 2 == 0 else ("diffs", "whole"):
+                run_args = argparse.Namespace(
+                    **{**vars(args), "game": game, "seats": seats, "humans": humans, "tables": tables, "frames": frames}
+                )
+                # Each run on an empty Redis: the last run's tables (their bots' timers still due) would
+                # otherwise go on playing on this run's servers and count in its CPU per move.
+                redis.cleanup()
+                runs[frames].append(await _measure_game(run_args, redis, workdir))
+                if echo_rate is None and not args.no_echo:
+                    echo_rate = (await _measure_echo(args, runs[frames][-1]["connections"], workdir))["messages_per_s"]
         for frames in ("whole", "diffs"):
-            run_args = argparse.Namespace(
-                **{**vars(args), "game": game, "seats": seats, "humans": humans, "tables": tables, "frames": frames}
-            )
-            # Each run on an empty Redis: the last run's tables (their bots' timers still due) would
-            # otherwise go on playing on this run's servers and count in its CPU per move.
-            redis.cleanup()
-            measured = await _measure_game(run_args, redis, workdir)
-            if echo_rate is None and not args.no_echo:
-                echo_rate = (await _measure_echo(args, measured["connections"], workdir))["messages_per_s"]
+            figures = over_runs(runs[frames])
+            per_echo = round(figures["moves_per_s"] / echo_rate, 4) if echo_rate else None
             rows.append({
-                "game": game, "seats": seats, "humans": humans, "tables": tables, "frames": frames,
-                "connections": measured["connections"], "moves": measured["moves"],
-                "moves_per_s": measured["moves_per_s"],
-                "bytes_per_move": measured["bytes_per_move"], "frames_per_move": measured["frames_per_move"],
-                "server_cpu_ms_per_move": measured["server_cpu_ms_per_move"],
-                "server_cpu_percent": measured["server_cpu_percent"],
-                "generator_cpu_percent": measured["generator_cpu_percent"],
-                "latency_ms": measured["latency_ms"], "echo_messages_per_s": echo_rate,
-                "moves_per_echo_message": round(measured["moves_per_s"] / echo_rate, 4) if echo_rate else None,
-                "errors": measured["errors"], "settled": measured["metrics"]["run"]["settled"],
+                "game": game, "seats": seats, "humans": humans, "tables": tables, "frames": frames, **figures,
+                "echo_messages_per_s": echo_rate, "moves_per_echo_message": per_echo,
             })  # fmt: skip
     return rows
+
+
+#: what the JSON keeps of each run of a form (``--rounds``)
+_RUN_FIGURES: Final = ("moves", "moves_per_s", "bytes_per_move", "server_cpu_ms_per_move", "server_cpu_percent")
+
+
+def over_runs(runs: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """The figures of one form over its runs (``_measure_game``'s): moves, the measured windows and
+    the CPU summed (so a per-move figure is the total over the total moves), each run's own kept."""
+    moves = sum(r["moves"] for r in runs)
+    window = sum(r["window_s"] for r in runs)
+
+    def per_move(name: str, digits: int) -> float:
+        return round(sum(r[name] * r["moves"] for r in runs) / moves, digits) if moves else float("nan")
+
+    def busy(name: str) -> float:
+        return round(sum(r[name] * r["window_s"] for r in runs) / window, 1) if window else float("nan")
+
+    errors: Counter[str] = Counter()
+    for r in runs:
+        errors.update(r["errors"])
+    return {
+        "connections": runs[0]["connections"],
+        "moves": moves,
+        "moves_per_s": round(moves / window, 1) if window else 0.0,
+        "bytes_per_move": per_move("bytes_per_move", 1),
+        "frames_per_move": per_move("frames_per_move", 2),
+        "server_cpu_ms_per_move": per_move("server_cpu_ms_per_move", 3),
+        "server_cpu_percent": busy("server_cpu_percent"),
+        "generator_cpu_percent": busy("generator_cpu_percent"),
+        # the median over the runs of each run's percentile (a form's latencies are not kept whole)
+        "latency_ms": {k: sorted(r["latency_ms"][k] for r in runs)[len(runs) // 2] for k in ("p50", "p95", "p99")},
+        "errors": dict(errors),
+        "settled": all(r["metrics"]["run"]["settled"] for r in runs),
+        "runs": [
+            {
+                k: r[k]
+                for k in ("moves", "moves_per_s", "bytes_per_move", "server_cpu_ms_per_move", "server_cpu_percent")
+            }
+            for r in runs
+        ],
+    }
 
 
 async def _bench(args: argparse.Namespace) -> dict[str, Any]:
@@ -1092,7 +1136,7 @@ async def _bench(args: argparse.Namespace) -> dict[str, Any]:
         if args.compare_frames:
             return {
                 "benchmark": "server", "compare_frames": rows, "processes": args.processes,
-                "seconds": args.seconds, "warmup_s": args.warmup, "pace_s": args.pace,
+                "seconds": args.seconds, "rounds": args.rounds, "warmup_s": args.warmup, "pace_s": args.pace,
                 "mode": "paced" if args.pace is not None else "throughput",
                 "machine": {"cpus": os.cpu_count(), "python": platform.python_version(),
                             "load_average": [round(x, 2) for x in os.getloadavg()]},
@@ -1175,6 +1219,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="LAYOUTS",
         help="measure GAME:SEATS:HUMANS[:TABLES] layouts (comma-separated) with whole views and with patches",
     )
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=1,
+        metavar="R",
+        help="with --compare-frames: measure each form R times, in turn (default 1)",
+    )
     parser.add_argument("--no-echo", action="store_true", help="skip the echo-server ceiling")
     parser.add_argument("--seed", type=int, default=1, help="seed of the players' choices (default 1)")
 
@@ -1182,7 +1233,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def _print_frames(doc: Mapping[str, Any]) -> None:
     print(
         f"meja bench server --compare-frames: {doc['mode']}, {doc['processes']} processes, "
-        f"{doc['seconds']} s measured per run"
+        f"{doc['rounds']} run(s) of {doc['seconds']} s measured per form, in turn"
     )
     print(
         f"  {'layout':<34} {'frames':<6} {'moves/s':>8} {'bytes/move':>11} {'frames/move':>11} "
@@ -1195,6 +1246,9 @@ def _print_frames(doc: Mapping[str, Any]) -> None:
             f"{r['frames_per_move']:>11} {r['server_cpu_ms_per_move']:>18} {r['moves_per_echo_message']!s:>14}"
             f"{'' if r['settled'] else '  (NOT settled)'}{'  errors ' + str(r['errors']) if r['errors'] else ''}"
         )
+        if len(r["runs"]) > 1:
+            each = ", ".join(f"{run['server_cpu_ms_per_move']}" for run in r["runs"])
+            print(f"  {'':<34} {'':<6} server CPU ms/move of each run: {each}")
     print(f"  note: {doc['note']}")
 
 
@@ -1278,6 +1332,8 @@ def run(args: argparse.Namespace) -> int:
     if args.compare_frames:
         try:
             parse_layouts(args.compare_frames, args.tables)
+            if args.rounds < 1:
+                raise ValueError(f"--rounds must be at least 1, not {args.rounds}")
         except ValueError as exc:
             print(f"meja bench server: --compare-frames: {exc}", file=sys.stderr)
             return 2

@@ -33,10 +33,12 @@ from typing import Any, Final
 
 import msgpack  # type: ignore[import-untyped]
 
-__all__ = ["Memo", "apply", "diff", "packer", "same"]
+__all__ = ["Memo", "Part", "apply", "diff", "message", "packer", "parts", "same"]
 
 _Pack = Callable[[Any], bytes]
 _Known = tuple[tuple[Any, ...], list[Any], list[bytes]]
+#: Some of a patch's operations, and their encodings end to end (what :func:`message` splices in).
+Part = tuple[list[list[Any]], bytes]
 _MISSING: Final = object()
 
 
@@ -48,15 +50,16 @@ class Memo:
     ``maps``: by ``id`` of a map given to :func:`diff` (the map itself kept, so the id stays its
     own), its keys in order, its values and each value's encoding: a map is encoded once however
     many times it is diffed. ``changes``: the operations found for a key of such a map whose value
-    went from one encoding to another, by the path, the key and the two encodings: where ten seats'
-    views change alike (a count, the top card), the change is walked once.
+    went from one encoding to another, and their encodings, by the path, the key and the two
+    encodings: where ten seats' views change alike (a count, the top card), the change is walked and
+    encoded once.
     """
 
     __slots__ = ("changes", "maps")
 
     def __init__(self) -> None:
         self.maps: dict[int, tuple[Any, _Known]] = {}
-        self.changes: dict[tuple[Any, ...], list[list[Any]]] = {}
+        self.changes: dict[tuple[Any, ...], Part] = {}
 
     def keep(self, *maps: Any) -> Memo:
         """A memo with what this one knows of ``maps`` (those the next calls will diff against;
@@ -103,16 +106,52 @@ def diff(
     that are ``==`` but not the same (``1``, ``1.0``, ``true``; ``0.0`` and ``-0.0``) differ, and
     only what differs is walked further. ``pack``: a :func:`packer` to use (a caller that diffs many values
     passes one)."""
-    ops: list[list[Any]] = []
     pack = pack or packer()
+    if memo is not None:
+        return [op for part in parts(old, new, memo, path, pack=pack) for op in part[0]]
+    ops: list[list[Any]] = []
     if isinstance(old, dict) and isinstance(new, dict):
-        if memo is None:
-            _diff_maps(old, new, list(path), ops, pack)
-        else:
-            _diff_roots(old, new, tuple(path), ops, pack, memo)
+        _diff_maps(old, new, list(path), ops, pack)
     elif old is not new and pack(old) != pack(new):
         _changed(old, new, list(path), ops, pack)
     return ops
+
+
+def parts(old: Any, new: Any, memo: Memo, path: Sequence[Any] = (), *, pack: _Pack | None = None) -> list[Part]:
+    """:func:`diff`'s operations in parts, each with its operations' encodings (for :func:`message`):
+    two maps' changed keys each make a part, shared through ``memo`` by every map that changed alike
+    (encoded once)."""
+    pack = pack or packer()
+    if isinstance(old, dict) and isinstance(new, dict):
+        found = _diff_roots(old, new, tuple(path), pack, memo)
+        if found is not None:
+            return found
+    ops = diff(old, new, None, path, pack=pack)
+    return [(ops, b"".join(map(pack, ops)))] if ops else []
+
+
+def message(fields: dict[str, Any], found: Sequence[Part], pack: _Pack) -> bytes:
+    """The bytes of a ``patch`` message whose operations are those of ``found``, their encodings
+    spliced in, not encoded again: ``fields`` is the message with ``patch`` last and empty (it is
+    encoded with it, and the empty list's one byte replaced). The bytes
+    :func:`meja.protocol.codec.encode` gives for the same message with the operations in place."""
+    head = pack(fields)
+    if not head.endswith(_EMPTY_PATCH):
+        raise ValueError("the message's last field must be an empty patch")
+    count = sum([len(part[0]) for part in found])
+    return b"".join([head[:-1], _array_header(count), *[part[1] for part in found]])
+
+
+_EMPTY_PATCH: Final = b"\xa5patch\x90"  # ``"patch": []``, encoded
+
+
+def _array_header(n: int) -> bytes:
+    """msgpack's header of an array of ``n`` items."""
+    if n < 16:
+        return bytes((0x90 | n,))
+    if n < 0x10000:
+        return b"\xdc" + n.to_bytes(2, "big")
+    return b"\xdd" + n.to_bytes(4, "big")
 
 
 def _known(value: dict[str, Any], memo: Memo, pack: _Pack) -> _Known:
@@ -125,36 +164,37 @@ def _known(value: dict[str, Any], memo: Memo, pack: _Pack) -> _Known:
 
 
 def _diff_roots(
-    old: dict[str, Any], new: dict[str, Any], root: tuple[Any, ...], ops: list[list[Any]], pack: _Pack, memo: Memo
-) -> None:
+    old: dict[str, Any], new: dict[str, Any], root: tuple[Any, ...], pack: _Pack, memo: Memo
+) -> list[Part] | None:
     """:func:`_diff_maps` of two maps given to :func:`diff` with a memo: the old one's encodings from
     it (the new one's kept there: where a value is the very object the old map held, its encoding),
     and each changed key's operations looked up there (found for another map that changed alike:
-    the seats' views) or kept."""
+    the seats' views) or kept. ``None``: the two maps' keys differ (not in the same order)."""
     old_keys, olds, old_packed = _known(old, memo, pack)
     got = memo.maps.get(id(new))
     if got is not None and got[0] is new:
         keys, values, packed = got[1]
         if keys != old_keys:
-            _diff_maps(old, new, list(root), ops, pack)
-            return
+            return None
         changed = list(compress(range(len(keys)), map(ne, old_packed, packed)))
     else:
         keys, values = tuple(new), list(new.values())
         if keys != old_keys:
             memo.maps[id(new)] = (new, (keys, values, list(map(pack, values))))
-            _diff_maps(old, new, list(root), ops, pack)
-            return
+            return None
         packed, changed = _encodings(olds, values, old_packed, pack)
         memo.maps[id(new)] = (new, (keys, values, packed))
     changes = memo.changes
+    out = []
     for i in changed:
         key = (root, keys[i], old_packed[i], packed[i])
         found = changes.get(key)
         if found is None:
-            found = changes[key] = []
-            _changed(olds[i], values[i], [*root, keys[i]], found, pack)
-        ops += found
+            ops: list[list[Any]] = []
+            _changed(olds[i], values[i], [*root, keys[i]], ops, pack)
+            found = changes[key] = (ops, b"".join(map(pack, ops)))
+        out.append(found)
+    return out
 
 
 def _encodings(

@@ -479,7 +479,7 @@ class Hub:
         # Patches likewise, by audience and what it was last sent (kept here so their ids stay theirs).
         patches: dict[tuple[int | None, bool, int, int, int], tuple[tuple[Any, ...], bytes]] = {}
         # The table map's operations, by the table map a connection was last sent (most share one).
-        table_ops: dict[int, tuple[Any, list[list[Any]]]] = {}
+        table_ops: dict[int, tuple[Any, list[patch.Part]]] = {}
         memo = cached.memo
         pack = patch.packer()  # the patches' encoder for this version (codec.encode's bytes)
         seen_by: dict[int | None, list[dict[str, Any]]] = {}
@@ -546,7 +546,7 @@ class Hub:
         re: int | str | None,
         whole_frame: Callable[[], bytes],
         memo: patch.Memo,
-        table_ops: dict[int, tuple[Any, list[list[Any]]]],
+        table_ops: dict[int, tuple[Any, list[patch.Part]]],
         pack: Callable[[Any], bytes],
     ) -> bytes:
         """The ``patch`` from what ``member`` was last sent (``sent``) to the new table map and view,
@@ -554,14 +554,23 @@ class Hub:
         patch is more than half its last known size, so most moves encode only the patch."""
         shared = table_ops.get(id(sent[0]))
         if shared is None or shared[0] is not sent[0]:
-            shared = table_ops[id(sent[0])] = (sent[0], patch.diff(sent[0], table_map, memo, ("table",), pack=pack))
-        ops = shared[1] + patch.diff(sent[1], view, memo, ("view",), pack=pack)
-        frame: bytes = pack(
-            messages.patch(
-                table=table_map["id"], version=version, since=member.version, events=seen, seat=member.seat,
-                is_host=member.is_host, ops=ops, re=re,
-            )
-        )  # fmt: skip
+            shared = table_ops[id(sent[0])] = (sent[0], patch.parts(sent[0], table_map, memo, ("table",), pack=pack))
+        found = shared[1] + patch.parts(sent[1], view, memo, ("view",), pack=pack)
+        if re is None:
+            # messages.patch's fields, in its order, with the operations' encodings spliced in
+            # (each part encoded once for every seat whose view changed alike)
+            fields = {
+                "type": "patch", "table": table_map["id"], "version": version, "since": member.version,
+                "events": seen, "seat": member.seat, "is_host": member.is_host, "patch": [],
+            }  # fmt: skip
+            frame = patch.message(fields, found, pack)
+        else:
+            frame = pack(
+                messages.patch(
+                    table=table_map["id"], version=version, since=member.version, events=seen, seat=member.seat,
+                    is_host=member.is_host, ops=[op for part in found for op in part[0]], re=re,
+                )
+            )  # fmt: skip
         if 2 * len(frame) > member.whole_size:
             whole = whole_frame()
             member.whole_size = len(whole)
