@@ -1,3 +1,4 @@
+// @ts-check
 // The deal board (issue 21, seed 000): how everyone who played one deal on this server did
 // (PROTOCOL.md 19). The shell knows no game: the server says each seat's points and whether
 // fewer is better.
@@ -13,17 +14,21 @@ import { STRINGS, t } from "./strings.js";
 import { copyText, el } from "./ui.js";
 import { DEAL_BOARD_STRINGS } from "./dealboard_strings.js";
 
-for (const [lang, table] of Object.entries(DEAL_BOARD_STRINGS)) Object.assign(STRINGS[lang], table);
+/** A board (PROTOCOL.md 19): its short code, its game, and the plays of its deal. @typedef {Record<string, any>} Board */
+/** The App (app.js), of which the board uses its connection, screens and words. @typedef {any} App */
+
+for (const [lang, table] of Object.entries(DEAL_BOARD_STRINGS)) Object.assign(/** @type {Record<string, object>} */ (STRINGS)[lang], table);
 
 /** How often a summary's panel asks again while it is shown (ms). */
 const REFRESH_MS = 4000;
 
-/** The short code of a deal-board address (`/deal/<code>`), or undefined. */
+/** The short code of a deal-board address (`/deal/<code>`), or undefined. @param {string} pathname */
 export function dealBoardCode(pathname) {
   const m = /^\/deal\/([0-9A-Za-z-]{10,12})\/?$/.exec(pathname);
   return m ? m[1] : undefined;
 }
 
+/** @param {{link?: string} | null} table */
 function origin(table) {
   try {
     if (table && table.link) return new URL(table.link).origin;
@@ -33,16 +38,21 @@ function origin(table) {
   return location.origin;
 }
 
-/** The list of a board's plays: when, and each seat's name and points (a bot by a word). */
+/**
+ * The list of a board's plays: when, and each seat's name and points (a bot by a word).
+ * @param {App} app
+ * @param {Board} board
+ * @param {string} id
+ */
 function playsList(app, board, id) {
   if (!board.plays.length) return el("p", { class: "hint", id: `${id}-none` }, t("board.none"));
   const lang = document.documentElement.lang || undefined;
   return el(
     "ol",
     { class: "board-plays", id },
-    ...board.plays.map((p) => {
+    ...board.plays.map((/** @type {Record<string, any>} */ p) => {
       const when = new Date(p.at).toLocaleString(lang);
-      const seats = p.seats.map((s) => {
+      const seats = p.seats.map((/** @type {Record<string, any>} */ s) => {
         const who = s.bot ? t("board.bot", { n: s.seat + 1 }) : s.name;
         return s.points === null || s.points === undefined ? who : t("board.points", { name: who, points: s.points });
       });
@@ -51,13 +61,18 @@ function playsList(app, board, id) {
   );
 }
 
+/** @param {Board} board */
 function better(board) {
-  const p = board.plays.find((x) => x.lower_wins !== null && x.lower_wins !== undefined);
+  const p = board.plays.find((/** @type {Record<string, any>} */ x) => x.lower_wins !== null && x.lower_wins !== undefined);
   if (!p) return null;
   return el("p", { class: "hint" }, p.lower_wins ? t("board.lower") : t("board.higher"));
 }
 
-/** The short link and its copy button (the short code first; the long one stays in the fair-deal box). */
+/**
+ * The short link and its copy button (the short code first; the long one stays in the fair-deal box).
+ * @param {{link?: string} | null} table
+ * @param {Board} board
+ */
 function shortLink(table, board) {
   const link = `${origin(table)}/deal/${encodeURIComponent(board.code)}`;
   const fallback = el("input", { type: "text", readonly: true, hidden: true, class: "copy-fallback", "aria-label": t("board.short") });
@@ -84,37 +99,56 @@ function shortLink(table, board) {
   );
 }
 
-/** One panel per deal code, kept across the summary's redraws (each update draws it again). */
+/**
+ * A summary's panel: its node, the board last read, and its asking.
+ * @typedef {{node: HTMLElement, board: Board | null, timer: ReturnType<typeof setTimeout> | null, asking?: boolean,
+ *   fill: () => void, ask: () => Promise<void>}} Panel
+ */
+
+/** One panel per deal code, kept across the summary's redraws (each update draws it again). @type {Map<string, Panel>} */
 const panels = new Map();
 
-/** The round summary's panel for the deal `code` (the round's revealed deal code). */
+/**
+ * The round summary's panel for the deal `code` (the round's revealed deal code).
+ * @param {App} app
+ * @param {{link?: string} | null} table
+ * @param {string} code
+ */
 export function boardPanel(app, table, code) {
   let panel = panels.get(code);
   if (!panel) {
-    panel = { node: el("section", { class: "panel deal-board", id: "deal-board", "aria-labelledby": "deal-board-title" }), board: null, timer: null };
+    /** @type {Panel} */
+    const made = {
+      node: el("section", { class: "panel deal-board", id: "deal-board", "aria-labelledby": "deal-board-title" }),
+      board: null,
+      timer: null,
+      fill: () => {},
+      ask: async () => {},
+    };
+    panel = made;
     panels.set(code, panel);
-    while (panels.size > 4) panels.delete(panels.keys().next().value);
+    while (panels.size > 4) panels.delete(/** @type {string} */ (panels.keys().next().value));
     const ask = async () => {
-      panel.timer = null;
-      panel.asking = true;
+      made.timer = null;
+      made.asking = true;
       try {
-        panel.board = await app.conn.request({ type: "deal_board", code });
+        made.board = await app.conn.request({ type: "deal_board", code });
       } catch {
         // not now (the connection, a server that keeps no board): the panel says nothing new
       }
-      panel.asking = false;
+      made.asking = false;
       fill();
-      if (panel.node.isConnected) panel.timer = setTimeout(ask, REFRESH_MS);
+      if (made.node.isConnected) made.timer = setTimeout(ask, REFRESH_MS);
     };
     const fill = () => {
-      const b = panel.board;
-      panel.node.replaceChildren(
+      const b = made.board;
+      made.node.replaceChildren(
         el("h3", { id: "deal-board-title" }, t("board.title")),
-        ...(b ? [shortLink(table, b), better(b), playsList(app, b, "deal-board-plays")] : [el("p", { class: "hint" }, t("board.loading"))]),
+        ...(b ? [shortLink(table, b), better(b) || "", playsList(app, b, "deal-board-plays")] : [el("p", { class: "hint" }, t("board.loading"))]),
       );
     };
-    panel.fill = fill;
-    panel.ask = ask;
+    made.fill = fill;
+    made.ask = ask;
     fill();
     ask();
   } else {
@@ -127,13 +161,22 @@ export function boardPanel(app, table, code) {
 
 /** The `/deal/<code>` screen: every play of a deal on this server, and a button to play it. */
 export class DealBoardScreen {
+  /** @param {App} app */
   constructor(app) {
     this.app = app;
+    /** @type {string | null} */
     this.code = null;
+    /** @type {Board | null} */
     this.board = null;
+    /** @type {any} */
     this.error = null;
+    this.heading = el("h2", { id: "deal-board-title", tabindex: "-1" });
+    this.body = el("div", { class: "deal-board-body" });
+    this.status = el("p", { class: "form-status", id: "deal-board-status", role: "status" });
+    this.node = el("section", { class: "panel deal-board-screen", id: "deal-board-screen" }, this.heading, this.status, this.body);
   }
 
+  /** @param {string} code */
   open(code) {
     this.code = code;
     this.heading = el("h2", { id: "deal-board-title", tabindex: "-1" });
@@ -170,7 +213,7 @@ export class DealBoardScreen {
     if (!b) return;
     this.body.replaceChildren(
       el("p", { id: "deal-board-game" }, t("board.game", { game: desc ? this.app.gameTitle(desc) : b.game })),
-      better(b),
+      better(b) || "",
       playsList(this.app, b, "deal-board-plays"),
       el("p", {}, el("a", { href: `/play?deal=${encodeURIComponent(b.code)}`, class: "button-link primary", id: "play-deal" }, t("board.play"))),
     );

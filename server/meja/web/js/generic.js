@@ -1,3 +1,4 @@
+// @ts-check
 // The generic renderer: how the shell shows a game that has no page module (its catalog
 // entry's `page` is null). It is a game table like a module's (see the interface in
 // contract.js), built from what every view carries by contract: the view's fields,
@@ -9,36 +10,51 @@
 import { readable } from "./strings.js";
 import { sameAction } from "./ui.js";
 
-/** "pick · card C3": an action map in words (its kind, then each other field and value). */
+/** @typedef {import("./contract.js").Action} Action */
+/** @typedef {import("./contract.js").Host} Host */
+/** @typedef {import("./contract.js").Text} Text */
+
+/** "pick · card C3": an action map in words (its kind, then each other field and value). @param {Action} action */
 export function actionLabel(action) {
-  const kind = readable(action.kind ?? "action");
+  const kind = readable(String(action.kind ?? "action"));
   const rest = Object.entries(action)
     .filter(([key]) => key !== "kind")
     .map(([key, value]) => `${readable(key).toLowerCase()} ${formatValue(value)}`);
   return rest.length ? `${kind} · ${rest.join(", ")}` : kind;
 }
 
-/** A wire value in words: lists joined, maps as "key value", nothing as a dash. */
+/**
+ * A wire value in words: lists joined, maps as "key value", nothing as a dash.
+ * @param {unknown} value
+ * @param {Text | null} [t]
+ * @returns {string}
+ */
 export function formatValue(value, t = null) {
   if (value === null || value === undefined) return t ? t("table.nothing") : "—";
   if (typeof value === "boolean") return t ? t(`bool.${value}`) : String(value);
   if (Array.isArray(value)) {
     if (!value.length) return t ? t("table.nothing") : "—";
     // A list of lists (teams: [[0, 2], [1, 3]]) keeps its groups: "(0, 2), (1, 3)".
-    return value.map((v) => (Array.isArray(v) ? `(${formatValue(v, t)})` : formatValue(v, t))).join(", ");
+    return value.map((/** @type {unknown} */ v) => (Array.isArray(v) ? `(${formatValue(v, t)})` : formatValue(v, t))).join(", ");
   }
   if (typeof value === "object") {
-    const parts = Object.entries(value).map(([k, v]) => `${readable(k).toLowerCase()} ${formatValue(v, t)}`);
+    const parts = Object.entries(/** @type {Record<string, unknown>} */ (value)).map(([k, v]) => `${readable(k).toLowerCase()} ${formatValue(v, t)}`);
     return `(${parts.join("; ")})`;
   }
   return String(value);
 }
 
 export class GenericTable {
-  /** host: what a module gets (app.js); desc: the game's catalog entry. */
+  /**
+   * host: what a module gets (app.js); desc: the game's catalog entry.
+   * @param {Host} host
+   * @param {unknown} desc
+   */
   constructor(host, desc) {
     this.host = host;
     this.desc = desc;
+    /** The view's legal actions, as its buttons show them. @type {Action[]} */
+    this.legal = [];
     const el = host.el;
     this.heading = el("h3", { id: "generic-view-title" });
     this.fields = el("dl", { class: "fields", id: "generic-fields" });
@@ -55,6 +71,7 @@ export class GenericTable {
 
   destroy() {}
 
+  /** @param {import("./contract.js").View} view @returns {import("./contract.js").Frame} */
   render(view) {
     const t = this.host.t;
     const el = this.host.el;
@@ -69,10 +86,11 @@ export class GenericTable {
     const legal = view.legal || [];
     this.legal = legal;
     const spectator = this.host.seat === null || this.host.seat === undefined;
-    const focused = this.buttons.contains(document.activeElement) ? document.activeElement.dataset.index : null;
+    const active = /** @type {HTMLElement | null} */ (document.activeElement);
+    const focused = active && this.buttons.contains(active) ? (active.dataset.index ?? null) : null;
     this.buttons.replaceChildren(
       ...(legal.length
-        ? legal.map((action, i) =>
+        ? legal.map((/** @type {Action} */ action, /** @type {number} */ i) =>
             el(
               "button",
               { type: "button", class: "generic-action", dataset: { index: i, kind: action.kind }, onclick: () => this.host.act(action) },
@@ -82,6 +100,7 @@ export class GenericTable {
         : [el("p", { class: "hint" }, t("table.no_moves"))]),
     );
     if (focused !== null) {
+      /** @type {HTMLButtonElement | null} */
       const again = this.buttons.querySelector(`button[data-index="${Math.min(Number(focused), legal.length - 1)}"]`);
       if (again) again.focus();
     }
@@ -97,7 +116,7 @@ export class GenericTable {
     };
   }
 
-  /** The button of a legal action, for the shell to point at a suggested move. */
+  /** The button of a legal action, for the shell to point at a suggested move. @param {Action} action */
   controlFor(action) {
     const index = (this.legal || []).findIndex((a) => sameAction(a, action));
     return index < 0 ? null : this.buttons.querySelector(`button[data-index="${index}"]`);
@@ -105,7 +124,7 @@ export class GenericTable {
 
   play() {}
 
-  /** A game event in words: who (if it names a seat), its kind, its other fields. */
+  /** A game event in words: who (if it names a seat), its kind, its other fields. @param {import("./contract.js").GameEvent} ev */
   logLine(ev) {
     const t = this.host.t;
     const fields = Object.entries(ev).filter(([key]) => key !== "kind" && key !== "seat");
@@ -114,7 +133,7 @@ export class GenericTable {
     return t("log.generic.table", { what });
   }
 
-  /** An event the game holds the table for, in words, for a second and a half. */
+  /** An event the game holds the table for, in words, for a second and a half. @param {import("./contract.js").GameEvent} ev */
   hold(ev) {
     return { node: this.host.el("div", { class: "generic-hold" }, this.logLine(ev)), ms: 1500 };
   }

@@ -1,3 +1,4 @@
+// @ts-check
 // The hand widget: the player's cards as one toolbar, one tab stop (a roving tabindex).
 // Arrows and Home/End move between cards, Enter or Space (a button's own keys) chooses
 // one. The game says what each card is (its id, its spoken name, whether it may be played
@@ -36,18 +37,28 @@ addEventListener("pointerdown", () => { keyboardLast = false; }, true);
  * Focus a card the page chose (not the player's arrow keys): ringed only if the keyboard was used
  * last, and without scrolling: the page does not jump to the hand (a panel just brought into view
  * under it, a challenged hand, stayed there).
+ * @param {HTMLElement} button
  */
 function focusCard(button) {
-  button.focus({ focusVisible: keyboardLast, preventScroll: true });
+  button.focus(/** @type {FocusOptions} */ ({ focusVisible: keyboardLast, preventScroll: true }));
 }
 
 export class HandWidget {
-  /** labelledBy: the id of the hand's heading; onChoose(id): a card was chosen; emptyText(): what an empty hand says. */
+  /**
+   * labelledBy: the id of the hand's heading; onChoose(id): a card was chosen; emptyText(): what an empty hand says.
+   * @param {{labelledBy: string, onChoose: (id: string) => void, emptyText: () => string}} parts
+   */
   constructor({ labelledBy, onChoose, emptyText }) {
     this.onChoose = onChoose;
     this.emptyText = emptyText;
     this.focusIndex = 0;
     this.focusWanted = false;
+    /** The most cards the hand can hold before the next deal, if the game says. @type {number | null} */
+    this.most = null;
+    /** @type {ResizeObserver | undefined} */
+    this.resizer = undefined;
+    /** The card whose size the resizer watches. @type {HTMLElement | undefined} */
+    this.watched = undefined;
     this.node = el("div", {
       class: "hand",
       id: "hand",
@@ -58,7 +69,7 @@ export class HandWidget {
     this.node.addEventListener("keydown", (ev) => this.onKey(ev));
     this.node.addEventListener("click", (ev) => this.onClick(ev));
     this.node.addEventListener("focusin", (ev) => {
-      const i = this.buttons().indexOf(ev.target);
+      const i = this.buttons().indexOf(/** @type {HTMLButtonElement} */ (ev.target));
       if (i >= 0) this.setRoving(i);
     });
     if (typeof ResizeObserver === "function") {
@@ -71,6 +82,7 @@ export class HandWidget {
     if (this.resizer) this.resizer.disconnect();
   }
 
+  /** @returns {HTMLButtonElement[]} */
   buttons() {
     return Array.from(this.node.querySelectorAll("button.card"));
   }
@@ -84,11 +96,14 @@ export class HandWidget {
    * cards: [{id, label, playable, face(button)}], in the order the game shows them; most: the most
    * cards this hand can hold before the next deal, if the game knows it (else RESERVE_CARDS is
    * taken as a usual hand's size).
+   * @param {import("./contract.js").HandCard[]} cards
+   * @param {number | null} [most]
    */
   set(cards, most = null) {
-    this.most = Number.isInteger(most) ? Math.max(most, cards.length) : null;
-    const hadFocus = this.node.contains(document.activeElement);
-    const focusedId = hadFocus ? document.activeElement.dataset.card : null;
+    this.most = typeof most === "number" && Number.isInteger(most) ? Math.max(most, cards.length) : null;
+    const active = /** @type {HTMLElement | null} */ (document.activeElement);
+    const hadFocus = this.node.contains(active);
+    const focusedId = hadFocus && active ? active.dataset.card : null;
     const buttons = cards.map((card) => {
       const b = el("button", {
         type: "button",
@@ -135,6 +150,7 @@ export class HandWidget {
     const width = this.node.clientWidth - 8; // the hand's padding and the raised card's outline
     const card = buttons[0].offsetWidth;
     if (!width || !card) return;
+    /** @param {number} k */
     const stepFor = (k) => (k > 1 && k * card + (k - 1) * GAP_PX > width ? (width - k * card) / (k - 1) : GAP_PX);
     const strip = Math.min(card, Math.max(MIN_STRIP_PX, this.indexWidth(buttons), Math.ceil(card / 2) + CENTRE_MARGIN_PX));
     let rows = 1;
@@ -160,10 +176,14 @@ export class HandWidget {
     this.node.classList.toggle("rows", rows > 1);
   }
 
-  /** How much of a card, from its left edge, its index takes (the widest `.corner` of the hand), plus a little air. */
+  /**
+   * How much of a card, from its left edge, its index takes (the widest `.corner` of the hand), plus a little air.
+   * @param {HTMLElement[]} buttons
+   */
   indexWidth(buttons) {
     let widest = 0;
     for (const b of buttons) {
+      /** @type {HTMLElement | null} */
       const corner = b.querySelector(".corner");
       if (!corner) continue;
       widest = Math.max(widest, corner.offsetLeft + corner.offsetWidth);
@@ -171,6 +191,7 @@ export class HandWidget {
     return widest ? widest + 3 : 0;
   }
 
+  /** @param {number} index */
   setRoving(index) {
     this.focusIndex = index;
     this.buttons().forEach((b, i) => {
@@ -186,9 +207,10 @@ export class HandWidget {
     return true;
   }
 
+  /** @param {KeyboardEvent} ev */
   onKey(ev) {
     const buttons = this.buttons();
-    const i = buttons.indexOf(document.activeElement);
+    const i = buttons.indexOf(/** @type {HTMLButtonElement} */ (document.activeElement));
     if (i < 0) return;
     let next = null;
     if (ev.key === "ArrowRight" || ev.key === "ArrowDown") next = (i + 1) % buttons.length;
@@ -201,11 +223,14 @@ export class HandWidget {
     buttons[next].focus();
   }
 
+  /** @param {MouseEvent} ev */
   onClick(ev) {
-    const button = ev.target.closest("button.card");
+    const target = /** @type {Element | null} */ (ev.target);
+    /** @type {HTMLButtonElement | null} */
+    const button = target && target.closest("button.card");
     if (!button) return;
     const i = this.buttons().indexOf(button);
     if (i >= 0) this.setRoving(i);
-    this.onChoose(button.dataset.card);
+    this.onChoose(button.dataset.card || "");
   }
 }

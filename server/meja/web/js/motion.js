@@ -1,3 +1,4 @@
+// @ts-check
 // Moves you can see: a piece (a card, a card back, a word) that travels from where a move
 // began to where it ended (a seat's box to the pile, the pile to a seat), drawn in a layer
 // above the page that nothing can click or read (the move log and the caption say it in
@@ -27,11 +28,15 @@ const LANDING = 0.2;
 /** The part of the flight the piece waits at its start, appearing. */
 const APPEAR = 0.12;
 
+/** A box on the screen. @typedef {{left: number, right: number, top: number, bottom: number}} Box */
+/** One piece's travel. @typedef {{piece: Node | null, from: Element | null, to: Element | null}} Flight */
+
 export class MotionLayer {
   constructor() {
     this.node = document.createElement("div");
     this.node.className = "motion-layer";
     this.node.setAttribute("aria-hidden", "true");
+    /** @type {Set<Animation>} */
     this.flights = new Set();
   }
 
@@ -51,18 +56,25 @@ export class MotionLayer {
    * flights: [{piece: Node, from: Element, to: Element}], flown one after another with a
    * short stagger. Elements that are not on the screen (hidden, detached) are skipped.
    * readable: the elements whose words a piece must not hide (but its own start and end).
+   * @param {Flight[]} flights
+   * @param {Element[]} [readable]
    */
   fly(flights, readable = []) {
     if (!this.enabled || !this.node.isConnected) return;
     flights.forEach((f, i) => this.flyOne(f, i * STAGGER_MS, readable));
   }
 
+  /**
+   * @param {Flight} flight
+   * @param {number} delay
+   * @param {Element[]} readable
+   */
   flyOne({ piece, from, to }, delay, readable) {
     const a = rectOf(from);
     const b = rectOf(to);
     if (!a || !b || !piece) return;
     const words = readable.filter((e) => e !== from && e !== to && !(e.contains && (e.contains(from) || e.contains(to))));
-    const boxes = words.map(wordsOf).filter(Boolean);
+    const boxes = /** @type {DOMRect[]} */ (words.map(wordsOf).filter(Boolean));
     const holder = document.createElement("div");
     holder.className = "motion-piece";
     holder.append(piece);
@@ -75,6 +87,7 @@ export class MotionLayer {
     // the opacity of what lies under it: faint over words, at its strongest elsewhere, fading as
     // it lands. A place next to one over words is faint too, so that no moment between two
     // places shows the piece strong over them.
+    /** @param {number} p */
     const place = (p) => {
       const x = a.x + a.width / 2 + (b.x + b.width / 2 - (a.x + a.width / 2)) * p;
       const y = a.y + a.height / 2 + (b.y + b.height / 2 - (a.y + a.height / 2)) * p;
@@ -111,11 +124,18 @@ export class MotionLayer {
   }
 }
 
+/**
+ * @param {Box} p
+ * @param {Box} r
+ */
 function meets(p, r) {
   return p.left < r.right && p.right > r.left && p.top < r.bottom && p.bottom > r.top;
 }
 
-/** The box of an element's words (a caption's line is as wide as the table, its words are not). */
+/**
+ * The box of an element's words (a caption's line is as wide as the table, its words are not).
+ * @param {Element | null} node
+ */
 function wordsOf(node) {
   if (!node || !node.isConnected || node.closest("[hidden]")) return null;
   const range = document.createRange();
@@ -124,6 +144,7 @@ function wordsOf(node) {
   return r.width && r.height ? r : null;
 }
 
+/** @param {Element | null} node */
 function rectOf(node) {
   if (!node || !node.isConnected) return null;
   const r = node.getBoundingClientRect();

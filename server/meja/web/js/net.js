@@ -1,3 +1,4 @@
+// @ts-check
 // The connection to the table server: one WebSocket at /ws on the page's origin, binary
 // msgpack frames (client-protocol/PROTOCOL.md section 1), requests with ids answered by
 // `re`, and automatic reconnection.
@@ -26,13 +27,25 @@ const REQUEST_TIMEOUT_MS = 15000;
 /** Close codes after which reconnecting cannot help (PROTOCOL.md section 5). */
 const FINAL_CLOSES = new Set([4001, 4003]);
 
+/** A message of the wire (msgpack map): `type` and its fields. @typedef {Record<string, any>} Message */
+
 export class ServerError extends Error {
+  /**
+   * @param {string} code
+   * @param {string} message
+   */
   constructor(code, message) {
     super(message);
     this.code = code;
   }
 }
 
+/**
+ * How long to wait before reconnection attempt ``attempt`` (0 first): a random half to all of a
+ * ceiling that doubles each time, up to BACKOFF_CAP_MS.
+ * @param {number} attempt
+ * @param {() => number} [random]
+ */
 export function backoffDelay(attempt, random = Math.random) {
   const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** attempt);
   return Math.round(ceiling / 2 + random() * (ceiling / 2));
@@ -42,16 +55,22 @@ export class Connection {
   /**
    * handlers: onMessage(msg) for server pushes (state, update, unanswered errors),
    * onOpen(welcome) after each welcome (its `catalog` lists the server's games), onStatus({state, delayMs, code}) for the banner.
+   * @param {{onMessage: (msg: Message) => void, onOpen: (welcome: Message) => void,
+   *   onStatus: (status: {state: string, delayMs?: number, code?: number}) => void}} handlers
    */
   constructor(handlers) {
     this.handlers = handlers;
+    /** @type {WebSocket | null} */
     this.ws = null;
     this.nextId = 1;
+    /** Requests waiting for their answer, by id. @type {Map<number, {resolve: (msg: Message) => void, reject: (err: Error) => void, timer: ReturnType<typeof setTimeout>}>} */
     this.pending = new Map();
     this.attempt = 0;
-    this.timer = null;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.timer = undefined;
     this.stopped = false;
     this.ready = false;
+    /** The welcome's `limits` (PROTOCOL.md 4). @type {Record<string, any> | null} */
     this.limits = null;
     this.url = `${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}/ws`;
     window.addEventListener("pageshow", (ev) => {
@@ -65,7 +84,7 @@ export class Connection {
   connect() {
     this.stopped = false;
     clearTimeout(this.timer);
-    this.timer = null;
+    this.timer = undefined;
     if (this.ws && (this.ws.readyState === WebSocket.OPEN || this.ws.readyState === WebSocket.CONNECTING)) return;
     this.handlers.onStatus({ state: "connecting" });
     let ws;
@@ -88,11 +107,16 @@ export class Connection {
     ws.onerror = () => {}; // a close follows; it decides what to do
   }
 
+  /**
+   * One frame from the socket: decoded, a patch made whole (``documents``), then answered or pushed.
+   * @param {unknown} data
+   * @param {Documents | null} [documents]
+   */
   receive(data, documents = null) {
     if (typeof data === "string") return; // the protocol has only binary frames
     let msg;
     try {
-      msg = decode(new Uint8Array(data));
+      msg = /** @type {any} */ (decode(new Uint8Array(/** @type {ArrayBuffer} */ (data))));
     } catch (err) {
       return;
     }
@@ -113,7 +137,7 @@ export class Connection {
     }
     const re = msg.re;
     if (re !== undefined && this.pending.has(re)) {
-      const entry = this.pending.get(re);
+      const entry = /** @type {NonNullable<ReturnType<typeof this.pending.get>>} */ (this.pending.get(re));
       this.pending.delete(re);
       clearTimeout(entry.timer);
       // The first answer settles the request: `joined` for host/join/resume (their
@@ -127,6 +151,10 @@ export class Connection {
     if (msg.type !== "pong") this.handlers.onMessage(msg);
   }
 
+  /**
+   * @param {WebSocket} ws
+   * @param {number} code
+   */
   closed(ws, code) {
     if (ws !== this.ws) return;
     this.ws = null;
@@ -179,13 +207,21 @@ export class Connection {
     if (this.ws) this.ws.close(1000);
   }
 
+  /**
+   * @param {Message} message
+   * @param {boolean} [force] send before the welcome (the hello)
+   */
   sendRaw(message, force = false) {
     if (!this.ws || this.ws.readyState !== WebSocket.OPEN || (!this.ready && !force)) return false;
     this.ws.send(encode(message));
     return true;
   }
 
-  /** Send a request; resolves with its first answer (which the app also receives) or rejects with ServerError. */
+  /**
+   * Send a request; resolves with its first answer (which the app also receives) or rejects with ServerError.
+   * @param {Message} message
+   * @returns {Promise<Message>}
+   */
   request(message) {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
