@@ -622,7 +622,8 @@ def test_without_stacking_a_wild_draw_four_waits_for_a_take_or_a_challenge(serve
         """() => {
             const s = document.getElementById('turn-status');
             window.statusSeen = [s.textContent];
-            new MutationObserver(() => window.statusSeen.push(s.textContent)).observe(s, {childList: true, characterData: true, subtree: true});
+            new MutationObserver(() => window.statusSeen.push(s.textContent))
+                .observe(s, {childList: true, characterData: true, subtree: true});
         }"""
     )
     action = next(a for a in view(page)["legal"] if a["kind"] == "play" and a["card"] == "WD4")
