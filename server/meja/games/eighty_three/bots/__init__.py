@@ -60,7 +60,9 @@ milliseconds per decision with more than one legal action)::
 it (2026-12-01, 500 deals): hard vs normal +23.07 [+18.86, +27.29], hard vs yardstick
 +53.82 [+50.86, +56.78].
 The discard search and the uncertain boldness that came after (2026-12-06): their figures
-and the commands to measure them longer are in docs/bots.md, section 4.
+and the commands to measure them longer are in docs/bots.md, section 4, with the later
+held-out runs (from deal 150) and two auction options measured and left off (``bid_edge``,
+``last_bids``).
 
 Whole matches (``--hands 0``, match win rate of A): hard vs yardstick 98.8%
 [96.3, 100] over 40 deals (80 matches, 298 hands); normal vs easy 100.0% over

@@ -24,7 +24,10 @@ defenders what they took) and keep the candidate with the best mean margin
   never raises its partner's bid once both opponents have passed; a forced
   dealer bids the lowest (a higher bid only risks more).
   ``auction="old"`` keeps the former rule (the lowest bid while the simulated
-  margin of its own contract beats ``defend``).
+  margin of its own contract beats ``defend``). Two options, measured and left
+  off (docs/bots.md 4): ``bid_edge`` (a bid must beat the pass by that many
+  standard errors; below 0, a bid not shown worse stands) and ``last_bids``
+  (a seat's raises read as one piece of evidence, its last).
 - **Trumps**: the four suits, compared on the same worlds (the 36 unseen cards
   dealt to the others), the bid as it stands.
 - **Discard phase** (:mod:`.discard`): which plain cards fill its six and which
