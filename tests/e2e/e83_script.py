@@ -33,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-Message = dict[str, Any]
+from script_kit import BotHistories, Message
 
 SEATS = 4
 #: Card ranks high to low outside trumps (PROTOCOL.md 2)
@@ -200,8 +200,14 @@ def decide(view: Message, *, undo: bool = False, eager: bool = False, all_in: bo
 # --------------------------------------------------------------------------- the dry run
 
 
-def dry_run(seed: int, people: Sequence[int] = (0, 2), level: str | None = None, deal_code: str | None = None,
-            all_in: int | None = None, max_actions: int = 5000) -> dict[str, Any]:
+def dry_run(
+    seed: int,
+    people: Sequence[int] = (0, 2),
+    level: str | None = None,
+    deal_code: str | None = None,
+    all_in: int | None = None,
+    max_actions: int = 5000,
+) -> dict[str, Any]:
     """Play a match in-process from match seed ``seed`` (and hand 1 from ``deal_code``): the script in
     ``people`` (seat ``all_in`` all in on hand 1), the plugin's bot ``level`` (default: its first) elsewhere,
     each seat answering in seat order. What it gives: hands, actions, scores, hand 1's result."""
@@ -214,15 +220,8 @@ def dry_run(seed: int, people: Sequence[int] = (0, 2), level: str | None = None,
     bots = {s: plugin.bots(level) for s in range(SEATS) if s not in people}
     transition = game.new_match(game.options_from_wire({"preset": "standard"}), SEATS, seed, deal_code)
     state = transition.state
-    seen: dict[int, list[Any]] = {s: [] for s in bots}  # the wire events each bot saw this hand (its history)
-
-    def deliver(events: Sequence[Any]) -> None:
-        for e in events:
-            for s in bots:
-                if e.kind == "hand_start":
-                    seen[s].clear()
-                if e.is_seen_by(s):
-                    seen[s].append(e.to_wire())
+    histories = BotHistories(bots, game.info.round_start)
+    deliver, seen = histories.deliver, histories.seen
 
     deliver(transition.events)
     actions = 0
@@ -237,8 +236,11 @@ def dry_run(seed: int, people: Sequence[int] = (0, 2), level: str | None = None,
             else:
                 view = state.view(seat).to_wire()
                 key = (view["round"], seat)
-                undo = view["round"] % 2 == 1 and key not in undone and bool(view.get("selected") and (
-                    view["selected"]["discards"] or view["selected"]["gives"]))
+                undo = (
+                    view["round"] % 2 == 1
+                    and key not in undone
+                    and bool(view.get("selected") and (view["selected"]["discards"] or view["selected"]["gives"]))
+                )
                 if undo:
                     undone.add(key)
                 wire = decide(view, undo=undo, all_in=seat == all_in and view["round"] == 1)
@@ -253,8 +255,13 @@ def dry_run(seed: int, people: Sequence[int] = (0, 2), level: str | None = None,
         if first is None and state.phase.wire == "hand_over":
             first = state.view(None).to_wire()["last_hand"]
     outcome = state.outcome()
-    return {"hands": state.round, "actions": actions, "scores": list(outcome.team_scores),
-            "winning_team": outcome.teams[0], "hand_1": first}
+    return {
+        "hands": state.round,
+        "actions": actions,
+        "scores": list(outcome.team_scores),
+        "winning_team": outcome.teams[0],
+        "hand_1": first,
+    }
 
 
 if __name__ == "__main__":

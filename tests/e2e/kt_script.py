@@ -47,7 +47,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-Message = dict[str, Any]
+from script_kit import BotHistories, Message
 
 SEATS = 4
 ANN, BOB = 0, 1
@@ -109,8 +109,9 @@ def _one(legal: Sequence[Message], kind: str) -> Message | None:
 
 
 def _play_of(legal: Sequence[Message], card: str, colour: str | None) -> Message | None:
-    return next((a for a in legal if a["kind"] == "play" and a["card"] == card
-                 and a.get("colour") in (colour, None)), None)
+    return next(
+        (a for a in legal if a["kind"] == "play" and a["card"] == card and a.get("colour") in (colour, None)), None
+    )
 
 
 def decide(view: Message, goals: Iterable[str]) -> tuple[str, Message | None]:
@@ -192,6 +193,7 @@ def turn_action(view: Message, legal: list[Message], goals: set[str]) -> Message
     keep_wild4 = bool(goals & {"challenge_won", "challenge_lost"})
     candidates = [a for a in plays if not (keep_wild4 and a["card"] == "WD4" and len(hand) > 1)]
     if candidates:
+
         def rank(a: Message) -> tuple[int, int, int]:
             card = a["card"]
             wild = card.startswith("W")
@@ -237,8 +239,15 @@ def achieved(events: Sequence[Message], people: Sequence[int] = PEOPLE) -> dict[
 # --------------------------------------------------------------------------- the dry run
 
 
-def dry_run(seed: int, deal_code: str | None = None, options: Message | None = None, level: str | None = None,
-            max_actions: int = 20000, jitter: int | None = None, matches: int = 1) -> dict[str, Any]:
+def dry_run(
+    seed: int,
+    deal_code: str | None = None,
+    options: Message | None = None,
+    level: str | None = None,
+    max_actions: int = 20000,
+    jitter: int | None = None,
+    matches: int = 1,
+) -> dict[str, Any]:
     """Play matches in-process: the script at :data:`PEOPLE`, the plugin's bot ``level`` (any name a
     table may seat) elsewhere; after a match, another (from ``seed + 1``...) while goals remain, up to
     ``matches`` (the e2e test's rematches).
@@ -260,7 +269,7 @@ def dry_run(seed: int, deal_code: str | None = None, options: Message | None = N
     bots = {s: plugin.bot(level) for s in range(SEATS) if s not in PEOPLE}
     opts = game.options_from_wire(options or {"preset": "standard", "stacking": True})
     public: list[Message] = []
-    seen: dict[int, list[Message]] = {s: [] for s in bots}  # the wire events each bot saw this round
+    histories = BotHistories(bots, game.info.round_start)
     goals = set(GOALS)
     done_at: int | None = None
     actions = 0
@@ -270,12 +279,7 @@ def dry_run(seed: int, deal_code: str | None = None, options: Message | None = N
     def deliver(events: Sequence[Any], extra: Sequence[Message] = ()) -> None:
         public.extend(extra)
         public.extend(e.to_wire() for e in events if e.is_seen_by(None))
-        for e in events:
-            for s in bots:
-                if e.kind == "round_start":
-                    seen[s].clear()
-                if e.is_seen_by(s):
-                    seen[s].append(e.to_wire())
+        histories.deliver(events)
 
     played = 0
     while True:
@@ -312,7 +316,7 @@ def dry_run(seed: int, deal_code: str | None = None, options: Message | None = N
                 awaited = [s for s in state.awaiting() if s in bots]
                 out_of_turn = [s for s in state.actors() if s in bots and s not in awaited]
                 for seat in (*awaited, *out_of_turn):
-                    move = bots[seat].choose(state.view(seat), seen[seat], decision_rng(state, seat))
+                    move = bots[seat].choose(state.view(seat), histories.seen[seat], decision_rng(state, seat))
                     if move is not None:
                         by = seat
                         break
@@ -338,8 +342,16 @@ def dry_run(seed: int, deal_code: str | None = None, options: Message | None = N
             break
     if not goals and done_at is None:
         done_at = actions
-    return {"matches": played, "rounds": rounds, "actions": actions, "goals_done_at": done_at,
-            "goals_left": sorted(goals), "met_at": met_at, "scores": list(state.scores), "met": achieved(public)}
+    return {
+        "matches": played,
+        "rounds": rounds,
+        "actions": actions,
+        "goals_done_at": done_at,
+        "goals_left": sorted(goals),
+        "met_at": met_at,
+        "scores": list(state.scores),
+        "met": achieved(public),
+    }
 
 
 if __name__ == "__main__":

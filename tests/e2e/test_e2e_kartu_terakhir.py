@@ -66,20 +66,27 @@ total reaches 500, the people ready between rounds): 6 rounds, about 35 s.
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import itertools
 import os
 import time
 from collections import Counter
-from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any
 
+import e2e_helpers
 import pytest
 from e2e_harness import ServerProcess, servers
-from e2e_helpers import Planted, assert_contiguous, documented, first_difference, match_over
+from e2e_helpers import (
+    Message,
+    OpenClient,
+    assert_contiguous,
+    documented,
+    first_difference,
+    match_over,
+)
 from kt_script import (
     ANN,
     BOB,
@@ -100,10 +107,7 @@ from meja.server.audit import server_made
 from meja.server.tables import TABLE_EVENTS
 from meja_client import Client, ServerError
 from table_log import read_table, replay
-from table_truth import Truth, strings_in
-
-Message = dict[str, Any]
-OpenClient = Callable[..., Awaitable[Client]]
+from table_truth import Truth
 
 GAME = "kartu_terakhir"
 NAMES = {ANN: "Ann", BOB: "Bob"}
@@ -131,36 +135,26 @@ OWN_FIELDS = frozenset({"seat", "hand", "legal", "drawn", "shown", "deal_code"})
 VIEW_FIELDS = documented(GAME, "4") | {"deal_code"}  # the core protocol's deal code (always nil here)
 EVENT_KINDS = documented(GAME, "7")
 PUBLIC_FIELDS = sorted(VIEW_FIELDS - OWN_FIELDS)
+DOCUMENTED = (VIEW_FIELDS, "4", EVENT_KINDS, "7")
 
 
 # --------------------------------------------------------------------------- the people
 
 
 @dataclass
-class Resume:
-    """One drop and resume of a person's connection."""
+class Resume(e2e_helpers.Resume):
+    """One drop and resume: ``achieved``, the window was still open on the partner in the resumed view."""
 
-    seat: int
-    moved: tuple[str, str]  #: (from process, to process)
-    since: int  #: the last version the dropped connection got
-    version: int  #: the version of the resume's state
-    missed: list[Message]  #: the game events of the versions missed
-    achieved: bool  #: the window was still open on the partner in the resumed view
     caught: bool = False  #: the catch sent from the resumed view was accepted
 
 
 @dataclass
-class Match:
-    """What the two people share: the processes, who sits on which, the spectator, the resumes."""
+class Match(e2e_helpers.TwoProcesses):
+    """What the two people share (:class:`TwoProcesses`), and the rematches."""
 
-    urls: dict[str, str]
-    where: dict[int, str]
-    spectator: Client
-    open_client: OpenClient
     #: rematches allowed while goals remain (a match to 500 has rounds enough: none)
     max_matches: int = MAX_MATCHES
     matches: int = 1
-    resumes: list[Resume] = field(default_factory=list)
 
 
 class Person:
@@ -240,25 +234,21 @@ class Person:
             return c.table is not None and not c.table["seats"][seat]["connected"]
 
         await match.spectator.wait_for(away, timeout=30)
-        new = await match.open_client(match.urls[there])
-        joined = await new.resume(table=table_id, token=token, since=since, host_token=host_token)
-        assert joined["seat"] == seat and new.seat == seat and new.view is not None
-        assert new.table is not None and new.table["seats"][seat]["connected"]
-        # What it missed came first, as updates tiling since+1 .. the state's version.
-        first_state = next(i for i, m in enumerate(new.messages) if m["type"] == "state")
-        replayed = [m for m in new.messages[:first_state] if m["type"] == "update"]
-        at = since
-        for update in replayed:
-            assert update["since"] == at and update["version"] > at, (at, update["since"], update["version"])
-            at = update["version"]
-        state_version = new.messages[first_state]["version"]
-        assert state_version == at, (state_version, at)
-        assert replayed, "the disconnect itself is a table change the seat missed"
+        # What it missed comes first, as updates tiling since+1 .. the state's version.
+        new, replayed, state_version = await e2e_helpers.resume_seat(
+            match, there, seat, since, table=table_id, token=token, host_token=host_token
+        )
         missed = [e for u in replayed for e in u["events"] if e["kind"] not in TABLE_EVENTS]
         view = new.view
         mate = partner(seat)
-        resumed = Resume(seat, (here, there), since, state_version, missed,
-                         view["window"] == mate and {"kind": "catch"} in view["legal"])
+        resumed = Resume(
+            seat,
+            (here, there),
+            since,
+            state_version,
+            missed,
+            view["window"] == mate and {"kind": "catch"} in view["legal"],
+        )
         match.resumes.append(resumed)
         match.where[seat] = there
         self.dropped.append(old)
@@ -293,8 +283,11 @@ def view_at(client: Client, version: int) -> Message:
 
 def _match_slices(log: list[tuple[int, tuple[Event, ...]]]) -> list[list[tuple[int, tuple[Event, ...]]]]:
     """The log cut before each version that deals a match's first round (a rematch)."""
-    starts = [i for i, (_, entry) in enumerate(log)
-              if any(e.kind == "round_start" and e.data.get("round") == 1 for e in entry)]
+    starts = [
+        i
+        for i, (_, entry) in enumerate(log)
+        if any(e.kind == "round_start" and e.data.get("round") == 1 for e in entry)
+    ]
     assert starts, "no version deals a round"
     cuts = [0, *starts[1:], len(log)]
     return [log[a:b] for a, b in itertools.pairwise(cuts)]
@@ -322,8 +315,14 @@ def judge(record: Any, log: list[tuple[int, tuple[Event, ...]]]) -> list[MatchLo
         else:
             seed, carry = 0, None
             code = next(e.data["deal_code"] for _, entry in part for e in entry if e.kind == "round_over")
-        like = SimpleNamespace(game=record.game, game_options=record.game_options, seats=record.seats,
-                               seed=seed, deal_code=code, carry=carry)
+        like = SimpleNamespace(
+            game=record.game,
+            game_options=record.game_options,
+            seats=record.seats,
+            seed=seed,
+            deal_code=code,
+            carry=carry,
+        )
         truth = Truth(like, part)  # type: ignore[arg-type]
         states: dict[int, Any] = {}
         state = None
@@ -348,27 +347,10 @@ def seen_in(matches: Sequence[MatchLog], seat: int | None, first: int, last: int
 
 def check_what_was_seen(client: Client, seat: int | None, matches: Sequence[MatchLog], who: str) -> int:
     """No card, field, event or deal code the seat may not see; the number of messages checked."""
-    names = matches[0].truth.names
     checked = 0
-    # A resume's missed updates carry the current table and view (PROTOCOL.md 9): the state's that follows.
-    states = [i for i, m in enumerate(client.messages) if m["type"] == "state"]
-    current = client.messages[states[0]]["version"] if states else None
-    for i, message in enumerate(client.messages):
-        kind = message["type"]
-        if kind not in ("state", "update"):
-            continue
-        assert message.get("seat") == seat, (who, kind, message.get("seat"))
-        first, last = (message["since"], message["version"]) if kind == "update" else (message["version"],) * 2
-        if current is not None and i < states[0]:
-            last = current
-        named = {s for s in strings_in({k: v for k, v in message.items() if k != "table"}) if s in names}
-        leaked = named - seen_in(matches, seat, first, last)
-        assert not leaked, f"{who} was sent {sorted(leaked)} in a {kind} at version {last}"
-        view = message.get("view")
-        if isinstance(view, dict):
-            extra = set(view) - VIEW_FIELDS
-            assert not extra, f"{who}: view fields {sorted(extra)} that PROTOCOL.md section 4 does not name"
-            assert view["seat"] == seat, (who, view["seat"])
+    truth = SimpleNamespace(names=matches[0].truth.names, seen=lambda s, a, b: seen_in(matches, s, a, b))
+    for message, view in e2e_helpers.judged_messages(client, seat, truth, DOCUMENTED, who):
+        if view is not None:
             if seat is None:
                 assert view["hand"] is None and not view["legal"] and view["shown"] is None, who
             if view["phase"] not in ("round_over", "match_over"):
@@ -378,7 +360,6 @@ def check_what_was_seen(client: Client, seat: int | None, matches: Sequence[Matc
                 assert seat is not None and view["shown"]["seat"] != seat, who
         for event in message.get("events") or ():
             ek = event["kind"]
-            assert ek in EVENT_KINDS or ek in TABLE_EVENTS, f"{who}: an event {ek!r} that section 7 does not name"
             if ek == "hand" or (ek == "draw" and "cards" in event):
                 assert event["seat"] == seat, f"{who} got seat {event['seat']}'s {ek} event"
             if ek == "shown":  # to the challenger only: it names the challenged seat
@@ -415,7 +396,9 @@ def assert_catches(spectator: Client, people: dict[int, Person]) -> Counter[str]
         between = [x for _, x in events[window[target] + 1 : i]]
         assert not any(x["kind"] == "call" and x["seat"] == target for x in between), "caught after calling"
         assert not any(x["kind"] in ("play", "challenge", "catch") or (x["kind"] == "draw") for x in between), (
-            "caught after the window closed", between)
+            "caught after the window closed",
+            between,
+        )
         draw = next(x for v, x in events[i + 1 :] if x["kind"] == "draw")
         assert draw == {"kind": "draw", "seat": target, "count": 2, "reason": "catch"}, draw
         assert events[i + 1][0] == version
@@ -553,8 +536,11 @@ def assert_scoring(events: Sequence[Message], target: int | None) -> None:
         ends = target is None or max(totals) >= target
         assert (end is not None and end["kind"] == "match_over") == ends, (target, totals, end)
         if ends:
-            assert end == {"kind": "match_over", "scores": totals,
-                           "winners": [s for s in range(SEATS) if totals[s] == max(totals)]}, end
+            assert end == {
+                "kind": "match_over",
+                "scores": totals,
+                "winners": [s for s in range(SEATS) if totals[s] == max(totals)],
+            }, end
 
 
 # --------------------------------------------------------------------------- the tests
@@ -572,8 +558,19 @@ def test_the_script_meets_every_goal_in_process() -> None:
     assert not run["goals_left"], run
 
 
-@pytest.mark.parametrize("kind", ["round", pytest.param("500", marks=[pytest.mark.slow, pytest.mark.skipif(
-    not LONG, reason="MEJA_LONG=1 plays a match to 500 too (6 rounds, about 35 s)")])])
+@pytest.mark.parametrize(
+    "kind",
+    [
+        "round",
+        pytest.param(
+            "500",
+            marks=[
+                pytest.mark.slow,
+                pytest.mark.skipif(not LONG, reason="MEJA_LONG=1 plays a match to 500 too (6 rounds, about 35 s)"),
+            ],
+        ),
+    ],
+)
 async def test_a_whole_game_of_kartu_terakhir_through_two_processes(
     fresh_redis: str, clients: OpenClient, kind: str
 ) -> None:
@@ -588,29 +585,31 @@ async def test_a_whole_game_of_kartu_terakhir_through_two_processes(
     async with servers(a, b) as (a, b):
         ann = await clients(a.url)
         assert GAME in (await ann.hello())["games"]
-        joined = await ann.host(name=NAMES[ANN], game=GAME, seats=SEATS, options=options, deal_code=DEAL,
-                                grace_s=GRACE_S, turn_limit_s=TURN_LIMIT_S)
+        joined = await ann.host(
+            name=NAMES[ANN],
+            game=GAME,
+            seats=SEATS,
+            options=options,
+            deal_code=DEAL,
+            grace_s=GRACE_S,
+            turn_limit_s=TURN_LIMIT_S,
+        )
         table_id = joined["table"]
-        bob = await clients(b.url)
-        assert (await bob.join(code=joined["code"], name=NAMES[BOB], seat=BOB))["seat"] == BOB
-        spectator = await clients(b.url)
-        await spectator.watch(code=joined["code"])
-        for seat, level in levels.items():
-            await ann.seat_to(seat, "bot", level=level)
-        await ann.start()
-        await bob.wait_for(lambda c: c.view is not None)
+        bob, spectator = await e2e_helpers.seat_and_start(clients, ann, joined, b.url, BOB, NAMES[BOB], levels)
         assert ann.table is not None and ann.table["turn_limit_s"] == TURN_LIMIT_S
         view = ann.view
         assert view is not None and view["stacking"] and not view["stacking_mandatory"]
 
         assert view["match"] == kind and view["target"] == (500 if kind == "500" else None)
-        match = Match({"a": a.url, "b": b.url}, {ANN: "a", BOB: "b"}, spectator, clients,
-                      max_matches=MAX_MATCHES if kind == "round" else 1)
+        match = Match(
+            {"a": a.url, "b": b.url},
+            {ANN: "a", BOB: "b"},
+            spectator,
+            clients,
+            max_matches=MAX_MATCHES if kind == "round" else 1,
+        )
         people = {ANN: Person(ann, match), BOB: Person(bob, match)}
-        await asyncio.wait_for(asyncio.gather(*(p.play() for p in people.values())), timeout=COST_S)
-        await spectator.wait_for(match_over, timeout=30)
-        for client in (*(p.client for p in people.values()), spectator):
-            await client.ping()  # every update sent before has arrived
+        await e2e_helpers.play_out_people(list(people.values()), spectator, COST_S)
         played_s = time.monotonic() - started
 
         # ------------------------------------------------------------ every goal, from the events
@@ -687,8 +686,9 @@ async def test_a_whole_game_of_kartu_terakhir_through_two_processes(
         assert default[0] == {"kind": "draw", "seat": TIMEOUT_SEAT, "count": 1, "reason": "draw"}, default
         assert v0 in by_server
         bob_person = people[TIMEOUT_SEAT]
-        turn_from = max(v for v, e in with_versions(spectator)
-                        if v < v0 and e["kind"] == "turn" and e["seat"] == TIMEOUT_SEAT)
+        turn_from = max(
+            v for v, e in with_versions(spectator) if v < v0 and e["kind"] == "turn" and e["seat"] == TIMEOUT_SEAT
+        )
         assert bob_person.held and min(bob_person.held) >= turn_from
         assert not [a for v, a in bob_person.sent if turn_from <= v < v0], "Bob acted in the turn he let run out"
         table_then = _table_at(bob_person, turn_from)
@@ -700,12 +700,7 @@ async def test_a_whole_game_of_kartu_terakhir_through_two_processes(
                 assert_contiguous(client)
                 assert not client.bad_frames
         assert_contiguous(spectator)
-        audiences: list[tuple[list[Client], int | None, str]] = [
-            (people[ANN].connections, ANN, "Ann"),
-            (people[BOB].connections, BOB, "Bob"),
-            ([spectator], None, "spectator"),
-        ]
-        for connections, seat, who in audiences:
+        for connections, seat, who in e2e_helpers.audiences(people, NAMES, spectator):
             checked = sum(check_what_was_seen(client, seat, matches, who) for client in connections)
             start = next(m["version"] for m in connections[0].messages if m["type"] == "state")
             assert checked >= sum(1 for v, _ in log if v > start), (who, checked)
@@ -713,13 +708,10 @@ async def test_a_whole_game_of_kartu_terakhir_through_two_processes(
             want = events_for(log, seat, start)
             assert got == want, f"{who}: {first_difference(got, want)}"
         # The check can fail: Bob's hand shown to Ann in round 1 is caught.
-        truth = matches[0].truth
-        hand_at = max(v for v, seen in truth.visible.items() if seen[BOB] - seen[ANN])
-        secret = sorted(truth.visible[hand_at][BOB] - truth.visible[hand_at][ANN])
-        planted = Planted([{"type": "update", "seat": ANN, "since": hand_at - 1, "version": hand_at,
-                             "events": [{"kind": "hand", "seat": BOB, "cards": secret}]}])
-        with pytest.raises(AssertionError, match="Ann was sent"):
-            check_what_was_seen(planted, ANN, matches, "Ann")  # type: ignore[arg-type]
+        visible = matches[0].truth.visible
+        e2e_helpers.assert_leak_is_caught(
+            lambda c: check_what_was_seen(c, ANN, matches, "Ann"), visible, ANN, BOB, "Ann"
+        )
 
         kinds = Counter(m.kind.wire for _, s, m in replayed.actions if s in PEOPLE)
         assert {"play", "draw", "call", "catch", "challenge"} <= set(kinds), kinds
@@ -728,12 +720,14 @@ async def test_a_whole_game_of_kartu_terakhir_through_two_processes(
             assert rounds > 1 and "ready" in kinds, (rounds, kinds)
 
     elapsed = time.monotonic() - started
-    print(f"\nkartu terakhir e2e ({kind}): {match.matches} match(es), {rounds} round(s), "
-          f"{len(replayed.actions)} actions, {version} versions, "
-          f"played in {played_s:.1f} s, {elapsed:.1f} s in all; goals {met}; catches {dict(catches)}; "
-          f"verdicts {dict(verdicts)}; resumes {[(r.seat, r.moved, r.achieved, r.caught) for r in match.resumes]}; "
-          f"timeouts {[e['seat'] for _, e in timeouts]}; the people's actions {dict(kinds)}; "
-          f"refused {[(p.seat, a['kind'], c) for p in people.values() for _, a, c in p.refused]}")
+    print(
+        f"\nkartu terakhir e2e ({kind}): {match.matches} match(es), {rounds} round(s), "
+        f"{len(replayed.actions)} actions, {version} versions, "
+        f"played in {played_s:.1f} s, {elapsed:.1f} s in all; goals {met}; catches {dict(catches)}; "
+        f"verdicts {dict(verdicts)}; resumes {[(r.seat, r.moved, r.achieved, r.caught) for r in match.resumes]}; "
+        f"timeouts {[e['seat'] for _, e in timeouts]}; the people's actions {dict(kinds)}; "
+        f"refused {[(p.seat, a['kind'], c) for p in people.values() for _, a, c in p.refused]}"
+    )
 
 
 def _table_at(person: Person, version: int) -> Message:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from e2e_helpers import assert_contiguous, events_between, open_table, start
+from e2e_helpers import assert_contiguous, events_between, open_table, replayed_updates, start
 from meja_client import ConnectionClosed, Player, ServerError, first_legal
 
 DRAW = {"kind": "draw"}
@@ -33,21 +33,6 @@ def url(memory_server):
 def round_one_over(client) -> bool:
     view = client.view
     return view is not None and (view["round"] > 1 or view["phase"] != "play")
-
-
-def replayed_updates(client, since: int) -> list[dict]:
-    """The updates that came before the first ``state`` of a resume (PROTOCOL.md 4).
-
-    They must cover versions ``since+1 ..`` the state's version, in order, each once.
-    """
-    first_state = next(i for i, m in enumerate(client.messages) if m["type"] == "state")
-    replayed = [m for m in client.messages[:first_state] if m["type"] == "update"]
-    at = since
-    for update in replayed:
-        assert update["since"] == at and update["version"] > at, (at, update["since"], update["version"])
-        at = update["version"]
-    assert client.messages[first_state]["version"] == at, (client.messages[first_state]["version"], at)
-    return replayed
 
 
 async def test_cut_after_two_draws_resumes_same_view_one_draw_left(url, clients):
@@ -105,8 +90,7 @@ async def test_missed_events_arrive_in_order(url, clients):
     await ann.act(DRAW)
     await ann.act(DRAW)
     players = [
-        Player(c, first_legal, until=lambda c: c.view["turn"] == 2 or c.view["phase"] != "play")
-        for c in (ann, bob)
+        Player(c, first_legal, until=lambda c: c.view["turn"] == 2 or c.view["phase"] != "play") for c in (ann, bob)
     ]
     await asyncio.gather(*(p.run() for p in players))
     await spectator.wait_for(lambda c: c.view["turn"] == 2 or c.view["phase"] != "play")
