@@ -1,3 +1,4 @@
+// @ts-check
 // The home screen: continue the seat this browser holds, the player's name, the host form
 // (built from the catalog: a game, its rules and options, seats, bots, talk), joining or
 // watching by room code, "Learn to play", and this browser's recent matches. One of the
@@ -12,11 +13,17 @@ import { talkFields } from "./talk.js";
 import { tvHostPointer } from "./tvhost.js";
 import { el, nextId, spacedCode } from "./ui.js";
 
+/** @typedef {import("./games.js").GameDescription} GameDescription */
+/** A preset of the catalog (PROTOCOL.md 6). @typedef {Record<string, any>} Preset */
+/** An option spec of the catalog (PROTOCOL.md 6). @typedef {Record<string, any>} OptionSpec */
+/** A field as the player left it. @typedef {{id: string, name: string, value: string, checked: boolean, radio: boolean}} KeptField */
+
 /** Where the player's name is kept between visits (localStorage). */
 export const NAME_KEY = "meja.name";
 const CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
 /** A room code as typed, read like the server reads it (any case, I/L = 1, O = 0), or null. */
+/** @param {unknown} text */
 export function normalizeRoomCode(text) {
   let out = "";
   for (const raw of String(text).trim().toUpperCase()) {
@@ -29,11 +36,16 @@ export function normalizeRoomCode(text) {
 }
 
 export class Home {
-  /** app: the App (app.js); store: this browser's saved seats (app.js), for "continue your game". */
+  /**
+   * app: the App (app.js); store: this browser's saved seats (app.js), for "continue your game".
+   * @param {any} app
+   * @param {any} store
+   */
   constructor(app, store) {
     this.app = app;
     this.store = store;
-    this.hostSlot = null; // the host form's panel, filled when the catalog is in
+    /** The host form's panel, filled when the catalog is in. @type {HTMLElement | null} */
+    this.hostSlot = null;
   }
 
   /** The home screen: continue a seat, your name, host a table, join one, learn, recent matches. */
@@ -113,7 +125,7 @@ export class Home {
     this.app.mount("home", el("div", { class: "home" }, children));
     this.fillHostPanel();
     // An invite link fills the room code in: what is left to do is to say one's name.
-    const focusTarget = this.app.params.get("join") ? document.getElementById("name") : null;
+    const focusTarget = this.app.params.get("join") ? /** @type {HTMLInputElement | null} */ (document.getElementById("name")) : null;
     if (focusTarget) {
       focusTarget.focus();
       focusTarget.select();
@@ -133,12 +145,13 @@ export class Home {
 
   /** The home screen's fields as the player left them: values, choices and the folds opened. */
   fields() {
+    /** @type {KeptField[]} */
     const fields = [];
-    for (const e of this.app.root.querySelectorAll("input, select, textarea")) {
+    for (const e of /** @type {NodeListOf<HTMLInputElement>} */ (this.app.root.querySelectorAll("input, select, textarea"))) {
       if (e.id && e.type !== "hidden") fields.push({ id: e.id, name: e.name, value: e.value, checked: e.checked, radio: e.type === "radio" });
     }
     // The folds are drawn again in the same order (some have no id): their places say which is which.
-    const open = Array.from(this.app.root.querySelectorAll("details"), (d) => d.open);
+    const open = Array.from(/** @type {NodeListOf<HTMLDetailsElement>} */ (this.app.root.querySelectorAll("details")), (d) => d.open);
     return { fields, open };
   }
 
@@ -146,10 +159,12 @@ export class Home {
    * Put the fields back. The game and its rules come first, each with its change event, since
    * choosing them draws the fields that depend on them (presets, seats, options); then the rest,
    * as values only (a deal code's input event would choose the game again).
+   * @param {{fields: KeptField[], open: boolean[]}} kept
    */
   restoreFields({ fields, open }) {
+    /** @param {KeptField} f */
     const put = (f) => {
-      const e = document.getElementById(f.id);
+      const e = /** @type {HTMLInputElement | null} */ (document.getElementById(f.id));
       if (!e) return null;
       if (f.radio || e.type === "checkbox") {
         if (f.radio && !f.checked) return null;
@@ -170,6 +185,7 @@ export class Home {
     // An option shown only under others' values (its spec's `when`) follows the values put back.
     const options = this.app.root.querySelector("form .options");
     if (options) options.dispatchEvent(new Event("change"));
+    /** @type {NodeListOf<HTMLDetailsElement>} */
     const folds = this.app.root.querySelectorAll("details");
     if (folds.length === open.length) folds.forEach((d, i) => (d.open = open[i]));
   }
@@ -192,7 +208,7 @@ export class Home {
       "form",
       {
         id: "join-form",
-        onsubmit: (ev) => {
+        onsubmit: (/** @type {SubmitEvent} */ ev) => {
           ev.preventDefault();
           this.app.join(code.value, status);
         },
@@ -233,7 +249,7 @@ export class Home {
   fillHostPanel() {
     const slot = this.hostSlot;
     if (!slot || !slot.isConnected) return;
-    const heading = slot.firstElementChild;
+    const heading = slot.firstElementChild || "";
     if (!this.app.games.ready) {
       slot.replaceChildren(heading, el("p", { class: "hint", id: "host-loading", role: "status" }, t("home.loading")));
       return;
@@ -247,7 +263,7 @@ export class Home {
     const status = el("p", { class: "form-status", role: "alert", id: "host-status" });
     const form = el("form", {
       id: "host-form",
-      onsubmit: (ev) => {
+      onsubmit: (/** @type {SubmitEvent} */ ev) => {
         ev.preventDefault();
         this.app.host(form, status);
       },
@@ -264,6 +280,7 @@ export class Home {
     const rulesList = el("ul", { class: "rules", id: "rules-summary" });
     const rulesBox = el("details", { class: "rules-box", open: true }, el("summary", {}, t("home.rules.title")), rulesList);
     const currentGame = () => {
+      /** @type {HTMLInputElement | null} */
       const checked = gameBox.querySelector("input:checked");
       return games.get(checked ? checked.value : "") || games.list[0];
     };
@@ -295,24 +312,26 @@ export class Home {
       for (const spec of preset.options || []) {
         if (!kept.has(spec.name) || spec.type === "bool") continue;
         const value = String(kept.get(spec.name));
-        if (spec.type === "int") form.elements[spec.name].value = value;
-        else if ((spec.choices || []).includes(value)) form.querySelector(`input[name="${CSS.escape(spec.name)}"][value="${CSS.escape(value)}"]`).checked = true;
+        if (spec.type === "int") /** @type {HTMLInputElement} */ (form.elements.namedItem(spec.name)).value = value;
+        else if ((spec.choices || []).includes(value)) {
+          /** @type {HTMLInputElement} */ (form.querySelector(`input[name="${CSS.escape(spec.name)}"][value="${CSS.escape(value)}"]`)).checked = true;
+        }
       }
       showApplicable();
       // The options box is named for the rules chosen, never for another preset.
       optionsLegend.textContent = t("home.options.of", { preset: this.app.presetName(desc, preset) });
       optionsSet.hidden = !(preset.options || []).length;
       const lines = this.app.presetRules(desc, preset.name);
-      rulesList.replaceChildren(...lines.map((line) => el("li", {}, line)));
+      rulesList.replaceChildren(...lines.map((/** @type {string} */ line) => el("li", {}, line)));
       rulesBox.hidden = !lines.length;
     };
     const fillGame = () => {
       const desc = currentGame();
       presetSelect.replaceChildren(
-        ...desc.presets.map((p) => el("option", { value: p.name }, this.app.presetName(desc, p))),
+        ...desc.presets.map((/** @type {Preset} */ p) => el("option", { value: p.name }, this.app.presetName(desc, p))),
       );
       presetSelect.value = wanted && wanted.game === desc.name ? wanted.preset : desc.default_preset;
-      bots.replaceChildren(...(desc.levels || []).map((lvl) => el("option", { value: lvl }, this.app.levelName(desc, lvl))));
+      bots.replaceChildren(...(desc.levels || []).map((/** @type {string} */ lvl) => el("option", { value: lvl }, this.app.levelName(desc, lvl))));
       bots.value = desc.default_level;
       fillPreset();
     };
@@ -323,7 +342,7 @@ export class Home {
       gameBox.setAttribute("aria-labelledby", legendId);
       gameBox.append(
         el("p", { class: "label", id: legendId }, t("home.game")),
-        ...games.list.map((desc) => {
+        ...games.list.map((/** @type {GameDescription} */ desc) => {
           const id = `game-${desc.name}`;
           return el(
             "span",
@@ -361,7 +380,7 @@ export class Home {
       const read = games.readDealCode(deal.value);
       if (!read) return;
       wanted = read;
-      const radio = document.getElementById(`game-${read.game}`);
+      const radio = /** @type {HTMLInputElement | null} */ (document.getElementById(`game-${read.game}`));
       if (radio) radio.checked = true;
       fillGame();
     });
@@ -386,7 +405,7 @@ export class Home {
         talkFields(null, "host"),
         el(
           "details",
-          { class: "deal-box", open: !!dealParam, hidden: !games.list.some((g) => g.deal_codes) },
+          { class: "deal-box", open: !!dealParam, hidden: !games.list.some((/** @type {GameDescription} */ g) => g.deal_codes) },
           el("summary", {}, t("home.deal_code")),
           el("label", { for: "deal-code" }, t("home.deal_code")),
           deal,
@@ -416,25 +435,39 @@ export class Home {
     return [el("label", { for: "turn-limit" }, t("home.turn_limit")), select];
   }
 
-  /** The preset's option fields, each marked with its option's name (for its `when`). */
+  /**
+   * The preset's option fields, each marked with its option's name (for its `when`).
+   * @param {GameDescription} desc
+   * @param {Preset} preset
+   */
   optionFields(desc, preset) {
-    return (preset.options || []).map((spec) => {
+    return (preset.options || []).map((/** @type {OptionSpec} */ spec) => {
       const field = this.optionField(desc, spec);
       field.dataset.option = spec.name;
       return field;
     });
   }
 
-  /** In a host form's ``box``, only the options that mean something under the form's values (`when`). */
+  /**
+   * In a host form's ``box``, only the options that mean something under the form's values (`when`).
+   * @param {HTMLFormElement} form
+   * @param {HTMLElement} box
+   * @param {Preset} preset
+   */
   showApplicableOptions(form, box, preset) {
     const values = this.app.formOptions(form, preset);
     for (const spec of preset.options || []) {
+      /** @type {HTMLElement | null} */
       const field = box.querySelector(`[data-option="${CSS.escape(spec.name)}"]`);
       if (field) field.hidden = !optionApplies(spec, values);
     }
   }
 
-  /** One option of a preset, as its spec says: int a number field, choice radios, bool a checkbox. */
+  /**
+   * One option of a preset, as its spec says: int a number field, choice radios, bool a checkbox.
+   * @param {GameDescription} desc
+   * @param {OptionSpec} spec
+   */
   optionField(desc, spec) {
     const id = `opt-${spec.name}`;
     const label = this.app.optionLabel(desc, spec);
@@ -487,7 +520,7 @@ export class Home {
       "div",
       { class: "field", role: "radiogroup", "aria-labelledby": legendId },
       el("p", { class: "label", id: legendId }, label),
-      (spec.choices || []).map((value) => {
+      (spec.choices || []).map((/** @type {string} */ value) => {
         const rid = `${id}-${value}`;
         return el(
           "span",

@@ -1,3 +1,4 @@
+// @ts-check
 // The table's sounds, made in the page with the Web Audio API: no recording (nothing to
 // license, nothing to download, nothing for the Content-Security-Policy to allow). Each
 // moment has its own short sound:
@@ -28,8 +29,10 @@ const DEFAULT_VOLUME = 0.7;
 /** The moments the sound knows (a game's module may name any of them). */
 export const SOUNDS = ["play", "draw", "shuffle", "turn", "call", "win"];
 /** Each moment's sound (a method of Sound). */
+/** @type {Record<string, "flick" | "slide" | "riffle" | "chime" | "announce" | "fanfare">} */
 const SYNTH = { play: "flick", draw: "slide", shuffle: "riffle", turn: "chime", call: "announce", win: "fanfare" };
 
+/** @param {string} key */
 function stored(key) {
   try {
     return localStorage.getItem(key);
@@ -38,6 +41,10 @@ function stored(key) {
   }
 }
 
+/**
+ * @param {string} key
+ * @param {string} value
+ */
 function remember(key, value) {
   try {
     localStorage.setItem(key, value);
@@ -47,18 +54,23 @@ function remember(key, value) {
 }
 
 export class Sound {
-  /** tv: the shared screen (silent until switched on there). */
+  /** tv: the shared screen (silent until switched on there). @param {{tv?: boolean}} [options] */
   constructor({ tv = false } = {}) {
     this.key = tv ? TV_KEY : KEY;
     const saved = stored(this.key);
     this.on = tv ? saved === "on" : saved !== "off";
-    const volume = Number.parseFloat(stored(VOLUME_KEY));
+    const volume = Number.parseFloat(stored(VOLUME_KEY) ?? "");
     this.volume = Number.isFinite(volume) && volume >= 0 && volume <= 1 ? volume : DEFAULT_VOLUME;
+    /** @type {AudioContext | null} */
     this.audio = null;
+    /** @type {GainNode | null} */
     this.master = null;
+    /** @type {AudioBuffer | null} */
     this.noise = null;
-    this.played = []; // the latest moments sounded, newest last (for tests; bounded)
-    this.counts = {}; // how often each moment sounded (for tests)
+    /** The latest moments sounded, newest last (for tests; bounded). @type {string[]} */
+    this.played = [];
+    /** How often each moment sounded (for tests). @type {Record<string, number>} */
+    this.counts = {};
     // The first touch of the page may start the audio (the browser's rule).
     const wake = () => {
       if (this.on) this.context();
@@ -67,6 +79,7 @@ export class Sound {
     document.addEventListener("keydown", wake, true);
   }
 
+  /** @param {boolean} on */
   setOn(on) {
     this.on = !!on;
     remember(this.key, this.on ? "on" : "off");
@@ -76,7 +89,7 @@ export class Sound {
     }
   }
 
-  /** volume: 0..1. */
+  /** volume: 0..1. @param {number} volume */
   setVolume(volume) {
     this.volume = Math.min(1, Math.max(0, Number(volume) || 0));
     remember(VOLUME_KEY, String(this.volume));
@@ -85,7 +98,7 @@ export class Sound {
 
   context() {
     if (!this.audio) {
-      const Ctx = window.AudioContext || window.webkitAudioContext;
+      const Ctx = window.AudioContext || /** @type {any} */ (window).webkitAudioContext;
       if (!Ctx) return null;
       try {
         this.audio = new Ctx();
@@ -100,7 +113,11 @@ export class Sound {
     return this.audio;
   }
 
-  /** Sound one moment (a name of SOUNDS), `delay` seconds from now; nothing while off or before the page was touched. */
+  /**
+   * Sound one moment (a name of SOUNDS), `delay` seconds from now; nothing while off or before the page was touched.
+   * @param {string} name
+   * @param {number} [delay]
+   */
   play(name, delay = 0) {
     if (!this.on || !SOUNDS.includes(name)) return false;
     const ctx = this.context();
@@ -113,7 +130,7 @@ export class Sound {
     return true;
   }
 
-  /** Several moments of one update: each once, one after another. */
+  /** Several moments of one update: each once, one after another. @param {string[]} names */
   playAll(names) {
     let delay = 0;
     for (const name of new Set(names)) {
@@ -123,6 +140,13 @@ export class Sound {
 
   // ------------------------------------------------------------------ the sounds
 
+  /**
+   * A note: an oscillator's tone that rises and dies away.
+   * @param {AudioContext} ctx
+   * @param {number} t0
+   * @param {number} freq
+   * @param {{type?: OscillatorType, peak?: number, length?: number}} [shape]
+   */
   tone(ctx, t0, freq, { type = "sine", peak = 0.2, length = 0.22 } = {}) {
     const osc = ctx.createOscillator();
     const gain = ctx.createGain();
@@ -131,12 +155,17 @@ export class Sound {
     gain.gain.setValueAtTime(0.0001, t0);
     gain.gain.exponentialRampToValueAtTime(peak, t0 + 0.02);
     gain.gain.exponentialRampToValueAtTime(0.0001, t0 + length);
-    osc.connect(gain).connect(this.master);
+    osc.connect(gain).connect(/** @type {GainNode} */ (this.master));
     osc.start(t0);
     osc.stop(t0 + length + 0.03);
   }
 
-  /** A burst of filtered noise: the sound of a card. */
+  /**
+   * A burst of filtered noise: the sound of a card.
+   * @param {AudioContext} ctx
+   * @param {number} t0
+   * @param {{freq?: number, q?: number, peak?: number, length?: number}} [shape]
+   */
   rustle(ctx, t0, { freq = 2500, q = 0.8, peak = 0.5, length = 0.07 } = {}) {
     if (!this.noise) {
       const size = Math.floor(ctx.sampleRate * 0.5);
@@ -153,31 +182,37 @@ export class Sound {
     const gain = ctx.createGain();
     gain.gain.setValueAtTime(peak, t0);
     gain.gain.exponentialRampToValueAtTime(0.0001, t0 + length);
-    src.connect(filter).connect(gain).connect(this.master);
+    src.connect(filter).connect(gain).connect(/** @type {GainNode} */ (this.master));
     src.start(t0, Math.random() * 0.3);
     src.stop(t0 + length + 0.02);
   }
 
+  /** @param {AudioContext} ctx @param {number} t0 */
   flick(ctx, t0) {
     this.rustle(ctx, t0, { freq: 1800, peak: 0.6, length: 0.06 });
   }
 
+  /** @param {AudioContext} ctx @param {number} t0 */
   slide(ctx, t0) {
     this.rustle(ctx, t0, { freq: 3600, q: 0.5, peak: 0.35, length: 0.12 });
   }
 
+  /** @param {AudioContext} ctx @param {number} t0 */
   riffle(ctx, t0) {
     for (let i = 0; i < 8; i++) this.rustle(ctx, t0 + i * 0.045, { freq: 2200 + (i % 3) * 500, peak: 0.35, length: 0.05 });
   }
 
+  /** @param {AudioContext} ctx @param {number} t0 */
   chime(ctx, t0) {
     [659.25, 987.77].forEach((freq, i) => this.tone(ctx, t0 + i * 0.14, freq, { peak: 0.18 }));
   }
 
+  /** @param {AudioContext} ctx @param {number} t0 */
   announce(ctx, t0) {
     [523.25, 659.25, 783.99].forEach((freq, i) => this.tone(ctx, t0 + i * 0.08, freq, { type: "triangle", peak: 0.22, length: 0.14 }));
   }
 
+  /** @param {AudioContext} ctx @param {number} t0 */
   fanfare(ctx, t0) {
     [523.25, 659.25, 783.99, 1046.5].forEach((freq, i) =>
       this.tone(ctx, t0 + i * 0.11, freq, { type: "triangle", peak: 0.22, length: i === 3 ? 0.5 : 0.16 }),
@@ -189,6 +224,10 @@ export class Sound {
  * The moment of a move as the shell sees it (see table.js): the game's own name first
  * (`move.sound`: a name, or null for none), else a new round's deal, else the way its piece
  * flies (from a seat: played; to a seat: drawn).
+ * @param {Record<string, any> | null} move
+ * @param {{kind?: string} | null | undefined} ev
+ * @param {string} roundStart
+ * @returns {string | null}
  */
 export function moveSound(move, ev, roundStart) {
   if (move && Object.prototype.hasOwnProperty.call(move, "sound")) return move.sound || null;
@@ -202,7 +241,7 @@ export function moveSound(move, ev, roundStart) {
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
-/** A bell (struck through when the sound is off): decorative, the button's words say it. */
+/** A bell (struck through when the sound is off): decorative, the button's words say it. @param {boolean} on */
 function bellIcon(on) {
   const svg = document.createElementNS(SVG_NS, "svg");
   svg.setAttribute("viewBox", "0 0 24 24");
@@ -224,9 +263,15 @@ function bellIcon(on) {
  * on, the volume (a slider, 0-100). `el`: ui.js's DOM helper.
  */
 export class SoundControl {
+  /**
+   * @param {Sound} sound
+   * @param {typeof import("./ui.js").el} el
+   */
   constructor(sound, el) {
     this.sound = sound;
     this.el = el;
+    /** The page's words, as last drawn. @type {(key: string) => string} */
+    this.t = (key) => key;
     this.button = el("button", {
       type: "button",
       class: "small",
@@ -244,13 +289,13 @@ export class SoundControl {
       min: "0",
       max: "100",
       step: "10",
-      oninput: (ev) => this.sound.setVolume(Number(ev.target.value) / 100),
+      oninput: (/** @type {Event} */ ev) => this.sound.setVolume(Number(/** @type {HTMLInputElement} */ (ev.target).value) / 100),
       onchange: () => this.sound.play("draw"),
     });
     this.node = el("div", { class: "sound-control", id: "sound-control" }, this.button, this.volume);
   }
 
-  /** t: the page's words (table.sound.*). */
+  /** t: the page's words (table.sound.*). @param {(key: string) => string} t */
   render(t) {
     this.t = t;
     const on = this.sound.on;

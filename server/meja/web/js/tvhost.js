@@ -1,3 +1,4 @@
+// @ts-check
 // The shared screen that hosts the room (PROTOCOL.md 4: `host.seated: false`): a TV opens
 // `/tv/`, chooses the game and its rules with a remote's arrows and Enter, and opens a room
 // whose host holds no seat. It then shows the room code and QR code, the seats as the players
@@ -8,7 +9,9 @@
 // folds: a TV has the room), the strip of the host's rights, and the remote's keys, which any
 // screen of the TV uses: ↑ ↓ move between the fields and buttons (a group of choices is one
 // stop), ← → change a choice, a list or a number, Enter presses a button, ticks a box and
-// moves on from any other field.
+// moves on from any other field. The choice (issue 20): ← → keep changing values, as a TV's
+// remote does, and each change is lit on the field and said in a polite live line (a list's
+// value changed by script was neither seen nor said before).
 
 import { t } from "./strings.js";
 import { el } from "./ui.js";
@@ -16,17 +19,26 @@ import { el } from "./ui.js";
 /** The name a seatless host sends (the server asks one of every host; no seat ever shows it). */
 export const TV_HOST_NAME = "TV";
 
-/** What a remote's ↑ ↓ stop at in ``root``, in the page's order: one stop per group of radios. */
+/** A control a remote stops at. @typedef {HTMLInputElement | HTMLButtonElement | HTMLSelectElement | HTMLTextAreaElement | HTMLAnchorElement | HTMLElement} Stop */
+/** The App (app.js): its catalog, forms, table and connection. @typedef {any} App */
+
+/**
+ * What a remote's ↑ ↓ stop at in ``root``, in the page's order: one stop per group of radios.
+ * @param {Element} root
+ * @returns {Stop[]}
+ */
 export function focusStops(root) {
   const groups = new Set();
+  /** @type {any[]} */
   const stops = [];
-  for (const e of root.querySelectorAll("a[href], button, input, select, summary, textarea")) {
+  for (const e of /** @type {NodeListOf<any>} */ (root.querySelectorAll("a[href], button, input, select, summary, textarea"))) {
     if (e.disabled || e.type === "hidden" || e.tabIndex < 0 || e.closest("[hidden], [inert], dialog")) continue;
     // Not drawn, or inside a closed fold (whose content Chromium lays out, unseen).
     if (!e.getClientRects().length || e.closest("details:not([open]) > :not(summary)")) continue;
     if (e.type === "radio") {
       if (groups.has(e.name)) continue;
       groups.add(e.name);
+      /** @type {HTMLInputElement[]} */
       const group = Array.from(root.querySelectorAll(`input[type="radio"][name="${CSS.escape(e.name)}"]`));
       stops.push(group.find((r) => r.checked) || e);
       continue;
@@ -35,6 +47,7 @@ export function focusStops(root) {
   }
   // In the order the screen shows them: a part of the page moved by CSS `order` (the TV's
   // header, drawn at its foot) is visited where it is drawn.
+  /** @param {Element} e */
   const place = (e) => {
     let top = e;
     while (top.parentElement && top.parentElement !== root) top = top.parentElement;
@@ -102,8 +115,14 @@ function stepField(field, by) {
   remoteLive(document.body).textContent = fieldSays(field);
 }
 
-/** The focus to the stop ``by`` (1 or -1) from ``from`` under ``root`` (from nowhere: the first or last). */
+/**
+ * The focus to the stop ``by`` (1 or -1) from ``from`` under ``root`` (from nowhere: the first or last).
+ * @param {Element} root
+ * @param {any} from
+ * @param {number} by
+ */
 function moveFocus(root, from, by) {
+  /** @type {any[]} */
   const stops = focusStops(root);
   let i = stops.indexOf(from);
   if (i < 0 && from.type === "radio") i = stops.findIndex((s) => s.type === "radio" && s.name === from.name);
@@ -119,6 +138,8 @@ function moveFocus(root, from, by) {
  * on ``/tv/``: a TV that opens the site has a remote's arrows, no Tab. ↑ ↓ move between the
  * controls (a group of choices is one stop), ← → change a choice, a list or a number; a text
  * field keeps its arrows for typing, and Enter stays what it is on the page.
+ * @param {HTMLElement} root
+ * @param {() => boolean} applies
  */
 export function pageArrows(root, applies) {
   remoteLive(root);
@@ -126,34 +147,35 @@ export function pageArrows(root, applies) {
     if (!["ArrowDown", "ArrowUp", "ArrowLeft", "ArrowRight"].includes(ev.key)) return;
     if (ev.defaultPrevented || ev.altKey || ev.ctrlKey || ev.metaKey || ev.shiftKey || !applies()) return;
     const e = ev.target;
-    if (!(e instanceof Element) || e.closest("dialog") || e.isContentEditable) return;
-    const type = e.tagName === "INPUT" ? e.type : e.tagName.toLowerCase();
+    if (!(e instanceof HTMLElement) || e.closest("dialog") || e.isContentEditable) return;
+    const type = e instanceof HTMLInputElement ? e.type : e.tagName.toLowerCase();
     if (type === "textarea" || (e.tagName === "INPUT" && !["radio", "checkbox", "number"].includes(type))) return;
     if (ev.key === "ArrowDown" || ev.key === "ArrowUp") {
       ev.preventDefault();
       moveFocus(root, e, ev.key === "ArrowDown" ? 1 : -1);
-    } else if (type === "select" || type === "number") {
+    } else if (e instanceof HTMLSelectElement || (e instanceof HTMLInputElement && type === "number")) {
       ev.preventDefault();
       stepField(e, ev.key === "ArrowRight" ? 1 : -1);
     }
   });
 }
 
-/** A remote's keys for every screen under ``root`` (the TV's page): see the head of this file. */
+/** A remote's keys for every screen under ``root`` (the TV's page): see the head of this file. @param {HTMLElement} root */
 export function remoteKeys(root) {
+  /** @param {Element} from @param {number} by */
   const move = (from, by) => moveFocus(root, from, by);
   remoteLive(root);
   root.addEventListener("keydown", (ev) => {
     if (ev.defaultPrevented || ev.altKey || ev.ctrlKey || ev.metaKey || ev.shiftKey) return;
     const e = ev.target;
-    if (!(e instanceof Element) || e.closest("dialog")) return;
-    const type = e.tagName === "INPUT" ? e.type : e.tagName.toLowerCase();
+    if (!(e instanceof HTMLElement) || e.closest("dialog")) return;
+    const type = e instanceof HTMLInputElement ? e.type : e.tagName.toLowerCase();
     const typed = type === "textarea" || (e.tagName === "INPUT" && !["radio", "checkbox", "number"].includes(type));
     if (typed) return; // a text field keeps its arrows and Enter
     if (ev.key === "ArrowDown" || ev.key === "ArrowUp") {
       ev.preventDefault();
       move(e, ev.key === "ArrowDown" ? 1 : -1);
-    } else if ((ev.key === "ArrowLeft" || ev.key === "ArrowRight") && (type === "select" || type === "number")) {
+    } else if ((ev.key === "ArrowLeft" || ev.key === "ArrowRight") && (e instanceof HTMLSelectElement || (e instanceof HTMLInputElement && type === "number"))) {
       ev.preventDefault();
       stepField(e, ev.key === "ArrowRight" ? 1 : -1);
     } else if (ev.key === "Enter" && ["checkbox", "radio", "number", "select"].includes(type)) {
@@ -180,7 +202,14 @@ export function tvHostPointer() {
   );
 }
 
-/** A group of radios, each a large pill: ``items`` [{value, label}]. */
+/**
+ * A group of radios, each a large pill: ``items`` [{value, label}].
+ * @param {string} name
+ * @param {string} legend
+ * @param {{value: string | number, label: string}[]} items
+ * @param {unknown} checked
+ * @param {(() => void) | undefined} [onchange]
+ */
 function radios(name, legend, items, checked, onchange) {
   const legendId = `${name}-legend`;
   return el(
@@ -199,7 +228,7 @@ function radios(name, legend, items, checked, onchange) {
   );
 }
 
-/** The TV's host form: game, rules, seats, the preset's options, the timer, the bots; Open the room. */
+/** The TV's host form: game, rules, seats, the preset's options, the timer, the bots; Open the room. @param {App} app */
 export function tvHostScreen(app) {
   const games = app.games;
   const status = el("p", { class: "form-status", role: "alert", id: "tv-host-status" });
@@ -227,22 +256,22 @@ export function tvHostScreen(app) {
     optionsLegend.textContent = t("home.options.of", { preset: app.presetName(desc, preset) });
     optionsSet.hidden = !(preset.options || []).length;
     const lines = app.presetRules(desc, preset.name);
-    rulesList.replaceChildren(...lines.map((line) => el("li", {}, line)));
+    rulesList.replaceChildren(...lines.map((/** @type {string} */ line) => el("li", {}, line)));
     rulesTitle.hidden = rulesList.hidden = !lines.length;
   };
   const fillGame = () => {
     const desc = current();
-    const presets = desc.presets.map((p) => ({ value: p.name, label: app.presetName(desc, p) }));
+    const presets = desc.presets.map((/** @type {{name: string}} */ p) => ({ value: p.name, label: app.presetName(desc, p) }));
     presetBox.replaceChildren(radios("preset", t("home.preset"), presets, desc.default_preset, fillPreset));
     presetBox.hidden = presets.length < 2; // one set of rules: nothing to choose
-    bots.replaceChildren(...(desc.levels || []).map((lvl) => el("option", { value: lvl }, app.levelName(desc, lvl))));
+    bots.replaceChildren(...(desc.levels || []).map((/** @type {string} */ lvl) => el("option", { value: lvl }, app.levelName(desc, lvl))));
     bots.value = desc.default_level;
     fillPreset();
   };
   const gamesBox = radios(
     "game",
     t("home.game"),
-    games.list.map((desc) => ({ value: desc.name, label: app.gameTitle(desc) })),
+    games.list.map((/** @type {{name: string}} */ desc) => ({ value: desc.name, label: app.gameTitle(desc) })),
     games.list[0].name,
     fillGame,
   );
@@ -291,7 +320,8 @@ export function tvHostScreen(app) {
 }
 
 /** What a seated guest's lobby says about the start: at a table the shared screen hosts (and has not
- *  handed its rights on), that the screen starts it, not "only the host", whom a phone never sees. */
+ *  handed its rights on), that the screen starts it, not "only the host", whom a phone never sees.
+ * @param {import("./contract.js").TableMap} table */
 export function startWaitKey(table) {
   const screenHosts = table.host_seat === null && (table.host_rights === null || table.host_rights === undefined);
   return screenHosts ? "lobby.start.wait.screen" : "lobby.start.wait";
@@ -301,6 +331,8 @@ export function startWaitKey(table) {
  * Who holds the host's rights, for a page at a table whose host holds no seat: on the shared
  * screen that hosts (``owner``), a list of the seated people to hand them to, or a button to take
  * them back; elsewhere, a line that says who holds them. Null at a table with a seated host.
+ * @param {App} app
+ * @param {boolean} owner
  */
 export function hostStrip(app, owner) {
   const table = app.table;
@@ -312,12 +344,12 @@ export function hostStrip(app, owner) {
   if (owner && seat) {
     parts.push(el("button", { type: "button", class: "small", id: "host-back", onclick: () => app.send({ type: "host_to", seat: null }) }, t("host.back")));
   } else if (owner) {
-    const people = (table.seats || []).filter((s) => s.kind === "human" && !s.auto);
+    const people = (table.seats || []).filter((/** @type {Record<string, any>} */ s) => s.kind === "human" && !s.auto);
     if (people.length) {
       const pick = el(
         "select",
         { id: "host-to-seat", class: "small", "aria-label": t("host.to.label") },
-        people.map((s) => el("option", { value: s.seat }, app.seatDisplayName(s.seat))),
+        people.map((/** @type {Record<string, any>} */ s) => el("option", { value: s.seat }, app.seatDisplayName(s.seat))),
       );
       parts.push(
         pick,
