@@ -211,6 +211,7 @@ def test_a_form_measured_in_several_runs_is_summed_over_them() -> None:
         return {
             "connections": 30, "moves": moves, "window_s": window, "moves_per_s": moves / window,
             "bytes_per_move": size, "frames_per_move": 10.0, "server_cpu_ms_per_move": cpu,
+            "server_system_cpu_ms_per_move": cpu / 4,
             "server_cpu_percent": 50.0, "generator_cpu_percent": 80.0, "errors": {"timeout": 1},
             "latency_ms": {"p50": p50, "p95": 2 * p50, "p99": 3 * p50}, "metrics": {"run": {"settled": settled}},
         }  # fmt: skip
@@ -218,6 +219,7 @@ def test_a_form_measured_in_several_runs_is_summed_over_them() -> None:
     doc = bench.over_runs([run(100, 10.0, 1.0, 3000.0, 5.0), run(300, 10.0, 2.0, 1000.0, 7.0), run(0, 5.0, 0, 0, 9)])
     assert doc["moves"] == 400 and doc["moves_per_s"] == 16.0
     assert doc["server_cpu_ms_per_move"] == 1.75  # (100 * 1.0 + 300 * 2.0) / 400
+    assert doc["server_system_cpu_ms_per_move"] == 0.438
     assert doc["bytes_per_move"] == 1500.0
     assert doc["latency_ms"] == {"p50": 7.0, "p95": 14.0, "p99": 21.0}  # the median run's
     assert doc["errors"] == {"timeout": 3} and doc["settled"]
@@ -253,3 +255,5 @@ def test_compare_frames_measures_both_forms_in_one_run() -> None:
     assert whole["moves"] > 0 and diffs["moves"] > 0 and whole["settled"] and diffs["settled"]
     assert diffs["frames_per_move"] >= 3  # every seat still gets each move
     assert diffs["bytes_per_move"] < whole["bytes_per_move"] / 2, rows
+    for row in rows:  # the kernel's share of the servers' CPU is part of it
+        assert 0 <= row["server_system_cpu_ms_per_move"] <= row["server_cpu_ms_per_move"], row
