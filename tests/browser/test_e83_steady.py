@@ -69,13 +69,19 @@ RECORD = """() => {
 }"""
 
 #: The table screen's texts that their box cuts: a box that clips or ends in an ellipsis, with
-#: text, narrower than its content or (hiding its overflow) shorter than its lines. Boxes of a
-#: pixel (words for a screen reader only) are not drawn text.
+#: text, narrower than its content or (hiding its overflow) shorter than its lines; or a text
+#: reaching past the side of its part of the table (a chip past the middle). Boxes of a pixel
+#: (words for a screen reader only) are not drawn text.
 CUT = """() => {
   const out = [];
-  const root = document.querySelector('.table-screen');
-  for (const e of root.querySelectorAll('*')) {
+  const scope = '.e83-centre, .e83-actions, #summary, #hold, #opponents .seat-box, #my-seat';
+  const boxes = Array.from(document.querySelectorAll(scope));
+  for (const [root, e] of boxes.flatMap((b) => [[b, b], ...Array.from(b.querySelectorAll('*'), (x) => [b, x])])) {
     if (!e.getClientRects().length || e.closest('[hidden]')) continue;
+    const r = e.getBoundingClientRect(), q = root.getBoundingClientRect();
+    if (e.textContent.trim() && r.width > 1 && (r.right > q.right + 1 || r.left < q.left - 1)) {
+      out.push(`past its box: ${e.id || e.className}: ${e.textContent.trim().slice(0, 60)}`);
+    }
     const s = getComputedStyle(e);
     if (s.visibility === 'hidden' || e.clientWidth <= 1 || e.clientHeight <= 1) continue;
     if (!e.textContent.trim() || e.matches('#hand, #hand *, .seat-backs, .seat-backs *')) continue;
@@ -136,8 +142,10 @@ def seats_down_to_six(page: Any) -> None:
     assert all(s["count"] == "6 cards" and s["backs"] == min(6, most) for s in seats), seats
 
 
-def play_two_hands(page: Any, shot: Any, name: str, check_labels: bool) -> int:
-    """From the start to the second hand's auction; returns the most calls the auction showed."""
+def play_two_hands(page: Any, shot: Any, name: str, check_labels: bool, hands: int = 2) -> int:
+    """From the start to the second hand's auction (``hands=1``: to the first hand's summary); returns
+    the most calls the auction showed. ``check_labels``: no label is cut at each decision (the first
+    of each kind), at each of SIZES in each language."""
     most_calls = 0
     summary_seen = False
     deadline = time.monotonic() + 300
@@ -188,6 +196,8 @@ def play_two_hands(page: Any, shot: Any, name: str, check_labels: bool) -> int:
             play_mouse(page)
         elif decision == "hand_over":
             summary_seen = True
+            if hands == 1:
+                return most_calls
             before = version(page)
             page.click("#next-round")
             wait_version_after(page, before)
@@ -205,7 +215,7 @@ def test_e83_hand_keeps_its_place_through_a_whole_hand(server: Any, new_context:
     page.click("#start")
     page.wait_for_selector(".e83-centre")
     page.evaluate(RECORD)
-    most_calls = play_two_hands(page, shot, f"e83-steady-{size}", check_labels=False)
+    most_calls = play_two_hands(page, shot, f"e83-steady-{size}", check_labels=phone)
     boxes = page.evaluate("() => window.handBoxes")
     # The auction ran for rounds (more calls than one line of a phone holds), and the hand was seen
     # in every phase; in the summary the shell draws no hand.
@@ -218,3 +228,15 @@ def test_e83_hand_keeps_its_place_through_a_whole_hand(server: Any, new_context:
     for round_ in (1, 2):
         places = {b["box"] for b in boxes if b["box"] != "hidden" and b["round"] == round_}
         assert len(places) == 1, (round_, [b for b in boxes if b["box"] != "hidden"])
+
+
+def test_e83_labels_whole_at_three_sizes(server: Any, new_context: Any, shot: Any) -> None:
+    """The partner deals (its box says "Partner · Dealer", and "Bid n" if it wins the auction): at each
+    decision of a hand, at 390x844, 1280x800 and 1920x1080, in four languages, no label of the table
+    is cut: the middle, the panels under the hand, the seats' boxes (names, counts, roles, last
+    moves), the hand's own line, the summary."""
+    code = find_deal(_strong_bots, dealer=2)
+    page = new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True).new_page()
+    host_e83(page, server.origin, name="Wulan", deal_code=code)
+    page.click("#start")
+    play_two_hands(page, shot, "e83-labels", check_labels=True, hands=1)

@@ -1,3 +1,4 @@
+// @ts-check
 // Eighty-Three's page module: what the table screen shows that is this game's own. The
 // shell (server/meja/web/js/app.js; the interface is server/meja/web/js/contract.js) loads it by
 // name from the catalog and frames it: seats, hand widget, log, caption, summary, dialogs,
@@ -52,6 +53,18 @@ import {
 import { readCodeNumber } from "/js/dealcode.js";
 import { STRINGS } from "./strings.js";
 
+/** @typedef {import("/js/contract.js").Host} Host */
+/** @typedef {import("/js/contract.js").View} View */
+/** @typedef {import("/js/contract.js").Action} Action */
+/** @typedef {import("/js/contract.js").GameEvent} GameEvent */
+/** @typedef {import("/js/contract.js").Frame} Frame */
+/** @typedef {import("/js/contract.js").Move} Move */
+/** @typedef {import("/js/contract.js").Summary} Summary */
+/** @typedef {import("/js/contract.js").Text} Text */
+/** @typedef {import("/js/contract.js").TableMap} TableMap */
+/** A card where it lies: the seat that laid it, and its name. @typedef {{seat: number, card: string}} Placed */
+/** A call of the auction (the view's `auction`): a bid, or a pass (no bid). @typedef {{seat: number, bid: number | null}} Call */
+
 export const strings = STRINGS;
 export const stylesheet = new URL("./page.css", import.meta.url).href;
 
@@ -65,13 +78,22 @@ const KEEP = 6; // 4.6.2
  * 2-bit dealer, 28 characters and a Luhn mod 32 check character), or null. Only to fill the
  * host form: the server checks the code again and is the one that deals.
  */
+/**
+ * @param {string} text
+ * @returns {import("/js/contract.js").DealCodeSpec | null}
+ */
 export function readDealCode(text) {
   const number = readCodeNumber(text, { chars: 29, tag: DEAL_TAG });
   if (number === null) return null;
   return { preset: "standard", seats: 4, dealer: Number(number & 3n) };
 }
 
-/** The table's rules in plain words (the lobby, the rules panel), from the table map's options. */
+/**
+ * The table's rules in plain words (the lobby, the rules panel), from the table map's options.
+ * @param {TableMap} table
+ * @param {Text} t
+ * @returns {string[]}
+ */
 export function rules(table, t) {
   const o = (table && table.options) || {};
   return [
@@ -87,27 +109,39 @@ export function rules(table, t) {
   ];
 }
 
+/**
+ * @param {Host} host
+ * @returns {import("/js/contract.js").GameTable}
+ */
 export function createTable(host) {
   return new EightyThreeTable(host);
 }
 
+/** @param {number} seat */
 function teamOf(seat) {
   return seat % 2;
 }
 
 class EightyThreeTable {
+  /** @param {Host} host */
   constructor(host) {
     this.host = host;
     this.t = host.t;
     useText(host.t);
     addSuitShapes();
-    this.view = null;
+    /** @type {View} */
+    this.view = {};
     this.seen = new WeakSet(); // events already taken into account (the shell shows each several times)
+    /** @type {GameEvent[]} */
     this.handTricks = []; // the trick events of the hand in play, by number - 1
+    /** @type {Map<number, GameEvent[]>} */
     this.tricksOfHand = new Map(); // hand number -> its six trick events, once it is scored
+    /** @type {{hand: number | null, cards: string[]} | null} */
     this.kitty = null; // {hand, cards}: the kitty this seat took, as its `kitty` event said
+    /** @type {string | null} */
     this.stepErrorCard = null; // the card whose reason to stay shows under the buttons (said again in a new language)
     const el = host.el;
+    const button = (/** @type {Record<string, any>} */ attrs) => /** @type {HTMLButtonElement} */ (el("button", attrs));
 
     // ---- the centre: contract and trumps, team scores, the phase's own part
     this.contract = el("p", { class: "e83-contract", id: "contract" });
@@ -141,7 +175,7 @@ class EightyThreeTable {
     this.discardCounts = el("p", { class: "discard-counts", id: "discard-counts" });
     this.rulesSummary = el("summary", { class: "rules-summary", id: "discard-rules-summary" });
     // The phase's rules, in place: open beside the table on a wide screen, one tap away on a phone.
-    this.rulesBox = el("details", { class: "discard-rules-box", id: "discard-rules-box" }, this.rulesSummary, this.discardRules);
+    this.rulesBox = /** @type {HTMLDetailsElement} */ (el("details", { class: "discard-rules-box", id: "discard-rules-box" }, this.rulesSummary, this.discardRules));
     this.wide = window.matchMedia("(min-width: 64rem)");
     this.rulesOpenSet = false; // the player opened or closed it: the screen's width no longer decides
     this.autoOpen = this.wide.matches; // what the page itself last set (toggle events come later)
@@ -182,11 +216,13 @@ class EightyThreeTable {
 
     // ---- the actions under the hand
     this.bidLabel = el("label", { for: "bid-value", id: "bid-label" });
-    this.bidSelect = el("select", { id: "bid-value", "aria-describedby": "bid-worth", onchange: () => this.renderBidButton() });
+    this.bidSelect = /** @type {HTMLSelectElement} */ (
+      el("select", { id: "bid-value", "aria-describedby": "bid-worth", onchange: () => this.renderBidButton() })
+    );
     // What the hand is worth, in plain words, for a newcomer facing 30-83 (see handWorth).
     this.bidWorth = el("p", { class: "bid-worth", id: "bid-worth" });
-    this.bidButton = el("button", { type: "button", class: "primary", id: "bid", onclick: () => this.bid() });
-    this.passButton = el("button", { type: "button", id: "pass", "aria-describedby": "pass-reason", onclick: () => this.pass() });
+    this.bidButton = button({ type: "button", class: "primary", id: "bid", onclick: () => this.bid() });
+    this.passButton = button({ type: "button", id: "pass", "aria-describedby": "pass-reason", onclick: () => this.pass() });
     this.passReason = el("p", { class: "reason", id: "pass-reason" });
     this.bidPanel = el(
       "div",
@@ -199,7 +235,7 @@ class EightyThreeTable {
     );
     this.trumpPrompt = el("p", { class: "panel-prompt", id: "trump-prompt" });
     this.trumpButtons = SUITS.map((s) =>
-      el("button", { type: "button", class: `trump-choice suit-${s}`, id: `trump-${s}`, dataset: { suit: s }, onclick: () => this.nameTrump(s) }),
+      button({ type: "button", class: `trump-choice suit-${s}`, id: `trump-${s}`, dataset: { suit: s }, onclick: () => this.nameTrump(s) }),
     );
     this.kittyLine = el("p", { class: "kitty-line", id: "kitty-line" });
     this.trumpPanel = el(
@@ -210,15 +246,15 @@ class EightyThreeTable {
       this.kittyLine,
     );
     this.discardStatus = el("p", { class: "discard-status", id: "discard-status" });
-    this.autoButton = el("button", {
+    this.autoButton = button({
       type: "button",
       class: "primary",
       id: "auto-arrange",
       "aria-describedby": "auto-preview",
       onclick: () => this.simple("auto_arrange"),
     });
-    this.doneButton = el("button", { type: "button", id: "done", onclick: () => this.simple("done") });
-    this.undoButton = el("button", { type: "button", id: "undo", onclick: () => this.simple("undo") });
+    this.doneButton = button({ type: "button", id: "done", onclick: () => this.simple("done") });
+    this.undoButton = button({ type: "button", id: "undo", onclick: () => this.simple("undo") });
     this.stepErrorBox = el("p", { class: "step-error", id: "step-error", role: "alert" });
     this.discardPanel = el(
       "div",
@@ -243,6 +279,7 @@ class EightyThreeTable {
     this.host.closeChoice();
   }
 
+  /** @returns {number | null} */
   get mySeat() {
     return this.host.seat;
   }
@@ -251,33 +288,45 @@ class EightyThreeTable {
     return this.mySeat === null || this.mySeat === undefined;
   }
 
+  /**
+   * The view's legal actions of one kind.
+   * @param {string} kind
+   * @returns {Action[]}
+   */
   legal(kind) {
-    return ((this.view && this.view.legal) || []).filter((a) => a.kind === kind);
+    return /** @type {Action[]} */ ((this.view && this.view.legal) || []).filter((a) => a.kind === kind);
   }
 
+  /** @param {string} kind */
   can(kind) {
     return this.legal(kind).length > 0;
   }
 
   /** The seat the page is drawn from (a spectator sees the table from seat 0). */
   get base() {
-    return this.spectator ? 0 : this.mySeat;
+    return this.spectator ? 0 : /** @type {number} */ (this.mySeat);
   }
 
+  /** @param {number} team */
   teamName(team) {
     const t = this.t;
     const seats = ((this.view && this.view.teams) || [[0, 2], [1, 3]])[team] || [];
-    const names = seats.map((s) => this.host.seatName(s)).join(" + ");
+    const names = seats.map((/** @type {number} */ s) => this.host.seatName(s)).join(" + ");
     if (this.spectator) return t("team.n", { n: team + 1, names });
-    return team === teamOf(this.mySeat) ? t("team.us", { names }) : t("team.them", { names });
+    return team === teamOf(this.base) ? t("team.us", { names }) : t("team.them", { names });
   }
 
+  /** @param {string} suit */
   trumpWord(suit) {
     return this.t(`suit.${suit}`);
   }
 
   // ------------------------------------------------------------------ drawing
 
+  /**
+   * @param {View} view
+   * @returns {Frame}
+   */
   render(view) {
     const t = this.t;
     this.view = view;
@@ -317,7 +366,7 @@ class EightyThreeTable {
             id: name,
             label: fromKitty.has(name) ? t("card.kitty", { label: cardLabel(name, trump) }) : cardLabel(name, trump),
             playable: phase === "play" ? plays.has(name) : !!steps[name],
-            face: (node) => {
+            face: (/** @type {HTMLElement} */ node) => {
               fillCardFace(node, name, trump);
               node.classList.toggle("from-kitty", fromKitty.has(name));
             },
@@ -352,12 +401,13 @@ class EightyThreeTable {
   }
 
   /** What a seat's box says besides its cards: partner or opponent, dealer, bidder. */
+  /** @param {number} i */
   seatRoles(i) {
     const t = this.t;
     const v = this.view;
     const parts = [];
     // The partner is marked on its box (the opponents are the two seats not so marked).
-    if (!this.spectator && i !== this.mySeat && teamOf(i) === teamOf(this.mySeat)) parts.push(t("seat.partner"));
+    if (!this.spectator && i !== this.mySeat && teamOf(i) === teamOf(this.base)) parts.push(t("seat.partner"));
     if (v.dealer === i) parts.push(t("seat.dealer"));
     if (v.bid !== null && v.bid !== undefined && v.bidder === i) parts.push(t("seat.bidder", { n: v.bid }));
     else if (v.phase === "auction" && (v.passed || [])[i]) parts.push(t("seat.passed"));
@@ -398,7 +448,7 @@ class EightyThreeTable {
     this.teamsBox.setAttribute("aria-label", t("team.scores", { target: v.target }));
     this.teamsBox.replaceChildren(
       ...[0, 1].map((team) => {
-        const ours = !this.spectator && team === teamOf(this.mySeat);
+        const ours = !this.spectator && team === teamOf(this.base);
         const bidding = v.bidder !== null && v.bidder !== undefined && v.bid !== null && teamOf(v.bidder) === team;
         return el(
           "li",
@@ -425,14 +475,15 @@ class EightyThreeTable {
     const v = this.view;
     const parts = [];
     if (Array.isArray(v.passed_counts) && ["trim", "play"].includes(v.phase)) {
-      const gave = v.passed_counts.map((n, s) => [n, s]).filter(([n]) => n > 0);
+      const gave = passedBy(v.passed_counts);
       parts.push(
         gave.length
           ? t("exchange.passed", { list: gave.map(([n, s]) => t("exchange.passed.one", { who: this.host.seatName(s), n })).join(", ") })
           : t("exchange.none"),
       );
+      /** @type {Placed[]} */
       const shown = v.shown || [];
-      if (shown.length) parts.push(t("exchange.shown", { list: shown.map((x) => cardShort(x.card)).join(" ") }));
+      if (shown.length) parts.push(t("exchange.shown", { list: placedShort(shown) }));
     }
     this.exchangeSummary = parts.join(" · ");
     this.exchangeLine.textContent = v.phase === "trim" ? this.exchangeSummary : "";
@@ -453,6 +504,7 @@ class EightyThreeTable {
     // Once the auction is over the contract line says its outcome: the calls would say it again.
     this.auctionBox.hidden = v.phase !== "auction";
     this.auctionTitle.textContent = t("auction.title");
+    /** @type {Call[]} */
     const calls = v.auction || [];
     const order = [1, 2, 3, 4].map((k) => (v.dealer + k) % 4);
     this.auctionList.replaceChildren(
@@ -491,7 +543,7 @@ class EightyThreeTable {
     const held = [...(v.hand || []), ...sel.discards, ...sel.gives];
     const mine = held.filter((c) => isTrump(c, trump));
     const minePoints = mine.filter((c) => points(c, trump) > 0);
-    const mate = (this.mySeat + 2) % 4;
+    const mate = (this.base + 2) % 4;
     this.discardTitle.textContent = phase === "trim" ? t("discard.title.trim") : t("discard.title");
     const lines = [];
     if (phase === "discard") {
@@ -516,7 +568,7 @@ class EightyThreeTable {
     this.discardRules.replaceChildren(...lines.map((l) => el("li", {}, l)));
     this.rulesSummary.textContent = t("discard.rules");
     this.onWide();
-    const chips = (cards) => (cards.length ? cards.map((c) => cardChip(c, trump)) : [el("span", { class: "tray-empty" }, t("discard.tray.empty"))]);
+    const chips = (/** @type {string[]} */ cards) => (cards.length ? cards.map((c) => cardChip(c, trump)) : [el("span", { class: "tray-empty" }, t("discard.tray.empty"))]);
     this.toDiscard.replaceChildren(el("span", { class: "label" }, `${t("discard.tray.discard")}: `), ...chips(sel.discards));
     this.toPartner.replaceChildren(
       el("span", { class: "label" }, `${t("discard.tray.give", { who: this.host.seatName(mate) })}: `),
@@ -551,6 +603,7 @@ class EightyThreeTable {
     // A seat sees the trick around it (itself at the bottom, its partner across); a spectator
     // (the shared screen) sees the four seats in a row, in seat order, each card under its name.
     this.trickBox.classList.toggle("flat", this.spectator);
+    /** @type {Placed[]} */
     let cards = v.trick || [];
     let done = false;
     let winner = null;
@@ -587,7 +640,7 @@ class EightyThreeTable {
       if (!card) parts.push(el("span", { class: "visually-hidden" }, t("trick.nothing_yet")));
       slot.replaceChildren(...parts);
     });
-    const number = (v.tricks || [0, 0]).reduce((a, b) => a + b, 0) + (done ? 0 : 1);
+    const number = /** @type {number[]} */ (v.tricks || [0, 0]).reduce((a, b) => a + b, 0) + (done ? 0 : 1);
     const note = done
       ? t("trick.won_by", { who: this.host.seatName(winner), n: number, points: cards.reduce((s, x) => s + points(x.card, v.trump), 0) })
       : t("trick.number", { n: Math.min(number, 6) });
@@ -611,7 +664,7 @@ class EightyThreeTable {
     const me = this.mySeat;
     const awaiting = v.awaiting || [];
     const mine = !this.spectator && awaiting.includes(me);
-    const who = (s) => this.host.seatName(s);
+    const who = (/** @type {number} */ s) => this.host.seatName(s);
     let text = "";
     switch (v.phase) {
       case "auction":
@@ -648,6 +701,7 @@ class EightyThreeTable {
       const before = this.bidRound === v.round ? this.bidSelect.value : null;
       this.bidRound = v.round;
       this.bidLabel.textContent = t("bid.label");
+      /** @type {number[]} */
       const values = bids.length ? bids : [Math.max(30, (v.high_bid || 29) + 1)];
       const same = this.bidSelect.options.length === values.length && values.every((x, i) => this.bidSelect.options[i].value === String(x));
       if (!same) {
@@ -672,10 +726,11 @@ class EightyThreeTable {
     const naming = phase === "trump" && v.turn === this.mySeat;
     this.trumpPanel.hidden = !naming;
     if (naming) {
+      /** @type {string[]} */
       const hand = v.hand || [];
       this.trumpPrompt.textContent = t("trump.prompt");
       this.trumpButtons.forEach((b) => {
-        const s = b.dataset.suit;
+        const s = b.dataset.suit || "";
         const n = hand.filter((c) => isTrump(c, s)).length;
         const pts = hand.reduce((sum, c) => sum + points(c, s), 0);
         b.disabled = !this.legal("trump").some((a) => a.suit === s);
@@ -718,8 +773,9 @@ class EightyThreeTable {
 
   /** The legal discard steps per card: {"7C": [{kind: "discard"}, {kind: "give"}]}. */
   stepsByCard() {
+    /** @type {Record<string, Action[]>} */
     const out = {};
-    for (const a of (this.view && this.view.legal) || []) {
+    for (const a of /** @type {Action[]} */ ((this.view && this.view.legal) || [])) {
       if (a.kind !== "discard" && a.kind !== "give") continue;
       (out[a.card] || (out[a.card] = [])).push(a);
     }
@@ -741,6 +797,7 @@ class EightyThreeTable {
     this.host.act({ kind: "pass" });
   }
 
+  /** @param {string} suit */
   nameTrump(suit) {
     const action = this.legal("trump").find((a) => a.suit === suit);
     if (!action) return;
@@ -748,6 +805,7 @@ class EightyThreeTable {
     this.host.act(action);
   }
 
+  /** @param {string} kind */
   async simple(kind) {
     const action = this.legal(kind)[0];
     if (!action) return;
@@ -759,6 +817,10 @@ class EightyThreeTable {
    * The control that sends a legal action (the shell finds a card of the hand itself): for a
    * suggested move. A bid's value is picked in its list first: the list is set to it, so that
    * the Bid button sends the suggested bid and says which.
+   */
+  /**
+   * @param {Action} action
+   * @returns {HTMLElement | null}
    */
   controlFor(action) {
     switch (action.kind) {
@@ -785,17 +847,20 @@ class EightyThreeTable {
 
   /** Send an action of the discard phase. A refusal (a race with the table) is the shell's
    * notice alone: saying it again under the buttons showed it twice. */
+  /** @param {Action} action */
   async send(action) {
     this.showStepError(null);
     await this.host.act(action);
   }
 
+  /** @param {string | null} card */
   showStepError(card) {
     this.stepErrorCard = card;
     this.stepErrorBox.textContent = card ? this.keepReason(card) : "";
   }
 
   /** Why a card of the discard phase has no step, in plain words (the view's counts say which rule holds it). */
+  /** @param {string} name */
   keepReason(name) {
     const t = this.t;
     const v = this.view;
@@ -805,6 +870,7 @@ class EightyThreeTable {
   }
 
   /** A card of the hand was chosen (click, Enter or Space). */
+  /** @param {string} name */
   async play(name) {
     const t = this.t;
     const v = this.view;
@@ -829,9 +895,10 @@ class EightyThreeTable {
         return;
       }
       const steps = this.stepsByCard()[name] || [];
+      /** @type {Action | null} */
       let action = steps[0] || null;
       if (steps.length > 1) {
-        const mate = this.host.seatName((this.mySeat + 2) % 4);
+        const mate = this.host.seatName((this.base + 2) % 4);
         const trump = isTrump(name, v.trump);
         const chosen = await this.host.choose({
           id: "step-dialog",
@@ -862,6 +929,7 @@ class EightyThreeTable {
   // ------------------------------------------------------------------ events: log, moves, holds
 
   /** Take an event into account once (the shell shows each one several times). */
+  /** @param {GameEvent} ev */
   note(ev) {
     if (!ev || typeof ev !== "object" || this.seen.has(ev)) return;
     this.seen.add(ev);
@@ -878,10 +946,14 @@ class EightyThreeTable {
     }
   }
 
+  /**
+   * @param {GameEvent} ev
+   * @returns {string | null}
+   */
   logLine(ev) {
     this.note(ev);
     const t = this.t;
-    const who = (seat) => this.host.seatName(seat);
+    const who = (/** @type {number | null | undefined} */ seat) => this.host.seatName(/** @type {number} */ (seat));
     const me = this.mySeat;
     switch (ev.kind) {
       case "hand_start":
@@ -911,7 +983,7 @@ class EightyThreeTable {
       case "trim_phase":
         return t("log.trim_phase", { names: (ev.seats || []).map(who).join(", ") });
       case "trimmed":
-        return (ev.shown || []).length ? t("log.trimmed_shown", { list: ev.shown.map((x) => cardShort(x.card)).join(" ") }) : t("log.trimmed");
+        return (ev.shown || []).length ? t("log.trimmed_shown", { list: placedShort(ev.shown) }) : t("log.trimmed");
       case "play":
         return t("log.play", { who: who(ev.seat), card: cardShort(ev.card) });
       case "trick":
@@ -927,16 +999,18 @@ class EightyThreeTable {
     }
   }
 
+  /** @param {GameEvent} ev */
   exchangeText(ev) {
     const t = this.t;
-    const gave = (ev.passed || []).map((n, s) => [n, s]).filter(([n]) => n > 0);
+    const gave = passedBy(ev.passed);
     const passed = gave.length
       ? t("exchange.passed", { list: gave.map(([n, s]) => t("exchange.passed.one", { who: this.host.seatName(s), n })).join(", ") })
       : t("exchange.none");
-    const shown = (ev.shown || []).length ? ` ${t("exchange.shown", { list: ev.shown.map((x) => cardShort(x.card)).join(" ") })}` : "";
+    const shown = (ev.shown || []).length ? ` ${t("exchange.shown", { list: placedShort(ev.shown) })}` : "";
     return `${t("log.exchange")} ${passed}.${shown}`;
   }
 
+  /** @param {GameEvent} ev */
   handOverText(ev) {
     const t = this.t;
     const team = teamOf(ev.bidder);
@@ -945,49 +1019,53 @@ class EightyThreeTable {
   }
 
   /** An event as a move people see: the caption, the seat's last move, and what travels where. */
+  /**
+   * @param {GameEvent} ev
+   * @returns {Move | null}
+   */
   move(ev) {
     this.note(ev);
     const t = this.t;
     const el = this.host.el;
-    const who = (seat) => this.host.seatName(seat);
+    const who = (/** @type {number | null | undefined} */ seat) => this.host.seatName(/** @type {number} */ (seat));
     const me = this.mySeat;
     switch (ev.kind) {
       case "hand_start":
-        return { seat: null, text: t("move.hand_start", { n: ev.hand, who: who(ev.dealer) }), short: null, motion: null };
+        return { seat: null, text: t("move.hand_start", { n: ev.hand, who: who(ev.dealer) }), motion: null };
       case "bid":
         return {
-          seat: ev.seat,
+          seat: ev.seat ?? null,
           text: t("move.bid", { who: who(ev.seat), n: ev.value }),
           short: t("move.short.bid", { n: ev.value }),
           motion: { piece: el("span", { class: "bid-token" }, String(ev.value)), from: "seat", to: this.contract },
           sound: "call",
         };
       case "pass":
-        return { seat: ev.seat, text: t("move.pass", { who: who(ev.seat) }), short: t("move.short.pass"), motion: null };
+        return { seat: ev.seat ?? null, text: t("move.pass", { who: who(ev.seat) }), short: t("move.short.pass"), motion: null };
       case "contract":
         // Not a move to caption: the contract line and the bidder's box say it already (the log keeps it).
         return null;
       case "kitty":
         return {
-          seat: ev.seat,
+          seat: ev.seat ?? null,
           text: ev.seat === me ? t("move.kitty_you") : t("move.kitty", { who: who(ev.seat) }),
           short: t("move.short.kitty"),
           motion: { piece: cardBack("flying"), from: this.contract, to: "seat" },
         };
       case "trump": {
         const suit = this.trumpWord(ev.suit).toLowerCase();
-        return { seat: ev.seat, text: t("move.trump", { who: who(ev.seat), suit }), short: t("move.short.trump", { suit }), motion: null };
+        return { seat: ev.seat ?? null, text: t("move.trump", { who: who(ev.seat), suit }), short: t("move.short.trump", { suit }), motion: null };
       }
       case "decided":
-        return { seat: ev.seat, text: ev.seat === me ? t("move.decided_you") : t("move.decided", { who: who(ev.seat) }), short: t("move.short.decided"), motion: null };
+        return { seat: ev.seat ?? null, text: ev.seat === me ? t("move.decided_you") : t("move.decided", { who: who(ev.seat) }), short: t("move.short.decided"), motion: null };
       case "exchange":
         // Held over the table, then said under the trick: a caption would say it a third time.
         return null;
       case "received":
-        return { seat: null, text: t("move.received", { who: who(ev.from), n: (ev.cards || []).length }), short: null, motion: null };
+        return { seat: null, text: t("move.received", { who: who(ev.from), n: (ev.cards || []).length }), motion: null };
       case "play":
         return {
-          seat: ev.seat,
+          seat: ev.seat ?? null,
           text: t("move.play", { who: who(ev.seat), card: cardShort(ev.card) }),
           short: t("move.short.play", { card: cardShort(ev.card) }),
           motion: { piece: cardImage(ev.card, this.view ? this.view.trump : null, "flying"), from: "seat", to: this.trickBox },
@@ -1000,13 +1078,17 @@ class EightyThreeTable {
           motion: null,
         };
       case "hand_over":
-        return { seat: null, text: this.handOverText(ev), short: null, motion: null };
+        return { seat: null, text: this.handOverText(ev), motion: null };
       default:
         return null;
     }
   }
 
   /** The pauses the game holds the table for: a finished trick, and the exchange. */
+  /**
+   * @param {GameEvent} ev
+   * @returns {{node: Node, ms: number} | null}
+   */
   hold(ev) {
     this.note(ev);
     const t = this.t;
@@ -1026,7 +1108,7 @@ class EightyThreeTable {
         el(
           "ul",
           { class: "hold-cards" },
-          (ev.cards || []).map((x) =>
+          /** @type {Placed[]} */ (ev.cards || []).map((x) =>
             el("li", { class: x.seat === ev.winner ? "winner" : "" }, el("span", { class: "hold-who" }, this.host.seatName(x.seat)), " ", cardChip(x.card, trump)),
           ),
         ),
@@ -1054,8 +1136,9 @@ class EightyThreeTable {
     const bidTeam = teamOf(result.bidder);
     const tricks = this.tricksOfHand.get(result.hand) || [];
     const complete = tricks.filter(Boolean).length === 6;
+    /** @type {string[][]} */
     const cardsOf = [[], []];
-    if (complete) for (const tr of tricks) for (const x of tr.cards || []) if (points(x.card, trump)) cardsOf[tr.team].push(x.card);
+    if (complete) for (const tr of tricks) for (const x of /** @type {Placed[]} */ (tr.cards || [])) if (points(x.card, trump)) cardsOf[tr.team].push(x.card);
     const known = complete && [0, 1].every((team) => cardsOf[team].reduce((s, c) => s + points(c, trump), 0) === result.captured[team]);
     const rows = [0, 1].map((team) => {
       const cards = sortHand(cardsOf[team], trump);
@@ -1068,7 +1151,7 @@ class EightyThreeTable {
               cards.map((c) => el("li", { class: "point-card" }, cardChip(c, trump), el("span", { class: "pts" }, String(points(c, trump))))),
             )
           : el("span", {}, t("summary.no_points"));
-      const ours = !this.spectator && team === teamOf(this.mySeat);
+      const ours = !this.spectator && team === teamOf(this.base);
       return el(
         "tr",
         { class: `${ours ? "ours" : ""}${team === bidTeam ? " bidding" : ""}`, dataset: { team: String(team) } },
@@ -1120,7 +1203,7 @@ class EightyThreeTable {
       dealCode: result.deal_code || v.deal_code || null,
       match,
       winners: v.winners || [],
-      won: !this.spectator && teamOf(this.mySeat) === (result.made ? bidTeam : 1 - bidTeam),
+      won: !this.spectator && teamOf(this.base) === (result.made ? bidTeam : 1 - bidTeam),
       next: ready,
     };
   }
@@ -1130,8 +1213,10 @@ class EightyThreeTable {
  * What a hand is worth in the auction, from its own cards only: for each suit named trumps,
  * 10 + for each of its trumps a rank value (A 10, K 8, Q 6, J 4, any other 2) + half its points
  * (4.4) — the game's yardstick bot's estimate, which it bids up to — and the best suit.
+ * @param {string[]} cards
  */
 export function handWorth(cards) {
+  /** @type {Record<string, number>} */
   const RANK = { A: 10, K: 8, Q: 6, J: 4 };
   let best = null;
   for (const suit of SUITS) {
@@ -1148,11 +1233,31 @@ export function handWorth(cards) {
   return best && cards.length ? { ...best, value: Math.round(best.value) } : null;
 }
 
+/** @param {number} n */
 function signed(n) {
   return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0";
 }
 
 /** A score as the summary writes it: a total below zero with the same minus sign as a change ("−74", never "-74"). */
+/** @param {number} n */
 function whole(n) {
   return n < 0 ? `−${-n}` : String(n);
+}
+
+/**
+ * Who passed trumps and how many (an exchange's `passed`, the view's `passed_counts`): [n, seat]
+ * for each seat that passed any.
+ * @param {number[] | null | undefined} counts
+ * @returns {[number, number][]}
+ */
+function passedBy(counts) {
+  return (counts || []).map((n, s) => /** @type {[number, number]} */ ([n, s])).filter(([n]) => n > 0);
+}
+
+/**
+ * Cards laid face up (shown trumps), in short: "A♥ 5♦".
+ * @param {Placed[]} placed
+ */
+function placedShort(placed) {
+  return placed.map((x) => cardShort(x.card)).join(" ");
 }
