@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from browser_helpers import LANGUAGES, set_language, version, wait_version_after
 from browser_helpers import find_deal as find_ce_deal
 from browser_helpers import host_table as host_ce
@@ -26,9 +27,10 @@ from kt_helpers import find_deal, host_kt, join, play_card, view
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
 #: Each shown element of the selectors, with whether its text is cut (wider than its box) and
-#: whether it lies wholly in the viewport as the page stands (the page scrolled to its top).
-MEASURE = """sels => {
-  window.scrollTo(0, 0);
+#: whether it lies wholly in the viewport as the page stands (no scrolling by the test: after
+#: two frames, for what the page does itself once a frame is drawn).
+MEASURE = """async sels => {
+  await new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));
   const out = [];
   for (const sel of sels) {
     for (const e of document.querySelectorAll(sel)) {
@@ -120,7 +122,8 @@ def test_a_drawn_card_on_a_phone(server: Any, new_context: Any) -> None:
     set_language(phone, "en")
 
 
-def test_a_wild_draw_four_on_a_phone(server: Any, new_context: Any) -> None:
+@pytest.mark.parametrize("seats", [4, 10])
+def test_a_wild_draw_four_on_a_phone(server: Any, new_context: Any, seats: int) -> None:
     """Ana (a laptop) plays a Wild Draw Four on Budi (a phone) at four seats: his question, Draw 4
     and Challenge are whole and in view; a card he taps is refused in words that fit the table."""
 
@@ -129,7 +132,7 @@ def test_a_wild_draw_four_on_a_phone(server: Any, new_context: Any) -> None:
         return v["turn"] == 0 and any(a["kind"] == "play" and a["card"] == "WD4" for a in v["legal"])
 
     ana = new_context(viewport={"width": 1280, "height": 800}).new_page()
-    room = host_kt(ana, server.origin, name="Ana", seats=4, deal_code=find_deal(4, 3, wd4_first))
+    room = host_kt(ana, server.origin, name="Ana", seats=seats, deal_code=find_deal(seats, seats - 1, wd4_first))
     budi = new_context(**PHONE).new_page()
     join(budi, server.origin, room, "Budi")
     ana.wait_for_selector('#seats li[data-seat="1"]:has-text("Budi")')

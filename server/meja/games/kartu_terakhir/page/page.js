@@ -355,6 +355,20 @@ class KartuTerakhirTable extends PileTable {
     else if (myTurn && pass) reason = t("reason.pass");
     this.reason.textContent = reason;
     this.renderShown();
+    // The answer to a Wild Draw Four waits for this seat alone: where the page leaves Draw 4 and
+    // Challenge below the fold (a phone at many seats, 66 px under it at ten), it is scrolled
+    // just enough to show them, once the shell has drawn the frame; the focus stays where it is.
+    if (challenge) requestAnimationFrame(() => this.keepInView(this.turnRow));
+  }
+
+  /**
+   * Scroll the page just enough that `node`'s foot is in the viewport (no move when it is).
+   * @param {Element} node
+   */
+  keepInView(node) {
+    if (!node.isConnected) return;
+    const under = node.getBoundingClientRect().bottom - window.innerHeight;
+    if (under > 0) window.scrollBy(0, Math.ceil(under) + 8);
   }
 
   /** The choice of 3.5 in words: who played the Wild Draw Four, what each answer costs. */
