@@ -1,3 +1,4 @@
+// @ts-check
 // The shell's strings, one table per language: English, Indonesian (seeds 000 and 002),
 // Vietnamese (seed 001) and Norwegian bokmål (seed 004). Every table has the same keys (a
 // browser test fails when one is missing). A game's own words live in its page module's
@@ -11,8 +12,17 @@
 
 export const LANGUAGES = { en: "English", id: "Bahasa Indonesia", vi: "Tiếng Việt", nb: "Norsk (bokmål)" };
 
+/** @typedef {import("./contract.js").Words} Words */
+/** A table of words by language, then key. @typedef {Record<string, Record<string, Words>>} Tables */
+
+/**
+ * @param {number} n
+ * @param {string} one
+ * @param {string} many
+ */
 const plural = (n, one, many) => (n === 1 ? one : many);
 
+/** @type {Tables} */
 export const STRINGS = {
   en: {
     "app.title": "Meja",
@@ -1366,9 +1376,14 @@ export const STRINGS = {
 
 let current = "en";
 /** Each game's strings by game name: {en: {...}, id: {...}, vi: {...}, nb: {...}} (registered by the module loader). */
+/** @type {Map<string, Tables>} */
 const GAME_STRINGS = new Map();
 
-/** The language to start in: the saved choice, else the browser's first known language. */
+/**
+ * The language to start in: the saved choice, else the browser's first known language.
+ * @param {string | null | undefined} saved
+ * @param {readonly string[] | null | undefined} browserLanguages
+ */
 export function initialLanguage(saved, browserLanguages) {
   if (saved && STRINGS[saved]) return saved;
   for (const tag of browserLanguages || []) {
@@ -1380,6 +1395,7 @@ export function initialLanguage(saved, browserLanguages) {
   return "en";
 }
 
+/** @param {string} lang */
 export function setLanguage(lang) {
   current = STRINGS[lang] ? lang : "en";
   document.documentElement.lang = current;
@@ -1389,12 +1405,22 @@ export function language() {
   return current;
 }
 
+/**
+ * @param {Words} value
+ * @param {Record<string, any>} params
+ * @returns {any} a string, or a list of lines where the words are one (rules in brief)
+ */
 function fill(value, params) {
   if (typeof value === "function") return value(params);
   if (Array.isArray(value)) return value;
-  return value.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+  return value.replace(/\{(\w+)\}/g, (m, /** @type {string} */ name) => (name in params ? String(params[name]) : m));
 }
 
+/**
+ * @param {Tables | undefined} tables
+ * @param {string} key
+ * @returns {Words | undefined}
+ */
 function lookup(tables, key) {
   if (!tables) return undefined;
   const here = tables[current];
@@ -1402,23 +1428,42 @@ function lookup(tables, key) {
   return tables.en ? tables.en[key] : undefined;
 }
 
-/** The string `key` in the current language with {placeholders} filled from `params`. */
+/**
+ * The string `key` in the current language with {placeholders} filled from `params`.
+ * @param {string} key
+ * @param {Record<string, any>} [params]
+ * @returns {any} a string (a list of lines for the few keys whose words are one)
+ */
 export function t(key, params = {}) {
   const value = lookup(STRINGS, key);
   return value === undefined ? key : fill(value, params);
 }
 
-/** Register a game's strings ({en: {...}, id: {...}, ...}), as its page module exports them. */
+/**
+ * Register a game's strings ({en: {...}, id: {...}, ...}), as its page module exports them.
+ * @param {string} game
+ * @param {Tables | null | undefined} tables
+ */
 export function addGameStrings(game, tables) {
   if (tables && typeof tables === "object") GAME_STRINGS.set(game, tables);
 }
 
-/** Whether the game's strings (or the shell's) have `key`. */
+/**
+ * Whether the game's strings (or the shell's) have `key`.
+ * @param {string} game
+ * @param {string} key
+ */
 export function hasText(game, key) {
   return lookup(GAME_STRINGS.get(game), key) !== undefined || lookup(STRINGS, key) !== undefined;
 }
 
-/** A game's string: its own words first, then the shell's; a missing key is said readably. */
+/**
+ * A game's string: its own words first, then the shell's; a missing key is said readably.
+ * @param {string} game
+ * @param {string} key
+ * @param {Record<string, any>} [params]
+ * @returns {any} as t()
+ */
 export function gameText(game, key, params = {}) {
   const value = lookup(GAME_STRINGS.get(game), key);
   if (value !== undefined) return fill(value, params);
@@ -1426,8 +1471,16 @@ export function gameText(game, key, params = {}) {
   return shell === undefined ? readable(key) : fill(shell, params);
 }
 
-/** `t` for one game (what its module gets as host.t): the game's words, then the shell's. */
+/**
+ * `t` for one game (what its module gets as host.t): the game's words, then the shell's.
+ * @param {string} game
+ */
 export function textFor(game) {
+  /**
+   * @param {string} key
+   * @param {Record<string, any>} [params]
+   * @returns {any}
+   */
   return (key, params = {}) => {
     const value = lookup(GAME_STRINGS.get(game), key);
     if (value !== undefined) return fill(value, params);
@@ -1435,7 +1488,7 @@ export function textFor(game) {
   };
 }
 
-/** "option.window_ms" -> "Window ms": the last part of a key, as words, for a string nobody wrote. */
+/** "option.window_ms" -> "Window ms": the last part of a key, as words, for a string nobody wrote. @param {unknown} key */
 export function readable(key) {
   const last = String(key).split(".").pop() || String(key);
   const words = last.replace(/[_-]+/g, " ").replace(/([a-z0-9])([A-Z])/g, "$1 $2").trim().toLowerCase();
