@@ -1,3 +1,4 @@
+// @ts-check
 // "Learn to play" (issue 26, part 2): a short guide per game that asks as it goes, from the home
 // page (`/?learn=<game>`) and the lobby. The shell knows no game: a game whose catalog entry
 // says `lessons` has a guide, and everything of a step comes from the server (PROTOCOL.md 17):
@@ -21,19 +22,84 @@ import { HandWidget } from "./hand.js";
 import { t, textFor } from "./strings.js";
 import { el } from "./ui.js";
 
-/** The address of a game's guide. */
+/** @typedef {import("./contract.js").GameTable} GameTable */
+/** @typedef {import("./contract.js").Key} Key */
+/** A `learn` answer (PROTOCOL.md 17). @typedef {Record<string, any>} Step */
+
+/** The address of a game's guide. @param {string} game */
 export function learnHref(game) {
   return `/?learn=${encodeURIComponent(game)}`;
 }
 
 export class Learn {
+  /** @param {any} app the App (app.js) */
   constructor(app) {
     this.app = app;
-    this.game = null; // the game being learnt (its catalog name)
-    this.data = null; // the last `learn` answer
-    this.verdict = null; // the last `learn_try` answer, for this step
-    this.table = null; // the page module's table
+    /** The game being learnt (its catalog name). @type {string} */
+    this.game = "";
+    /** The last `learn` answer. @type {Step | null} */
+    this.data = null;
+    /** The last `learn_try` answer, for this step. @type {Record<string, any> | null} */
+    this.verdict = null;
+    /** The page module's table. @type {GameTable | null} */
+    this.table = null;
     this.asking = 0; // which request the screen waits for (a later one wins)
+    this.step = 0;
+    /** The view drawn (the step's, or the one after a right move). @type {import("./contract.js").View | null} */
+    this.view = null;
+    /** @type {import("./contract.js").Frame | null} */
+    this.frame = null;
+    /** @type {Key[]} */
+    this.keys = [];
+    /** @type {HTMLUListElement | null} */
+    this.panelList = null;
+    // The screen's parts, made by build() before any use (open() builds first).
+    const late = /** @type {any} */ (null);
+    /** @type {import("./contract.js").Text} */
+    this.t = late;
+    /** @type {HTMLHeadingElement} */
+    this.heading = late;
+    /** @type {HTMLParagraphElement} */
+    this.progress = late;
+    /** @type {HTMLParagraphElement} */
+    this.ask = late;
+    /** @type {HTMLUListElement} */
+    this.opponents = late;
+    /** @type {HTMLDivElement} */
+    this.centreSlot = late;
+    /** @type {HTMLParagraphElement} */
+    this.turnStatus = late;
+    /** @type {HTMLParagraphElement} */
+    this.caption = late;
+    /** @type {HTMLHeadingElement} */
+    this.handTitle = late;
+    /** @type {HandWidget} */
+    this.hand = late;
+    /** @type {HTMLDivElement} */
+    this.actionsSlot = late;
+    /** @type {HTMLParagraphElement} */
+    this.notice = late;
+    /** @type {HTMLParagraphElement} */
+    this.keysHint = late;
+    /** @type {HTMLDivElement} */
+    this.verdictBox = late;
+    /** @type {HTMLButtonElement} */
+    this.nextButton = late;
+    /** @type {HTMLButtonElement} */
+    this.dealButton = late;
+    /** @type {HTMLParagraphElement} */
+    this.doneText = late;
+    /** @type {HTMLParagraphElement} */
+    this.status = late;
+    /** @type {ChoiceDialog} */
+    this.dialog = late;
+    /** @type {HTMLDivElement} */
+    this.answer = late;
+    /** @type {HTMLElement} */
+    this.felt = late;
+    /** @type {HTMLDivElement} */
+    this.node = late;
+    /** @param {KeyboardEvent} ev */
     this.onKeyDown = (ev) => this.shortcut(ev);
     document.addEventListener("keydown", this.onKeyDown);
     if (!document.querySelector('link[href="/learn.css"]')) document.head.append(el("link", { rel: "stylesheet", href: "/learn.css" }));
@@ -56,9 +122,9 @@ export class Learn {
 
   fillPanel() {
     if (!this.panelList) return;
-    const games = this.app.games.list.filter((g) => g.lessons);
+    const games = this.app.games.list.filter((/** @type {Record<string, any>} */ g) => g.lessons);
     this.panelList.replaceChildren(
-      ...games.map((g) =>
+      ...games.map((/** @type {Record<string, any>} */ g) =>
         el("li", {}, el("a", { href: learnHref(g.name), class: "button-link", dataset: { game: g.name } }, t("learn.game", { game: textFor(g.name)("game.title") }))),
       ),
     );
@@ -66,7 +132,8 @@ export class Learn {
 
   /** The lobby's link to its game's guide (a new tab: the seat stays where it is), or null. Not on
    *  the shared screen: a TV opens no tab for one learner, and the link was a remote's stop
-   *  between Start and the host's strip. */
+   *  between Start and the host's strip.
+   * @param {string} game */
   lobbyLink(game) {
     const desc = this.app.games.get(game);
     if (!desc || !desc.lessons || this.app.tv) return null;
@@ -85,7 +152,7 @@ export class Learn {
 
   // ------------------------------------------------------------------ the screen
 
-  /** Show the guide of `game` from its first step. */
+  /** Show the guide of `game` from its first step. @param {string} game */
   open(game) {
     this.game = game;
     this.step = 0;
@@ -118,7 +185,7 @@ export class Learn {
     this.dialog = new ChoiceDialog({
       held: (n) => this.t("choice.held", { n }),
       restoreFocus: (returnTo) => {
-        if (!this.hand.restoreFocus() && returnTo && returnTo.isConnected) returnTo.focus();
+        if (!this.hand.restoreFocus() && returnTo && returnTo.isConnected) /** @type {HTMLElement} */ (returnTo).focus();
       },
     });
     this.answer = el(
@@ -173,7 +240,7 @@ export class Learn {
     if (this.table && this.verdict && this.verdict.right) this.caption.textContent = this.moveWords(this.verdict.events || []);
   }
 
-  /** Ask the server for step `step` and draw it. */
+  /** Ask the server for step `step` and draw it. @param {number} step */
   async load(step) {
     const desc = this.app.games.get(this.game);
     if (!desc || !desc.lessons) {
@@ -203,10 +270,10 @@ export class Learn {
     const module = this.app.games.module(this.game);
     if (!module || typeof module.createTable !== "function") return;
     const screen = this;
-    this.table = module.createTable({
+    const made = module.createTable({
       t: this.t,
       el,
-      act: (action) => this.tryIt({ action }),
+      act: (/** @type {import("./contract.js").Action} */ action) => this.tryIt({ action }),
       get seat() {
         return screen.data ? screen.data.seat : null;
       },
@@ -215,19 +282,21 @@ export class Learn {
         return screen.data ? screen.data.table : null;
       },
       tv: false,
-      seatName: (i) => this.seatName(i),
-      say: (text) => {
+      seatName: (/** @type {number} */ i) => this.seatName(i),
+      say: (/** @type {string} */ text) => {
         this.notice.textContent = text;
       },
-      choose: (spec) => this.dialog.open(spec),
+      choose: (/** @type {import("./contract.js").Choice} */ spec) => this.dialog.open(spec),
       closeChoice: () => this.dialog.close(),
       focusHand: () => this.hand.wantFocus(),
       redraw: () => this.draw(),
     });
-    this.centreSlot.replaceChildren(...(this.table.centre ? [this.table.centre] : []));
-    this.actionsSlot.replaceChildren(...(this.table.actions ? [this.table.actions] : []));
+    this.table = made;
+    this.centreSlot.replaceChildren(...(made.centre ? [made.centre] : []));
+    this.actionsSlot.replaceChildren(...(made.actions ? [made.actions] : []));
   }
 
+  /** @param {number} i */
   seatName(i) {
     if (this.data && i === this.data.seat) return this.t("table.you");
     return this.t("seat.bot_name", { n: i + 1 });
@@ -236,12 +305,13 @@ export class Learn {
   /** Draw the view on screen (the step's, or the one after a right move) through the game's module. */
   draw() {
     if (!this.table || !this.view) return;
+    /** @type {import("./contract.js").Frame} */
     const frame = this.table.render(this.view) || {};
     this.frame = frame;
     const seats = frame.seats || [];
-    const me = this.data.seat;
+    const me = this.data ? this.data.seat : 0;
     const n = this.view.seats || seats.length;
-    const order = Array.from({ length: n - 1 }, (_, k) => (me + 1 + k) % n);
+    const order = Array.from({ length: n - 1 }, (_, /** @type {number} */ k) => (me + 1 + k) % n);
     this.opponents.replaceChildren(
       ...order.map((i) => {
         const s = seats[i] || {};
@@ -263,11 +333,12 @@ export class Learn {
     this.turnStatus.hidden = !(status && status.text);
     const hasHand = Array.isArray(frame.hand);
     this.hand.node.hidden = !hasHand;
-    if (hasHand) this.hand.set(done ? frame.hand.map((card) => ({ ...card, playable: false })) : frame.hand);
+    const hand = frame.hand || [];
+    if (hasHand) this.hand.set(done ? hand.map((card) => ({ ...card, playable: false })) : hand);
     this.renderKeys(frame.keys || []);
   }
 
-  /** The game's single keys, listed as at the table (and said to a screen reader on their buttons). */
+  /** The game's single keys, listed as at the table (and said to a screen reader on their buttons). @param {Key[]} keys */
   renderKeys(keys) {
     const t = this.t;
     this.keys = keys.filter((k) => k && k.key && k.button);
@@ -280,20 +351,25 @@ export class Learn {
 
   // ------------------------------------------------------------------ the learner's tries
 
-  /** A card of the hand was chosen: the game's module plays it if the rules offer a move of it; else the engine says why not. */
+  /** A card of the hand was chosen: the game's module plays it if the rules offer a move of it; else the engine says why not. @param {string} id */
   choose(id) {
     if (this.answered()) return;
     const legal = (this.view && this.view.legal) || [];
-    if (legal.some((a) => a.card === id)) this.table.play(id);
+    if (legal.some((/** @type {Record<string, any>} */ a) => a.card === id) && this.table) this.table.play(id);
     else this.tryIt({ card: id });
   }
 
-  /** The move in the game's words, as the table's caption says it (its module hears the events as the table's would). */
+  /**
+   * The move in the game's words, as the table's caption says it (its module hears the events as the table's would).
+   * @param {import("./contract.js").GameEvent[]} events
+   */
   moveWords(events) {
     const said = [];
+    const table = this.table;
+    if (!table) return "";
     for (const ev of events) {
-      const move = typeof this.table.move === "function" ? this.table.move(ev) : null;
-      const text = move ? move.text : this.table.logLine(ev);
+      const move = typeof table.move === "function" ? table.move(ev) : null;
+      const text = move ? move.text : table.logLine(ev);
       if (text) said.push(text);
     }
     return said.join(" · ");
@@ -303,6 +379,7 @@ export class Learn {
     return !!(this.verdict && this.verdict.right);
   }
 
+  /** @param {Record<string, any>} what a `card` or an `action` */
   async tryIt(what) {
     if (!this.data || this.answered()) return;
     const asking = ++this.asking;
@@ -314,10 +391,10 @@ export class Learn {
       if (verdict.right && verdict.view) {
         this.view = verdict.view;
         this.caption.textContent = this.moveWords(verdict.events || []);
-      } else this.view = this.data.view; // a wrong move is not kept: the step's position again
+      } else this.view = this.data ? this.data.view : null; // a wrong move is not kept: the step's position again
       this.draw();
       this.showVerdict();
-      if (verdict.right) (this.data.step + 1 < this.data.steps ? this.nextButton : this.dealButton).focus();
+      if (verdict.right) (this.data && this.data.step + 1 < this.data.steps ? this.nextButton : this.dealButton).focus();
       else if (!this.hand.restoreFocus()) this.heading.focus();
       // The answer in sight: on a phone it lies below the hand, and a wrong answer's focus stays
       // in the hand, so a newcomer's tap seemed to do nothing.
@@ -334,7 +411,7 @@ export class Learn {
       ...(v ? [el("strong", { class: v.right ? "right" : "wrong" }, v.right ? t("learn.right") : t("learn.wrong")), " ", this.t(v.why)] : []),
     );
     this.verdictBox.className = `learn-verdict${v ? (v.right ? " is-right" : " is-wrong") : ""}`;
-    this.nextButton.hidden = !(v && v.right) || last;
+    this.nextButton.hidden = !(v && v.right) || !!last;
     this.doneText.hidden = !(v && v.right && last);
     this.dealButton.hidden = !(v && v.right && last);
   }
@@ -357,13 +434,13 @@ export class Learn {
     await this.app.send({ type: "start" }); // a refusal is the app's notice
   }
 
-  /** The game's single keys, as at the table (unless the player switched them off there). */
+  /** The game's single keys, as at the table (unless the player switched them off there). @param {KeyboardEvent} ev */
   shortcut(ev) {
     if (this.app.screen !== "learn" || !this.app.shortcuts || ev.ctrlKey || ev.metaKey || ev.altKey) return;
     const target = ev.target;
     if (target instanceof Element && target.closest("input, select, textarea, dialog[open]")) return;
     const entry = (this.keys || []).find((k) => k.key && k.key.toLowerCase() === String(ev.key).toLowerCase());
-    if (!entry || !entry.button || entry.button.disabled || entry.button.closest("[hidden]")) return;
+    if (!entry || !entry.button || /** @type {HTMLButtonElement} */ (entry.button).disabled || entry.button.closest("[hidden]")) return;
     ev.preventDefault();
     entry.button.click();
   }
