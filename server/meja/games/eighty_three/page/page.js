@@ -1124,7 +1124,10 @@ class EightyThreeTable {
 
   // ------------------------------------------------------------------ the hand summary
 
-  /** Each team's captured point cards and points, the bid made or missed, the change and the totals (4.8). */
+  /**
+   * Each team's captured point cards and points, the bid made or missed, the change and the totals (4.8).
+   * @returns {Summary | null}
+   */
   summary() {
     const v = this.view;
     const over = v.phase === "hand_over" || v.phase === "match_over";
