@@ -16,8 +16,8 @@ A new-user trial at 390x844 (touch), 1280x800 and 1920x1080 found, after the iss
   clipped by its box (its scrollWidth is within its clientWidth, and a box that hides its overflow
   holds its lines).
 
-Screenshots: ``e83-steady-*`` (conftest ``shot``).
-Cost: two whole hands against bots (about 2-3 minutes on a busy machine).
+Screenshots: ``e83-steady-*`` and ``e83-labels-*`` (conftest ``shot``).
+Cost: two hands at each of two sizes, and one with the labels measured (about 4-5 minutes on a busy machine).
 """
 
 from __future__ import annotations
