@@ -14,7 +14,7 @@
 // * always: the contract (the bid and who holds it), the trump indicator by shape and word
 //   (with the left pedro and the joker named, 4.3), and both teams' scores, tricks and points
 //   this hand, the partner's team marked "you";
-// * auction: the calls so far, and under the hand the bidding panel (the legal bids only, a
+// * auction: each seat's last call (a chip a seat), and under the hand the bidding panel (the legal bids only, a
 //   Bid button, Pass, and why Pass is missing for a dealer who must bid, 4.5.5);
 // * trump: the bidder's four suit buttons (each says how many trumps it would give);
 // * discard and trim: the rules explained in place with this seat's counts (its trumps, its
