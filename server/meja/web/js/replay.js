@@ -1,3 +1,4 @@
+// @ts-check
 // The replay of a finished match (issue 21): `/replay/<id>`, the id the finished table's map
 // names (`archive`). The shell knows no game: the server deals the match again from its archive
 // and applies its moves through the rules (PROTOCOL.md 18), and sends, step by step, the view of
@@ -29,11 +30,13 @@ const PAGE = 50;
 const HEARD = 100;
 
 /** The archive id of a replay address (`/replay/<id>`), or undefined. */
+/** @param {string} pathname */
 export function replayId(pathname) {
   const m = /^\/replay\/([A-Za-z0-9_-]{1,64})\/?$/.exec(pathname);
   return m ? m[1] : undefined;
 }
 
+/** @param {string} id */
 export function replayHref(id) {
   return `/replay/${encodeURIComponent(id)}`;
 }
@@ -49,10 +52,11 @@ export function recentReplays() {
 }
 
 /** Remember a finished match of this browser (the table map of its end). */
+/** @param {import("./contract.js").TableMap} table */
 export function rememberReplay(table) {
   if (!table || !table.archive) return;
   const list = recentReplays().filter((r) => r.id !== table.archive);
-  list.unshift({ id: table.archive, game: table.game, at: Date.now(), names: (table.seats || []).map((s) => s.name) });
+  list.unshift({ id: table.archive, game: table.game, at: Date.now(), names: (table.seats || []).map((/** @type {{name?: string}} */ s) => s.name) });
   try {
     localStorage.setItem(RECENT_KEY, JSON.stringify(list.slice(0, RECENT_MAX)));
   } catch {
@@ -61,6 +65,7 @@ export function rememberReplay(table) {
 }
 
 /** The home page's list of this browser's recent matches (null when there are none). */
+/** @param {any} app the App (app.js) */
 export function recentPanel(app) {
   const list = recentReplays();
   if (!list.length) return null;
@@ -82,26 +87,101 @@ export function recentPanel(app) {
 }
 
 /** The link to a finished match's replay, for its summary (null without an archive). */
+/** @param {import("./contract.js").TableMap} table */
 export function replayLink(table) {
   if (!table || !table.archive || table.status !== "finished") return null;
   return el("p", { class: "replay-link" }, el("a", { href: replayHref(table.archive), id: "replay-link", class: "button-link" }, t("replay.watch")));
 }
 
+/** A match's replay answer, a step of it (PROTOCOL.md 18). @typedef {Record<string, any>} Wire */
+
 export class Replay {
+  /** @param {any} app the App (app.js) */
   constructor(app) {
     this.app = app;
+    /** @type {string | null} */
     this.id = null;
+    /** The match (its game, seats, rounds), as the wire has it; null before the first answer. @type {any} */
     this.match = null;
+    /** Which game and viewer the module's table was made for. @type {string | null} */
+    this.tableKey = null;
     this.step = 0;
-    this.seat = null; // a seat, null (a spectator's view) or "all"
-    this.steps = new Map(); // `${seat}:${n}` -> step
+    /** A seat, null (a spectator's view) or "all". @type {number | "all" | null} */
+    this.seat = null;
+    /** `${seat}:${n}` -> step. @type {Map<string, Wire>} */
+    this.steps = new Map();
     this.asking = 0;
+    /** @type {import("./contract.js").GameTable | null} */
     this.table = null;
+    /** @type {import("./contract.js").GameTable[]} */
     this.tables = [];
+    // The screen's parts, made by build() before any use (open() builds first).
+    const late = /** @type {any} */ (null);
+    /** @type {HTMLHeadingElement} */
+    this.heading = late;
+    /** @type {HTMLParagraphElement} */
+    this.who = late;
+    /** @type {HTMLUListElement} */
+    this.opponents = late;
+    /** @type {HTMLDivElement} */
+    this.centreSlot = late;
+    /** @type {HTMLParagraphElement} */
+    this.caption = late;
+    /** @type {HTMLParagraphElement} */
+    this.turnStatus = late;
+    /** @type {HTMLHeadingElement} */
+    this.handTitle = late;
+    /** @type {HandWidget} */
+    this.hand = late;
+    /** @type {HTMLDivElement} */
+    this.openHands = late;
+    /** @type {HTMLDivElement} */
+    this.summary = late;
+    /** @type {HTMLButtonElement} */
+    this.first = late;
+    /** @type {HTMLButtonElement} */
+    this.back = late;
+    /** @type {HTMLButtonElement} */
+    this.forward = late;
+    /** @type {HTMLButtonElement} */
+    this.last = late;
+    /** @type {HTMLLabelElement} */
+    this.sliderLabel = late;
+    /** @type {HTMLInputElement} */
+    this.slider = late;
+    /** @type {HTMLParagraphElement} */
+    this.position = late;
+    /** @type {HTMLLabelElement} */
+    this.seatLabel = late;
+    /** @type {HTMLSelectElement} */
+    this.seatSelect = late;
+    /** @type {HTMLButtonElement} */
+    this.verifyButton = late;
+    /** @type {HTMLDivElement} */
+    this.verdict = late;
+    /** @type {HTMLOListElement} */
+    this.rounds = late;
+    /** @type {HTMLHeadingElement} */
+    this.roundsTitle = late;
+    /** @type {HTMLParagraphElement} */
+    this.status = late;
+    /** @type {HTMLElement} */
+    this.felt = late;
+    /** @type {HTMLDivElement} */
+    this.controls = late;
+    /** @type {HTMLElement} */
+    this.fair = late;
+    /** @type {HTMLDivElement} */
+    this.node = late;
+    /** @param {KeyboardEvent} ev */
     this.onKeyDown = (ev) => this.key(ev);
     document.addEventListener("keydown", this.onKeyDown);
   }
 
+  /**
+   * @param {string} id
+   * @param {URLSearchParams} params
+   */
   open(id, params) {
     this.id = id;
     const step = Number.parseInt(params.get("step") || "0", 10);
@@ -172,6 +252,10 @@ export class Replay {
     this.relabel();
   }
 
+  /**
+   * @param {string} key
+   * @param {Record<string, any>} [params]
+   */
   gt(key, params) {
     return this.match ? textFor(this.match.game)(key, params) : t(key, params);
   }
@@ -193,13 +277,14 @@ export class Replay {
     this.roundsTitle.textContent = t("replay.rounds");
     this.handTitle.textContent = this.seat === "all" ? t("replay.hands_open") : this.seat === null ? t("replay.no_hand") : t("replay.hand_of", { name: this.seatName(this.seat) });
     if (this.match) {
-      this.who.textContent = t("replay.players", { names: this.match.seats.map((_, i) => this.seatName(i)).join(", ") });
+      this.who.textContent = t("replay.players", { names: this.match.seats.map((/** @type {unknown} */ _, /** @type {number} */ i) => this.seatName(i)).join(", ") });
       this.fillSeats();
       this.fillRounds();
       this.draw();
     }
   }
 
+  /** @param {number} i */
   seatName(i) {
     const s = this.match && this.match.seats[i];
     if (!s) return "";
@@ -212,7 +297,7 @@ export class Replay {
 
   fillSeats() {
     const options = [el("option", { value: "" }, t("replay.spectator"))];
-    this.match.seats.forEach((_, i) => options.push(el("option", { value: String(i) }, this.seatName(i))));
+    this.match.seats.forEach((/** @type {unknown} */ _, /** @type {number} */ i) => options.push(el("option", { value: String(i) }, this.seatName(i))));
     options.push(el("option", { value: "all" }, t("replay.all")));
     this.seatSelect.replaceChildren(...options);
     this.seatSelect.value = this.seat === null ? "" : String(this.seat);
@@ -220,23 +305,27 @@ export class Replay {
 
   fillRounds() {
     this.rounds.replaceChildren(
-      ...this.match.rounds.map((r) =>
+      ...this.match.rounds.map((/** @type {Record<string, any>} */ r) =>
         el("li", { dataset: { round: String(r.round) } }, t("replay.round", { n: r.round }), " ", el("code", { class: "deal-code" }, r.code || ""), r.chosen ? ` (${t("replay.chosen")})` : ""),
       ),
     );
   }
 
+  /** @param {string} value */
   chooseSeat(value) {
     this.seat = value === "all" ? "all" : value === "" ? null : Number(value);
     this.relabel();
     this.show(this.step);
   }
 
+  /** @param {KeyboardEvent} ev */
   key(ev) {
     if (this.app.screen !== "replay" || ev.ctrlKey || ev.metaKey || ev.altKey) return;
     const target = ev.target;
     if (target instanceof Element && target.closest("input, select, textarea, dialog[open]")) return;
-    const to = { ArrowLeft: this.step - 1, ArrowRight: this.step + 1, Home: 0, End: this.total() - 1 }[ev.key];
+    /** @type {Record<string, number>} */
+    const moves = { ArrowLeft: this.step - 1, ArrowRight: this.step + 1, Home: 0, End: this.total() - 1 };
+    const to = moves[ev.key];
     if (to === undefined) return;
     ev.preventDefault();
     this.show(to);
@@ -247,6 +336,7 @@ export class Replay {
     return this.seat === null ? {} : { seat: this.seat };
   }
 
+  /** @param {number} n */
   async fetch(n) {
     const first = Math.floor(n / PAGE) * PAGE;
     const answer = await this.app.conn.request({ type: "replay", archive: this.id, first, count: PAGE, ...this.seatField() });
@@ -254,7 +344,11 @@ export class Replay {
     for (const s of answer.steps) this.steps.set(`${this.seat}:${s.n}`, s);
   }
 
-  /** Go to step `n` (clamped), fetching it first if needed. */
+  /**
+   * Go to step `n` (clamped), fetching it first if needed.
+   * @param {number} n
+   * @returns {Promise<void>}
+   */
   async show(n) {
     const asking = ++this.asking;
     const known = this.match !== null;
@@ -264,7 +358,7 @@ export class Replay {
       // The page before too: the module hears the round's earlier moves (drawn()).
       const before = Math.max(0, Math.min(n, this.total() - 1) - PAGE);
       if (!this.steps.has(`${this.seat}:${before}`)) await this.fetch(before);
-    } catch (err) {
+    } catch (/** @type {any} */ err) {
       if (asking === this.asking) this.status.textContent = err && err.code === "archive/not_found" ? t("replay.not_found") : this.app.errorText(err);
       return;
     }
@@ -279,7 +373,7 @@ export class Replay {
     this.status.textContent = "";
     this.draw();
     const query = `?step=${this.step}${this.seat === null ? "" : `&seat=${this.seat}`}`;
-    if (location.search !== query) history.replaceState(null, "", `${replayHref(this.id)}${query}`);
+    if (location.search !== query) history.replaceState(null, "", `${replayHref(this.id || "")}${query}`);
   }
 
   tableMap() {
@@ -290,10 +384,11 @@ export class Replay {
       options: m.options,
       teams: m.teams,
       status: "finished",
-      seats: m.seats.map((s, i) => ({ seat: i, kind: s.kind, name: s.name, level: s.level, connected: true, auto: false })),
+      seats: m.seats.map((/** @type {Record<string, any>} */ s, /** @type {number} */ i) => ({ seat: i, kind: s.kind, name: s.name, level: s.level, connected: true, auto: false })),
     };
   }
 
+  /** @param {number | null} seat */
   makeTable(seat) {
     const module = this.app.games.module(this.match.game);
     if (!module || typeof module.createTable !== "function") return null;
@@ -308,7 +403,7 @@ export class Replay {
         return screen.tableMap();
       },
       tv: false,
-      seatName: (i) => this.seatName(i),
+      seatName: (/** @type {number} */ i) => this.seatName(i),
       say: () => {},
       choose: () => {},
       closeChoice: () => {},
@@ -319,6 +414,10 @@ export class Replay {
   }
 
   /** The move of a step in the game's words, as the live table's caption says it. */
+  /**
+   * @param {import("./contract.js").GameTable} table
+   * @param {import("./contract.js").GameEvent[]} events
+   */
   moveWords(table, events) {
     const said = [];
     for (const ev of events) {
@@ -352,7 +451,7 @@ export class Replay {
     const frame = this.table.render(view) || {};
     const seats = frame.seats || [];
     this.opponents.replaceChildren(
-      ...this.match.seats.map((_, i) => {
+      ...this.match.seats.map((/** @type {unknown} */ _, /** @type {number} */ i) => {
         const s = seats[i] || {};
         return el(
           "li",
@@ -368,7 +467,7 @@ export class Replay {
     this.turnStatus.hidden = !(status && status.text);
     const hasHand = this.seat !== "all" && Array.isArray(frame.hand);
     this.hand.node.hidden = !hasHand;
-    if (hasHand) this.hand.set(frame.hand.map((card) => ({ ...card, playable: false })));
+    if (hasHand) this.hand.set((frame.hand || []).map((card) => ({ ...card, playable: false })));
     this.drawOpenHands(step);
     this.summary.replaceChildren(...(frame.summary && frame.summary.details ? [el("h3", {}, frame.summary.headline || t("replay.summary")), frame.summary.details] : []));
     const n = this.total();
@@ -381,6 +480,7 @@ export class Replay {
   }
 
   /** Every hand open: each seat's hand as its own view shows it (by the game's module). */
+  /** @param {Wire} step */
   drawOpenHands(step) {
     if (this.seat !== "all") {
       this.openHands.replaceChildren();
@@ -390,9 +490,9 @@ export class Replay {
       return;
     }
     this.openHands.hidden = false;
-    if (this.tables.length !== this.match.seats.length) this.tables = this.match.seats.map((_, i) => this.makeTable(i));
+    if (this.tables.length !== this.match.seats.length) this.tables = this.match.seats.map((/** @type {unknown} */ _, /** @type {number} */ i) => this.makeTable(i));
     this.openHands.replaceChildren(
-      ...this.match.seats.map((_, i) => {
+      ...this.match.seats.map((/** @type {unknown} */ _, /** @type {number} */ i) => {
         const frame = (this.tables[i] && this.tables[i].render(step.views[i])) || {};
         const cards = Array.isArray(frame.hand) ? frame.hand : [];
         return el(
