@@ -1,3 +1,4 @@
+// @ts-check
 // The video call in the room (PROTOCOL.md 16.5): WebRTC between the browsers, each person to
 // each other person (a mesh); the server only relays the signalling (`call`, `ice`, `signal`)
 // and never sees the media. No STUN or TURN server is named here: the ICE servers are the
@@ -48,6 +49,9 @@ function loadCalls() {
   }
 }
 
+/** A server message (PROTOCOL.md 16.2). @typedef {Record<string, any>} Message */
+
+/** @param {Record<string, {mic: boolean, cam: boolean}>} all */
 function saveCalls(all) {
   try {
     sessionStorage.setItem(CALL_KEY, JSON.stringify(all));
@@ -57,6 +61,7 @@ function saveCalls(all) {
 }
 
 /** A session description cut into the protocol's pieces (PROTOCOL.md 16.1: at most 1,000 characters). */
+/** @param {string} sdp */
 export function cutSdp(sdp) {
   const pieces = [];
   for (let i = 0; i < sdp.length; i += SDP_PIECE) pieces.push(sdp.slice(i, i + SDP_PIECE));
@@ -64,19 +69,64 @@ export function cutSdp(sdp) {
 }
 
 export class Call {
+  /** @param {any} app the App (app.js) */
   constructor(app) {
     this.app = app;
+    /** @type {string | null} */
     this.tableId = null;
-    this.roster = []; // the latest `call.peers`
+    /** The latest `call.peers`. @type {Record<string, any>[]} */
+    this.roster = [];
     this.videoMax = 4;
-    this.me = null; // {id, servers, relay} from `ice` while in the call
+    /** {id, servers, relay} from `ice` while in the call. @type {{id: string, servers: RTCIceServer[], relay: boolean} | null} */
+    this.me = null;
     this.joining = false;
-    this.want = null; // {mic, cam}: this tab means to be in the call
-    this.local = null; // MediaStream of the camera and microphone
+    /** {mic, cam}: this tab means to be in the call. @type {{mic: boolean, cam: boolean} | null} */
+    this.want = null;
+    /** The camera and microphone. @type {MediaStream | null} */
+    this.local = null;
     this.mic = true;
     this.cam = true;
     this.speaking = false;
-    this.peers = new Map(); // seat -> Peer
+    /** @type {boolean | undefined} */
+    this.sentSpeaking = undefined;
+    /** @type {string} */
+    this.error = "";
+    /** @type {AudioContext | null} */
+    this.audioCtx = null;
+    /** @type {ReturnType<typeof setInterval> | undefined} */
+    this.speakTimer = undefined;
+    /** @type {ReturnType<typeof setTimeout> | null} */
+    this.speakSendTimer = null;
+    /** @type {number | undefined} */
+    this.speakSentAt = undefined;
+    /** seat -> Peer. @type {Map<number, Peer>} */
+    this.peers = new Map();
+    // The controls, made by build() below.
+    const late = /** @type {any} */ (null);
+    /** @type {HTMLButtonElement} */
+    this.joinButton = late;
+    /** @type {HTMLButtonElement} */
+    this.joinAudio = late;
+    /** @type {HTMLButtonElement} */
+    this.micButton = late;
+    /** @type {HTMLButtonElement} */
+    this.camButton = late;
+    /** @type {HTMLButtonElement} */
+    this.leaveButton = late;
+    /** @type {HTMLButtonElement} */
+    this.soundButton = late;
+    /** @type {HTMLVideoElement} */
+    this.selfVideo = late;
+    /** @type {HTMLSpanElement} */
+    this.selfBox = late;
+    /** @type {HTMLParagraphElement} */
+    this.rosterLine = late;
+    /** @type {HTMLParagraphElement} */
+    this.status = late;
+    /** @type {HTMLDivElement} */
+    this.controls = late;
+    /** @type {HTMLDivElement} */
+    this.node = late;
     this.media = el("div", { class: "call-media", id: "call-media", "aria-hidden": "true" });
     document.body.append(this.media);
     this.build();
@@ -97,7 +147,7 @@ export class Call {
     return this.seated && !!talk && (talk.muted || []).includes(this.app.seat);
   }
 
-  /** A new table (or none): leave the last one's call. */
+  /** A new table (or none): leave the last one's call. @param {string | null} tableId */
   reset(tableId) {
     if (tableId === this.tableId) return;
     if (this.tableId) this.stop(false);
@@ -106,15 +156,17 @@ export class Call {
     this.refresh();
   }
 
+  /** @param {boolean} on */
   remember(on) {
     const all = loadCalls();
     if (on && this.tableId) all[this.tableId] = { mic: this.mic, cam: this.cam };
-    else delete all[this.tableId];
+    else if (this.tableId) delete all[this.tableId];
     saveCalls(all);
   }
 
   // ------------------------------------------------------------------ joining and leaving
 
+  /** @param {boolean} cam */
   async join(cam) {
     if (this.joining || this.inCall || !this.seated || this.muted) return;
     this.joining = true;
@@ -132,6 +184,7 @@ export class Call {
   }
 
   /** The camera and microphone; what cannot be had is done without (a person may listen only). */
+  /** @param {boolean} cam */
   async getMedia(cam) {
     const wantVideo = cam;
     if (this.local) {
@@ -144,6 +197,7 @@ export class Call {
       this.stopLocal();
     }
     const tries = wantVideo ? [{ audio: true, video: VIDEO }, { audio: true }, { video: VIDEO }] : [{ audio: true }];
+    /** @type {any} */
     let failure = null;
     for (const constraints of tries) {
       try {
@@ -169,7 +223,7 @@ export class Call {
     try {
       // The answer, `ice`, reaches onIce through the app (before the roster that follows it).
       await this.app.conn.request({ type: "call", table: this.tableId, join: true, mic: this.mic, cam: this.cam });
-    } catch (err) {
+    } catch (/** @type {any} */ err) {
       if (err.code === "connection/closed") return; // joined again once the connection is back
       this.want = null;
       this.remember(false);
@@ -183,7 +237,7 @@ export class Call {
     this.stop(true);
   }
 
-  /** Out of the call: every connection closed, the camera and microphone released. */
+  /** Out of the call: every connection closed, the camera and microphone released. @param {boolean} forget */
   stop(forget) {
     if (forget) this.remember(false);
     this.want = null;
@@ -195,7 +249,7 @@ export class Call {
 
   stopLocal() {
     clearInterval(this.speakTimer);
-    this.speakTimer = null;
+    this.speakTimer = undefined;
     if (this.audioCtx) this.audioCtx.close().catch(() => {});
     this.audioCtx = null;
     if (this.local) for (const track of this.local.getTracks()) track.stop();
@@ -215,7 +269,7 @@ export class Call {
   /** The table's state came (a join, a reload, a reconnection): back into the call this tab was in. */
   afterState() {
     if (!this.seated || this.inCall || this.joining) return;
-    const saved = loadCalls()[this.tableId];
+    const saved = this.tableId ? loadCalls()[this.tableId] : undefined;
     if (!saved || this.muted) return;
     this.mic = saved.mic !== false;
     this.joining = true;
@@ -231,6 +285,7 @@ export class Call {
     })();
   }
 
+  /** @param {boolean} on */
   setMic(on) {
     this.mic = on && !!this.local && this.local.getAudioTracks().length > 0;
     this.applyTracks();
@@ -238,13 +293,14 @@ export class Call {
     this.remember(true);
   }
 
+  /** @param {boolean} on */
   async setCam(on) {
     if (on && this.local && !this.local.getVideoTracks().length) {
       try {
         const stream = await navigator.mediaDevices.getUserMedia({ video: VIDEO });
         for (const track of stream.getVideoTracks()) this.local.addTrack(track);
       } catch (err) {
-        this.error = t("call.media_partly", { message: err.name || "?" });
+        this.error = t("call.media_partly", { message: /** @type {any} */ (err).name || "?" });
       }
     }
     this.cam = on && !!this.local && this.local.getVideoTracks().length > 0;
@@ -290,8 +346,9 @@ export class Call {
       source.connect(analyser);
       const samples = new Float32Array(analyser.fftSize);
       let loudAt = 0;
+      const ctx = this.audioCtx;
       this.speakTimer = setInterval(() => {
-        if (this.audioCtx.state === "suspended") this.audioCtx.resume().catch(() => {});
+        if (ctx.state === "suspended") ctx.resume().catch(() => {});
         analyser.getFloatTimeDomainData(samples);
         let sum = 0;
         for (const s of samples) sum += s * s;
@@ -323,6 +380,7 @@ export class Call {
 
   // ------------------------------------------------------------------ the server's messages
 
+  /** @param {Message} msg */
   onIce(msg) {
     if (msg.table && msg.table !== this.tableId) return;
     this.me = { id: msg.id, servers: Array.isArray(msg.servers) ? msg.servers : [], relay: !!msg.relay };
@@ -330,6 +388,7 @@ export class Call {
     this.refresh();
   }
 
+  /** @param {Message} msg */
   onRoster(msg) {
     if (msg.table && msg.table !== this.tableId) return;
     this.roster = Array.isArray(msg.peers) ? msg.peers : [];
@@ -352,13 +411,14 @@ export class Call {
     this.refresh();
   }
 
+  /** @param {Message} msg */
   async onSignal(msg) {
     if (!this.me || (msg.table && msg.table !== this.tableId)) return;
     const seat = msg.from;
     let peer = this.peers.get(seat);
     if (peer && peer.id !== msg.peer) {
       this.dropPeer(seat);
-      peer = null;
+      peer = undefined;
     }
     if (!peer) {
       if (msg.kind !== "offer") return; // candidates or an answer of a connection already closed
@@ -371,6 +431,10 @@ export class Call {
     }
   }
 
+  /**
+   * @param {number} seat
+   * @param {string} id
+   */
   makePeer(seat, id) {
     const peer = new Peer(this, seat, id);
     this.peers.set(seat, peer);
@@ -380,6 +444,7 @@ export class Call {
     return peer;
   }
 
+  /** @param {number} seat */
   dropPeer(seat) {
     const peer = this.peers.get(seat);
     if (!peer) return;
@@ -387,6 +452,11 @@ export class Call {
     this.peers.delete(seat);
   }
 
+  /**
+   * @param {number} seat
+   * @param {string} id
+   * @param {Record<string, any>} fields
+   */
   signal(seat, id, fields) {
     return this.app.conn.sendRaw({ type: "signal", table: this.tableId, to: seat, peer: id, ...fields });
   }
@@ -394,6 +464,7 @@ export class Call {
   // ------------------------------------------------------------------ the controls
 
   build() {
+    // (the fields below are declared in the constructor)
     this.joinButton = el("button", { type: "button", class: "small", id: "call-join", onclick: () => this.join(true) });
     this.joinAudio = el("button", { type: "button", class: "small", id: "call-join-audio", onclick: () => this.join(false) });
     this.micButton = el("button", { type: "button", class: "small", id: "call-mic", onclick: () => this.setMic(!this.mic) });
@@ -537,15 +608,23 @@ export class Call {
 
 /** One other person in the call: their RTCPeerConnection, their media, and its signalling. */
 class Peer {
+  /**
+   * @param {Call} call
+   * @param {number} seat
+   * @param {string} id
+   */
   constructor(call, seat, id) {
     this.call = call;
     this.seat = seat;
     this.id = id;
     this.offerer = call.app.seat < seat;
+    /** Candidates gathered, waiting to be sent together (the wire's {candidate, mid, mline}). @type {Record<string, any>[]} */
     this.outgoing = [];
-    this.incoming = []; // candidates that came before the remote description
-    this.flushTimer = null;
-    const me = call.me;
+    /** Candidates that came before the remote description. @type {Record<string, any>[]} */
+    this.incoming = [];
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.flushTimer = undefined;
+    const me = /** @type {NonNullable<Call["me"]>} */ (call.me); // a peer is made only while in the call
     this.pc = new RTCPeerConnection({ iceServers: me.servers, iceTransportPolicy: me.relay ? "relay" : "all" });
     this.stream = new MediaStream();
     this.video = el("video", { class: "call-video", autoplay: true, playsinline: true, muted: true });
@@ -577,6 +656,10 @@ class Peer {
   }
 
   /** The local tracks to send (null: nothing on that transceiver for now). */
+  /**
+   * @param {MediaStreamTrack | null} audio
+   * @param {MediaStreamTrack | null} video
+   */
   attach(audio, video) {
     this.tracks = { audio, video };
     if (this.audioTx) this.audioTx.sender.replaceTrack(audio).catch(() => {});
@@ -586,9 +669,10 @@ class Peer {
   async offer() {
     if (this.closed) return;
     await this.pc.setLocalDescription(await this.pc.createOffer());
-    this.call.signal(this.seat, this.id, { kind: "offer", sdp: cutSdp(this.pc.localDescription.sdp) });
+    this.call.signal(this.seat, this.id, { kind: "offer", sdp: cutSdp(this.pc.localDescription ? this.pc.localDescription.sdp : "") });
   }
 
+  /** @param {Message} msg */
   async onSignal(msg) {
     if (msg.kind === "offer" || msg.kind === "answer") {
       const sdp = (msg.sdp || []).join("");
@@ -604,7 +688,7 @@ class Peer {
         }
         if (this.tracks) this.attach(this.tracks.audio, this.tracks.video);
         await this.pc.setLocalDescription(await this.pc.createAnswer());
-        this.call.signal(this.seat, this.id, { kind: "answer", sdp: cutSdp(this.pc.localDescription.sdp) });
+        this.call.signal(this.seat, this.id, { kind: "answer", sdp: cutSdp(this.pc.localDescription ? this.pc.localDescription.sdp : "") });
       }
       const waiting = this.incoming;
       this.incoming = [];
@@ -617,6 +701,7 @@ class Peer {
     }
   }
 
+  /** @param {Record<string, any>} c a candidate as the wire carries it */
   async addCandidate(c) {
     try {
       await this.pc.addIceCandidate(c.candidate ? { candidate: c.candidate, sdpMid: c.mid ?? null, sdpMLineIndex: c.mline ?? null } : null);
@@ -626,7 +711,7 @@ class Peer {
   }
 
   flush() {
-    this.flushTimer = null;
+    this.flushTimer = undefined;
     if (this.closed || !this.outgoing.length) return;
     const batch = this.outgoing.splice(0, CANDIDATE_BATCH);
     this.call.signal(this.seat, this.id, { kind: "candidates", candidates: batch });
