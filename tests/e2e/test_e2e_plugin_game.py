@@ -76,7 +76,9 @@ class Human:
         client = self.client
         decided_at: int | None = None
         while not until(client):
-            await client.wait_for(lambda c: until(c) or (bool(c.view and c.view["legal"]) and c.version != decided_at))
+            await client.wait_for(
+                lambda c, seen=decided_at: until(c) or (bool(c.view and c.view["legal"]) and c.version != seen)
+            )
             if until(client):
                 return
             view, version = client.view, client.version
@@ -149,7 +151,9 @@ async def test_a_test_only_game_plays_through_two_processes(fresh_redis: str, cl
             for e in client.events:
                 if e["kind"] in ("hand", "you_picked") or (e["kind"] == "took" and "card" in e):
                     assert e["seat"] == seat, (seat, e)
-        private = [e for e in watcher.events if e["kind"] in ("hand", "you_picked") or ("card" in e and e["kind"] == "took")]
+        private = [
+            e for e in watcher.events if e["kind"] in ("hand", "you_picked") or ("card" in e and e["kind"] == "took")
+        ]
         assert not private, private
         table = watcher.table
         assert table is not None and table["status"] == "finished"
