@@ -361,7 +361,20 @@ async def _http_get(url: str, timeout: float = REQUEST_TIMEOUT_S) -> str:
 async def _scrape(urls: Sequence[str]) -> MetricsScrape:
     """``/metrics`` of every server (``urls`` are their websocket URLs), summed."""
     pages = [re.sub(r"^ws://([^/]+)/ws$", r"http://\1/metrics", url) for url in urls]
-    return MetricsScrape.parse(await asyncio.gather(*(_http_get(page) for page in pages)))
+    return MetricsScrape.parse(await asyncio.gather(*(_http_get_again(page) for page in pages)))
+
+
+async def _http_get_again(url: str, attempts: int = 3) -> str:
+    """:func:`_http_get`, tried again after a moment when it gets no answer (a server whose core
+    other work keeps busy has closed a scrape's connection before answering: a run was lost so)."""
+    for attempt in range(attempts):
+        try:
+            return await _http_get(url)
+        except (RuntimeError, OSError, TimeoutError):
+            if attempt == attempts - 1:
+                raise
+            await asyncio.sleep(0.5)
+    raise AssertionError("unreachable")
 
 
 # --------------------------------------------------------------------------- processes
