@@ -1,3 +1,4 @@
+// @ts-check
 // Talk at the table (PROTOCOL.md 16): reactions, the table chat, and the host's talk settings
 // and mutes. Talk is the table's, never a game's: every table has it, and a game only says
 // through the table map's `talk.now` how much of it its rules allow at the moment ("free",
@@ -40,17 +41,22 @@ export const REACTIONS = [
 /** The reactions a game may allow during play: none says anything about anyone's cards. */
 export const NEUTRAL = new Set(["hello", "one_moment", "thanks", "your_turn"]);
 /** Reactions drawn as a picture; their words (talk.r.<id>) are what a screen reader and the log say beside it. */
+/** @type {Record<string, string>} */
 export const EMOJI = { laugh: "😄", wow: "😮", clap: "👏", heart: "❤️" };
+/** A talk line (PROTOCOL.md 16.2): `id`, `seat`, `name`, and `text` or `reaction`. @typedef {Record<string, any>} Line */
+/** The table's talk settings (PROTOCOL.md 7.1 `talk`). @typedef {Record<string, any>} Policy */
 const BUBBLE_MS = 4000;
 /** Lines kept in the panel (the server keeps its talk_keep, 50, for late comers; a long evening says more). */
 const LINES_MAX = 300;
 /** How many chat lines the shared screen shows (the last ones: a TV never scrolls). */
 const TV_CHAT_LINES = 6;
+/** @type {Policy} */
 const DEFAULT_POLICY = { chat: "on", spectators: false, table_talk: false, relay: false, hints: true, muted: [], now: "free" };
 /** From this share of the limit on, the chat's input shows how many characters it holds. */
 const COUNT_FROM = 0.8;
 
 /** The server's limits (welcome.limits), once a Talk knows the page's connection. */
+/** @type {() => Record<string, any> | null} */
 let serverLimits = () => null;
 
 function loadHidden() {
@@ -62,36 +68,108 @@ function loadHidden() {
 }
 
 /** A reaction as drawn: its picture, or its words. */
+/** @param {string} id */
 export function reactionFace(id) {
   return EMOJI[id] || t(`talk.r.${id}`);
 }
 
 /** A reaction as said (the log, a screen reader): the picture and the words, or the words. */
+/** @param {string} id */
 export function reactionWords(id) {
   return EMOJI[id] ? `${EMOJI[id]} ${t(`talk.r.${id}`)}` : t(`talk.r.${id}`);
 }
 
 export class Talk {
   /** app: the App (app.js): its table map, seat, connection, screens and move log. */
+  /** @param {any} app */
   constructor(app) {
     this.app = app;
     serverLimits = () => (app.conn && app.conn.limits) || null;
+    /** @type {string | null} */
     this.tableId = null;
-    this.lines = []; // chat lines and reactions in the order they came
-    this.seen = new Set(); // line ids
-    this.fromHistory = new Set(); // ids of the lines that came as history (drawn in the chat, not the log)
+    /** Chat lines and reactions in the order they came. @type {Line[]} */
+    this.lines = [];
+    /** Line ids. @type {Set<string>} */
+    this.seen = new Set();
+    /** Ids of the lines that came as history (drawn in the chat, not the log). @type {Set<string>} */
+    this.fromHistory = new Set();
     this.unread = 0;
-    this.bubbles = new Map(); // seat -> {id, reaction, name, until}
+    /** seat -> {id, reaction, name, until}. @type {Map<number, {id: string, reaction: string, name?: string, until: number}>} */
+    this.bubbles = new Map();
+    /** The line ids drawn in the chat. @type {Set<string>} */
+    this.drawn = new Set();
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.bubbleTimer = undefined;
+    /** @type {HTMLElement | null} */
+    this.tvChat = null;
+    /** @type {HTMLOListElement | null} */
+    this.tvChatList = null;
+    // The panel's parts, made by build() below.
+    const late = /** @type {any} */ (null);
+    /** @type {HTMLDivElement} */
+    this.bar = late;
+    /** @type {HTMLDivElement} */
+    this.callSlot = late;
+    /** @type {HTMLParagraphElement} */
+    this.chatError = late;
+    /** @type {HTMLParagraphElement} */
+    this.count = late;
+    /** @type {HTMLParagraphElement} */
+    this.hiddenNote = late;
+    /** @type {HTMLInputElement} */
+    this.input = late;
+    /** @type {HTMLLabelElement} */
+    this.inputLabel = late;
+    /** @type {HTMLOListElement} */
+    this.list = late;
+    /** @type {HTMLDivElement} */
+    this.listBox = late;
+    /** @type {HTMLDivElement} */
+    this.menu = late;
+    /** @type {HTMLDivElement} */
+    this.menuItems = late;
+    /** @type {HTMLParagraphElement} */
+    this.menuKeys = late;
+    /** @type {HTMLParagraphElement} */
+    this.menuNote = late;
+    /** @type {HTMLParagraphElement} */
+    this.mutedNote = late;
+    /** @type {HTMLParagraphElement} */
+    this.note = late;
+    /** @type {HTMLHeadingElement} */
+    this.panelTitle = late;
+    /** @type {HTMLDetailsElement} */
+    this.people = late;
+    /** @type {HTMLUListElement} */
+    this.peopleList = late;
+    /** @type {HTMLElement} */
+    this.peopleSummary = late;
+    /** @type {HTMLDivElement} */
+    this.reactBox = late;
+    /** @type {HTMLButtonElement} */
+    this.reactButton = late;
+    /** @type {HTMLButtonElement} */
+    this.sendButton = late;
+    /** @type {HTMLDivElement} */
+    this.settingsBox = late;
+    /** @type {HTMLButtonElement} */
+    this.toggle = late;
+    /** @type {HTMLFormElement} */
+    this.form = late;
+    /** @type {HTMLElement} */
+    this.panel = late;
     this.open = window.matchMedia("(min-width: 64rem)").matches;
     this.live = el("p", { class: "visually-hidden", id: "talk-live", "aria-live": "polite" });
     document.body.append(this.live);
     this.build();
+    /** @param {KeyboardEvent} ev */
     this.onKeyDown = (ev) => this.shortcut(ev);
     document.addEventListener("keydown", this.onKeyDown);
     // The reactions' menu closes on a tap or click anywhere else (a phone has no focus to lose
     // there: it stayed open over the table), and follows its button when the window changes.
+    /** @param {PointerEvent} ev */
     this.onPointerDown = (ev) => {
-      if (!this.menu.hidden && !this.reactBox.contains(ev.target)) this.closeMenu(false);
+      if (!this.menu.hidden && !this.reactBox.contains(/** @type {Node} */ (ev.target))) this.closeMenu(false);
     };
     document.addEventListener("pointerdown", this.onPointerDown, true);
     this.onResize = () => {
@@ -129,7 +207,7 @@ export class Talk {
    * Drawn by the TV's lobby and table (tvChatNode); hidden while there is nothing to show.
    */
   renderTvChat() {
-    if (!this.tvChat) return;
+    if (!this.tvChat || !this.tvChatList) return;
     const hidden = this.hiddenSeats();
     const lines = this.readsChat ? this.lines.filter((l) => typeof l.text === "string" && !hidden.has(l.seat)).slice(-TV_CHAT_LINES) : [];
     this.tvChatList.replaceChildren(
@@ -172,6 +250,7 @@ export class Talk {
     return this.seated && !this.mutedMe && p.chat === "on" && p.now === "free";
   }
 
+  /** @param {string} id */
   canReact(id) {
     const p = this.policy;
     if (!this.seated || this.mutedMe || p.chat === "off" || p.now === "none") return false;
@@ -179,16 +258,21 @@ export class Talk {
   }
 
   hiddenSeats() {
-    return new Set((loadHidden()[this.tableId] || []).filter(Number.isInteger));
+    return new Set((loadHidden()[String(this.tableId)] || []).filter(Number.isInteger));
   }
 
+  /**
+   * @param {number} seat
+   * @param {boolean} hide
+   */
   setHidden(seat, hide) {
     const all = loadHidden();
-    const set = new Set(all[this.tableId] || []);
+    const key = String(this.tableId); // as the store has always keyed it (null: "null")
+    const set = new Set(all[key] || []);
     if (hide) set.add(seat);
     else set.delete(seat);
-    all[this.tableId] = [...set];
-    if (!all[this.tableId].length) delete all[this.tableId];
+    all[key] = [...set];
+    if (!all[key].length) delete all[key];
     try {
       localStorage.setItem(HIDDEN_KEY, JSON.stringify(all));
     } catch (err) {
@@ -200,7 +284,7 @@ export class Talk {
     this.paint();
   }
 
-  /** A new table (or none): what was said at the last one goes. */
+  /** A new table (or none): what was said at the last one goes. @param {string | null} tableId */
   reset(tableId) {
     if (tableId === this.tableId) return;
     this.tableId = tableId;
@@ -217,6 +301,7 @@ export class Talk {
   // ------------------------------------------------------------------ messages
 
   /** A `talk` message: new lines (by id) to the panel, reactions to the seats and the log. */
+  /** @param {Record<string, any>} msg */
   onTalk(msg) {
     if (!msg || (this.tableId && msg.table && msg.table !== this.tableId)) return;
     const history = !!msg.history;
@@ -256,6 +341,7 @@ export class Talk {
     this.renderToggle();
   }
 
+  /** @param {Line} line */
   showReaction(line) {
     this.bubbles.set(line.seat, { id: line.id, reaction: line.reaction, name: line.name, until: Date.now() + BUBBLE_MS });
     this.paint();
@@ -275,6 +361,7 @@ export class Talk {
   }
 
   /** Say `text` once to a screen reader (cleared first, so the same words twice are read twice). */
+  /** @param {string} text */
   announce(text) {
     this.live.textContent = "";
     requestAnimationFrame(() => {
@@ -283,6 +370,10 @@ export class Talk {
   }
 
   /** Who said a line: "You", or the seat's name as it was when said. */
+  /**
+   * @param {number} seat
+   * @param {string | undefined} name
+   */
   who(seat, name) {
     if (this.seated && seat === this.app.seat) return t("table.you");
     return name || this.app.seatDisplayName(seat);
@@ -290,6 +381,7 @@ export class Talk {
 
   // ------------------------------------------------------------------ sending
 
+  /** @param {string} id */
   async react(id) {
     this.closeMenu(true);
     if (!this.canReact(id)) return;
@@ -300,6 +392,7 @@ export class Talk {
     }
   }
 
+  /** @param {string} text */
   async say(text) {
     const line = text.trim();
     if (!line || this.overLimit()) return;
@@ -317,12 +410,14 @@ export class Talk {
   }
 
   /** A refusal in plain words (never the wire's code). */
+  /** @param {any} err */
   errorText(err) {
     if (err && err.code === "limit/exceeded") return t("talk.slow");
     if (err && err.code === "connection/closed") return t("conn.not_sent");
     return this.app.errorText(err);
   }
 
+  /** @param {Policy} fields */
   policyChange(fields) {
     this.app.send({ type: "talk_policy", ...fields });
   }
@@ -347,7 +442,7 @@ export class Talk {
     this.menu = el("div", { class: "react-menu", id: "react-menu", hidden: true }, this.menuNote, this.menuItems, this.menuKeys);
     this.menu.addEventListener("keydown", (ev) => this.menuKey(ev));
     this.menu.addEventListener("focusout", (ev) => {
-      if (!this.menu.hidden && ev.relatedTarget && !this.reactBox.contains(ev.relatedTarget)) this.closeMenu(false);
+      if (!this.menu.hidden && ev.relatedTarget && !this.reactBox.contains(/** @type {Node} */ (ev.relatedTarget))) this.closeMenu(false);
     });
     this.reactBox = el("div", { class: "react-box" }, this.reactButton, this.menu);
 
@@ -391,7 +486,7 @@ export class Talk {
       {
         class: "chat-form",
         id: "chat-form",
-        onsubmit: (ev) => {
+        onsubmit: (/** @type {SubmitEvent} */ ev) => {
           ev.preventDefault();
           this.say(this.input.value);
         },
@@ -427,6 +522,10 @@ export class Talk {
     return this.panel.isConnected && !this.panel.hidden;
   }
 
+  /**
+   * @param {boolean} open
+   * @param {boolean} [byHand]
+   */
   setOpen(open, byHand) {
     this.closeMenu(false);
     this.open = open;
@@ -519,6 +618,7 @@ export class Talk {
     this.sendButton.disabled = !this.canSay || over;
   }
 
+  /** @param {boolean} all */
   renderLines(all) {
     if (all) {
       this.list.replaceChildren();
@@ -543,7 +643,7 @@ export class Talk {
         ),
       );
     }
-    while (this.list.children.length > LINES_MAX) this.list.firstElementChild.remove();
+    while (this.list.firstElementChild && this.list.children.length > LINES_MAX) this.list.firstElementChild.remove();
     if (!this.list.children.length) this.list.append(el("li", { class: "chat-empty" }, t("talk.chat.empty")));
     else this.list.querySelectorAll(".chat-empty").forEach((n) => n.remove());
     this.listBox.scrollTop = this.listBox.scrollHeight;
@@ -561,6 +661,13 @@ export class Talk {
     // for everyone"), marked on: a label that changes with its state is not a toggle's (WAI-ARIA
     // APG: a toggle's name stays), so they carry no aria-pressed. Without either, a press showed
     // nothing for it.
+    /**
+     * @param {string} id
+     * @param {boolean} on
+     * @param {string} words
+     * @param {string} name
+     * @param {() => void} onclick
+     */
     const control = (id, on, words, name, onclick) =>
       el("button", { type: "button", class: `small talk-toggle${on ? " on" : ""}`, id, "aria-label": `${words}: ${name}`, onclick }, words);
     for (const s of seats) {
@@ -599,12 +706,14 @@ export class Talk {
       this.settingsBox.hidden = true;
       return;
     }
-    const focused = this.settingsBox.contains(document.activeElement) ? document.activeElement.id : null;
+    const active = document.activeElement;
+    const focused = active && this.settingsBox.contains(active) ? active.id : null;
     this.settingsBox.hidden = false;
     this.settingsBox.replaceChildren(
-      talkFields(this.policy, "live", (fields) => this.policyChange(fields)),
+      talkFields(this.policy, "live", (/** @type {Policy} */ fields) => this.policyChange(fields)),
     );
-    if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
+    const again = focused ? document.getElementById(focused) : null;
+    if (again) again.focus();
   }
 
   // ------------------------------------------------------------------ the reaction menu
@@ -670,6 +779,7 @@ export class Talk {
     if (left) this.menu.style.left = `${Math.round(left)}px`;
   }
 
+  /** @param {boolean} refocus */
   closeMenu(refocus) {
     if (this.menu.hidden) return;
     this.menu.hidden = true;
@@ -681,9 +791,10 @@ export class Talk {
     return [...this.menuItems.querySelectorAll("button")];
   }
 
+  /** @param {KeyboardEvent} ev */
   menuKey(ev) {
     const buttons = this.menuButtons();
-    const i = buttons.indexOf(document.activeElement);
+    const i = buttons.indexOf(/** @type {any} */ (document.activeElement));
     if (ev.key === "Escape") {
       ev.preventDefault();
       this.closeMenu(true);
@@ -697,7 +808,9 @@ export class Talk {
     }
     // A grid of four columns on a wide screen: left/right step, up/down jump a row.
     const cols = Math.max(1, Math.round(this.menuItems.clientWidth / Math.max(1, (buttons[0] && buttons[0].offsetWidth) || 1)));
-    const step = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: cols, ArrowUp: -cols, Home: -buttons.length, End: buttons.length }[ev.key];
+    /** @type {Record<string, number>} */
+    const steps = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: cols, ArrowUp: -cols, Home: -buttons.length, End: buttons.length };
+    const step = steps[ev.key];
     if (step === undefined) {
       if (ev.key === "Tab") this.closeMenu(false);
       return;
@@ -708,6 +821,7 @@ export class Talk {
   }
 
   /** "R" opens the reactions (a keyboard's single key, unless the game uses it or a field has the focus). */
+  /** @param {KeyboardEvent} ev */
   shortcut(ev) {
     if (ev.defaultPrevented) return;
     // Escape closes the menu wherever the focus went (the menu's own keys handle it inside).
@@ -718,11 +832,11 @@ export class Talk {
     }
     if (ev.ctrlKey || ev.metaKey || ev.altKey || !this.app.shortcuts) return;
     if (String(ev.key).toLowerCase() !== "r") return;
-    const target = ev.target;
+    const target = /** @type {HTMLElement | null} */ (ev.target);
     if (target && (target.isContentEditable || /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName))) return;
     if (document.querySelector("dialog[open]") || !this.reactButton.isConnected || this.app.tv || !this.seated) return;
     const screen = this.app.tableScreen;
-    if (screen && (screen.keys || []).some((k) => k.key.toLowerCase() === "r")) return;
+    if (screen && (screen.keys || []).some((/** @type {{key: string}} */ k) => k.key.toLowerCase() === "r")) return;
     ev.preventDefault();
     // R when no reaction may be sent says why, briefly (it did nothing, as if the key were broken).
     const why = this.whyNoReactions();
@@ -744,7 +858,7 @@ export class Talk {
   /** Put the reactions of the last seconds at their seats on the screen as it is drawn now. */
   paint() {
     const root = this.app.root;
-    root.querySelectorAll(".talk-bubble").forEach((n) => n.remove());
+    root.querySelectorAll(".talk-bubble").forEach((/** @type {Element} */ n) => n.remove());
     const floats = root.querySelector("#talk-floats");
     if (floats) floats.replaceChildren();
     const now = Date.now();
@@ -779,6 +893,11 @@ export class Talk {
  * The talk settings as form fields: the host form's (`prefix` "host": read by the form) and the
  * lobby's or table's (`onChange(fields)`: sent as `talk_policy` at once).
  */
+/**
+ * @param {Policy | null} policy
+ * @param {string} prefix
+ * @param {((fields: Policy) => void) | null} [onChange]
+ */
 export function talkFields(policy, prefix, onChange = null) {
   const p = { ...DEFAULT_POLICY, ...(policy || {}) };
   // "Hide addresses" only where the server has a relay (welcome.limits.call_relay): without
@@ -803,6 +922,7 @@ export function talkFields(policy, prefix, onChange = null) {
       el("label", { for: id }, t(`talk.mode.${mode}`)),
     );
   });
+  /** @param {string} name */
   const check = (name) => {
     const id = `${prefix}-talk-${name}`;
     return el(
@@ -814,7 +934,7 @@ export function talkFields(policy, prefix, onChange = null) {
         name: `${prefix}_talk_${name}`,
         checked: !!p[name],
         "aria-describedby": name === "relay" ? `${prefix}-talk-relay-hint` : null,
-        onchange: onChange ? (ev) => onChange({ [name]: ev.target.checked }) : null,
+        onchange: onChange ? (/** @type {Event} */ ev) => onChange({ [name]: /** @type {HTMLInputElement} */ (ev.target).checked }) : null,
       }),
       el("label", { for: id }, t(`talk.${name}`)),
     );
@@ -833,12 +953,19 @@ export function talkFields(policy, prefix, onChange = null) {
 }
 
 /** The host form's talk settings as a `host` message's `talk` map: what differs from the defaults, or null. */
+/**
+ * @param {HTMLFormElement} form
+ * @param {string} [prefix]
+ */
 export function talkFromForm(form, prefix = "host") {
+  /** @type {Policy} */
   const talk = {};
+  /** @type {HTMLInputElement | null} */
   const chat = form.querySelector(`input[name="${prefix}_talk_chat"]:checked`);
   if (chat) talk.chat = chat.value;
   // Only the boxes the form has (it offers "hide addresses" where a relay is, section 16.6).
   for (const name of ["spectators", "table_talk", "hints", "relay"]) {
+    /** @type {HTMLInputElement | null} */
     const box = form.querySelector(`input[name="${prefix}_talk_${name}"]`);
     if (box) talk[name] = box.checked;
   }
