@@ -5,8 +5,8 @@ watches the phone's; once each host's turn has come (so that "Suggest a move" sh
 turn line), in each of the four languages every drawn element of the page whose words sit on
 one line (cut with an ellipsis or hidden past its edge) holds them whole: its scrollWidth is at
 most its clientWidth. Before, "Suggest …" on a phone beside a long turn line was cut, and so were
-the seats' lines on a narrow box. The game modules' own controls (in their slots) are left to
-them (see the report of issue 20).
+the seats' lines on a narrow box. The game modules' own controls (in their slots, #game-centre
+and #game-actions) are theirs to fit, and are left out here.
 The shell fits such a line by drawing it smaller (ui.js fitWidth), never below 60 % of its size.
 
 Cost: about 40 s (three games, three screens, four languages).
