@@ -255,7 +255,14 @@ class EightyThreeTable {
     });
     this.doneButton = button({ type: "button", id: "done", onclick: () => this.simple("done") });
     this.undoButton = button({ type: "button", id: "undo", onclick: () => this.simple("undo") });
-    this.stepErrorBox = el("p", { class: "step-error", id: "step-error", role: "alert" });
+    // Why a chosen card stays: over the top of the hand (page.css), where the finger and the eyes
+    // are, not under the buttons (issue 20: at y 795-921 of an 844 px phone). A tap on it, or the
+    // next step, puts it away.
+    this.stepErrorText = el("p", { class: "step-error", id: "step-error", role: "alert" });
+    this.stepErrorClose = /** @type {HTMLButtonElement} */ (
+      el("button", { type: "button", class: "step-error-close", onclick: () => this.showStepError(null) }, el("span", { "aria-hidden": "true" }, "×"))
+    );
+    this.stepErrorBox = el("div", { class: "step-error-box", id: "step-error-box", hidden: true }, this.stepErrorText, this.stepErrorClose);
     this.discardPanel = el(
       "div",
       { class: "discard-panel", id: "discard-panel" },
@@ -350,6 +357,15 @@ class EightyThreeTable {
     // The kitty's cards are marked in the hand until the tricks (a band at the foot of each, in the
     // strip a fanned card shows, and said in its name): the bidder sees what it took where it sheds.
     const fromKitty = new Set(this.kitty && this.kitty.hand === view.round && ["trump", "discard", "trim"].includes(phase) ? this.kitty.cards : []);
+    // A card with no step while this seat sheds is locked (issue 20: kept trumps read as "special"):
+    // dimmed, a lock on it (page.css), and its name says it cannot be discarded.
+    const shedding = (phase === "discard" || phase === "trim") && !this.spectator && (view.awaiting || []).includes(this.mySeat);
+    /** @param {string} name */
+    const label = (name) => {
+      let text = cardLabel(name, trump);
+      if (shedding && !steps[name]) text = t("card.locked", { label: text });
+      return fromKitty.has(name) ? t("card.kitty", { label: text }) : text;
+    };
     return {
       round: view.round,
       status: this.status(),
@@ -364,11 +380,14 @@ class EightyThreeTable {
       hand: hand
         ? hand.map((name) => ({
             id: name,
-            label: fromKitty.has(name) ? t("card.kitty", { label: cardLabel(name, trump) }) : cardLabel(name, trump),
+            label: label(name),
             playable: phase === "play" ? plays.has(name) : !!steps[name],
             face: (/** @type {HTMLElement} */ node) => {
               fillCardFace(node, name, trump);
               node.classList.toggle("from-kitty", fromKitty.has(name));
+              const locked = shedding && !steps[name];
+              node.classList.toggle("locked", locked);
+              if (locked) node.append(lockMark());
             },
           }))
         : null,
@@ -397,6 +416,8 @@ class EightyThreeTable {
   seatCount(i) {
     const v = this.view;
     const n = (v.hand_counts || [])[i] ?? 0;
+    // This seat's own count is the hand it sees: its picks leave the hand (issue 20: "17 cards" over 10).
+    if (!this.spectator && i === this.mySeat && Array.isArray(v.hand)) return v.hand.length;
     return (v.phase === "discard" || v.phase === "trim") && (v.decided || [])[i] ? Math.min(n, KEEP) : n;
   }
 
@@ -761,7 +782,7 @@ class EightyThreeTable {
       this.autoButton.classList.toggle("primary", !this.can("done"));
       this.undoButton.disabled = !this.can("undo");
     }
-    this.stepErrorBox.textContent = this.stepErrorCard ? this.keepReason(this.stepErrorCard) : "";
+    this.showStepError(this.stepErrorCard);
   }
 
   renderBidButton() {
@@ -856,7 +877,9 @@ class EightyThreeTable {
   /** @param {string | null} card */
   showStepError(card) {
     this.stepErrorCard = card;
-    this.stepErrorBox.textContent = card ? this.keepReason(card) : "";
+    this.stepErrorText.textContent = card ? this.keepReason(card) : "";
+    this.stepErrorClose.setAttribute("aria-label", this.t("step.error.close"));
+    this.stepErrorBox.hidden = !card;
   }
 
   /** Why a card of the discard phase has no step, in plain words (the view's counts say which rule holds it). */
@@ -865,8 +888,8 @@ class EightyThreeTable {
     const t = this.t;
     const v = this.view;
     if ((v.hand || []).length <= KEEP) return t("reason.six_held");
-    if (isTrump(name, v.trump)) return t("reason.keep_trump", { card: cardName(name) });
-    return t("reason.cannot_shed", { card: cardName(name) });
+    if (isTrump(name, v.trump)) return sentence(t("reason.keep_trump", { card: cardName(name) }));
+    return sentence(t("reason.cannot_shed", { card: cardName(name) }));
   }
 
   /** A card of the hand was chosen (click, Enter or Space). */
@@ -882,7 +905,7 @@ class EightyThreeTable {
       }
       const action = this.legal("play").find((a) => a.card === name);
       if (!action) {
-        this.host.say(t("reason.cannot_play", { card: cardName(name) }));
+        this.host.say(sentence(t("reason.cannot_play", { card: cardName(name) })));
         return;
       }
       this.host.focusHand();
@@ -1032,16 +1055,19 @@ class EightyThreeTable {
     switch (ev.kind) {
       case "hand_start":
         return { seat: null, text: t("move.hand_start", { n: ev.hand, who: who(ev.dealer) }), motion: null };
+      // A call is said by its chip in the calls (page.css keeps the caption out of the auction) and,
+      // the high one, by the contract line: not again in the seat's box (issue 20: "bid 32" four
+      // times on a phone, and a "32" token flying over the bidder's box).
       case "bid":
         return {
-          seat: ev.seat ?? null,
+          seat: null,
           text: t("move.bid", { who: who(ev.seat), n: ev.value }),
           short: t("move.short.bid", { n: ev.value }),
-          motion: { piece: el("span", { class: "bid-token" }, String(ev.value)), from: "seat", to: this.contract },
+          motion: null,
           sound: "call",
         };
       case "pass":
-        return { seat: ev.seat ?? null, text: t("move.pass", { who: who(ev.seat) }), short: t("move.short.pass"), motion: null };
+        return { seat: null, text: t("move.pass", { who: who(ev.seat) }), short: t("move.short.pass"), motion: null };
       case "contract":
         // Not a move to caption: the contract line and the bidder's box say it already (the log keeps it).
         return null;
@@ -1234,6 +1260,28 @@ export function handWorth(cards) {
     if (!best || value > best.value) best = { suit, value, trumps };
   }
   return best && cards.length ? { ...best, value: Math.round(best.value) } : null;
+}
+
+/**
+ * A sentence begins with a capital, also where it begins with a card's name ("spar ess blir på
+ * hånden" in Norwegian, whose card names are lower case).
+ * @param {string} text
+ */
+export function sentence(text) {
+  return text ? text.charAt(0).toLocaleUpperCase() + text.slice(1) : text;
+}
+
+/** The lock drawn on a card that may not leave the hand now (page.css): decorative, its name says it. */
+function lockMark() {
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(ns, "svg");
+  svg.setAttribute("class", "lock-mark");
+  svg.setAttribute("viewBox", "0 0 12 14");
+  svg.setAttribute("aria-hidden", "true");
+  const path = document.createElementNS(ns, "path");
+  path.setAttribute("d", "M3 6V4a3 3 0 0 1 6 0v2h1a1 1 0 0 1 1 1v6a1 1 0 0 1-1 1H2a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h1zm1.6 0h2.8V4a1.4 1.4 0 0 0-2.8 0v2z");
+  svg.append(path);
+  return svg;
 }
 
 /** @param {number} n */
