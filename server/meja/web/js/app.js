@@ -1,3 +1,4 @@
+// @ts-check
 // The page shell of Meja: home, host form, lobby, the table frame and the shared screen over
 // one WebSocket, for any game the server offers. The shell never names a game: each game's
 // description comes in `welcome.catalog`, and what is the game's own on the table (card
@@ -53,6 +54,23 @@ import { Talk, talkFromForm } from "./talk.js";
 import { hostStrip, pageArrows, remoteKeys, tvHostScreen } from "./tvhost.js";
 import { el } from "./ui.js";
 
+/** @typedef {import("./contract.js").TableMap} TableMap */
+/** @typedef {import("./contract.js").View} View */
+/** @typedef {import("./contract.js").GameEvent} GameEvent */
+/** @typedef {import("./contract.js").Action} Action */
+/** @typedef {import("./games.js").GameDescription} GameDescription */
+/** @typedef {import("./link.js").Link} Link */
+/** A message of the wire (net.js): `type` and its fields. @typedef {import("./net.js").Message} Message */
+/** A preset of the catalog (PROTOCOL.md 6). @typedef {Record<string, any>} Preset */
+/** An option spec of the catalog (PROTOCOL.md 6). @typedef {Record<string, any>} OptionSpec */
+/** What the connection says for the banner (net.js onStatus). @typedef {{state: string, delayMs?: number, code?: number}} Status */
+/** An error of a request (net.js RequestError, or the server's `error` message): its code and message. @typedef {{code: string, message: string}} WireError */
+/**
+ * A seat this browser holds (or a room its shared screen hosts), as "meja.seats" keeps it by table id.
+ * @typedef {Record<string, any>} SeatInfo
+ */
+/** A round's fair-deal record: the commitment's hash, then the reveal (PROTOCOL.md 7, 12). @typedef {Record<string, any>} FairRound */
+
 const SEATS_KEY = "meja.seats";
 const CURRENT_KEY = "meja.current";
 const LANG_KEY = "meja.lang";
@@ -64,6 +82,10 @@ const LOG_EVENTS_MAX = 4000;
 
 // --------------------------------------------------------------------------- storage
 
+/**
+ * @param {string} key
+ * @param {any} fallback
+ */
 function loadJSON(key, fallback) {
   try {
     const raw = localStorage.getItem(key);
@@ -73,6 +95,10 @@ function loadJSON(key, fallback) {
   }
 }
 
+/**
+ * @param {string} key
+ * @param {unknown} value
+ */
 function saveJSON(key, value) {
   try {
     localStorage.setItem(key, JSON.stringify(value));
@@ -82,18 +108,25 @@ function saveJSON(key, value) {
 }
 
 const store = {
+  /** @returns {Record<string, SeatInfo>} */
   seats() {
     return loadJSON(SEATS_KEY, {});
   },
+  /** @param {string | null} table */
   seat(table) {
-    return this.seats()[table] || null;
+    return this.seats()[/** @type {string} */ (table)] || null;
   },
+  /**
+   * @param {string} table
+   * @param {SeatInfo} info
+   */
   putSeat(table, info) {
     const all = this.seats();
     all[table] = { ...(all[table] || {}), ...info, saved_ms: Date.now() };
     saveJSON(SEATS_KEY, all);
     return all[table];
   },
+  /** @param {string} table */
   forget(table) {
     const all = this.seats();
     delete all[table];
@@ -103,12 +136,14 @@ const store = {
   current() {
     return localStorage.getItem(CURRENT_KEY);
   },
+  /** @param {string | null} table */
   setCurrent(table) {
     if (table) localStorage.setItem(CURRENT_KEY, table);
     else localStorage.removeItem(CURRENT_KEY);
   },
   /** The most recently used seat, for "continue your game". */
   latest() {
+    /** @type {(SeatInfo & {table: string})[]} */
     const list = Object.entries(this.seats()).map(([table, info]) => ({ table, ...info }));
     list.sort((a, b) => (b.saved_ms || 0) - (a.saved_ms || 0));
     return list[0] || null;
@@ -123,6 +158,7 @@ export { isLoopback, normalizeRoomCode, optionApplies };
 
 
 /** The room code of a shared-screen address (/tv/CODE), or undefined when the page is not one. */
+/** @param {string} pathname */
 export function tvCode(pathname) {
   const m = /^\/tv\/([^/]*)\/?$/.exec(pathname);
   if (!m) return undefined;
@@ -139,25 +175,54 @@ export function tvCode(pathname) {
 
 class App {
   constructor() {
-    this.root = document.getElementById("app");
-    this.banner = document.getElementById("banner");
-    this.toast = document.getElementById("toast");
+    // The page's fixed parts (index.html has them).
+    this.root = /** @type {HTMLElement} */ (document.getElementById("app"));
+    this.banner = /** @type {HTMLElement} */ (document.getElementById("banner"));
+    this.toast = /** @type {HTMLElement} */ (document.getElementById("toast"));
     this.games = new Games();
-    this.table = null; // the table summary of the last state/update
+    /** The table summary of the last state/update. @type {TableMap | null} */
+    this.table = null;
     this.version = 0;
+    /** This page's seat (null or undefined: none; the wire's `seat` as it came). @type {number | null | undefined} */
     this.seat = null;
     this.isHost = false;
+    /** @type {View | null} */
     this.view = null;
-    this.tableId = null; // the table this page is at (seat or spectator)
+    /** The table this page is at (seat or spectator). @type {string | null} */
+    this.tableId = null;
     this.spectating = false;
+    /** The screen shown: "home", "lobby", "table", "tv-lobby", "tv-host", "learn", "replay", "deal", "message". @type {string | null} */
     this.screen = null;
+    /** @type {TableScreen | null} */
     this.tableScreen = null;
+    /** @type {string | null} */
     this.homeNotice = null;
+    /** @type {string | null} */
     this.lobbyNotice = null;
+    /** @type {Promise<unknown>} */
     this.queue = Promise.resolve();
-    this.link = LINK_START; // the connection's state (link.js): changed by its transitions only
-    this.logEvents = []; // the table's events the move log is drawn from (table.js)
+    /** The connection's state (link.js): changed by its transitions only. @type {Link} */
+    this.link = LINK_START;
+    /** The table's events the move log is drawn from (table.js). @type {GameEvent[]} */
+    this.logEvents = [];
+    /** @type {string | null} */
     this.logTable = null;
+    /** The table's fair-deal records by round, kept with the seat. @type {Record<string, FairRound> | null | undefined} */
+    this.fair = undefined;
+    /** A room code to watch once connected (`/?watch=CODE`). @type {string | null | undefined} */
+    this.pendingWatch = undefined;
+    /** The name of the host or join request on its way, for the seat it gets. @type {string | undefined} */
+    this.pendingName = undefined;
+    /** The strings key of the message screen's words, to say them again in another language. @type {string | null | undefined} */
+    this.messageKey = undefined;
+    /** @type {Status | undefined} */
+    this.lastStatus = undefined;
+    /** The catalog last taken (as JSON). @type {string | undefined} */
+    this.catalogKey = undefined;
+    /** @type {ReturnType<typeof setInterval> | undefined} */
+    this.countdown = undefined;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.toastTimer = undefined;
     this.params = new URLSearchParams(location.search);
     this.shortcuts = localStorage.getItem(SHORTCUTS_KEY) !== "off";
     setLanguage(initialLanguage(localStorage.getItem(LANG_KEY), navigator.languages || [navigator.language]));
@@ -197,11 +262,11 @@ class App {
       if (this.tvHostForm) this.showTvHost();
       else this.showMessageScreen(this.tvRoom ? t("conn.connecting") : t("tv.bad_code"));
     } else if (replayId(location.pathname)) {
-      this.replay.open(replayId(location.pathname), this.params);
+      this.replay.open(/** @type {string} */ (replayId(location.pathname)), this.params);
     } else if (dealBoardCode(location.pathname)) {
-      this.dealBoard.open(dealBoardCode(location.pathname));
+      this.dealBoard.open(/** @type {string} */ (dealBoardCode(location.pathname)));
     } else if (this.params.get("learn")) {
-      this.learn.open(this.params.get("learn"));
+      this.learn.open(/** @type {string} */ (this.params.get("learn")));
     } else if (current && store.seat(current)) {
       this.tableId = current;
       this.showMessageScreen(t("conn.connecting"));
@@ -215,20 +280,29 @@ class App {
 
   // ------------------------------------------------------------------ games in words
 
-  /** The table's game's description (or null before the catalog came). */
+  /** The table's game's description (or null before the catalog came). @param {TableMap | null} table */
   gameOf(table) {
     return table ? this.games.get(table.game) : null;
   }
 
+  /** @param {GameDescription | null} desc */
   gameTitle(desc) {
     if (!desc) return "";
     return hasText(desc.name, "game.title") ? gameText(desc.name, "game.title") : desc.title || readable(desc.name);
   }
 
+  /**
+   * @param {GameDescription} desc
+   * @param {Preset} preset
+   */
   presetName(desc, preset) {
     return gameText(desc.name, preset.label || `preset.${preset.name}`);
   }
 
+  /**
+   * @param {GameDescription | null} desc
+   * @param {string | null | undefined} level
+   */
   levelName(desc, level) {
     const name = level || (desc && desc.default_level) || "normal";
     if (desc && hasText(desc.name, `level.${name}`)) return gameText(desc.name, `level.${name}`);
@@ -236,15 +310,29 @@ class App {
     return shell === `bot.${name}` ? readable(name) : shell;
   }
 
+  /**
+   * @param {GameDescription} desc
+   * @param {OptionSpec} spec
+   */
   optionLabel(desc, spec) {
     return gameText(desc.name, spec.label || `option.${spec.name}`);
   }
 
+  /**
+   * @param {GameDescription} desc
+   * @param {OptionSpec} spec
+   * @param {string} choice
+   */
   choiceLabel(desc, spec, choice) {
     const key = `${spec.label || `option.${spec.name}`}.${choice}`;
     return hasText(desc.name, key) ? gameText(desc.name, key) : readable(choice);
   }
 
+  /**
+   * @param {GameDescription} desc
+   * @param {OptionSpec} spec
+   * @param {any} value
+   */
   optionValue(desc, spec, value) {
     if (spec.type === "bool") return t(`bool.${!!value}`);
     if (spec.type === "choice") return this.choiceLabel(desc, spec, value);
@@ -253,13 +341,23 @@ class App {
     return hasText(desc.name, key) ? gameText(desc.name, key, { n: value }) : String(value);
   }
 
-  /** The preset's rules in brief (the host form): the game's "rules.<preset>" lines. */
+  /**
+   * The preset's rules in brief (the host form): the game's "rules.<preset>" lines.
+   * @param {GameDescription | null} desc
+   * @param {string} presetName
+   * @returns {string[]}
+   */
   presetRules(desc, presetName) {
     const lines = desc && hasText(desc.name, `rules.${presetName}`) ? gameText(desc.name, `rules.${presetName}`) : null;
     return Array.isArray(lines) ? lines : [];
   }
 
-  /** A table's rules in plain words: the module's `rules(table, t)`, else the preset's lines. */
+  /**
+   * A table's rules in plain words: the module's `rules(table, t)`, else the preset's lines.
+   * @param {GameDescription | null} desc
+   * @param {TableMap | null} table
+   * @returns {string[]}
+   */
   rulesLines(desc, table) {
     if (!desc || !table) return [];
     const module = this.games.module(desc.name);
@@ -274,7 +372,11 @@ class App {
     return this.presetRules(desc, table.preset);
   }
 
-  /** "<game> · <preset> · 3 seats": the table's game in one line. */
+  /**
+   * "<game> · <preset> · 3 seats": the table's game in one line.
+   * @param {GameDescription} desc
+   * @param {TableMap} table
+   */
   tableGameLine(desc, table) {
     const preset = this.games.preset(desc.name, table.preset);
     const parts = [this.gameTitle(desc)];
@@ -283,6 +385,7 @@ class App {
     return parts.join(" · ");
   }
 
+  /** @param {unknown} on */
   setShortcuts(on) {
     this.shortcuts = !!on;
     localStorage.setItem(SHORTCUTS_KEY, on ? "on" : "off");
@@ -291,7 +394,7 @@ class App {
   // ------------------------------------------------------------------ header and banner
 
   buildHeader() {
-    const select = document.getElementById("lang");
+    const select = /** @type {HTMLSelectElement} */ (document.getElementById("lang"));
     select.replaceChildren(
       ...Object.entries(LANGUAGES).map(([code, name]) => el("option", { value: code, lang: code }, name)),
     );
@@ -301,7 +404,7 @@ class App {
       localStorage.setItem(LANG_KEY, select.value);
       this.relabel();
     });
-    document.getElementById("home-link").addEventListener("click", (ev) => {
+    /** @type {HTMLElement} */ (document.getElementById("home-link")).addEventListener("click", (ev) => {
       ev.preventDefault();
       if (this.tv) location.assign("/");
       else this.goHome();
@@ -317,10 +420,14 @@ class App {
 
   relabelStatic() {
     this.attention.refresh();
-    document.getElementById("app-title").textContent = t("app.title");
-    document.getElementById("lang-label").textContent = t("lang.label");
-    document.getElementById("home-link").textContent = t("nav.home");
-    document.getElementById("skip-link").textContent = t("nav.skip");
+    /** @param {string} id @param {string} text */
+    const say = (id, text) => {
+      /** @type {HTMLElement} */ (document.getElementById(id)).textContent = text;
+    };
+    say("app-title", t("app.title"));
+    say("lang-label", t("lang.label"));
+    say("home-link", t("nav.home"));
+    say("skip-link", t("nav.skip"));
   }
 
   relabel() {
@@ -347,6 +454,7 @@ class App {
     this.call.refresh();
   }
 
+  /** @param {Status} status */
   onStatus(status) {
     this.lastStatus = status;
     // The server lets the call go with the connection: it is joined again after the next state.
@@ -382,8 +490,9 @@ class App {
     b.hidden = false;
     if (status.state === "waiting") {
       b.classList.add("warn");
-      const due = Date.now() + status.delayMs;
-      const text = el("span", {}, t("conn.lost", { s: Math.ceil(status.delayMs / 1000) }));
+      const delayMs = /** @type {number} */ (status.delayMs);
+      const due = Date.now() + delayMs;
+      const text = el("span", {}, t("conn.lost", { s: Math.ceil(delayMs / 1000) }));
       this.countdown = setInterval(() => {
         text.textContent = t("conn.lost", { s: Math.max(0, Math.ceil((due - Date.now()) / 1000)) });
       }, 500);
@@ -403,6 +512,7 @@ class App {
     }
   }
 
+  /** @param {string} text */
   showToast(text) {
     this.toast.textContent = text;
     this.toast.hidden = false;
@@ -415,7 +525,9 @@ class App {
   /** An error of the server in the player's words. Its message is written for developers (wire
    * names, rule numbers: "'play 6S' refused (see rule 4.6.3)"), so it is never
    * shown but where a string asks for it (a limit's name); a code the page has no words for is
-   * said plainly, and its message goes to the console for whoever debugs. */
+   * said plainly, and its message goes to the console for whoever debugs.
+   * @param {any} err a WireError (a request's, or an `error` message)
+   */
   errorText(err) {
     const key = `error.${err.code}`;
     const text = t(key, { message: err.message });
@@ -426,6 +538,7 @@ class App {
 
   // ------------------------------------------------------------------ connection
 
+  /** @param {Message} welcome */
   async onOpen(welcome) {
     this.link = linkAfter.welcome(this.link);
     const catalog = (welcome && welcome.catalog) || [];
@@ -470,7 +583,12 @@ class App {
     this.conn.healthy(); // nothing to come back to: the welcome was all this connection needed
   }
 
+  /**
+   * @param {string} tableId
+   * @param {SeatInfo} info
+   */
   async resume(tableId, info) {
+    /** @type {Message} */
     const msg = { type: "resume", table: tableId, token: info.token };
     // Within one page, ask for what was missed since the last version seen. After a reload
     // the page has no log: ask for the latest versions again, whose events rebuild it (the
@@ -488,7 +606,7 @@ class App {
     this.link = linkAfter.resumeSent(this.link, msg.since, true);
     try {
       await this.conn.request(msg);
-    } catch (err) {
+    } catch (/** @type {any} */ err) {
       this.link = linkAfter.resumeRefused(this.link);
       if (err.code === "auth/bad_token" || err.code === "table/not_found") {
         store.forget(tableId);
@@ -499,7 +617,10 @@ class App {
     }
   }
 
-  /** Messages are handled one at a time, in order, so that a held event can pause the table. */
+  /**
+   * Messages are handled one at a time, in order, so that a held event can pause the table.
+   * @param {Message} msg
+   */
   enqueue(msg) {
     // The call's messages do not wait behind a held event: a call connects while the table pauses.
     if (msg.type === "ice") return this.call.onIce(msg);
@@ -508,6 +629,7 @@ class App {
     this.queue = this.queue.then(() => this.handle(msg)).catch((err) => console.error(err));
   }
 
+  /** @param {Message} msg */
   async handle(msg) {
     switch (msg.type) {
       case "joined": {
@@ -553,7 +675,7 @@ class App {
         // was refused as stale).
         this.apply(msg, events);
         if (this.screen === "table" && this.tableScreen) {
-          await this.tableScreen.holdFor(events, msg);
+          await this.tableScreen.holdFor(events);
         }
         break;
       }
@@ -571,6 +693,7 @@ class App {
     }
   }
 
+  /** @param {string | null} tableId */
   resetLog(tableId) {
     this.logEvents = [];
     this.logTable = tableId;
@@ -581,6 +704,7 @@ class App {
    * a seat's (a reload watches with it, `watch.host_token`), watches as the spectator it is, and
    * its address becomes the room's shared screen (/tv/CODE). Not "current": nothing resumes it
    * from the home page but its own address ("continue" opens that).
+   * @param {Message} msg
    */
   joinedSeatless(msg) {
     store.putSeat(msg.table, {
@@ -597,7 +721,10 @@ class App {
     if (this.tv && window.history && history.replaceState) history.replaceState(null, "", `/tv/${msg.code}`);
   }
 
-  /** The stored host token of the room this shared screen hosts without a seat, or null. */
+  /**
+   * The stored host token of the room this shared screen hosts without a seat, or null.
+   * @returns {(SeatInfo & {table: string}) | null}
+   */
   ownedHost() {
     if (!this.tv || !this.tvRoom) return null;
     const found = Object.entries(store.seats()).find(([, i]) => i && i.seatless && i.host_token && i.code === this.tvRoom);
@@ -608,7 +735,8 @@ class App {
    *  phone at the table while a seat holds them (who has the controls; its lobby says it by the seat). */
   paintHostStrip() {
     const old = document.getElementById("host-strip");
-    const focused = old && old.contains(document.activeElement) ? document.activeElement.id : null;
+    const active = document.activeElement;
+    const focused = old && active && old.contains(active) ? active.id : null;
     const handed = !!this.table && this.table.host_rights !== null && this.table.host_rights !== undefined;
     const strip =
       this.tv && (this.screen === "tv-lobby" || this.screen === "table")
@@ -620,15 +748,18 @@ class App {
     if (!strip) return;
     // The TV's strip at its foot, first in it: a remote's ↓ from Start reaches the hand-over
     // before Home (Home is not on the way); a phone's beside the language, in its header.
-    const header = document.querySelector("header.top");
+    const header = /** @type {HTMLElement} */ (document.querySelector("header.top"));
     if (this.tv) header.prepend(strip);
-    else header.querySelector(".lang").before(strip);
+    else /** @type {HTMLElement} */ (header.querySelector(".lang")).before(strip);
     // A remote that pressed in the strip stays in it (Hand over gives way to Take back).
-    const again = focused && (document.getElementById(focused) || strip.querySelector("button, select"));
+    const again = focused && (document.getElementById(focused) || /** @type {HTMLElement | null} */ (strip.querySelector("button, select")));
     if (again) again.focus();
   }
 
-  /** Reactions (talk.js) enter the move log as the table's own events, and are drawn at once. */
+  /**
+   * Reactions (talk.js) enter the move log as the table's own events, and are drawn at once.
+   * @param {GameEvent[]} events
+   */
   addTalkLog(events) {
     this.addLog(this.table, events);
     if (this.screen === "table" && this.tableScreen) this.tableScreen.renderLog(false);
@@ -639,7 +770,10 @@ class App {
     return this.screen === "table" && !!this.tableScreen && this.tableScreen.logAnnounces();
   }
 
-  /** A seat as people are named in talk and the call: "You", the person's name, "Bot 3", "Seat 2". */
+  /**
+   * A seat as people are named in talk and the call: "You", the person's name, "Bot 3", "Seat 2".
+   * @param {number} i
+   */
   seatDisplayName(i) {
     if (!this.spectating && i === this.seat) return t("table.you");
     const s = ((this.table && this.table.seats) || [])[i];
@@ -647,6 +781,10 @@ class App {
     return (s && s.name) || t("seat.label", { n: i + 1 });
   }
 
+  /**
+   * @param {TableMap | null | undefined} table
+   * @param {GameEvent[]} events
+   */
   addLog(table, events) {
     const id = (table && table.id) || this.tableId;
     if (id !== this.logTable) this.resetLog(id);
@@ -654,6 +792,10 @@ class App {
     if (this.logEvents.length > LOG_EVENTS_MAX) this.logEvents.splice(0, this.logEvents.length - LOG_EVENTS_MAX);
   }
 
+  /**
+   * @param {Message} msg
+   * @param {GameEvent[]} events
+   */
   apply(msg, events) {
     const table = msg.table;
     if (!table || typeof table !== "object") return;
@@ -673,16 +815,16 @@ class App {
     this.call.reset(this.tableId);
     this.addLog(table, events);
     this.recordFairness(table, events);
-    const kicked = (events || []).some((e) => e && e.kind === "seat_changed" && e.kicked && e.seat === mySeat);
+    const kicked = (events || []).some((/** @type {GameEvent} */ e) => e && e.kind === "seat_changed" && e.kicked && e.seat === mySeat);
     if (wasSeated && (msg.seat === null || msg.seat === undefined) && kicked) {
       // The host took this seat away (PROTOCOL.md 7.3: seat_changed with kicked; 10, seat/kicked):
       // the connection watches now, and may not join this table again. Say so; offer no join.
-      store.forget(this.tableId);
+      store.forget(/** @type {string} */ (this.tableId));
       this.spectating = true;
       this.lobbyNotice = t("lobby.kicked");
     }
     if (!this.spectating && this.seat !== null && this.seat !== undefined) {
-      store.putSeat(this.tableId, { since: this.version, code: table.code, link: table.link });
+      store.putSeat(/** @type {string} */ (this.tableId), { since: this.version, code: table.code, link: table.link });
     }
     if (table.status === "lobby" || !this.view) {
       this.redrawLobby();
@@ -713,14 +855,23 @@ class App {
     const table = this.screen === "lobby" || this.screen === "table" ? this.table : null;
     const code = table && typeof table.code === "string" ? table.code : "";
     let want = "/";
-    if (code && table.status !== "finished") want = `/?${table.status === "lobby" ? "join" : "watch"}=${encodeURIComponent(code)}`;
+    if (table && code && table.status !== "finished") want = `/?${table.status === "lobby" ? "join" : "watch"}=${encodeURIComponent(code)}`;
     else if (!table) return; // other screens (home, a message) keep the address they came with
     if (location.pathname + location.search !== want) history.replaceState(null, "", want);
   }
 
-  /** Commitments (round start) and reveals (round end), kept with the seat (PROTOCOL.md 7, 12). */
+  /**
+   * Commitments (round start) and reveals (round end), kept with the seat (PROTOCOL.md 7, 12).
+   * @param {TableMap} table
+   * @param {GameEvent[]} events
+   */
   recordFairness(table, events) {
+    /** @type {Record<string, FairRound>} */
     const fair = this.fair || (this.fair = (store.seat(this.tableId) || {}).fair || {});
+    /**
+     * @param {number | string} round
+     * @param {FairRound} data
+     */
     const put = (round, data) => {
       fair[round] = { ...(fair[round] || {}), ...data };
     };
@@ -732,21 +883,25 @@ class App {
       if (kind === "commitment") put(ev.round, { hash: ev.hash, ...(ev.chosen ? { chosen: true } : {}) });
       if (kind === "reveal") put(ev.round, { deal_code: ev.deal_code, salt: ev.salt });
     }
-    if (!this.spectating && store.seat(this.tableId)) store.putSeat(this.tableId, { fair });
+    if (!this.spectating && store.seat(this.tableId)) store.putSeat(/** @type {string} */ (this.tableId), { fair });
   }
 
   // ------------------------------------------------------------------ actions
 
   playerName() {
-    const input = document.getElementById("name");
+    const input = /** @type {HTMLInputElement | null} */ (document.getElementById("name"));
     const name = (input ? input.value : localStorage.getItem(NAME_KEY) || "").trim();
     return name;
   }
 
+  /**
+   * @param {string} name
+   * @param {HTMLElement} status
+   */
   checkName(name, status) {
     if (!name || name.length > 24) {
       status.textContent = t("error.name");
-      document.getElementById("name").focus();
+      /** @type {HTMLElement} */ (document.getElementById("name")).focus();
       return false;
     }
     localStorage.setItem(NAME_KEY, name);
@@ -754,23 +909,34 @@ class App {
     return true;
   }
 
-  /** The values of the form's fields for ``preset``'s options, by name. */
+  /**
+   * The values of the form's fields for ``preset``'s options, by name.
+   * @param {HTMLFormElement} form
+   * @param {Preset} preset
+   */
   formOptions(form, preset) {
     const data = new FormData(form);
+    /** @type {Record<string, unknown>} */
     const options = {};
-    for (const spec of preset.options || []) {
-      if (spec.type === "bool") options[spec.name] = !!(form.elements[spec.name] && form.elements[spec.name].checked);
+    // The form's controls by name (as `form.elements[name]` reads them).
+    const elements = /** @type {Record<string, any>} */ (/** @type {unknown} */ (form.elements));
+    for (const spec of /** @type {OptionSpec[]} */ (preset.options || [])) {
+      if (spec.type === "bool") options[spec.name] = !!(elements[spec.name] && elements[spec.name].checked);
       else if (spec.type === "int") options[spec.name] = data.has(spec.name) ? wireNumber(spec, Number(data.get(spec.name))) : spec.default;
       else options[spec.name] = String(data.get(spec.name) ?? spec.default);
     }
     return options;
   }
 
-  /** The host request of the form: the game, its preset and every option, seats, bots; or a deal code. */
+  /**
+   * The host request of the form: the game, its preset and every option, seats, bots; or a deal code.
+   * @param {HTMLFormElement} form
+   * @returns {Message}
+   */
   hostRequest(form) {
     const data = new FormData(form);
     const desc = this.games.get(String(data.get("game") || "")) || this.games.list[0];
-    const preset = this.games.preset(desc.name, String(data.get("preset") || ""));
+    const preset = /** @type {Preset} */ (this.games.preset(desc.name, String(data.get("preset") || "")));
     const options = { preset: preset.name, ...this.formOptions(form, preset) };
     const level = String(data.get("bots") || desc.default_level);
     const deal = String(data.get("deal_code") || "").trim();
@@ -782,6 +948,7 @@ class App {
     if (!deal) return { type: "host", game: desc.name, options, seats: Number(data.get("seats")), bots: level, ...talk, ...timer };
     // A deal code alone is enough: the server reads its game, preset and seats from it. The
     // form's options go with it only where the form shows that very game and preset.
+    /** @type {Message} */
     const msg = { type: "host", deal_code: deal, ...talk, ...timer };
     const read = this.games.readDealCode(deal);
     if (read && read.game === desc.name && read.preset === preset.name) {
@@ -794,6 +961,10 @@ class App {
     return msg;
   }
 
+  /**
+   * @param {HTMLFormElement} form
+   * @param {HTMLElement} status
+   */
   async host(form, status) {
     const name = this.playerName();
     if (!this.checkName(name, status)) return;
@@ -801,6 +972,10 @@ class App {
     await this.enter({ ...this.hostRequest(form), name }, status);
   }
 
+  /**
+   * @param {string} code
+   * @param {HTMLElement} status
+   */
   async join(code, status) {
     const name = this.playerName();
     const normal = normalizeRoomCode(code);
@@ -819,6 +994,10 @@ class App {
     await this.enter({ type: "join", code: normal, name }, status);
   }
 
+  /**
+   * @param {Message} msg
+   * @param {HTMLElement} status
+   */
   async enter(msg, status) {
     status.textContent = "";
     this.spectating = false;
@@ -832,6 +1011,11 @@ class App {
     }
   }
 
+  /**
+   * @param {string} code
+   * @param {HTMLElement} [status]
+   * @returns {Promise<void>}
+   */
   async watch(code, status) {
     const normal = normalizeRoomCode(code);
     if (!normal) {
@@ -844,7 +1028,7 @@ class App {
     this.resetLog(null);
     try {
       await this.conn.request({ type: "watch", code: normal, ...this.screenField() });
-    } catch (err) {
+    } catch (/** @type {any} */ err) {
       if (err.code === "connection/closed") return; // the next welcome watches again
       const owned = this.ownedHost();
       if (owned && err.code === "auth/bad_token") {
@@ -882,23 +1066,28 @@ class App {
     }
   }
 
+  /** The watch request's field that says which screen watches: its host token, its screen token, or none. @returns {Message} */
   screenField() {
     const owned = this.ownedHost(); // the room this screen hosts: it comes back as its host
     if (owned) return { host_token: owned.host_token };
     return this.tv && this.screenToken ? { screen: this.screenToken } : {};
   }
 
-  /** Send a table request (act, seat, start, rematch); errors show as a notice. */
+  /**
+   * Send a table request (act, seat, start, rematch); errors show as a notice.
+   * @param {Message} msg
+   */
   async send(msg) {
     try {
       return await this.conn.request({ ...msg, table: this.tableId });
-    } catch (err) {
+    } catch (/** @type {any} */ err) {
       // Not connected: the banner says so and the client is reconnecting; nothing was sent.
       this.showToast(err.code === "connection/closed" ? t("conn.not_sent") : this.errorText(err));
       return null;
     }
   }
 
+  /** @param {Action} action */
   act(action) {
     return this.send({ type: "act", version: this.version, action });
   }
@@ -929,6 +1118,7 @@ class App {
     this.showHome();
   }
 
+  /** @param {string | null} notice */
   leaveToHome(notice) {
     if (this.tv) {
       this.showMessageScreen(notice || t("conn.gone"));
@@ -938,6 +1128,7 @@ class App {
     this.goHome();
   }
 
+  /** @param {string} table */
   async continueAt(table) {
     const info = store.seat(table);
     if (!info) return;
@@ -956,6 +1147,10 @@ class App {
 
   // ------------------------------------------------------------------ screens
 
+  /**
+   * @param {string} screen
+   * @param {Node} node
+   */
   mount(screen, node) {
     if (this.screen === "table" && screen !== "table" && this.tableScreen) {
       this.tableScreen.destroy();
@@ -970,6 +1165,10 @@ class App {
     this.paintHostStrip(); // the strip belongs to some screens only
   }
 
+  /**
+   * @param {string} text
+   * @param {string | null} [key] the strings key of `text`, to say it again in another language
+   */
   showMessageScreen(text, key = null) {
     this.messageKey = key;
     const parts = [el("p", { role: "status", id: "message" }, text)];
@@ -986,6 +1185,7 @@ class App {
     return this.home.fields();
   }
 
+  /** @param {ReturnType<Home["fields"]>} kept */
   restoreHomeFields(kept) {
     this.home.restoreFields(kept);
   }
@@ -999,14 +1199,27 @@ class App {
     return this.home.turnLimitField();
   }
 
+  /**
+   * @param {GameDescription} desc
+   * @param {Preset} preset
+   */
   optionFields(desc, preset) {
     return this.home.optionFields(desc, preset);
   }
 
+  /**
+   * @param {HTMLFormElement} form
+   * @param {HTMLElement} box
+   * @param {Preset} preset
+   */
   showApplicableOptions(form, box, preset) {
     this.home.showApplicableOptions(form, box, preset);
   }
 
+  /**
+   * @param {GameDescription} desc
+   * @param {OptionSpec} spec
+   */
   optionField(desc, spec) {
     return this.home.optionField(desc, spec);
   }
@@ -1037,22 +1250,29 @@ class App {
       return;
     }
     this.mount("tv-host", el("div", { class: "tv-host-screen" }, tvHostScreen(this)));
+    /** @type {HTMLInputElement | null} */
     const first = this.root.querySelector('input[name="game"]:checked');
     if (first) first.focus();
   }
 
   /** Host from the shared screen's form: the request is the form's, with `seated: false`. */
+  /**
+   * @param {Message} msg
+   * @param {HTMLElement} status
+   */
   async hostHere(msg, status) {
     await this.enter(msg, status);
   }
 
+  /** @param {GameEvent[]} events */
   showTable(events) {
-    if (this.screen !== "table" || !this.tableScreen || this.tableScreen.desc.name !== this.table.game) {
-      const desc = this.gameOf(this.table) || { name: this.table.game, title: readable(this.table.game || ""), presets: [] };
+    const table = /** @type {TableMap} */ (this.table);
+    if (this.screen !== "table" || !this.tableScreen || this.tableScreen.desc.name !== table.game) {
+      const desc = this.gameOf(table) || { name: table.game, title: readable(table.game || ""), presets: [] };
       if (this.tableScreen) this.tableScreen.destroy();
       this.tableScreen = null;
       const screen = new TableScreen(this, desc, this.games.module(desc.name), { tv: this.tv });
-      this.mount("table", screen.node);
+      this.mount("table", /** @type {Node} */ (screen.node));
       this.tableScreen = screen;
       screen.render(events, true);
     } else {
@@ -1061,5 +1281,5 @@ class App {
   }
 }
 
-window.meja = new App();
+/** @type {any} */ (window).meja = new App();
 registerWorker();
