@@ -155,6 +155,10 @@ class EightyThreeTable {
     );
     this.teamsBox = el("ul", { class: "team-scores", id: "team-scores" });
     this.exchangeLine = el("p", { class: "exchange-line", id: "exchange-line" });
+    // The bid's advice as a phone shows it: in the middle, under the calls, where the caption was
+    // (page.css; under the hand it sat on the screen's foot). The words a screen reader reads stay
+    // the bid list's description (#bid-worth).
+    this.bidWorthShown = el("p", { class: "bid-worth-shown", id: "bid-worth-shown", "aria-hidden": "true", hidden: true });
     this.auctionTitle = el("h3", { class: "panel-title", id: "auction-title" });
     this.auctionList = el("ol", { class: "auction-list", id: "auction", "aria-labelledby": "auction-title" });
     this.auctionBox = el("div", { class: "auction-box", id: "auction-box" }, this.auctionTitle, this.auctionList);
@@ -209,6 +213,7 @@ class EightyThreeTable {
       this.teamsBox,
       this.exchangeLine,
       this.auctionBox,
+      this.bidWorthShown,
       this.discardBox,
       this.trickBox,
       this.waitNote,
@@ -715,6 +720,7 @@ class EightyThreeTable {
     const phase = v.phase;
     // The bidding panel: the legal bids only (4.5.2), Pass unless the dealer must bid (4.5.5).
     this.bidPanel.hidden = phase !== "auction";
+    this.bidWorthShown.hidden = phase !== "auction" || v.turn !== this.mySeat;
     if (phase === "auction") {
       const bids = this.legal("bid").map((a) => a.value);
       // The choice is kept while this hand's auction goes on, never into the next hand's: there
@@ -742,6 +748,7 @@ class EightyThreeTable {
       const worth = this.spectator ? null : handWorth(v.hand || []);
       this.bidWorth.hidden = !worth;
       this.bidWorth.textContent = worth ? t("bid.worth", { n: worth.value, suit: t(`suit.${worth.suit}`), trumps: worth.trumps }) : "";
+      this.bidWorthShown.textContent = this.bidWorth.textContent;
     }
     // Naming trumps (4.6.1): each suit says how many trumps it would give this hand.
     const naming = phase === "trump" && v.turn === this.mySeat;
