@@ -51,8 +51,12 @@ def _deal(state: Any) -> bool:
 
 def box(page: Any, selector: str) -> dict[str, float] | None:
     return page.evaluate(  # type: ignore[no-any-return]
-        """s => { const e = document.querySelector(s); if (!e || e.closest('[hidden]') || !e.getClientRects().length) return null;
-                  const r = e.getBoundingClientRect(); return {top: r.top, bottom: r.bottom, left: r.left, right: r.right, h: r.height}; }""",
+        """s => {
+          const e = document.querySelector(s);
+          if (!e || e.closest('[hidden]') || !e.getClientRects().length) return null;
+          const r = e.getBoundingClientRect();
+          return {top: r.top, bottom: r.bottom, left: r.left, right: r.right, h: r.height};
+        }""",
         selector,
     )
 
@@ -94,9 +98,12 @@ def test_e83_hand_on_a_phone_as_a_new_player_meets_it(server: Any, new_context: 
     assert page.get_attribute("#bid-value", "aria-describedby") == "bid-worth"
     # the partner's box: its pill with room over its last line, opposite the player
     partner = page.evaluate(
-        """() => { const b = document.querySelector('#opponents .side-top .seat-box'), p = b.querySelector('.seat-name, .bot-badge, .seat-who > *');
-                   const r = b.getBoundingClientRect(), q = p.getBoundingClientRect();
-                   return {seat: Number(b.dataset.seat), h: r.height, above: q.top - r.top, below: r.bottom - q.bottom}; }"""
+        """() => {
+          const b = document.querySelector('#opponents .side-top .seat-box');
+          const p = b.querySelector('.seat-name, .bot-badge, .seat-who > *');
+          const r = b.getBoundingClientRect(), q = p.getBoundingClientRect();
+          return {seat: Number(b.dataset.seat), h: r.height, above: q.top - r.top, below: r.bottom - q.bottom};
+        }"""
     )
     assert partner["seat"] == 2 and partner["h"] >= 50 and partner["above"] >= 2 and partner["below"] >= 2, partner
     hand_top = box(page, "#hand")
@@ -126,9 +133,11 @@ def test_e83_hand_on_a_phone_as_a_new_player_meets_it(server: Any, new_context: 
         """() => Array.from(document.querySelectorAll('#hand button.card'), (b) => {
              const m = b.querySelector('.lock-mark'), r = m ? m.getBoundingClientRect() : null;
              const corner = b.querySelector('.corner');
+             const hit = r && document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
              return {card: b.dataset.card, label: b.getAttribute('aria-label'), locked: b.classList.contains('locked'),
-                     lock: !!r && r.width > 8 && document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)?.closest('button.card') === b,
-                     faded: Number(getComputedStyle(corner).opacity) < 0.6, face: getComputedStyle(b).backgroundColor}; })"""
+                     lock: !!r && r.width > 8 && !!hit && hit.closest('button.card') === b,
+                     faded: Number(getComputedStyle(corner).opacity) < 0.6,
+                     face: getComputedStyle(b).backgroundColor}; })"""
     )
     for look in looks:
         held = look["card"] in kept
@@ -147,7 +156,8 @@ def test_e83_hand_on_a_phone_as_a_new_player_meets_it(server: Any, new_context: 
 
     # a kept trump, tapped: why it stays, wholly on the screen with no scrolling, in every language
     tap = page.eval_on_selector(
-        f'#hand button.card[data-card="{kept[0]}"]', "b => { const r = b.getBoundingClientRect(); return [r.left + 8, r.top + r.height / 2]; }"
+        f'#hand button.card[data-card="{kept[0]}"]',
+        "b => { const r = b.getBoundingClientRect(); return [r.left + 8, r.top + r.height / 2]; }",
     )
     page.touchscreen.tap(tap[0], tap[1])
     page.wait_for_selector("#step-error:not(:empty)")
@@ -165,7 +175,8 @@ def test_e83_hand_on_a_phone_as_a_new_player_meets_it(server: Any, new_context: 
 
     # the count follows the hand
     assert page.inner_text("#my-count") == "17 cards"
-    card = next(a["card"] for a in v["legal"] if a["kind"] == "discard" and not any(b["kind"] == "give" and b.get("card") == a["card"] for b in v["legal"]))
+    gives = {a["card"] for a in v["legal"] if a["kind"] == "give"}
+    card = next(a["card"] for a in v["legal"] if a["kind"] == "discard" and a["card"] not in gives)
     before = mine(page)
     page.click(f'#hand button.card[data-card="{card}"]')
     wait_mine_after(page, before)
