@@ -14,13 +14,16 @@
 // * always: the contract (the bid and who holds it), the trump indicator by shape and word
 //   (with the left pedro and the joker named, 4.3), and both teams' scores, tricks and points
 //   this hand, the partner's team marked "you";
-// * auction: each seat's last call (a chip a seat), and under the hand the bidding panel (the legal bids only, a
-//   Bid button, Pass, and why Pass is missing for a dealer who must bid, 4.5.5);
+// * auction: each seat's last call (a chip a seat: the seats' boxes and the caption do not say it
+//   again), and under the hand the bidding panel (the legal bids only, a Bid button, Pass, and why
+//   Pass is missing for a dealer who must bid, 4.5.5); what the hand is worth (on a phone in the
+//   middle, under the chips);
 // * trump: the bidder's four suit buttons (each says how many trumps it would give);
 // * discard and trim: the rules explained in place with this seat's counts (its trumps, its
 //   partner's trumps and point trumps, 4.10.5), the cards chosen to discard and to give the
 //   partner, Auto-arrange, Done and Undo (4.6, 4.10.4-4.10.6). A card that can be discarded
-//   or given asks which; why a card with no step stays shows under the buttons;
+//   or given asks which; a card with no step is drawn locked, and why it stays shows over the
+//   top of the hand when it is chosen;
 // * play: the trick in the middle, each card at its seat's side with its name, the leader
 //   marked; a finished trick stays there with its winner until the next card; the game holds
 //   the table for a moment after each trick and after the exchange (the `hold` events);
