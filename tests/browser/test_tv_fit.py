@@ -78,6 +78,17 @@ def my_move(page: Any) -> dict[str, Any] | None:
     return plays[0] if plays else None
 
 
+def move_once(phone: Any) -> None:
+    """The person's move if it is theirs (sent, and its update awaited), else a short wait."""
+    action = my_move(phone)
+    if action is None:
+        phone.wait_for_timeout(30)
+        return
+    before = phone.evaluate("() => window.meja.version")
+    phone.evaluate("a => window.meja.act(a)", action)
+    phone.wait_for_function("v => window.meja.version > v || !window.meja.view", arg=before)
+
+
 @pytest.mark.parametrize("seats", [4, 10])
 def test_the_shared_screen_fits_one_screen(server: Any, new_context: Any, seats: int) -> None:
     phone = new_context().new_page()
@@ -96,13 +107,7 @@ def test_the_shared_screen_fits_one_screen(server: Any, new_context: Any, seats:
     checked = False
     while not tv.evaluate("() => !document.getElementById('summary').hidden"):
         assert time.monotonic() < deadline, "the round did not end"
-        action = my_move(phone)
-        if action is not None:
-            before = phone.evaluate("() => window.meja.version")
-            phone.evaluate("a => window.meja.act(a)", action)
-            phone.wait_for_function("v => window.meja.version > v || !window.meja.view", arg=before)
-        else:
-            phone.wait_for_timeout(30)
+        move_once(phone)
         if not checked and tv.locator("#move-caption p").count() >= 4:
             # The caption: the latest moves, each whole; the table on one screen; no header on top.
             save(tv, f"tv-fit-table-{seats}")
@@ -261,3 +266,68 @@ def test_eighty_three_shared_screen_fits_in_every_phase(server: Any, new_context
         problems[f"match-summary ({lang})"] = tv.evaluate(FIT, E83_TEXTS)
     save(tv, "tv-fit-e83-match-summary")
     assert {k: v for k, v in problems.items() if v} == {}, heights
+
+
+#: The middle's chip of the active colour (pile.js): its words wider than its box (cut).
+INDICATOR_CUT = """() => {
+  const e = document.getElementById('indicator');
+  if (!e || !e.getClientRects().length) return null;
+  const out = [];
+  for (const x of [e, ...e.querySelectorAll('*')]) {
+    const w = [x.scrollWidth, x.clientWidth];
+    if (w[0] > w[1] + 1) out.push(`${x.id || x.className}: ${x.textContent} (${w[0]} > ${w[1]})`);
+  }
+  const r = e.getBoundingClientRect();
+  if (r.height > 0 && [...e.querySelectorAll('*')].some(c => c.getClientRects().length > 1)) out.push('wraps');
+  return out;
+}"""
+
+#: The table's felt: its width (the chat on the TV may not squeeze it).
+FELT_WIDTH = "() => Math.round(document.getElementById('felt').getBoundingClientRect().width)"
+
+
+def test_a_ten_seat_room_hosted_from_the_tvs_form_fits_with_its_chat(server: Any, new_context: Any) -> None:
+    """What a new-user trial found (issue 20): a 10-seat Kartu Terakhir room hosted from the TV's own
+    form (so the TV shows the room's chat) was 1327 px tall in its lobby (each empty seat's "Seat a
+    bot" on a second line), one chat line took the right third of the table (the active colour's chip
+    cut to "G"), and the match summary was 1126 px tall. Here the lobby, the table with a chat line and
+    the summary each fit 1920x1080 with no scrollbar, Start reachable, the chip whole, and the table
+    as wide with the chat line as without it."""
+    from test_shell_lobby_focus import phone_joins
+    from test_talk import say
+
+    tv = new_context(viewport=TV).new_page()
+    tv.goto(server.origin + "/tv/")
+    tv.wait_for_selector("#tv-host-form")
+    tv.check("#game-kartu_terakhir")
+    tv.click('label[for="seats-10"]')
+    tv.click("#tv-host")
+    tv.wait_for_selector("#room-code")
+    tv.wait_for_function("() => document.querySelectorAll('#seats li').length === 10")
+    phone = phone_joins(new_context, server.origin, tv.evaluate("() => window.meja.tvRoom"), "Ani")
+    tv.wait_for_function("() => document.getElementById('seats').textContent.includes('Ani')")
+    save(tv, "tv-fit-lobby-10-tv-hosted")
+    fits(tv, "#room-code, #qr, #seats li, #seats-title, #start", "the TV-hosted lobby at 10 seats")
+    tv.click("#start")
+    phone.wait_for_selector("#hand button.card")
+    tv.wait_for_selector("#top-card .card")
+    tv.wait_for_selector("#indicator")
+    tv.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    before = tv.evaluate(FELT_WIDTH)
+    say(phone, "Halo semua, ayo main!")
+    tv.wait_for_function("() => document.getElementById('tv-chat').innerText.includes('Ani: Halo semua')")
+    save(tv, "tv-fit-table-10-tv-hosted-chat")
+    for lang in ("id", "vi", "nb", "en"):
+        set_language(tv, lang)
+        tv.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        assert tv.evaluate(INDICATOR_CUT) == [], (lang, tv.evaluate(INDICATOR_CUT))
+        fits(tv, "#tv-chat li, #opponents .seat-box, #top-card, #turn-status, #indicator", f"the table ({lang})")
+    after = tv.evaluate(FELT_WIDTH)
+    assert after >= before - 2, f"the chat line squeezed the table: {before} -> {after} px"
+    deadline = time.monotonic() + 240
+    while not tv.evaluate("() => !document.getElementById('summary').hidden"):
+        assert time.monotonic() < deadline, "the round did not end"
+        move_once(phone)
+    tv.wait_for_selector("#summary-title")
+    save(tv, "tv-fit-summary-10-tv-hosted")
+    fits(tv, "#summary-title, #summary tr, #summary .result-banner, #tv-chat li", "the summary at 10 seats")

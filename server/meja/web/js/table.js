@@ -140,6 +140,9 @@ export class TableScreen {
       "div",
       { class: "table-bar" },
       el("div", { class: "bar-text" }, this.title, this.roundLabel, this.targetLabel, this.chosenNote),
+      // The shared screen's chat: a strip in the bar at the foot, beside the room's line (talk.css),
+      // never a column that squeezes the table.
+      this.tv ? this.app.talk.tvChatNode() : null,
       el("div", { class: "bar-buttons" }, this.rulesButton, this.soundControl.node),
     );
     this.opponentsTitle = el("h3", { class: "visually-hidden", id: "opponents-title" });
@@ -262,7 +265,7 @@ export class TableScreen {
       { class: `table-screen${this.tv ? " tv" : ""}`, dataset: { game: this.desc.name } },
       this.bar,
       talk ? null : this.app.call.node,
-      el("div", { class: "table-layout" }, this.felt, talk ? el("div", { class: "side-col" }, talk.bar, this.logBox, talk.panel) : this.app.talk.tvChatNode()),
+      el("div", { class: "table-layout" }, this.felt, talk ? el("div", { class: "side-col" }, talk.bar, this.logBox, talk.panel) : null),
       this.dialog.node,
       this.rulesDialog,
       this.motion.node,

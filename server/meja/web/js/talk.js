@@ -221,6 +221,9 @@ export class Talk {
       ),
     );
     this.tvChat.hidden = !lines.length;
+    // The table keeps the chat's strip while this screen reads the chat, a line or none: the first
+    // line never moves the table (talk.css).
+    this.tvChat.classList.toggle("reserved", this.readsChat);
   }
 
   /** The shared screen's chat box (made once; its lobby and its table each place it). */
