@@ -13,6 +13,9 @@ from typing import Any
 
 from browser_helpers import assert_clean_in_every_language, host_table, play_turn_mouse, play_until_round_over, start
 
+#: The `/deal/<code>` screen has said that no round has this code.
+NOBODY = "() => /Nobody has finished/.test(document.getElementById('deal-board-status').textContent)"
+
 
 def board_names(page: Any) -> str:
     return page.inner_text("#deal-board-plays")
@@ -70,5 +73,32 @@ def test_two_people_play_one_deal_from_a_short_link_and_compare(server: Any, new
     shot(other, "deal_board")
     # A short code no round here has: said in words, nothing listed.
     other.goto(f"{server.origin}/deal/00000-00000")
-    other.wait_for_function("() => /Nobody has finished/.test(document.getElementById('deal-board-status').textContent)")
+    other.wait_for_function(NOBODY)
     assert other.locator("#deal-board-plays").count() == 0
+
+
+#: A board of two plays drawn by the page's own `/deal/<code>` screen (a board the server would send:
+#: a person's negative score and a bot's seat), in a given language.
+FAKE_BOARD = """lang => {
+  const s = document.getElementById('lang'); s.value = lang; s.dispatchEvent(new Event('change'));
+  const screen = window.meja.dealBoard;
+  screen.error = null;
+  screen.board = {game: 'crazy_eights', code: 'ABCDE-FGHIJ', plays: [
+    {at: 1700000000000, lower_wins: null,
+     seats: [{seat: 0, name: 'Dewi', points: -83}, {seat: 1, bot: true, points: 12}]},
+  ]};
+  screen.relabel();
+  return document.getElementById('deal-board-plays').textContent;
+}"""
+
+
+def test_the_board_names_bots_and_minus_signs_as_the_summary_does(server: Any, new_context: Any) -> None:
+    """A new-user trial (issue 20): the board said "Dewi: -83" with a hyphen while the score table
+    uses U+2212 ("−83"), and in Vietnamese "Máy 2" for the seat the summary calls "Bot 2"."""
+    page = new_context().new_page()
+    page.goto(f"{server.origin}/deal/00000-00000")
+    page.wait_for_function(NOBODY)
+    for lang in ("en", "id", "vi", "nb"):
+        text = page.evaluate(FAKE_BOARD, lang)
+        assert "Dewi: \u221283" in text and "-83" not in text, (lang, text)
+        assert "Bot 2: 12" in text and "Máy" not in text, (lang, text)

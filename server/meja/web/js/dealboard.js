@@ -53,8 +53,11 @@ function playsList(app, board, id) {
     ...board.plays.map((/** @type {Record<string, any>} */ p) => {
       const when = new Date(p.at).toLocaleString(lang);
       const seats = p.seats.map((/** @type {Record<string, any>} */ s) => {
-        const who = s.bot ? t("board.bot", { n: s.seat + 1 }) : s.name;
-        return s.points === null || s.points === undefined ? who : t("board.points", { name: who, points: s.points });
+        // A bot by the name the seats and the summary give it (Vietnamese said "Máy 2" here, "Bot 2" there);
+        // a negative score with the minus sign the score tables use (U+2212), not a hyphen.
+        const who = s.bot ? t("seat.bot_name", { n: s.seat + 1 }) : s.name;
+        if (s.points === null || s.points === undefined) return who;
+        return t("board.points", { name: who, points: String(s.points).replace(/^-/, "\u2212") });
       });
       return el("li", { class: "board-play" }, el("span", { class: "board-when" }, when), ": ", seats.join(", "));
     }),
