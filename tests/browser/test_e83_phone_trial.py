@@ -105,7 +105,7 @@ def test_e83_hand_on_a_phone_as_a_new_player_meets_it(server: Any, new_context: 
           return {seat: Number(b.dataset.seat), h: r.height, above: q.top - r.top, below: r.bottom - q.bottom};
         }"""
     )
-    assert partner["seat"] == 2 and partner["h"] >= 50 and partner["above"] >= 2 and partner["below"] >= 2, partner
+    assert partner["seat"] == 2 and partner["h"] >= 46 and partner["above"] >= 2 and partner["below"] >= 2, partner
     hand_top = box(page, "#hand")
     shot(page, "e83-phone-trial-auction")
     page.select_option("#bid-value", "83")
