@@ -268,6 +268,8 @@ def test_a_living_rooms_evening(server: Any, redis_url: str, workdir: Path, new_
         tv.keyboard.press("Enter")
         tv.wait_for_selector("#rematch")
         budi.wait_for_selector("#rematch-wait")
+        # Issue 20's trial: the phone said "The host can start a rematch." while the TV held the button.
+        assert budi.inner_text("#rematch-wait").startswith("The shared screen can start a rematch")
         ana.wait_for_selector("#host-strip", state="detached")  # back with the screen, which says so itself
 
         # No frame to the TV held a card of any hand; the judge finds a phone's own hand.

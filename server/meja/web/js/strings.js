@@ -216,6 +216,7 @@ export const STRINGS = {
     "summary.last_round": "The match ended with round {n}.",
     "summary.rematch": "Rematch",
     "summary.rematch.wait": "The host can start a rematch.",
+    "summary.rematch.wait.screen": "The shared screen can start a rematch: Rematch is there.",
 
     "fair.ok.short": "Fair deal: checked",
     "fair.ok": "Before the first card, the server published a fingerprint of this deal. The deal it reveals now matches that fingerprint, so the cards were not changed during the round.",
@@ -553,6 +554,7 @@ export const STRINGS = {
     "summary.last_round": "Pertandingan berakhir di babak {n}.",
     "summary.rematch": "Main lagi",
     "summary.rematch.wait": "Tuan rumah bisa memulai pertandingan ulang.",
+    "summary.rematch.wait.screen": "Layar bersama bisa memulai pertandingan ulang: tombolnya ada di sana.",
 
     "fair.ok.short": "Pembagian adil: terperiksa",
     "fair.ok": "Sebelum kartu pertama, server menerbitkan sidik jari pembagian ini. Pembagian yang dibuka sekarang cocok dengan sidik jari itu, jadi kartunya tidak diubah selama babak.",
@@ -890,6 +892,7 @@ export const STRINGS = {
     "summary.last_round": "Trận kết thúc sau ván {n}.",
     "summary.rematch": "Chơi lại",
     "summary.rematch.wait": "Chủ bàn có thể bắt đầu trận mới.",
+    "summary.rematch.wait.screen": "Màn hình chung có thể bắt đầu trận mới: nút ở đó.",
 
     "fair.ok.short": "Chia bài công bằng: đã kiểm tra",
     "fair.ok": "Trước lá bài đầu tiên, máy chủ đã công bố dấu vân tay của lần chia bài này. Lần chia bài được tiết lộ bây giờ khớp với dấu vân tay đó, nên bài không bị thay đổi trong ván.",
@@ -1227,6 +1230,7 @@ export const STRINGS = {
     "summary.last_round": "Kampen endte etter runde {n}.",
     "summary.rematch": "Ny kamp",
     "summary.rematch.wait": "Verten kan starte en ny kamp.",
+    "summary.rematch.wait.screen": "Den felles skjermen kan starte en ny kamp: knappen er der.",
 
     "fair.ok.short": "Rettferdig utdeling: sjekket",
     "fair.ok": "Før det første kortet publiserte serveren et fingeravtrykk av denne utdelingen. Utdelingen som vises nå stemmer med fingeravtrykket, så kortene ble ikke endret i løpet av runden.",

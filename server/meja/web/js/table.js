@@ -38,6 +38,7 @@ import { reactionWords } from "./talk.js";
 import { copyText, el, fitWidth, sameAction, sleep, spacedCode } from "./ui.js";
 import { replayLink } from "./replay.js";
 import { boardPanel } from "./dealboard.js";
+import { screenHosts } from "./tvhost.js";
 
 /** Lines the move log shows at most (a long match's oldest drop out; the numbers stay each line's own). */
 const LOG_MAX = 1000;
@@ -1004,7 +1005,7 @@ export class TableScreen {
         // (a shared screen that hosts the room without a seat has the host's button too)
         main.push(el("button", { type: "button", class: "primary big", id: "rematch", onclick: () => this.app.send({ type: "rematch" }) }, t("summary.rematch")));
       } else if (!this.tv) {
-        main.push(el("p", { class: "hint", id: "rematch-wait" }, t("summary.rematch.wait")));
+        main.push(el("p", { class: "hint", id: "rematch-wait" }, t(this.table && screenHosts(this.table) ? "summary.rematch.wait.screen" : "summary.rematch.wait")));
       } /* else: the shared screen shows the result; the players' phones have the buttons */
       if (!this.tv) side.push(el("button", { type: "button", id: "leave-table", onclick: () => this.app.leave() }, t("nav.leave")));
       const replay = replayLink(this.table); // the finished match's replay (replay.js)

@@ -319,12 +319,17 @@ export function tvHostScreen(app) {
   );
 }
 
+/** Whether the shared screen hosts this table and has not handed its rights on.
+ * @param {import("./contract.js").TableMap} table */
+export function screenHosts(table) {
+  return table.host_seat === null && (table.host_rights === null || table.host_rights === undefined);
+}
+
 /** What a seated guest's lobby says about the start: at a table the shared screen hosts (and has not
  *  handed its rights on), that the screen starts it, not "only the host", whom a phone never sees.
  * @param {import("./contract.js").TableMap} table */
 export function startWaitKey(table) {
-  const screenHosts = table.host_seat === null && (table.host_rights === null || table.host_rights === undefined);
-  return screenHosts ? "lobby.start.wait.screen" : "lobby.start.wait";
+  return screenHosts(table) ? "lobby.start.wait.screen" : "lobby.start.wait";
 }
 
 /**
