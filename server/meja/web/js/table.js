@@ -638,7 +638,11 @@ export class TableScreen {
     this.targetLabel.textContent = frame.target || "";
     const chosen = !!(table.commitment && table.commitment.chosen);
     this.chosenNote.hidden = !chosen;
-    this.chosenNote.textContent = chosen ? t("table.deal_chosen", { n: table.commitment.round }) : "";
+    // Whole at every size: a phone shows the short words (the round is beside it in the bar), the
+    // wide screens the long ones (a phone once cut "Hand 1 is a deal the ho…" with an ellipsis).
+    // (the short words are the style sheet's, from data-short: the note's text stays its long words)
+    this.chosenNote.replaceChildren(chosen ? el("span", { class: "note-long" }, t("table.deal_chosen", { n: table.commitment.round })) : "");
+    this.chosenNote.dataset.short = chosen ? t("table.deal_chosen.short") : "";
     this.rulesButton.textContent = t("table.rules");
     this.soundControl.render(t);
   }
@@ -898,7 +902,7 @@ export class TableScreen {
     this.rulesClose.textContent = t("rules.close");
     this.rulesBody.replaceChildren(
       el("p", { class: "rules-game" }, this.app.tableGameLine(this.desc, this.table)),
-      // the bar's note whole (a phone ends it with an ellipsis)
+      // the bar's note in its long words (a phone's bar has the short ones)
       this.chosenNote.hidden ? null : el("p", { class: "chosen-note", id: "rules-chosen-note" }, this.chosenNote.textContent),
       lines.length ? el("ul", { class: "rules", id: "rules-list" }, lines.map((l) => el("li", {}, l))) : el("p", {}, t("rules.none")),
       this.tv
