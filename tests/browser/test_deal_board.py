@@ -102,3 +102,16 @@ def test_the_board_names_bots_and_minus_signs_as_the_summary_does(server: Any, n
         text = page.evaluate(FAKE_BOARD, lang)
         assert "Dewi: \u221283" in text and "-83" not in text, (lang, text)
         assert "Bot 2: 12" in text and "Máy" not in text, (lang, text)
+
+
+def test_a_round_summary_with_its_board_fits_a_desktop(server: Any, new_context: Any) -> None:
+    """Issue 20's trial: a 2-seat Crazy Eights round summary at 1280x800, its deal board drawn as a
+    page-wide panel, scrolled 68 px (868 in 800). Now it fits, board and plays included."""
+    page = new_context(viewport={"width": 1280, "height": 800}).new_page()
+    host_table(page, server.origin, name="Rina", seats=2)
+    start(page)
+    play_until_round_over([(page, play_turn_mouse)])
+    page.wait_for_selector("#deal-board-plays li")
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    height = page.evaluate("() => document.scrollingElement.scrollHeight")
+    assert height <= 800, f"the round summary scrolls: {height} px in 800"
