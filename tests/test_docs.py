@@ -170,3 +170,14 @@ def test_the_number_parser_sees_headings_and_items() -> None:
     """What the citation test relies on, on a small document."""
     doc = "# Title\n\n## 4. Game\n\n### 4.6 Kitty\n1. one\n2. two\n   3. nested, not an item\n### Notes\n1. none\n"
     assert numbers_in(doc) == {"4", "4.6", "4.6.1", "4.6.2"}
+
+
+def test_the_docs_index_lists_every_page() -> None:
+    """docs/README.md is the table of ``docs/``: every page there (and the rules' folder) is linked
+    from it, so a page added without a line in the table fails here (talk.md once was missing)."""
+    index = (DOCS / "README.md").read_text(encoding="utf-8")
+    linked = {target.split("#")[0] for target in LINK.findall(index)}
+    pages = {p.name for p in DOCS.glob("*.md") if p.name != "README.md"}
+    missing = sorted(page for page in pages if page not in linked)
+    assert not missing, f"docs/README.md does not list: {missing}"
+    assert "rules/README.md" in linked

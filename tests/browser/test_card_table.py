@@ -344,7 +344,7 @@ def test_eighty_three_on_a_phone_reads_and_taps_a_17_card_hand(server: Any, new_
         assert target["card"] in view(page)["selected"]["discards"]
 
     _play_to_tricks(page, shot, "card-table-e83-phone", discard_checks)
-    # The bar's note on a phone ends in an ellipsis: the Rules dialog says it whole.
+    # The bar shows a phone short words for the note (the style sheet); the Rules dialog says it whole.
     note = page.evaluate("() => document.getElementById('chosen-note').textContent")
     assert note == "Hand 1 is a deal the host chose"
     page.click("#rules-button")
