@@ -89,47 +89,7 @@ export class TableScreen {
     this.frame = null;
     this.hint = null; // {action, version}: the suggested move shown until the next update
     this.hintAsking = false;
-    this.build();
-    const host = this.host();
-    this.game = module && typeof module.createTable === "function" ? module.createTable(host) : new GenericTable(host, desc);
-    this.centreSlot.replaceChildren(...(this.game.centre ? [this.game.centre] : []));
-    this.actionsSlot.replaceChildren(...(this.game.actions ? [this.game.actions] : []));
-    this.onKeyDown = (ev) => this.shortcut(ev);
-    document.addEventListener("keydown", this.onKeyDown);
-    // What happened before this screen was built (a reload's replay): the seats' last moves and the caption.
-    for (const ev of this.app.logEvents) this.noteMove(ev);
-  }
-
-  /** What the game's table may call back (the interface in contract.js). */
-  host() {
-    const screen = this;
-    return {
-      t: this.t,
-      el,
-      act: (action) => this.app.act(action),
-      get seat() {
-        return screen.mySeat;
-      },
-      get isHost() {
-        return screen.app.isHost;
-      },
-      get table() {
-        return screen.table;
-      },
-      tv: this.tv,
-      seatName: (i) => this.seatName(i),
-      say: (text) => this.say(text),
-      choose: (spec) => this.dialog.open(spec),
-      closeChoice: () => this.dialog.close(),
-      focusHand: () => this.hand.wantFocus(),
-      redraw: () => this.relabel(),
-      sound: (name) => this.app.sound.play(name),
-    };
-  }
-
-  // ------------------------------------------------------------------ structure
-
-  build() {
+    // The frame's parts (built here so that their types are the constructor's).
     const t = this.t;
     this.title = el("h2", { id: "table-title" });
     this.roundLabel = el("p", { class: "round-label", id: "round-label" });
@@ -272,7 +232,43 @@ export class TableScreen {
       this.motion.node,
       this.hintLive,
     );
+    const host = this.host();
+    this.game = module && typeof module.createTable === "function" ? module.createTable(host) : new GenericTable(host, desc);
+    this.centreSlot.replaceChildren(...(this.game.centre ? [this.game.centre] : []));
+    this.actionsSlot.replaceChildren(...(this.game.actions ? [this.game.actions] : []));
+    this.onKeyDown = (ev) => this.shortcut(ev);
+    document.addEventListener("keydown", this.onKeyDown);
+    // What happened before this screen was built (a reload's replay): the seats' last moves and the caption.
+    for (const ev of this.app.logEvents) this.noteMove(ev);
   }
+
+  /** What the game's table may call back (the interface in contract.js). */
+  host() {
+    const screen = this;
+    return {
+      t: this.t,
+      el,
+      act: (action) => this.app.act(action),
+      get seat() {
+        return screen.mySeat;
+      },
+      get isHost() {
+        return screen.app.isHost;
+      },
+      get table() {
+        return screen.table;
+      },
+      tv: this.tv,
+      seatName: (i) => this.seatName(i),
+      say: (text) => this.say(text),
+      choose: (spec) => this.dialog.open(spec),
+      closeChoice: () => this.dialog.close(),
+      focusHand: () => this.hand.wantFocus(),
+      redraw: () => this.relabel(),
+      sound: (name) => this.app.sound.play(name),
+    };
+  }
+
 
   /**
    * The turn timer from the table map's ``turn_deadline_ms`` (the server's clock). The time left
