@@ -1,3 +1,4 @@
+// @ts-check
 // The table screen's frame, for every game: the bar (the room, the round, what the match is
 // played to, the rules, the sound), the seats placed around the table (name or a bot's badge,
 // the game's count and score, presence, level, their last move, whose turn it is), the
@@ -40,6 +41,22 @@ import { replayLink } from "./replay.js";
 import { boardPanel } from "./dealboard.js";
 import { screenHosts } from "./tvhost.js";
 
+/** @typedef {import("./contract.js").Action} Action */
+/** @typedef {import("./contract.js").GameEvent} GameEvent */
+/** @typedef {import("./contract.js").GameModule} GameModule */
+/** @typedef {import("./contract.js").Frame} Frame */
+/** @typedef {import("./contract.js").SeatFrame} SeatFrame */
+/** @typedef {import("./contract.js").Summary} Summary */
+/** @typedef {import("./contract.js").Move} Move */
+/** @typedef {import("./contract.js").Key} Key */
+/** @typedef {import("./contract.js").Host} Host */
+/** @typedef {import("./contract.js").TableMap} TableMap */
+/** @typedef {import("./contract.js").Text} Text */
+/** @typedef {import("./games.js").GameDescription} GameDescription */
+/** The App (app.js): its view, table, connection, sound, talk and call. @typedef {any} App */
+/** A move as the frame keeps it: a log line's move has no short words (null). @typedef {Omit<Move, "short"> & {short?: string | null}} ShownMove */
+/** A round's result as the frame draws it: the game's, or the match's end from the table map (no round). @typedef {Omit<Summary, "round"> & {round?: number | null}} ShownSummary */
+
 /** Lines the move log shows at most (a long match's oldest drop out; the numbers stay each line's own). */
 const LOG_MAX = 1000;
 /** Moves the caption shows: the latest and the one before; the shared screen, with no log, the last several. */
@@ -55,12 +72,16 @@ export const TABLE_EVENTS = new Set([
 /** Table events the log speaks of. */
 const LOGGED_TABLE_EVENTS = new Set(["rematch", "away", "connected", "auto", "timeout", "muted", "talk:reaction"]);
 
-/** Whether the move log may have a line for this event (the game's own events, and a few of the table's). */
+/** Whether the move log may have a line for this event (the game's own events, and a few of the table's). @param {GameEvent | null | undefined} ev */
 export function isLogged(ev) {
   return !!ev && typeof ev.kind === "string" && (!TABLE_EVENTS.has(ev.kind) || LOGGED_TABLE_EVENTS.has(ev.kind));
 }
 
-/** Which seats go on the left, across and on the right of a player, in the order of play. */
+/**
+ * Which seats go on the left, across and on the right of a player, in the order of play.
+ * @param {number[]} order
+ * @returns {{left: number[], top: number[], right: number[]}}
+ */
 export function placeSeats(order) {
   const n = order.length;
   if (n <= 2) return { left: [], top: order, right: [] };
@@ -69,26 +90,48 @@ export function placeSeats(order) {
 }
 
 export class TableScreen {
-  /** app: the App (app.js); desc: the table's game's catalog entry; module: its page module or null. */
+  /**
+   * @param {App} app the App (app.js)
+   * @param {GameDescription} desc the table's game's catalog entry
+   * @param {GameModule | null} module its page module, or null
+   * @param {{tv?: boolean}} [options]
+   */
   constructor(app, desc, module, { tv = false } = {}) {
     this.app = app;
     this.desc = desc;
     this.module = module;
     this.tv = tv;
     this.t = textFor(desc.name); // the game's words first: a game may say "hand" where the shell says "round"
+    /** @type {string | null} */
     this.summaryShownFor = null;
+    /** @type {Map<number, GameEvent>} */
     this.lastMoves = new Map(); // seat -> the latest move event of that seat (this round)
+    /** @type {GameEvent[]} */
     this.recent = []; // the latest move events, newest last, for the caption
+    /** @type {GameEvent | null} */
     this.lastLogged = null; // the last of the app's log events drawn
     // seat -> performance.now() when this page learnt the seat went away (see notePresence)
+    /** @type {Map<number, number>} */
     this.awaySince = new Map();
     // seat -> {at, end}: the table map's `bot_at` of an away seat, and the performance.now() it
     // comes at here (see noteBotAt)
+    /** @type {Map<number, {at: number, end: number}>} */
     this.botAt = new Map();
+    /** @type {ReturnType<typeof setInterval> | null} */
     this.awayTimer = null;
+    /** @type {Frame | null} */
     this.frame = null;
+    /** @type {{action: Action, version: unknown} | null} */
     this.hint = null; // {action, version}: the suggested move shown until the next update
     this.hintAsking = false;
+    /** The game's single keys (renderKeys). @type {Key[]} */
+    this.keys = [];
+    /** Lines the log has had (their numbers). */
+    this.logLines = 0;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.noticeTimer = undefined;
+    /** The round whose fair-deal box the player opened. @type {number | null | undefined} */
+    this.fairOpen = undefined;
     // The frame's parts (built here so that their types are the constructor's).
     const t = this.t;
     this.title = el("h2", { id: "table-title" });
@@ -128,7 +171,12 @@ export class TableScreen {
     this.turnStatus = el("p", { class: "turn-status", id: "turn-status" });
     // The turn timer (a table with a turn limit): seconds left for the seat whose turn it is.
     this.clock = el("span", { class: "turn-clock", id: "turn-clock", role: "timer", hidden: true });
+    /** @type {ReturnType<typeof setInterval> | null} */
     this.clockTimer = null;
+    /** The deadline the clock counts to (the table map's), its end here, and whether it is this seat's. @type {number | null} */
+    this.clockDeadline = null;
+    this.clockEnd = 0;
+    this.clockMine = false;
     // "Suggest a move" (PROTOCOL.md 16.1, `hint`): beside the turn line it answers, in a row of
     // fixed height, so nothing moves when it comes and goes with the seat's decisions.
     this.hintButton = el("button", { type: "button", class: "small hint-button", id: "hint-button", hidden: true, onclick: () => this.askHint() });
@@ -198,7 +246,7 @@ export class TableScreen {
     this.dialog = new ChoiceDialog({
       held: (n) => this.t("choice.held", { n }),
       restoreFocus: (returnTo) => {
-        if (!this.hand.restoreFocus() && returnTo && returnTo.isConnected) returnTo.focus();
+        if (!this.hand.restoreFocus() && returnTo && returnTo.isConnected) /** @type {HTMLElement} */ (returnTo).focus();
       },
     });
     this.rulesTitle = el("h2", { id: "rules-title" });
@@ -233,16 +281,17 @@ export class TableScreen {
       this.hintLive,
     );
     const host = this.host();
+    /** @type {import("./contract.js").GameTable} */
     this.game = module && typeof module.createTable === "function" ? module.createTable(host) : new GenericTable(host, desc);
     this.centreSlot.replaceChildren(...(this.game.centre ? [this.game.centre] : []));
     this.actionsSlot.replaceChildren(...(this.game.actions ? [this.game.actions] : []));
-    this.onKeyDown = (ev) => this.shortcut(ev);
+    this.onKeyDown = (/** @type {KeyboardEvent} */ ev) => this.shortcut(ev);
     document.addEventListener("keydown", this.onKeyDown);
     // What happened before this screen was built (a reload's replay): the seats' last moves and the caption.
     for (const ev of this.app.logEvents) this.noteMove(ev);
   }
 
-  /** What the game's table may call back (the interface in contract.js). */
+  /** What the game's table may call back (the interface in contract.js). @returns {Host} */
   host() {
     const screen = this;
     return {
@@ -275,12 +324,13 @@ export class TableScreen {
    * is taken once, when the deadline arrives, and never shown above the table's limit, so a
    * phone whose clock is ahead or behind shows about the right count; the server alone decides
    * when the time is up.
+   * @param {{text: string, mine?: boolean} | null | undefined} status
    */
   renderClock(status) {
     const table = this.table;
     const deadline = table && table.status === "playing" ? table.turn_deadline_ms : null;
     if (!deadline || !status || !table.turn_limit_s) {
-      clearInterval(this.clockTimer);
+      clearInterval(this.clockTimer ?? undefined);
       this.clockTimer = null;
       this.clockDeadline = null;
       this.clock.hidden = true;
@@ -343,6 +393,7 @@ export class TableScreen {
    * a screen reader in the words of the game's control ("Suggested move: 7 of hearts", "...: Bid
    * 45"). Not as a notice over the hand: that lay over the very card it named. The ring goes
    * with the next update.
+   * @param {Action} action
    */
   showHint(action) {
     this.clearHint();
@@ -362,6 +413,7 @@ export class TableScreen {
   }
 
   /** The ring goes with the update that follows; a redraw of the same version (a language, a toggle) keeps it. */
+  /** @param {boolean} relabelOnly */
   paintHint(relabelOnly) {
     if (this.hint && (!relabelOnly || this.hint.version !== this.app.version)) {
       this.clearHint();
@@ -383,11 +435,14 @@ export class TableScreen {
    * hand's card the action names (`card`), else the game's own control (its table's optional
    * `controlFor`, the interface in contract.js), else the round summary's "Next round".
    * Only a control a press would work on: shown, and not disabled.
+   * @param {Action} action
+   * @returns {HTMLElement | null}
    */
   controlFor(action) {
     if (!action || typeof action !== "object") return null;
+    /** @param {any} node @returns {node is HTMLElement} */
     const usable = (node) =>
-      node instanceof Element && node.isConnected && !node.disabled && node.getAttribute("aria-disabled") !== "true" &&
+      node instanceof Element && node.isConnected && !(/** @type {any} */ (node).disabled) && node.getAttribute("aria-disabled") !== "true" &&
       !node.closest("[hidden]") && (typeof node.checkVisibility !== "function" || node.checkVisibility());
     if (typeof action.card === "string") {
       const card = this.hand.buttons().find((b) => b.dataset.card === action.card);
@@ -404,8 +459,8 @@ export class TableScreen {
   }
 
   destroy() {
-    clearInterval(this.clockTimer);
-    clearInterval(this.awayTimer);
+    clearInterval(this.clockTimer ?? undefined);
+    clearInterval(this.awayTimer ?? undefined);
     this.game.destroy();
     this.hand.destroy();
     this.motion.clear();
@@ -439,6 +494,7 @@ export class TableScreen {
     return this.mySeat === null || this.mySeat === undefined;
   }
 
+  /** @param {number} i */
   seatName(i) {
     if (i === this.mySeat) return this.t("table.you");
     const s = ((this.table && this.table.seats) || [])[i];
@@ -447,6 +503,7 @@ export class TableScreen {
     return s.name || this.t("seat.label", { n: i + 1 });
   }
 
+  /** @param {string} text */
   say(text) {
     this.notice.textContent = text;
     clearTimeout(this.noticeTimer);
@@ -461,6 +518,7 @@ export class TableScreen {
    * Called once an update is drawn: hold the table there (the next messages wait) while each
    * event the game holds for (its GameInfo.hold_events) is shown, the way the game's table
    * says (`hold`).
+   * @param {GameEvent[]} events
    */
   async holdFor(events) {
     const declared = Array.isArray(this.desc.hold_events) ? this.desc.hold_events : null;
@@ -478,7 +536,7 @@ export class TableScreen {
     }
   }
 
-  /** A move event in the game's words: {seat, text, short, motion} or null (not a move). */
+  /** A move event in the game's words: {seat, text, short, motion} or null (not a move). @param {GameEvent | null | undefined} ev @returns {ShownMove | null} */
   describe(ev) {
     if (!ev || TABLE_EVENTS.has(ev.kind)) return null;
     if (typeof this.game.move === "function") return this.game.move(ev) || null;
@@ -486,7 +544,7 @@ export class TableScreen {
     return text ? { seat: typeof ev.seat === "number" ? ev.seat : null, text, short: null, motion: null } : null;
   }
 
-  /** Keep a move for the caption and its seat's box; a new round starts both afresh. */
+  /** Keep a move for the caption and its seat's box; a new round starts both afresh. @param {GameEvent | null | undefined} ev */
   noteMove(ev) {
     if (!ev) return null;
     if (ev.kind === this.desc.round_start || ev.kind === "rematch") {
@@ -501,13 +559,19 @@ export class TableScreen {
     return move;
   }
 
+  /**
+   * @param {GameEvent[]} events
+   * @param {boolean} first
+   */
   render(events, first, relabelOnly = false) {
     const v = this.view;
     const table = this.table;
     if (!v || !table) return;
     const t = this.t;
     const focusWasHere = this.node.contains(document.activeElement);
+    /** @type {ShownMove[]} */
     const moving = []; // moves with a piece to fly, placed once the seats are drawn anew
+    /** @type {(string | null)[]} */
     const sounds = []; // the moments of these events (sound.js)
     // An update's events sound (the first screen's too: the update that started the game deals
     // the round; its moves were noted when the screen was built); a reload's state brings none.
@@ -520,7 +584,7 @@ export class TableScreen {
     }
     if (!relabelOnly) this.notePresence(events);
     this.noteBotAt();
-    const frame = this.game.render(v) || {};
+    const frame = /** @type {Frame} */ (this.game.render(v) || {});
     this.frame = frame;
     this.renderLog(relabelOnly);
     this.renderBar();
@@ -551,8 +615,9 @@ export class TableScreen {
     const hasHand = Array.isArray(frame.hand);
     this.hand.node.hidden = !hasHand;
     if (!spectator && hasHand) {
-      this.hand.set(frame.hand, frame.handMost ?? null);
-      this.arrived.update(frame.hand.map((card) => card.id), frame.round);
+      const cards = /** @type {import("./contract.js").HandCard[]} */ (frame.hand);
+      this.hand.set(cards, frame.handMost ?? null);
+      this.arrived.update(cards.map((card) => card.id), frame.round);
       this.arrived.paint(this.hand.buttons(), this.arrivedText.id);
     }
     this.arrivedText.textContent = t("table.arrived");
@@ -590,11 +655,13 @@ export class TableScreen {
   /**
    * Focus never falls to the page: after the table first appears (the lobby's Start is gone)
    * and whenever the focused control disappeared or was disabled, it goes to the hand.
+   * @param {boolean} first
+   * @param {boolean} focusWasHere
    */
   keepFocus(first, focusWasHere) {
     if (this.tv) return;
     const active = document.activeElement;
-    const lost = !active || active === document.body || !active.isConnected || active.disabled === true;
+    const lost = !active || active === document.body || !active.isConnected || /** @type {any} */ (active).disabled === true;
     const fromApp = first && (lost || this.app.root.contains(active));
     if (!(fromApp || (focusWasHere && (lost || !this.node.contains(active))))) return;
     if (this.dialog.isOpen || this.rulesDialog.open) return;
@@ -612,20 +679,23 @@ export class TableScreen {
     return [this.caption, this.turnStatus, this.mySeatLine, ...this.opponents.querySelectorAll(".seat-box")];
   }
 
+  /** @param {ShownMove} move @returns {import("./motion.js").Flight} */
   resolveFlight(move) {
+    /** @param {string | Element | undefined} where @returns {Element | null} */
     const place = (where) => {
-      if (where && where !== "seat") return where;
+      if (where && where !== "seat") return /** @type {Element} */ (where);
       if (move.seat === null || move.seat === undefined) return null;
       if (move.seat === this.mySeat && !this.tv) return this.hand.node;
       return this.opponents.querySelector(`[data-seat="${move.seat}"]`);
     };
-    return { piece: move.motion.piece, from: place(move.motion.from), to: place(move.motion.to) };
+    const motion = /** @type {NonNullable<ShownMove["motion"]>} */ (move.motion);
+    return { piece: motion.piece, from: place(motion.from), to: place(motion.to) };
   }
 
   renderBar() {
     const t = this.t;
     const table = this.table;
-    const frame = this.frame || {};
+    const frame = /** @type {Frame} */ (this.frame || {});
     this.title.textContent = this.tv ? t("tv.title", { code: spacedCode(table.code) }) : t("table.title", { code: spacedCode(table.code) });
     const round = frame.round;
     this.roundLabel.hidden = round === null || round === undefined;
@@ -648,6 +718,7 @@ export class TableScreen {
    * noteBotAt): an event carries no time, so an `away` event's time is taken to be when its
    * update came, which is within a moment of the real one. Events replayed after a reload (their
    * time unknown) set none: such a seat says "away" without a countdown.
+   * @param {GameEvent[] | null | undefined} events
    */
   notePresence(events) {
     for (const ev of events || []) {
@@ -670,7 +741,7 @@ export class TableScreen {
     for (const [i, known] of this.botAt) {
       if (!seats[i] || seats[i].bot_at !== known.at) this.botAt.delete(i);
     }
-    seats.forEach((s, i) => {
+    seats.forEach((/** @type {any} */ s, /** @type {number} */ i) => {
       if (!s || !Number.isFinite(s.bot_at) || this.botAt.has(i)) return;
       const left = Math.max(0, s.bot_at - Date.now());
       this.botAt.set(i, { at: s.bot_at, end: performance.now() + (grace ? Math.min(grace, left) : left) });
@@ -678,6 +749,7 @@ export class TableScreen {
   }
 
   /** "0:42": the time until a bot plays for an away seat, or null when it is not known. */
+  /** @param {number} i */
   awayLeft(i) {
     let ms;
     const known = this.botAt.get(i);
@@ -695,7 +767,7 @@ export class TableScreen {
 
   /** Count the away seats' time down each second, while there is one to count. */
   tickAway() {
-    const shown = this.opponents.querySelectorAll(".away-countdown");
+    const shown = /** @type {NodeListOf<HTMLElement>} */ (this.opponents.querySelectorAll(".away-countdown"));
     for (const node of shown) node.textContent = this.t("seat.away.countdown", { time: this.awayLeft(Number(node.dataset.seat)) || "0:00" });
     if (shown.length && !this.awayTimer) this.awayTimer = setInterval(() => this.tickAway(), 1000);
     if (!shown.length && this.awayTimer) {
@@ -704,17 +776,19 @@ export class TableScreen {
     }
   }
 
+  /** @param {SeatFrame[]} seatInfo */
   renderSeats(seatInfo) {
     const seats = this.table.seats || [];
     const n = seats.length;
     const start = this.spectator ? 0 : this.mySeat + 1;
+    /** @type {number[]} */
     const order = [];
     for (let k = 0; k < n; k++) {
       const i = (start + k) % n;
       if (i !== this.mySeat || this.spectator) order.push(i);
     }
     const place = placeSeats(order);
-    for (const side of ["left", "top", "right"]) {
+    for (const side of /** @type {("left" | "top" | "right")[]} */ (["left", "top", "right"])) {
       this.seatLists[side].replaceChildren(...place[side].map((i) => this.seatBox(i, seats[i] || {}, seatInfo[i] || {})));
       this.seatLists[side].hidden = !place[side].length;
     }
@@ -722,9 +796,15 @@ export class TableScreen {
     this.tickAway();
   }
 
+  /**
+   * @param {number} i
+   * @param {Record<string, any>} s the table map's seat
+   * @param {SeatFrame} info
+   */
   seatBox(i, s, info) {
     const t = this.t;
     const turn = !!info.active;
+    /** @type {[string, string][]} */
     const presence = [];
     if (s.kind === "human" && s.auto) presence.push(["auto", t("seat.auto")]);
     else if (s.kind === "human" && !s.connected && this.awayLeft(i)) presence.push(["away away-countdown", t("seat.away.countdown", { time: this.awayLeft(i) })]);
@@ -763,6 +843,7 @@ export class TableScreen {
     );
   }
 
+  /** @param {number | null | undefined} direction */
   renderDirection(direction) {
     const t = this.t;
     if (direction !== 1 && direction !== -1) {
@@ -771,6 +852,7 @@ export class TableScreen {
     }
     const seats = (this.table.seats || []).length;
     const from = this.spectator ? 0 : this.mySeat;
+    /** @type {string[]} */
     const order = [];
     for (let k = 0; k < seats; k++) order.push(this.seatName((((from + direction * k) % seats) + seats) % seats));
     const word = direction === 1 ? t("table.direction.cw") : t("table.direction.ccw");
@@ -785,12 +867,13 @@ export class TableScreen {
   renderCaption() {
     const lines = this.recent
       .map((ev) => this.describe(ev))
-      .filter(Boolean)
+      .filter((m) => m !== null)
       .map((m) => m.text)
       .reverse(); // newest first
     this.caption.replaceChildren(...lines.map((text, k) => el("p", { class: k === 0 ? "latest" : "earlier" }, text)));
   }
 
+  /** @param {Key[]} keys */
   renderKeys(keys) {
     const t = this.t;
     this.keys = keys.filter((k) => k && k.key && k.button);
@@ -802,26 +885,26 @@ export class TableScreen {
     this.keysHint.hidden = !parts.length;
   }
 
-  /** A key the game named for one of its buttons (unless a field, a dialog or the player's setting says no). */
+  /** A key the game named for one of its buttons (unless a field, a dialog or the player's setting says no). @param {KeyboardEvent} ev */
   shortcut(ev) {
     if (ev.defaultPrevented || ev.ctrlKey || ev.metaKey || ev.altKey || !this.app.shortcuts) return;
-    const target = ev.target;
+    const target = /** @type {HTMLElement | null} */ (ev.target);
     if (target && (target.isContentEditable || /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName))) return;
     if (this.dialog.isOpen || this.rulesDialog.open || !this.node.isConnected) return;
     const key = String(ev.key || "").toLowerCase();
     const match = (this.keys || []).find((k) => k.key.toLowerCase() === key);
     if (!match) return;
     ev.preventDefault();
-    if (!match.button.disabled && !match.button.closest("[hidden]")) match.button.click();
+    if (!(/** @type {HTMLButtonElement} */ (match.button).disabled) && !match.button.closest("[hidden]")) match.button.click();
   }
 
   // ------------------------------------------------------------------ the log
 
-  /** The log's line for an event (the table's own events, or the game's words). */
+  /** The log's line for an event (the table's own events, or the game's words). @param {GameEvent} ev @returns {string | null} */
   logLine(ev) {
     const t = this.t;
     const me = this.mySeat;
-    const who = (seat) => this.seatName(seat);
+    const who = (/** @type {number | null | undefined} */ seat) => this.seatName(/** @type {number} */ (seat));
     switch (ev.kind) {
       case "rematch":
         return t("log.rematch");
@@ -848,6 +931,7 @@ export class TableScreen {
   }
 
   /** Draw the log from the app's events (all again after a language switch; else the new ones). */
+  /** @param {boolean} all */
   renderLog(all) {
     const events = this.app.logEvents;
     // The app keeps a bounded list (the oldest drop out): find where the last event drawn is now.
@@ -865,7 +949,7 @@ export class TableScreen {
       this.logLines = (this.logLines || 0) + 1;
     }
     this.lastLogged = events.length ? events[events.length - 1] : null;
-    while (this.log.children.length > LOG_MAX) this.log.firstElementChild.remove();
+    while (this.log.children.length > LOG_MAX) /** @type {Element} */ (this.log.firstElementChild).remove();
     // An ordered list numbers from its first item: once the oldest lines dropped out, it starts
     // at the number the first one kept had, so no line changes its number.
     this.log.start = (this.logLines || 0) - this.log.children.length + 1;
@@ -884,23 +968,25 @@ export class TableScreen {
   fillRules() {
     const t = this.t;
     const lines = this.app.rulesLines(this.desc, this.table);
+    /** @type {Key[]} */
     const keys = this.keys || [];
     const shortcuts = el("input", {
       type: "checkbox",
       id: "shortcuts",
       checked: this.app.shortcuts,
-      onchange: (ev) => {
-        this.app.setShortcuts(ev.target.checked);
+      onchange: (/** @type {Event} */ ev) => {
+        this.app.setShortcuts(/** @type {HTMLInputElement} */ (ev.target).checked);
         this.renderKeys(this.keys || []);
       },
     });
     this.rulesTitle.textContent = t("rules.title");
     this.rulesClose.textContent = t("rules.close");
-    this.rulesBody.replaceChildren(
+    // (the parts left out are dropped: replaceChildren writes a null as the text "null")
+    const parts = [
       el("p", { class: "rules-game" }, this.app.tableGameLine(this.desc, this.table)),
       // the bar's note in its long words (a phone's bar has the short ones)
       this.chosenNote.hidden ? null : el("p", { class: "chosen-note", id: "rules-chosen-note" }, this.chosenNote.textContent),
-      lines.length ? el("ul", { class: "rules", id: "rules-list" }, lines.map((l) => el("li", {}, l))) : el("p", {}, t("rules.none")),
+      lines.length ? el("ul", { class: "rules", id: "rules-list" }, lines.map((/** @type {string} */ l) => el("li", {}, l))) : el("p", {}, t("rules.none")),
       this.tv
         ? null
         : el(
@@ -916,12 +1002,13 @@ export class TableScreen {
             ),
             el("div", { class: "field check" }, shortcuts, el("label", { for: "shortcuts" }, t("keys.single"))),
           ),
-    );
+    ];
+    this.rulesBody.replaceChildren(...parts.filter((part) => part !== null));
   }
 
   // ------------------------------------------------------------------ the round summary
 
-  /** The end of a match as the table map says it (`outcome`), for a game whose table gives no summary. */
+  /** The end of a match as the table map says it (`outcome`), for a game whose table gives no summary. @returns {ShownSummary | null} */
   outcomeSummary() {
     const t = this.t;
     const table = this.table;
@@ -932,15 +1019,15 @@ export class TableScreen {
     let head;
     if (teams) {
       head = [t("outcome.team"), t("outcome.seats"), t("outcome.score")];
-      rows = outcome.team_scores.map((score, i) => [
+      rows = outcome.team_scores.map((/** @type {unknown} */ score, /** @type {number} */ i) => [
         t("outcome.team.n", { n: i + 1 }),
-        (teams[i] || []).map((s) => this.seatName(s)).join(", "),
+        (teams[i] || []).map((/** @type {number} */ s) => this.seatName(s)).join(", "),
         String(score),
         (outcome.teams || []).includes(i),
       ]);
     } else {
       head = [t("outcome.player"), t("outcome.score")];
-      rows = (outcome.scores || []).map((score, i) => [this.seatName(i), String(score), (outcome.winners || []).includes(i)]);
+      rows = (outcome.scores || []).map((/** @type {unknown} */ score, /** @type {number} */ i) => [this.seatName(i), String(score), (outcome.winners || []).includes(i)]);
     }
     const details = el(
       "table",
@@ -950,21 +1037,22 @@ export class TableScreen {
       el(
         "tbody",
         {},
-        rows.map((cells) => {
+        rows.map((/** @type {any[]} */ cells) => {
           const won = cells.pop();
           const [first, ...rest] = cells;
-          return el("tr", { class: won ? "winner" : "" }, el("th", { scope: "row" }, first), rest.map((c) => el("td", {}, c)));
+          return el("tr", { class: won ? "winner" : "" }, el("th", { scope: "row" }, first), rest.map((/** @type {string} */ c) => el("td", {}, c)));
         }),
       ),
     );
     return { round: null, details, dealCode: null, match: true, winners: outcome.winners || [], next: null };
   }
 
-  /** Whether this page's seat is among a summary's winners (the match's). */
+  /** Whether this page's seat is among a summary's winners (the match's). @param {ShownSummary} summary */
   iWon(summary) {
-    return !this.spectator && (summary.winners || []).includes(this.mySeat);
+    return !this.spectator && /** @type {unknown[]} */ (summary.winners || []).includes(this.mySeat);
   }
 
+  /** @param {ShownSummary | null} summary */
   renderSummary(summary) {
     const t = this.t;
     if (!summary) {
@@ -976,9 +1064,9 @@ export class TableScreen {
       return;
     }
     const v = this.view;
-    const focusedId = this.summary.contains(document.activeElement) ? document.activeElement.id : null;
+    const focusedId = this.summary.contains(document.activeElement) ? /** @type {Element} */ (document.activeElement).id : null;
     const hasRound = summary.round !== null && summary.round !== undefined;
-    const winners = summary.winners || [];
+    const winners = /** @type {number[]} */ (summary.winners || []);
     const iWon = this.iWon(summary);
     let heading;
     if (summary.match) {
@@ -998,7 +1086,9 @@ export class TableScreen {
       summary.headline ? el("p", { class: "headline", id: "summary-headline" }, summary.headline) : null,
       summary.match && hasRound ? el("p", { class: "headline" }, t("summary.last_round", { n: summary.round })) : null,
     );
+    /** @type {HTMLElement[]} */
     const main = [];
+    /** @type {HTMLElement[]} */
     const side = [];
     if (summary.match) {
       if (this.app.isHost) {
@@ -1018,12 +1108,13 @@ export class TableScreen {
     } else if (!this.spectator) {
       main.push(el("p", { class: "hint", id: "waiting", role: "status" }, t("summary.waiting")));
     }
+    /** @type {Node[]} */
     const parts = [banner];
     if (main.length || side.length) parts.push(el("div", { class: "summary-actions" }, el("div", { class: "main" }, main), el("div", { class: "side" }, side)));
     if (summary.details) parts.push(summary.details);
     // How everyone who played this deal did (dealboard.js): its code is revealed now the round is over.
     if (hasRound && summary.dealCode && !this.tv) parts.push(boardPanel(this.app, this.table, summary.dealCode));
-    if (hasRound) parts.push(this.dealBox(summary.round, summary.dealCode));
+    if (hasRound) parts.push(this.dealBox(/** @type {number} */ (summary.round), summary.dealCode));
     this.summary.replaceChildren(...parts);
     this.summary.hidden = false;
     const key = `${summary.round}/${summary.match}/${v ? v.phase : ""}`;
@@ -1039,20 +1130,24 @@ export class TableScreen {
       } else if (focusedId && document.getElementById(focusedId)) {
         // Drawn again (the replay's link arrives a moment after the result): the remote's focus
         // stays where it was, not lost to the page (Enter then did nothing).
-        document.getElementById(focusedId).focus({ preventScroll: true });
+        /** @type {HTMLElement} */ (document.getElementById(focusedId)).focus({ preventScroll: true });
       }
       return;
     }
     if (focusedId && document.getElementById(focusedId)) {
-      document.getElementById(focusedId).focus();
+      /** @type {HTMLElement} */ (document.getElementById(focusedId)).focus();
     } else if (this.summaryShownFor !== key) {
       // Move focus to the summary when it appears, so keyboard and screen reader users land on it.
       this.summaryShownFor = key;
-      document.getElementById("summary-title").focus();
+      /** @type {HTMLElement} */ (document.getElementById("summary-title")).focus();
     }
   }
 
-  /** The round's deal code (to share and replay) and the fair-deal check, behind a disclosure, in plain words. */
+  /**
+   * The round's deal code (to share and replay) and the fair-deal check, behind a disclosure, in plain words.
+   * @param {number} round
+   * @param {string | null | undefined} code
+   */
   dealBox(round, code) {
     const t = this.t;
     const fair = (this.app.fair || {})[round] || {};
@@ -1074,6 +1169,7 @@ export class TableScreen {
       status.textContent = t("fair.bad");
     }
     status.classList.toggle("bad", check === "bad");
+    /** @type {Node[]} */
     const parts = [status];
     if (fair.hash) parts.push(el("p", { class: "hint fingerprint" }, t("fair.fingerprint", { hash: fair.hash.slice(0, 16) })));
     if (code) {
@@ -1102,7 +1198,7 @@ export class TableScreen {
     }
     // Open if the check failed, or if the player opened it (an update draws the summary again:
     // the box on the page says so at once, before its toggle event has been handled).
-    const shown = document.getElementById("fair-box");
+    const shown = /** @type {HTMLDetailsElement | null} */ (document.getElementById("fair-box"));
     if (shown && shown.open && shown.dataset.round === String(round)) this.fairOpen = round;
     const open = check === "bad" || this.fairOpen === round;
     const box = el(
@@ -1124,9 +1220,10 @@ const MAX_BACKS = 8;
 /**
  * A seat's hand as the others see it: its cards face down, fanned (at most MAX_BACKS of them),
  * drawn by the style sheet; decorative, the count beside it says the number in words.
+ * @param {number | undefined} n
  */
 function cardBacks(n) {
-  if (!Number.isInteger(n) || n <= 0) return null;
+  if (n === undefined || !Number.isInteger(n) || n <= 0) return null;
   const shown = Math.min(n, MAX_BACKS);
   return el(
     "span",
@@ -1140,6 +1237,10 @@ function cardBacks(n) {
  * a bot by a badge whose words the style sheet draws (so no text, and no name a person
  * types, can pass for it; copying the page copies none of it) and whose accessible name
  * says it; an empty seat in words.
+ * @param {Text} t
+ * @param {Record<string, any>} s the table map's seat
+ * @param {number} i
+ * @param {string} levelName
  */
 export function seatLabel(t, s, i, levelName) {
   if (s.kind === "bot") {
@@ -1158,6 +1259,8 @@ export function seatLabel(t, s, i, levelName) {
 /**
  * The deal's link on the table's public origin: /play?deal=CODE (the server answers /play
  * with the page; the page reads `deal` on any path and opens the host form with it).
+ * @param {TableMap | null | undefined} table
+ * @param {string} code
  */
 export function dealLink(table, code) {
   let origin = location.origin;
@@ -1169,14 +1272,16 @@ export function dealLink(table, code) {
   return `${origin}/play?deal=${encodeURIComponent(code)}`;
 }
 
-/** What a screen reader names a control: its label, else its words, each part apart (a shape and a word, "♥ Hearts"). */
+/** What a screen reader names a control: its label, else its words, each part apart (a shape and a word, "♥ Hearts"). @param {Element} node */
 export function spokenName(node) {
   const label = node.getAttribute("aria-label");
   if (label) return label.trim();
+  /** @type {string[]} */
   const parts = [];
+  /** @param {Node} n */
   const walk = (n) => {
-    if (n.nodeType === Node.TEXT_NODE) parts.push(n.textContent);
-    else if (n.nodeType === Node.ELEMENT_NODE && n.getAttribute("aria-hidden") !== "true") n.childNodes.forEach(walk);
+    if (n.nodeType === Node.TEXT_NODE) parts.push(/** @type {string} */ (n.textContent));
+    else if (n.nodeType === Node.ELEMENT_NODE && /** @type {Element} */ (n).getAttribute("aria-hidden") !== "true") n.childNodes.forEach(walk);
   };
   walk(node);
   return parts.map((p) => p.trim()).filter(Boolean).join(" ");
