@@ -644,11 +644,12 @@ export class TableScreen {
   /**
    * The table's one-line words made smaller to fit rather than cut (issue 20: "Suggest …" beside
    * a long turn line, a shared screen's "Last ca…" on a seat, a seat's roles): the seats' lines,
-   * the caption, the turn line and the hint button.
+   * the caption, the turn line, the hint button and the indicator of what follows now (a long
+   * word in a narrow centre at ten seats on a shared screen).
    */
   fitLabels() {
     if (!this.node.isConnected) return;
-    const nodes = this.node.querySelectorAll(".seat-box > p, .move-caption p, .turn-status, .hint-button, .my-seat > *");
+    const nodes = this.node.querySelectorAll(".seat-box > p, .move-caption p, .turn-status, .hint-button, .my-seat > *, .indicator");
     for (const node of nodes) if (node instanceof HTMLElement) fitWidth(node);
   }
 
