@@ -187,6 +187,18 @@ def trump_mouse(page: Any) -> str:
     return suit
 
 
+def trump_keeping_some_mouse(page: Any, marks: str = "SHDC") -> str:
+    """Names trumps in a mark of which the player holds 2 to 6 trumps (so some must be kept and
+    some may go: the discard's refusals have a card to refuse), by mouse; returns the mark."""
+    hand = view(page)["hand"]
+    counts = {m: sum(is_trump(NAMES.index(c), marks.index(m)) for c in hand) for m in marks}
+    suit = next(m for m in marks if 2 <= counts[m] <= 6)
+    before = version(page)
+    page.click(f"#trump-{suit}")
+    wait_version_after(page, before)
+    return suit
+
+
 def discard_by_hand_mouse(page: Any, before_done: Any = None) -> list[str]:
     """Come down to 6 by clicking cards: give trumps to the partner first, then discard; then Done
     (``before_done()``, if given, runs with every card picked, before Done)."""

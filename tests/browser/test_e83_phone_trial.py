@@ -30,6 +30,7 @@ from e83_browser import (
     host_e83,
     mine,
     play_mouse,
+    trump_keeping_some_mouse,
     view,
     wait_decision,
     wait_mine_after,
@@ -115,12 +116,7 @@ def test_e83_hand_on_a_phone_as_a_new_player_meets_it(server: Any, new_context: 
 
     # ---- trumps: a suit that keeps every trump of the player
     assert wait_decision(page) == "trump"
-    v = view(page)
-    counts = {s: sum(is_trump(NAMES.index(c), SUITS.index(s)) for c in v["hand"]) for s in SUITS}
-    suit = next(s for s in SUITS if 2 <= counts[s] <= 6)
-    before = version(page)
-    page.click(f"#trump-{suit}")
-    wait_version_after(page, before)
+    suit = trump_keeping_some_mouse(page, SUITS)
 
     # ---- the discard: locked cards, a refusal, the count
     assert wait_decision(page) == "discard"

@@ -21,7 +21,7 @@ from typing import Any
 
 from browser_helpers import assert_clean_in_every_language, host_table, start, version, wait_my_turn, wait_version_after
 from e83_browser import find_deal as e83_deal
-from e83_browser import host_e83, press_card, trumps_with_kitty, view, wait_decision
+from e83_browser import host_e83, press_card, trump_keeping_some_mouse, trumps_with_kitty, view, wait_decision
 from kt_helpers import host_kt
 from meja.games.eighty_three.rules import NAMES, is_trump
 
@@ -90,12 +90,7 @@ def test_eighty_three_refusals_are_plain_and_kept_trumps_look_kept(server: Any, 
     page.click("#bid")
     wait_version_after(page, before)
     assert wait_decision(page) == "trump"
-    v = view(page)
-    counts = {s: sum(is_trump(NAMES.index(c), SUITS.index(s)) for c in v["hand"]) for s in SUITS}
-    suit = next(s for s in SUITS if 2 <= counts[s] <= 6)
-    before = version(page)
-    page.click(f"#trump-{suit}")
-    wait_version_after(page, before)
+    suit = trump_keeping_some_mouse(page, SUITS)
     assert wait_decision(page) == "discard"
     v = view(page)
     steps = {a["card"] for a in v["legal"] if "card" in a}
