@@ -30,7 +30,8 @@ the rest:
    earlier candidate, so a game puts its heuristic's choice first. With ``gate``,
    the first candidate stands unless the winner beats it by ``gate`` standard
    errors (a noisy search that wanders off a good heuristic loses more than it
-   finds).
+   finds); a ``gate`` below 0 is the other way round: the best of the others
+   stands unless shown worse than the first by ``-gate`` standard errors.
 
 **Determinism and the deadline.** All chance comes from the ``random.Random``
 the caller passes (a bot seeds it from the decision's :class:`~meja.rules.rng.Rng`).
@@ -42,6 +43,8 @@ safety cap: past it the search stops after the last whole world, and that one
 decision may differ from an unhurried one; ``deadline=None`` is strictly
 deterministic (the tests use it). A search blocks its thread for its whole
 budget: a server runs a searching bot off its event loop (:attr:`SearchBot.blocking`).
+A caller whose clock started before the search (it drew a pool of worlds first)
+passes its own ``stop``, asked after each whole world as the deadline is.
 """
 
 from __future__ import annotations
@@ -49,7 +52,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -106,7 +109,8 @@ class Budget:
     z: float = 2.5
     #: worlds before the first race
     min_worlds: int = 16
-    #: the first candidate stands unless beaten by this many standard errors (0: off)
+    #: the first candidate stands unless beaten by this many standard errors (0: off; below 0, the
+    #: best of the others stands unless shown worse than the first by that many)
     gate: float = 0.0
 
 
@@ -123,8 +127,17 @@ class Result(Generic[C]):
     means: list[float] = field(default_factory=list)
 
 
-def search(game: SearchGame[W, C, O], candidates: Sequence[C], rnd: random.Random, budget: Budget) -> Result[C]:
-    """Compare ``candidates`` on worlds from ``game`` (see the module docstring); ties go to the earlier one."""
+def search(
+    game: SearchGame[W, C, O],
+    candidates: Sequence[C],
+    rnd: random.Random,
+    budget: Budget,
+    stop: Callable[[], bool] | None = None,
+) -> Result[C]:
+    """Compare ``candidates`` on worlds from ``game`` (see the module docstring); ties go to the earlier one.
+
+    ``stop``, if given, is asked after each whole world, as the deadline is: true ends the search.
+    """
     k = len(candidates)
     alive = list(range(k))
     rewards: list[list[float]] = [[] for _ in range(k)]
@@ -152,11 +165,18 @@ def search(game: SearchGame[W, C, O], candidates: Sequence[C], rnd: random.Rando
             next_race = max(worlds + budget.batch, int(worlds * 1.25))
         if deadline is not None and time.thread_time() - t0 > deadline:
             break
+        if stop is not None and stop():
+            break
     best = max(alive, key=lambda i: (sum(rewards[i]), -i))
     if best != 0 and 0 in alive and budget.gate > 0.0 and worlds > 1:
         mean, se = _paired(rewards[best], rewards[0])
         if mean <= budget.gate * se:
             best = 0
+    elif best == 0 and budget.gate < 0.0 and len(alive) > 1 and worlds > 1:
+        top = max(alive[1:], key=lambda i: (sum(rewards[i]), -i))
+        mean, se = _paired(rewards[top], rewards[0])
+        if mean > budget.gate * se:
+            best = top
     means = [sum(r) / len(r) if r else math.nan for r in rewards]
     return Result(candidates[best], best, worlds, used, spent, means)
 
@@ -219,7 +239,14 @@ class SearchBot:
     def last_spent(self) -> float:
         return self.last.spent if self.last else 0.0
 
-    def run(self, game: SearchGame[W, C, O], candidates: Sequence[C], rnd: random.Random) -> C:
-        """:func:`search` with this bot's budget; the result is kept in :attr:`last`."""
-        self.last = result = search(game, candidates, rnd, self.budget)
+    def run(
+        self,
+        game: SearchGame[W, C, O],
+        candidates: Sequence[C],
+        rnd: random.Random,
+        budget: Budget | None = None,
+        stop: Callable[[], bool] | None = None,
+    ) -> C:
+        """:func:`search` with this bot's budget (or ``budget``) and ``stop``; the result is kept in :attr:`last`."""
+        self.last = result = search(game, candidates, rnd, self.budget if budget is None else budget, stop)
         return result.choice
