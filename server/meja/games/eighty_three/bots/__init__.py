@@ -26,8 +26,9 @@ Levels (:data:`LEVELS`)
     searches its discard decision (which cards to keep, which trumps to hand
     its partner) on worlds holding its partner's trump counts,
     names trumps and plays by determinized search over worlds consistent with
-    what its seat saw, every candidate on the same worlds; a CPU deadline caps
-    a decision.
+    what its seat saw, every candidate on the same worlds (each decision the
+    shared search of every game, :mod:`meja.bots.search`, on this game's hooks);
+    a CPU deadline caps a decision.
 
 Yardsticks (:data:`YARDSTICKS`)
 -------------------------------

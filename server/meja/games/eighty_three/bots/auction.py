@@ -16,12 +16,15 @@ far are in it, and ``worlds`` deals are drawn from them by that weight
 (systematic resampling). So an opponent's bid of 50 puts the trumps with it,
 a partner's bid puts them with the partner, and a pass takes them away.
 
-**Each call searched.** In every world, each candidate (pass, the lowest legal
+**Each call searched** by the shared search (:mod:`meja.bots.search`, on
+:class:`CallSearch`). In every world, each candidate (pass, the lowest legal
 bid, a jump) is followed by the rest of the auction as the model plays it (the
 seat itself does not raise again: it will search again if asked); the winner
 takes the kitty, names its best suit, every seat arranges (4.10.6) and the hand
 is played out with the ``normal`` policy (:func:`.sim.playout`), one playout
-per world and contract winner, shared by the candidates that lead to it. The
+per world and contract winner, shared by the candidates that lead to it (a memo
+the world carries). The search's worlds are the pool drawn by the calls, handed
+out in order; no race (``z`` infinite), every candidate on every world. The
 candidate with the best mean margin (its team's hand score minus the other's,
 4.8) is the call. A pass that hands a forced dealer (4.5.5) a hopeless hand is
 thus worth what the dealer's failure is worth, found by search, not a rule.
@@ -34,7 +37,10 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Final, TypeVar
+
+from meja.bots.search import Budget, Result, search
 
 from ..rules import MAX_BID, MIN_BID
 from .common import ESUIT, PLAIN, POINTS, POWER, Seen, arrange
@@ -42,9 +48,15 @@ from .sim import margin, playout
 from .yardstick import BASE, OTHER_TRUMP, RANK_VALUE, best_suit
 
 __all__ = [
+    "CALL_BUDGET",
     "CallModel",
+    "CallSearch",
+    "CallWorld",
     "Contract",
+    "OwnContract",
     "auction_candidates",
+    "call_hooks",
+    "call_search",
     "call_weight",
     "draw_styles",
     "finish_auction",
@@ -313,6 +325,150 @@ def auction_candidates(legal_bids: Sequence[int], steps: Sequence[int]) -> list[
     return out
 
 
+#: The auction's budget: no race, every candidate on every world (:func:`call_search` sets the playouts).
+CALL_BUDGET: Final = Budget(work=math.inf, z=math.inf)
+
+
+@dataclass(slots=True)
+class CallWorld:
+    """One world of :class:`CallSearch`: a deal, each seat's strength and boldness there, and the
+    captures of the contracts played in it so far (by bidder: a playout shared by the candidates
+    whose auction ends with the same bidder)."""
+
+    hands: list[list[int]]
+    kitty: list[int]
+    power: list[float]
+    bold: list[float] | None
+    captured: dict[int, list[int]] = field(default_factory=dict)
+
+
+#: What a call's playout ends in: each team's captured points, the contract (bidder, bid), and the
+#: playouts it cost (0 where the world's memo had the contract's).
+CallOutcome = tuple[list[int], int, int, int]
+
+
+class CallSearch:
+    """The auction as a :class:`meja.bots.search.SearchGame` for one call of ``seen.seat``.
+
+    A world is the next deal of ``worlds`` (the pool drawn by the calls, :func:`weighted_worlds`,
+    handed out in order) with, when ``styles``, each seat's boldness drawn there
+    (:func:`draw_styles`); a candidate a limit (0: pass); a playout the rest of the auction
+    (:func:`finish_auction`) and the contract played out (:func:`_play_contract`, once per bidder and
+    world). ``mine``: per world of the pool, the capture with this seat the bidder, if already played.
+    """
+
+    __slots__ = ("at", "me", "mine", "model", "seen", "styles", "worlds")
+
+    def __init__(
+        self,
+        seen: Seen,
+        model: CallModel,
+        worlds: Sequence[Deal],
+        styles: bool,
+        mine: Sequence[list[int] | None] | None = None,
+    ) -> None:
+        self.seen = seen
+        self.me = seen.seat
+        self.model = model
+        self.worlds = worlds
+        self.styles = styles
+        self.mine = mine
+        self.at = 0
+
+    def sample(self, rnd: random.Random) -> CallWorld:
+        i = self.at % len(self.worlds)
+        self.at += 1
+        hands, kitty = self.worlds[i]
+        seen = self.seen
+        power = [strength(h) for h in hands]
+        bold = draw_styles(hands, seen.calls, self.me, seen.dealer, self.model, rnd) if self.styles else None
+        world = CallWorld(hands, kitty, power, bold)
+        mine = None if self.mine is None else self.mine[i]
+        if mine is not None:
+            world.captured[self.me] = mine
+        return world
+
+    def world_cost(self, world: CallWorld) -> float:
+        return 0.0
+
+    def play(self, world: CallWorld, candidate: int) -> CallOutcome:
+        seen = self.seen
+        bidder, bid = finish_auction(
+            world.hands, seen.calls, self.me, candidate, seen.dealer, self.model, world.power, world.bold
+        )
+        cap = world.captured.get(bidder)
+        if cap is not None:
+            return cap, bidder, bid, 0
+        cap = world.captured[bidder] = _play_contract(world.hands, world.kitty, bidder)
+        return cap, bidder, bid, 1
+
+    def evaluate(self, outcome: CallOutcome) -> float:
+        cap, bidder, bid, _ = outcome
+        return margin(cap, self.me % 2, bidder, bid)
+
+    def cost(self, outcome: CallOutcome) -> float:
+        return float(outcome[3])
+
+
+def call_hooks(
+    seen: Seen,
+    candidates: Sequence[int],
+    model: CallModel,
+    worlds: Sequence[Deal],
+    styles: bool,
+    guard: float | None = None,
+    edge: float = 0.0,
+    budget: Budget = CALL_BUDGET,
+) -> tuple[CallSearch, list[int], Budget]:
+    """One call's search, ready to run: the hooks, the limits to compare (those the guard allows)
+    and the budget (every candidate on every world of ``worlds``, ``edge`` as its gate).
+
+    ``styles``: each world draws every seat's style first (with more than one in ``model``).
+    With ``guard``, no limit above the highest bid whose own contract (this seat the bidder at
+    that bid, in the same worlds) has a mean margin of at least ``guard``: a bid it would
+    regret winning is a bet that the others outbid it, and the model of them may be wrong.
+    With ``edge`` (the first candidate a pass), the search's gate: the best bid is chosen when its
+    margin beats the pass's by more than ``edge`` standard errors of the world-by-world difference,
+    counted over the distinct worlds of the pool (the gate scaled by the square root of the pool's
+    size over its distinct worlds), else the pass: above 0, a bid must be shown better (the best of
+    several noisy means is optimistic); below 0, a bid not shown worse stands.
+    """
+    me = seen.seat
+    mine: list[list[int] | None] | None = None
+    allowed = list(candidates)
+    if guard is not None:
+        caps = [_play_contract(hands, kitty, me) for hands, kitty in worlds]
+        n = max(1, len(worlds))
+        own = {limit: sum((float(margin(cap, me % 2, me, limit)) for cap in caps), 0.0) for limit in candidates}
+        allowed = [limit for limit in candidates if not limit or own[limit] >= guard * n]
+        mine = list(caps)
+    gate = 0.0
+    if edge and candidates and not candidates[0] and len(allowed) > 1 and worlds:
+        distinct = len({id(hands) for hands, _ in worlds})
+        gate = edge * math.sqrt(len(worlds) / distinct)
+    hooks = CallSearch(seen, model, worlds, styles, mine)
+    return hooks, allowed, replace(budget, playouts=len(worlds) * len(allowed), gate=gate)
+
+
+def call_search(
+    seen: Seen,
+    candidates: Sequence[int],
+    model: CallModel,
+    worlds: Sequence[Deal],
+    rnd: random.Random | None = None,
+    stop: Callable[[], bool] | None = None,
+    guard: float | None = None,
+    edge: float = 0.0,
+    budget: Budget = CALL_BUDGET,
+) -> tuple[list[int], Result[int]]:
+    """The limits ``candidates`` (0: pass) compared on ``worlds`` by the shared search
+    (:func:`call_hooks`; with ``rnd`` the worlds draw the seats' styles from it): the limits
+    searched and the search's result (its choice: the call's limit). ``stop``: asked after each world.
+    """
+    hooks, allowed, run = call_hooks(seen, candidates, model, worlds, rnd is not None, guard, edge, budget)
+    return allowed, search(hooks, allowed, random.Random(0) if rnd is None else rnd, run, stop)
+
+
 def search_call(
     seen: Seen,
     candidates: Sequence[int],
@@ -323,59 +479,58 @@ def search_call(
     guard: float | None = None,
     edge: float = 0.0,
 ) -> tuple[int, list[float], int]:
-    """The best of the limits ``candidates`` (0: pass) by mean margin over ``worlds``: (limit, margins, worlds).
+    """:func:`call_search` as (limit, each candidate's mean margin, worlds); ``late``: its ``stop``.
 
-    With ``rnd`` and more than one style in ``model``, each world draws every seat's style first.
-    With ``guard``, no limit above the highest bid whose own contract (this seat the bidder at
-    that bid, in the same worlds) has a mean margin of at least ``guard``: a bid it would
-    regret winning is a bet that the others outbid it, and the model of them may be wrong.
-    With ``edge`` (the first candidate a pass), the best bid is chosen when its margin beats the
-    pass's by more than ``edge`` standard errors of the world-by-world difference (counted over the
-    distinct worlds), else the pass: above 0, a bid must be shown better (the best of several noisy
-    means is optimistic); below 0, a bid not shown worse stands.
+    A candidate the guard ruled out has no margin (nan).
     """
-    me = seen.seat
-    totals = [0.0] * len(candidates)
-    own = [0.0] * len(candidates)
-    done = 0
-    values: list[list[float]] = []  # per world, each candidate's margin (for ``edge``)
-    distinct: set[int] = set()
-    for hands, kitty in worlds:
-        power = [strength(h) for h in hands]
-        bold = None if rnd is None else draw_styles(hands, seen.calls, me, seen.dealer, model, rnd)
-        captured: dict[int, list[int]] = {}
-        row = [0.0] * len(candidates)
-        for i, limit in enumerate(candidates):
-            bidder, bid = finish_auction(hands, seen.calls, me, limit, seen.dealer, model, power, bold)
-            cap = captured.get(bidder)
-            if cap is None:
-                cap = captured[bidder] = _play_contract(hands, kitty, bidder)
-            row[i] = margin(cap, me % 2, bidder, bid)
-            totals[i] += row[i]
-        if edge:
-            values.append(row)
-            distinct.add(id(hands))
-        if guard is not None:
-            mine = captured.get(me)
-            if mine is None:
-                mine = captured[me] = _play_contract(hands, kitty, me)
-            for i, limit in enumerate(candidates):
-                own[i] += margin(mine, me % 2, me, limit) if limit else 0.0
-        done += 1
-        if late():
-            break
-    allowed: Sequence[int] = range(len(candidates))
-    if guard is not None:
-        allowed = [i for i in allowed if not candidates[i] or own[i] >= guard * max(1, done)]
-    best = max(allowed, key=lambda i: (totals[i], -i))
-    bids = [i for i in allowed if candidates[i]]
-    if edge and bids and not candidates[0] and done > 1:
-        top = max(bids, key=lambda i: (totals[i], -i))
-        diffs = [row[top] - row[0] for row in values]
-        mean = sum(diffs) / done
-        sd = math.sqrt(sum((x - mean) ** 2 for x in diffs) / (done - 1))
-        best = top if mean > edge * sd / math.sqrt(len(distinct)) else 0
-    return candidates[best], [t / max(1, done) for t in totals], done
+    allowed, result = call_search(seen, candidates, model, worlds, rnd, late, guard, edge)
+    means = dict(zip(allowed, result.means, strict=True))
+    return result.choice, [means.get(limit, math.nan) for limit in candidates], result.worlds
+
+
+#: What the former auction's playout ends in: the seat's team's capture as the bidder, and the
+#: bid (0: the pass, no playout).
+OwnOutcome = tuple[int, int]
+
+
+class OwnContract:
+    """The former auction (``auction="old"``) as a :class:`meja.bots.search.SearchGame`: the pass
+    (a limit of 0) is worth ``bar``, a bid what winning the auction at it is worth, this seat
+    taking the kitty of a deal from ``deal``, naming its best suit and the hand played out."""
+
+    __slots__ = ("bar", "deal", "me")
+
+    def __init__(self, seen: Seen, deal: Callable[[random.Random], Deal], bar: float) -> None:
+        self.me = seen.seat
+        self.deal = deal
+        self.bar = bar
+
+    def sample(self, rnd: random.Random) -> Deal:
+        return self.deal(rnd)
+
+    def world_cost(self, world: Deal) -> float:
+        return 0.0
+
+    def play(self, world: Deal, candidate: int) -> OwnOutcome:
+        if not candidate:
+            return 0, 0
+        me = self.me
+        hands, kitty = world
+        full = list(hands)
+        full[me] = full[me] + kitty
+        trump = best_suit(full[me])
+        six = arrange(full, trump)
+        gone = {c for c in range(53) if not any(c in h for h in six)}
+        return playout(six, [], me, trump, gone, [0, 0])[me % 2], candidate
+
+    def evaluate(self, outcome: OwnOutcome) -> float:
+        c, bid = outcome
+        if not bid:
+            return self.bar
+        return (c if c >= bid else -bid) - (MAX_BID - c)
+
+    def cost(self, outcome: OwnOutcome) -> float:
+        return 1.0 if outcome[1] else 0.0
 
 
 def _play_contract(hands: Sequence[Sequence[int]], kitty: Sequence[int], bidder: int) -> list[int]:

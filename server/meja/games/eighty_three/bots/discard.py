@@ -10,12 +10,13 @@ every choice of the trumps that leave, the ``auto_arrange`` order first
 the rules' own :func:`..rules.decision_problems` against a world's partner hand
 (only its counts matter, and the seat knows them: 4.10.5).
 
-**Each searched.** Worlds are drawn as the auction's are (:func:`.auction.weighted_worlds`
+**Each searched** by the shared search (:mod:`meja.bots.search`, on
+:class:`DiscardSearch`). Worlds are drawn as the auction's are (:func:`.auction.weighted_worlds`
 over :func:`.worlds.discard_world`: the partner's trump counts held, the calls
-weighing the deal), every other seat arranges as ``auto_arrange`` does, receivers
-trim so, and the hand is played out with the ``normal`` policy; the candidate
-with the best mean margin (4.8) wins, ``auto_arrange`` on ties. Every candidate
-meets the same worlds.
+weighing the deal) and handed to the search in order; every other seat arranges as
+``auto_arrange`` does, receivers trim so, and the hand is played out with the
+``normal`` policy; the candidate with the best mean margin (4.8) wins,
+``auto_arrange`` on ties. Every candidate meets every world (no race).
 
 The search runs once per phase: the decision is then handed in one step at a
 time (the gives first), each step checked against the legal ones.
@@ -24,17 +25,32 @@ time (the gives first), each step checked against the legal ones.
 from __future__ import annotations
 
 import itertools
+import math
+import random
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Final
+
+from meja.bots.search import Budget, Result, search
 
 from ..rules import KEEP, auto_decision, decision_problems
 from .common import ESUIT, PLAIN, POINTS, POWER, Decision, Seen, arrange
 from .sim import margin, playout
 
-__all__ = ["LIMIT", "candidates", "search_discard"]
+__all__ = [
+    "DISCARD_BUDGET",
+    "LIMIT",
+    "DiscardSearch",
+    "candidates",
+    "discard_hooks",
+    "discard_search",
+    "search_discard",
+]
 
 #: Candidates searched at most.
 LIMIT: Final = 12
+#: The discard's budget: no race, every candidate on every world (:func:`discard_search` sets the playouts).
+DISCARD_BUDGET: Final = Budget(work=math.inf, z=math.inf)
 
 Deal = tuple[list[list[int]], list[int]]
 
@@ -94,6 +110,94 @@ def candidates(hand: Sequence[int], partner: Sequence[int], trump: int, limit: i
     return out
 
 
+#: A world of :class:`DiscardSearch`: the four hands (the kitty with the bidder) and how each seat
+#: arranges by ``auto_arrange``.
+DiscardWorld = tuple[list[list[int]], list[Decision]]
+
+
+class DiscardSearch:
+    """The discard phase as a :class:`meja.bots.search.SearchGame` for ``seen.seat``'s decision.
+
+    A world is the next of ``fulls`` (the hands, the kitty given to the bidder), handed out in
+    order; a candidate a :data:`.common.Decision`; a playout every seat arranging (the others
+    as ``auto_arrange`` does) and the hand played out from the bidder's lead.
+    """
+
+    __slots__ = ("at", "bid", "bidder", "fulls", "me", "trump")
+
+    def __init__(self, seen: Seen, fulls: Sequence[list[list[int]]]) -> None:
+        self.me, self.trump, self.bidder, self.bid = seen.seat, seen.trump, seen.bidder, seen.bid
+        self.fulls = fulls
+        self.at = 0
+
+    def sample(self, rnd: random.Random) -> DiscardWorld:
+        full = self.fulls[self.at % len(self.fulls)]
+        self.at += 1
+        return full, [auto_decision(h, self.trump) for h in full]
+
+    def world_cost(self, world: DiscardWorld) -> float:
+        return 0.0
+
+    def play(self, world: DiscardWorld, candidate: Decision) -> list[int]:
+        full, autos = world
+        decisions = list(autos)
+        decisions[self.me] = candidate
+        six = arrange(full, self.trump, decisions)
+        gone = {c for c in range(53) if not any(c in h for h in six)}
+        return playout(six, [], self.bidder, self.trump, gone, [0, 0])
+
+    def evaluate(self, outcome: list[int]) -> float:
+        return margin(outcome, self.me % 2, self.bidder, self.bid)
+
+    def cost(self, outcome: list[int]) -> float:
+        return 1.0
+
+
+def discard_hooks(
+    seen: Seen,
+    hand: Sequence[int],
+    worlds: Sequence[Deal],
+    limit: int,
+    fits: Callable[[Decision], bool] = lambda d: True,
+    budget: Budget = DISCARD_BUDGET,
+) -> tuple[DiscardSearch, list[Decision], Budget] | None:
+    """The discard decision's search for ``hand`` over ``worlds`` (deals as :func:`.worlds.discard_world`
+    gives them), ready to run: the hooks, the candidates and the budget (every candidate on every
+    world); None where there is nothing to search (no world, or no candidate ``fits``: which
+    candidates may still be chosen, those extending the steps already taken).
+    """
+    bidder = seen.bidder
+    fulls = []
+    for hands, kitty in worlds:
+        full = [list(h) for h in hands]
+        full[bidder] = full[bidder] + list(kitty)
+        fulls.append(full)
+    if not fulls:
+        return None
+    cands = [d for d in candidates(hand, fulls[0][seen.partner], seen.trump, limit) if fits(d)]
+    if not cands:
+        return None
+    return DiscardSearch(seen, fulls), cands, replace(budget, playouts=len(fulls) * len(cands))
+
+
+def discard_search(
+    seen: Seen,
+    hand: Sequence[int],
+    worlds: Sequence[Deal],
+    limit: int,
+    stop: Callable[[], bool] | None = None,
+    fits: Callable[[Decision], bool] = lambda d: True,
+    budget: Budget = DISCARD_BUDGET,
+) -> Result[Decision]:
+    """:func:`discard_hooks` run by the shared search (``stop``: asked after each world); with
+    nothing to search, ``auto_arrange``'s decision (no world played)."""
+    prepared = discard_hooks(seen, hand, worlds, limit, fits, budget)
+    if prepared is None:
+        return Result(auto_decision(hand, seen.trump), 0, 0, 0, 0.0, [])
+    hooks, cands, run = prepared
+    return search(hooks, cands, random.Random(0), run, stop)
+
+
 def search_discard(
     seen: Seen,
     hand: Sequence[int],
@@ -102,35 +206,6 @@ def search_discard(
     late: Callable[[], bool],
     fits: Callable[[Decision], bool] = lambda d: True,
 ) -> tuple[Decision, list[float], int]:
-    """The best decision for ``hand`` over ``worlds`` (deals as :func:`.worlds.discard_world` gives them).
-
-    ``fits``: which candidates may still be chosen (those extending the steps already taken).
-    Returns (decision, each candidate's mean margin, worlds played).
-    """
-    me, trump, bidder, bid = seen.seat, seen.trump, seen.bidder, seen.bid
-    fulls = []
-    for hands, kitty in worlds:
-        full = [list(h) for h in hands]
-        full[bidder] = full[bidder] + list(kitty)
-        fulls.append(full)
-    if not fulls:
-        return auto_decision(hand, trump), [], 0
-    cands = [d for d in candidates(hand, fulls[0][seen.partner], trump, limit) if fits(d)]
-    if not cands:
-        return auto_decision(hand, trump), [], 0
-    totals = [0.0] * len(cands)
-    done = 0
-    if len(cands) > 1:
-        for full in fulls:
-            decisions = [auto_decision(h, trump) for h in full]
-            for i, d in enumerate(cands):
-                decisions[me] = d
-                six = arrange(full, trump, decisions)
-                gone = {c for c in range(53) if not any(c in h for h in six)}
-                cap = playout(six, [], bidder, trump, gone, [0, 0])
-                totals[i] += margin(cap, me % 2, bidder, bid)
-            done += 1
-            if late():
-                break
-    best = max(range(len(cands)), key=lambda i: (totals[i], -i))
-    return cands[best], [t / max(1, done) for t in totals], done
+    """:func:`discard_search` as (decision, each candidate's mean margin, worlds played); ``late``: its ``stop``."""
+    result = discard_search(seen, hand, worlds, limit, late, fits)
+    return result.choice, result.means, result.worlds

@@ -1,12 +1,16 @@
 """The ``hard`` level: bids, names trumps and plays by simulating worlds consistent with what its seat saw.
 
-Every decision with a real choice is the same loop: sample a world
-(:mod:`.worlds`), play each candidate in it to the end of the hand with the
-``normal`` policy at every seat (:func:`.sim.playout`, common random numbers:
-every candidate meets the same worlds, and the playouts draw nothing), score
-the hand as the rules do (4.8: the bidders all or minus the bid, the
-defenders what they took) and keep the candidate with the best mean margin
-(its team's hand score minus the other's).
+Every decision with a real choice is the shared search (:func:`meja.bots.search.search`,
+this bot a :class:`meja.bots.search.SearchBot`): sample a world (:mod:`.worlds`), play
+each candidate in it to the end of the hand with the ``normal`` policy at every
+seat (:func:`.sim.playout`, common random numbers: every candidate meets the same
+worlds, and the playouts draw nothing), score the hand as the rules do (4.8: the
+bidders all or minus the bid, the defenders what they took) and keep the candidate
+with the best mean margin (its team's hand score minus the other's). The game's
+hooks: :class:`.auction.CallSearch` (and :class:`.auction.OwnContract`, the former
+auction), :class:`TrumpSearch`, :class:`.discard.DiscardSearch`, :class:`CardSearch`.
+No race (``z`` infinite): every candidate meets every world, and the budget is
+counted in playouts.
 
 - **Auction** (:mod:`.auction`): the calls made so far are evidence. Worlds
   deal the 41 unseen cards at random (``bid_draws`` of them) and are drawn
@@ -24,8 +28,9 @@ defenders what they took) and keep the candidate with the best mean margin
   never raises its partner's bid once both opponents have passed; a forced
   dealer bids the lowest (a higher bid only risks more).
   ``auction="old"`` keeps the former rule (the lowest bid while the simulated
-  margin of its own contract beats ``defend``). Two options, measured and left
-  off (docs/bots.md 4): ``bid_edge`` (a bid must beat the pass by that many
+  margin of its own contract beats ``defend``: a pass worth ``defend`` against
+  the bid, searched). Two options, measured and left off (docs/bots.md 4):
+  ``bid_edge`` (the search's gate: a bid must beat the pass by that many
   standard errors; below 0, a bid not shown worse stands) and ``last_bids``
   (a seat's raises read as one piece of evidence, its last).
 - **Trumps**: the four suits, compared on the same worlds (the 36 unseen cards
@@ -49,30 +54,36 @@ defenders what they took) and keep the candidate with the best mean margin
 :class:`~meja.rules.rng.Rng` passed in (one 64-bit word seeds a
 ``random.Random`` used only through ``random()``). The budget is counted
 playouts (``playouts``), so the same inputs give the same action on any
-machine; ``deadline`` (CPU seconds of the calling thread) is a safety cap that
-stops the search after the last whole world, so p99 decision CPU stays below
-80 ms even on a busy machine; ``deadline=None`` is strictly deterministic.
+machine; ``deadline`` (CPU seconds of the calling thread, counted from the
+start of the decision: drawing the worlds too) is a safety cap that stops the
+search after the last whole world (the search's ``stop``), so p99 decision CPU
+stays below 80 ms even on a busy machine; ``deadline=None`` is strictly
+deterministic. The search's other fields (:class:`meja.bots.search.Budget`) are
+tuning parameters too.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any, Final
 
 from meja.bots.base import History
+from meja.bots.search import Budget
+from meja.bots.search import SearchBot as _Search
 from meja.rules.rng import Rng
 
-from ..rules import MAX_BID, Action, Kind
-from .auction import CallModel, auction_candidates, play_weight, resample, search_call, weighted_worlds
+from ..rules import Action, Kind, auto_decision
+from .auction import CallModel, OwnContract, auction_candidates, call_hooks, play_weight, resample, weighted_worlds
 from .common import AUTO, DONE, PASS, POINTS, READY, Decision, Seen, arrange, cards_of, read_seen, trick_winner
-from .discard import LIMIT, search_discard
+from .discard import LIMIT, discard_hooks
 from .sim import margin, playout
 from .worlds import auction_world, discard_world, play_world, trump_world
-from .yardstick import best_suit
 
-__all__ = ["DEADLINE", "PLAYOUTS", "SearchBot"]
+__all__ = ["DEADLINE", "PLAYOUTS", "CardSearch", "SearchBot", "TrumpSearch"]
 
 #: Playouts per card decision at most (summed over candidates); the auction and the trump call
 #: have their own (``bid_playouts``, ``trump_playouts``: a playout there also arranges the discards).
@@ -81,19 +92,102 @@ PLAYOUTS: Final = 360
 DEADLINE: Final = 0.060
 
 
-class SearchBot:
-    """Determinized search with common random numbers (see the module docstring)."""
+class TrumpSearch:
+    """Naming trumps as a :class:`meja.bots.search.SearchGame`: a world the four hands (the kitty
+    with this seat, the bidder), a candidate a suit, a playout every seat arranging for it and
+    the hand played out from this seat's lead."""
 
-    name = "hard"
-    needs_history = True
-    blocking = True
+    __slots__ = ("bid", "deal", "me")
+
+    def __init__(self, seen: Seen, deal: Callable[[random.Random], list[list[int]]]) -> None:
+        self.me, self.bid = seen.seat, seen.bid
+        self.deal = deal
+
+    def sample(self, rnd: random.Random) -> list[list[int]]:
+        return self.deal(rnd)
+
+    def world_cost(self, world: list[list[int]]) -> float:
+        return 0.0
+
+    def play(self, world: list[list[int]], candidate: int) -> list[int]:
+        six = arrange([list(h) for h in world], candidate)
+        gone = {c for c in range(53) if not any(c in h for h in six)}
+        return playout(six, [], self.me, candidate, gone, [0, 0])
+
+    def evaluate(self, outcome: list[int]) -> float:
+        return margin(outcome, self.me % 2, self.me, self.bid)
+
+    def cost(self, outcome: list[int]) -> float:
+        return 1.0
+
+
+class CardSearch:
+    """A card to play as a :class:`meja.bots.search.SearchGame`: a world the hands as they are now
+    (from ``deal``, or the next of ``pool`` in order), a candidate a card, a playout the card
+    played and the hand played out."""
+
+    __slots__ = ("at", "deal", "pool", "seen")
 
     def __init__(
         self,
-        playouts: int = PLAYOUTS,
+        seen: Seen,
+        deal: Callable[[random.Random], list[list[int]]],
+        pool: Sequence[list[list[int]]] | None = None,
+    ) -> None:
+        self.seen = seen
+        self.deal = deal
+        self.pool = pool
+        self.at = 0
+
+    def sample(self, rnd: random.Random) -> list[list[int]]:
+        if self.pool is None:
+            return self.deal(rnd)
+        world = self.pool[self.at % len(self.pool)]
+        self.at += 1
+        return world
+
+    def world_cost(self, world: list[list[int]]) -> float:
+        return 0.0
+
+    def play(self, world: list[list[int]], candidate: int) -> list[int]:
+        seen = self.seen
+        me, trump = seen.seat, seen.trump
+        hs = [list(h) for h in world]
+        hs[me].remove(candidate)
+        gone = seen.gone()
+        gone.add(candidate)
+        trick = [*seen.trick, (me, candidate)]
+        captured = list(seen.points)
+        if len(trick) == 4:
+            w = trick_winner(trick, trump)
+            pts = POINTS[trump]
+            captured[w % 2] += sum(pts[c] for _, c in trick)
+            trick, turn = [], w
+        else:
+            turn = (me + 1) % 4
+        return playout(hs, trick, turn, trump, gone, captured)
+
+    def evaluate(self, outcome: list[int]) -> float:
+        seen = self.seen
+        return margin(outcome, seen.seat % 2, seen.bidder, seen.bid)
+
+    def cost(self, outcome: list[int]) -> float:
+        return 1.0
+
+
+class SearchBot(_Search):
+    """Eighty-Three's ``hard`` level: the shared search on this game's hooks (see the module docstring).
+
+    Tuning parameters: the budget's (:class:`meja.bots.search.Budget`; ``playouts`` is the card
+    play's, ``deadline`` every decision's) and the game's own below.
+    """
+
+    BUDGET = Budget(work=math.inf, playouts=PLAYOUTS, deadline=DEADLINE, z=math.inf)
+
+    def __init__(
+        self,
         bid_playouts: int = 100,
         trump_playouts: int = 240,
-        deadline: float | None = DEADLINE,
         defend: float = -25.0,
         partner_gap: float = 20.0,
         auction: str = "search",
@@ -113,11 +207,11 @@ class SearchBot:
         discard_worlds: int = 40,
         discard_limit: int = LIMIT,
         name: str = "hard",
+        **budget: Any,
     ) -> None:
-        self.playouts = playouts
+        super().__init__(name, **budget)
         self.bid_playouts = bid_playouts
         self.trump_playouts = trump_playouts
-        self.deadline = deadline
         self.defend = defend
         self.partner_gap = partner_gap
         self.auction = auction
@@ -134,9 +228,11 @@ class SearchBot:
         self.discard_limit = discard_limit
         #: per seat: the discard phase's plan, (what it was searched for, the decision)
         self._plans: dict[int, tuple[tuple[Any, ...], Decision]] = {}
-        self.name = name
-        #: worlds of the last search (for tests and tuning; never used to decide)
-        self.last_worlds = 0
+
+    @property
+    def playouts(self) -> int | None:
+        """The card play's playouts per decision (the budget's)."""
+        return self.budget.playouts
 
     # ------------------------------------------------------------------ entry
 
@@ -163,11 +259,16 @@ class SearchBot:
         return Action.card(Kind.PLAY, self.play(seen, [a.arg for a in legal], rnd))
 
     def _clock(self) -> Callable[[], bool]:
+        """The deadline's test, counted from now (the search's ``stop``)."""
         deadline = self.deadline
         if deadline is None:
             return lambda: False
         t0 = time.thread_time()
         return lambda: time.thread_time() - t0 > deadline
+
+    def _budget(self, playouts: int | None) -> Budget:
+        """The bot's budget for one search of ``playouts``; the deadline is the search's ``stop``."""
+        return replace(self.budget, playouts=playouts, deadline=None)
 
     # ------------------------------------------------------------------ worlds (a test's cheater overrides them)
 
@@ -207,9 +308,15 @@ class SearchBot:
                 seen, self.model, self.discard_draws, self.discard_worlds, rnd,
                 lambda: self.discard_world(seen, start, rnd),
             )  # fmt: skip
-            decision, _, self.last_worlds = search_discard(
-                seen, start, worlds, self.discard_limit, late, lambda dec: _extends(dec, done_d, done_g)
+            prepared = discard_hooks(
+                seen, start, worlds, self.discard_limit, lambda dec: _extends(dec, done_d, done_g), self._budget(None)
             )
+            if prepared is None:
+                self.last = None
+                decision = auto_decision(start, seen.trump)
+            else:
+                hooks, cands, budget = prepared
+                decision = self.run(hooks, cands, rnd, budget, late)
             plan = self._plans[seen.seat] = (key, decision)
         discards, gives = plan[1]
         steps = [Action.card(Kind.GIVE, c) for c in gives if c not in done_g]
@@ -220,24 +327,6 @@ class SearchBot:
         return DONE if not steps and DONE in legal else AUTO
 
     # ------------------------------------------------------------------ auction
-
-    def bid_margins(self, seen: Seen, bids: Sequence[int], rnd: random.Random) -> list[float]:
-        """The mean margin of winning the auction at each of ``bids``, from simulated hands."""
-        late = self._clock()
-        me = seen.seat
-        caps: list[int] = []
-        for _ in range(self.bid_playouts):
-            hands, kitty = self.auction_world(seen, rnd)
-            hands[me] = hands[me] + kitty
-            trump = best_suit(hands[me])
-            six = arrange(hands, trump)
-            gone = {c for c in range(53) if not any(c in h for h in six)}
-            caps.append(playout(six, [], me, trump, gone, [0, 0])[me % 2])
-            if late():
-                break
-        self.last_worlds = len(caps)
-        n = len(caps)
-        return [sum((c if c >= b else -b) - (MAX_BID - c) for c in caps) / n for b in bids]
 
     def bid(self, seen: Seen, legal: Sequence[Action], rnd: random.Random) -> Action:
         bids = [a for a in legal if a.kind == Kind.BID]
@@ -256,9 +345,10 @@ class SearchBot:
             worlds = weighted_worlds(
                 seen, self.model, self.bid_draws, self.bid_playouts, rnd, lambda: self.auction_world(seen, rnd)
             )
-            limit, _, self.last_worlds = search_call(
-                seen, candidates, self.model, worlds, late, rnd, self.guard, self.bid_edge
+            hooks, allowed, budget = call_hooks(
+                seen, candidates, self.model, worlds, True, self.guard, self.bid_edge, self._budget(None)
             )
+            limit = self.run(hooks, allowed, rnd, budget, late)
             return bids[0] if limit >= bids[0].arg else PASS
         bar = self.defend
         if high_seat == seen.partner:
@@ -266,65 +356,32 @@ class SearchBot:
             if {(seen.seat + 1) % 4, (seen.seat + 3) % 4} <= passed:
                 return PASS  # the partner has the contract and no opponent can take it: do not raise it
             bar += self.partner_gap
-        value = self.bid_margins(seen, [bids[0].arg], rnd)[0]
-        return bids[0] if value > bar else PASS
+        # the former rule: the lowest bid while its own contract's simulated margin beats ``bar``
+        late = self._clock()
+        own = OwnContract(seen, lambda r: self.auction_world(seen, r), bar)
+        limit = self.run(own, [0, bids[0].arg], rnd, self._budget(2 * self.bid_playouts), late)
+        return bids[0] if limit else PASS
 
     # ------------------------------------------------------------------ trumps
 
     def name_trump(self, seen: Seen, rnd: random.Random) -> int:
-        me = seen.seat
         late = self._clock()
-        totals = [0.0] * 4
-        worlds = 0
-        while worlds * 4 < self.trump_playouts:
-            hands = self.trump_world(seen, rnd)
-            for t in range(4):
-                six = arrange([list(h) for h in hands], t)
-                gone = {c for c in range(53) if not any(c in h for h in six)}
-                cap = playout(six, [], me, t, gone, [0, 0])
-                totals[t] += margin(cap, me % 2, me, seen.bid)
-            worlds += 1
-            if late():
-                break
-        self.last_worlds = worlds
-        return max(range(4), key=lambda t: (totals[t], -t))
+        hooks = TrumpSearch(seen, lambda r: self.trump_world(seen, r))
+        return self.run(hooks, [0, 1, 2, 3], rnd, self._budget(self.trump_playouts), late)
 
     # ------------------------------------------------------------------ tricks
 
     def play(self, seen: Seen, cards: list[int], rnd: random.Random) -> int:
-        me, trump = seen.seat, seen.trump
-        pts = POINTS[trump]
         late = self._clock()
-        gone0 = seen.gone()
-        totals = [0.0] * len(cards)
-        worlds = 0
-        base_trick = list(seen.trick)
-        want = -(-self.playouts // len(cards))
-        drawn = [self.play_world(seen, rnd) for _ in range(max(want, self.play_draws))]
+        playouts = self.budget.playouts
+        want = -(-playouts // len(cards)) if playouts is not None else 0
+        pool = None
         if self.play_draws > want:
+            drawn = [self.play_world(seen, rnd) for _ in range(self.play_draws)]
             weights = [play_weight(h, seen, self.model, self.kitty_allowance) for h in drawn]
-            drawn = resample(drawn, weights, want, rnd)
-        for hands in drawn[:want]:
-            for i, card in enumerate(cards):
-                hs = [list(h) for h in hands]
-                hs[me].remove(card)
-                gone = set(gone0)
-                gone.add(card)
-                trick = [*base_trick, (me, card)]
-                captured = list(seen.points)
-                if len(trick) == 4:
-                    w = trick_winner(trick, trump)
-                    captured[w % 2] += sum(pts[c] for _, c in trick)
-                    trick, turn = [], w
-                else:
-                    turn = (me + 1) % 4
-                cap = playout(hs, trick, turn, trump, gone, captured)
-                totals[i] += margin(cap, me % 2, seen.bidder, seen.bid)
-            worlds += 1
-            if late():
-                break
-        self.last_worlds = worlds
-        return cards[max(range(len(cards)), key=lambda i: (totals[i], -i))]
+            pool = resample(drawn, weights, want, rnd)
+        hooks = CardSearch(seen, lambda r: self.play_world(seen, r), pool)
+        return self.run(hooks, cards, rnd, self._budget(playouts), late)
 
 
 def _extends(decision: Decision, discards: Sequence[int], gives: Sequence[int]) -> bool:
