@@ -28,12 +28,27 @@ the cards gone) and nothing more:
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from .common import ESUIT, PLAIN, POINTS, POWER, TRUMPS_HIGH_FIRST, hand_score, playable, trick_winner
+from .common import ESUIT, PLAIN, POINTS, POWER, TRUMPS_HIGH_FIRST, Seen, hand_score, playable, trick_winner
+from .yardstick import yardstick_card
 
-__all__ = ["cheapest", "is_sure", "play_policy", "playout"]
+__all__ = [
+    "STYLES",
+    "Policy",
+    "cheapest",
+    "is_sure",
+    "lowest_policy",
+    "play_policy",
+    "playout",
+    "read_styles",
+    "style_likelihoods",
+]
+
+#: A card-play policy: (hand, legal cards, trick, seat, trump, cards gone) -> the card.
+Policy = Callable[[Sequence[int], Sequence[int], Sequence[tuple[int, int]], int, int, set[int]], int]
 
 #: A trick holding this many points is worth fighting for with a winner that may be overtaken.
 CONTEST: Final = 5
@@ -118,10 +133,12 @@ def playout(
     trump: int,
     gone: set[int],
     captured: list[int],
+    policies: Sequence[Policy] | None = None,
 ) -> list[int]:
     """Play the hand to its end with :func:`play_policy` at every seat; returns each team's captured points.
 
-    ``hands``, ``trick``, ``gone`` and ``captured`` are consumed (pass copies).
+    ``policies``: each seat's policy instead (:func:`read_styles`). ``hands``, ``trick``,
+    ``gone`` and ``captured`` are consumed (pass copies).
     """
     pts = POINTS[trump]
     while True:
@@ -129,7 +146,8 @@ def playout(
         if not hand:
             return captured
         legal = playable(hands, turn, trick, trump)
-        card = play_policy(hand, legal, trick, turn, trump, gone)
+        policy = play_policy if policies is None else policies[turn]
+        card = policy(hand, legal, trick, turn, trump, gone)
         hand.remove(card)
         gone.add(card)
         trick.append((turn, card))
@@ -148,3 +166,81 @@ def margin(captured: Sequence[int], team: int, bidder: int, bid: int) -> int:
     mine = hand_score(captured[team], bid, team == bt)
     theirs = hand_score(captured[1 - team], bid, team != bt)
     return mine - theirs
+
+
+# --------------------------------------------------------------------------- styles read from the plays
+
+
+def lowest_policy(
+    hand: Sequence[int], legal: Sequence[int], trick: Sequence[tuple[int, int]], seat: int, trump: int, gone: set[int]
+) -> int:
+    """The yardstick's play: the highest trump that wins the trick, else the lowest card (trumps led: the joker)."""
+    return yardstick_card(legal, trick, seat, trump)
+
+
+#: The styles another seat's card play is read as: ``normal``'s policy, the yardstick's lowest card.
+STYLES: Final[tuple[Policy, ...]] = (play_policy, lowest_policy)
+
+
+def style_likelihoods(
+    seen: Seen, hands: Sequence[Sequence[int]], eps: float, styles: Sequence[Policy] = STYLES
+) -> list[list[float]]:
+    """How well each style explains each seat's plays this hand, were ``hands`` the hands now.
+
+    A seat's hand before each of its plays is its hand in ``hands`` and the cards it played
+    since; a style that would have played the card scores 1 for that play, another ``eps``
+    (plays with one legal card say nothing). Per seat (the seat itself: all 1), per style, the
+    product over its plays. Without the hand's earlier tricks (no history) only the trick in
+    progress is read.
+    """
+    out = [[1.0] * len(styles) for _ in range(4)]
+    plays, trump = seen.plays, seen.trump
+    start = len(plays) - len(seen.trick)
+    first = 0 if start % 4 == 0 else start
+    gone = {c for _, c in seen.shown} | {c for _, c in plays[:first]}
+    for k in range(first, len(plays)):
+        s, card = plays[k]
+        if s != seen.seat:
+            at = first + (k - first) // 4 * 4
+            trick = plays[at:k]
+            hand = list(hands[s]) + [c for t, c in plays[k:] if t == s]
+            legal = playable([hand] * 4, s, trick, trump)
+            if len(legal) > 1 and card in legal:
+                row = out[s]
+                for i, style in enumerate(styles):
+                    if style(hand, legal, trick, s, trump, gone) != card:
+                        row[i] *= eps
+        gone.add(card)
+    return out
+
+
+def read_styles(
+    seen: Seen,
+    hands: Sequence[Sequence[int]],
+    rnd: random.Random,
+    prior: Sequence[float],
+    eps: float,
+    styles: Sequence[Policy] = STYLES,
+) -> tuple[list[Policy], float]:
+    """Each seat's policy for a playout in the world ``hands``, and the world's weight.
+
+    Every other seat's style is drawn by ``prior`` times how well it explains the seat's
+    plays there (:func:`style_likelihoods`); the seat itself plays :func:`play_policy`. The
+    weight is the product over the other seats of their plays' likelihood (the prior's mixture).
+    """
+    lik = style_likelihoods(seen, hands, eps, styles)
+    policies: list[Policy] = [play_policy] * 4
+    weight = 1.0
+    for s in range(4):
+        if s == seen.seat:
+            continue
+        w = [p * x for p, x in zip(prior, lik[s], strict=True)]
+        total = sum(w)
+        weight *= total
+        r = rnd.random() * total
+        for i, x in enumerate(w):
+            r -= x
+            if r < 0 or i == len(w) - 1:
+                policies[s] = styles[i]
+                break
+    return policies, weight

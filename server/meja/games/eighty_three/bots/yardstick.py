@@ -36,7 +36,7 @@ from meja.rules.rng import Rng
 from ..rules import Action, Kind
 from .common import AUTO, ESUIT, PASS, PLAIN, POINTS, POWER, READY, cards_of, trick_winner
 
-__all__ = ["YARDSTICK_VERSION", "YardstickBot", "best_suit", "estimate"]
+__all__ = ["YARDSTICK_VERSION", "YardstickBot", "best_suit", "estimate", "yardstick_card"]
 
 YARDSTICK_VERSION: Final = 1
 #: The rank value of a trump in the estimate, by POWER (15 the A, 14 the K, 13 the Q, 12 the J).
@@ -58,6 +58,15 @@ def estimate(hand: Sequence[int], trump: int) -> float:
 def best_suit(hand: Sequence[int]) -> int:
     """The trump suit with the best estimate (ties: the first of S H D C)."""
     return max(range(4), key=lambda s: (estimate(hand, s), -s))
+
+
+def yardstick_card(cards: Sequence[int], trick: Sequence[tuple[int, int]], seat: int, trump: int) -> int:
+    """The card the yardstick plays from the legal ``cards``: the highest trump that wins ``trick``, else its lowest."""
+    es, pw = ESUIT[trump], POWER[trump]
+    winning = [c for c in cards if es[c] == PLAIN and trick_winner((*trick, (seat, c)), trump) == seat]
+    if winning:
+        return max(winning, key=lambda c: pw[c])
+    return min(cards, key=lambda c: (es[c] == PLAIN, pw[c], c))
 
 
 class YardstickBot:
@@ -86,14 +95,7 @@ class YardstickBot:
             return AUTO
         if phase == "play":
             trump = "SHDC".index(d["trump"])
-            es, pw = ESUIT[trump], POWER[trump]
             trick = [(x["seat"], cards_of([x["card"]])[0]) for x in d["trick"]]
-            seat = d["seat"]
             cards = [a.arg for a in legal if a.kind == Kind.PLAY]
-            winning = [c for c in cards if es[c] == PLAIN and trick_winner((*trick, (seat, c)), trump) == seat]
-            if winning:
-                card = max(winning, key=lambda c: pw[c])
-            else:
-                card = min(cards, key=lambda c: (es[c] == PLAIN, pw[c], c))
-            return Action.card(Kind.PLAY, card)
+            return Action.card(Kind.PLAY, yardstick_card(cards, trick, d["seat"], trump))
         return READY if READY in legal else legal[0]
