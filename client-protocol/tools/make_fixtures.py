@@ -35,6 +35,7 @@ from typing import Any
 from unittest.mock import patch
 
 from meja import games
+from meja.bots.base import choose_why, decision_rng
 from meja.protocol import encode
 from meja.protocol import messages as m
 from meja.protocol.patch import diff as patch_of
@@ -74,6 +75,8 @@ class Scene:
     play_events: list[dict[str, Any]]  #: events of version 4 (the first legal action), as seat 1 sees them
     play_view: dict[str, Any]  #: seat 1's view after it
     action: dict[str, Any]  #: that first action
+    #: the default bot level's suggestion for that seat at version 3 and its reason (``hint.why``)
+    suggested: tuple[dict[str, Any], dict[str, Any] | None]
 
 
 def _scene() -> Scene:
@@ -106,6 +109,7 @@ def _scene() -> Scene:
         started = tables.start(bot.table, version=3, now=now)
         seat = started.table.state.awaiting()[0]
         first = started.table.state.legal_actions(seat)[0].to_wire()
+        suggested = _suggested(started.table.state, seat, started.events)
         played = tables.act(started.table, seat=seat, action=first, client_version=3, version=4, now=now)
     return Scene(
         lobby=tables.summary(bot.table, settings),
@@ -118,7 +122,16 @@ def _scene() -> Scene:
         play_events=[e.to_wire() for e in played.events if e.is_seen_by(1)],
         play_view=tables.view_for(played.table, 1) or {},
         action=first,
+        suggested=suggested,
     )
+
+
+def _suggested(state: Any, seat: int, events: Any) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """What a hint answers ``seat`` (the default level's move and reason), as the server asks it."""
+    plugin = games.get(GAME)
+    history = [e.to_wire() for e in events if e.kind not in tables.TABLE_EVENTS and e.is_seen_by(seat)]
+    action, why = choose_why(plugin.bot(plugin.default_level), state.view(seat), history, decision_rng(state, seat))
+    return action.to_wire(), why
 
 
 Fixture = tuple[str, str, str, dict[str, Any]]  # (direction, name, description, message)
@@ -570,6 +583,12 @@ def _talk() -> list[Fixture]:
             "hint",
             "a suggested move: the first play of the default game's deal, at version 3",
             m.hint(table=TABLE_ID, version=3, action=_scene().action, re=25),
+        ),
+        (
+            "server",
+            "hint_why",
+            "a suggested move with the bot's reason (`why`): the default level's own answer at version 3",
+            m.hint(table=TABLE_ID, version=3, action=_scene().suggested[0], why=_scene().suggested[1], re=25),
         ),
         (
             "server",

@@ -54,12 +54,14 @@ MESSAGE_KEYS: Mapping[str, frozenset[str]] = {
     "call": frozenset({"type", "table", "peers", "video_max", "re"}),
     "ice": frozenset({"type", "table", "id", "servers", "relay", "re"}),
     "signal": frozenset({"type", "table", "from", "peer", "kind", "sdp", "candidates"}),
-    "hint": frozenset({"type", "table", "version", "action", "re"}),
+    "hint": frozenset({"type", "table", "version", "action", "why", "re"}),
     "learn": frozenset({"type", "game", "step", "steps", "seat", "table", "view", "ask", "re"}),
     "learn_try": frozenset({"type", "game", "step", "right", "why", "view", "events", "re"}),
     "replay": frozenset({"type", "archive", "match", "seat", "open", "steps", "re"}),
     "deal_board": frozenset({"type", "code", "deal_code", "game", "plays", "re"}),
 }
+#: a hint's reason (PROTOCOL.md 16.1): a tip's name, or a search's figures and the closest other move
+WHY_KEYS = frozenset({"kind", "tip", "deals", "won", "alt", "alt_won", "ahead", "behind"})
 #: a deal board's play and its seats (PROTOCOL.md 19): finished rounds' results, no card, no table id
 PLAY_KEYS = frozenset({"at", "preset", "lower_wins", "seats"})
 PLAY_SEAT_KEYS = frozenset({"seat", "name", "bot", "points"})
@@ -169,6 +171,8 @@ def check_structure(message: dict[str, Any], who: str) -> None:
             _only(table["commitment"], COMMITMENT_KEYS, f"{where} commitment")
         if isinstance(table.get("talk"), dict):
             _only(table["talk"], TALK_KEYS, f"{where} talk")
+    if kind == "hint" and "why" in message:
+        _only(message["why"], WHY_KEYS, f"{where} why")
     for line in message.get("lines") or [] if kind == "talk" else []:
         _only(line, LINE_KEYS, f"{where} line")
     for peer in message.get("peers") or [] if kind == "call" else []:

@@ -15,6 +15,16 @@ asked for every seat the state lists in ``actors()``: for a seat the game
 awaits it returns one of ``view.legal``; for a seat that may act out of turn (a
 catch) it may return ``None``, meaning "not now".
 
+**A reason** (optional, issue 23 point 4): :func:`choose_why` asks a bot for its action and a
+short reason from its own evaluation, as plain data a page words in its player's language
+(:data:`Why`). A bot may give one itself (an optional ``choose_why(view, history, rng) ->
+(action, why)``: a search's figures, :class:`meja.bots.search.SearchBot`); otherwise its game
+may explain the action after the fact, in a module ``explain`` beside the bot's own module
+(``meja/games/<name>/bots/explain.py``: ``why(bot, view, history, action) -> Why | None``, the
+tip the bot followed). A bot that gives no reason works as before (``None``). A reason is
+built from what the seat may know (the same view and history the bot chose from), and names
+no action but the seat's own legal ones.
+
 Each game keeps its bots in its own folder (``meja/games/<name>/bots``) and names
 them in its :class:`meja.games.GamePlugin`: the levels a host chooses (``easy``,
 ``normal``, ``hard``) and frozen yardsticks to measure them against.
@@ -22,15 +32,29 @@ them in its :class:`meja.games.GamePlugin`: the levels a host chooses (``easy``,
 
 from __future__ import annotations
 
+import importlib
+import logging
+import re
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from ..rules.game import State
 from ..rules.rng import Rng
 
-__all__ = ["Bot", "History", "RandomAnyBot", "decision_rng"]
+__all__ = ["Bot", "History", "RandomAnyBot", "Why", "choose_why", "decision_rng", "search_why", "tip", "why_is_sound"]
 
 History = Sequence[Mapping[str, Any]]
+
+#: A reason for a decision, as plain wire data (PROTOCOL.md 16.1, ``hint.why``): either a tip the
+#: bot followed, ``{"kind": "tip", "tip": name}`` (a short ``snake_case`` name its game words on the
+#: page), or a search's own figures, ``{"kind": "search", "deals": n, ...}`` (:func:`search_why`).
+Why = dict[str, Any]
+
+log = logging.getLogger("meja.bots")
+
+#: what a tip's name may be (PROTOCOL.md 16.1)
+_TIP = re.compile(r"[a-z0-9_]{1,40}")
 
 
 @runtime_checkable
@@ -52,6 +76,90 @@ def decision_rng(state: State, seat: int) -> Rng:
     Kept here so that the server, the benchmarks and the tests derive it the same way.
     """
     return state.bot_rng(seat).derive(f"decision/{state.version}")
+
+
+def tip(name: str) -> Why:
+    """The reason of a rule-of-thumb bot: the tip it followed (its game words it on the page)."""
+    return {"kind": "tip", "tip": name}
+
+
+def search_why(
+    deals: int,
+    *,
+    won: float | None = None,
+    alt: Any = None,
+    alt_won: float | None = None,
+    ahead: float | None = None,
+    behind: float | None = None,
+) -> Why:
+    """A search's reason from its own figures: ``deals`` it compared the moves on (worlds drawn
+    from what the seat can see); ``won``, the share of them the chosen move won (0-100, where the
+    game tells wins); ``alt``, the next best move (an action) and ``alt_won`` its share; without
+    wins, ``ahead``/``behind``: the shares of deals where the choice did better/worse than ``alt``."""
+    out: Why = {"kind": "search", "deals": int(deals)}
+    for key, value in (("won", won), ("alt_won", alt_won), ("ahead", ahead), ("behind", behind)):
+        if value is not None:
+            out[key] = max(0, min(100, round(value)))
+    if alt is not None:
+        out["alt"] = alt.to_wire() if hasattr(alt, "to_wire") else alt
+    return out
+
+
+def _explainer(bot: Any) -> Callable[..., Why | None] | None:
+    """The ``why`` of the ``explain`` module beside the bot's own module (``None``: there is none)."""
+    module_name = type(bot).__module__
+    own = sys.modules.get(module_name)
+    # a bot defined in its package's __init__ has the package itself as its folder
+    package = module_name if hasattr(own, "__path__") else module_name.rpartition(".")[0]
+    if not package:
+        return None
+    try:
+        module = importlib.import_module(f"{package}.explain")
+    except ModuleNotFoundError as err:
+        if err.name != f"{package}.explain":
+            raise
+        return None
+    why = getattr(module, "why", None)
+    return why if callable(why) else None
+
+
+def choose_why(bot: Any, view: Any, history: History, rng: Rng) -> tuple[Any | None, Why | None]:
+    """``bot``'s action for ``view`` and its reason (``None``: it gives none); see the module docstring.
+
+    The action is the one ``bot.choose`` would return for the same inputs. A reason that fails to
+    build is logged and left out: a reason never costs a decision."""
+    own = getattr(bot, "choose_why", None)
+    if callable(own):
+        action, why = own(view, history, rng)
+    else:
+        action, why = bot.choose(view, history, rng), None
+    if why is None and action is not None:
+        try:
+            explain = _explainer(bot)
+            why = explain(bot, view, history, action) if explain is not None else None
+        except Exception:
+            log.exception("bot %r could not explain its action", getattr(bot, "name", bot))
+            why = None
+    return action, why
+
+
+def why_is_sound(why: Any, legal: Sequence[Mapping[str, Any]]) -> bool:
+    """Whether ``why`` is a reason of the form :data:`Why` names whose only action (``alt``) is one
+    of the seat's ``legal`` actions (wire form): nothing the seat could not know."""
+    if not isinstance(why, dict):
+        return False
+    kind = why.get("kind")
+    if kind == "tip":
+        name = why.get("tip")
+        return set(why) == {"kind", "tip"} and isinstance(name, str) and _TIP.fullmatch(name) is not None
+    if kind != "search" or not set(why) <= {"kind", "deals", "won", "alt", "alt_won", "ahead", "behind"}:
+        return False
+    numbers = [why.get(k) for k in ("won", "alt_won", "ahead", "behind") if k in why]
+    if not isinstance(why.get("deals"), int) or why["deals"] < 1:
+        return False
+    if not all(isinstance(n, int) and 0 <= n <= 100 for n in numbers):
+        return False
+    return "alt" not in why or why["alt"] in legal
 
 
 class RandomAnyBot:

@@ -32,6 +32,11 @@ the rest:
    errors (a noisy search that wanders off a good heuristic loses more than it
    finds); a ``gate`` below 0 is the other way round: the best of the others
    stands unless shown worse than the first by ``-gate`` standard errors.
+6. **The reason** (issue 23 point 4). A game whose :class:`SearchGame` also has
+   ``won(outcome) -> bool`` gets each candidate's share of playouts won counted;
+   :meth:`SearchBot.choose_why` words the result as :func:`meja.bots.base.search_why`
+   (the deals compared, the choice's wins, the next best move's), from these
+   figures only.
 
 **Determinism and the deadline.** All chance comes from the ``random.Random``
 the caller passes (a bot seeds it from the decision's :class:`~meja.rules.rng.Rng`).
@@ -51,12 +56,15 @@ from __future__ import annotations
 
 import math
 import random
+import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
-__all__ = ["Budget", "Result", "SearchBot", "SearchGame", "search"]
+from .base import History, Why, search_why
+
+__all__ = ["Budget", "Result", "SearchBot", "SearchGame", "result_why", "search"]
 
 W = TypeVar("W")
 C = TypeVar("C")
@@ -125,6 +133,12 @@ class Result(Generic[C]):
     spent: float
     #: per candidate: its mean reward over the worlds it was played on (nan: none)
     means: list[float] = field(default_factory=list)
+    #: per candidate: its rewards, world by world (the same worlds while it was in the race)
+    rewards: list[list[float]] = field(default_factory=list)
+    #: per candidate: its playouts won (empty: the game does not tell wins)
+    wins: list[int] = field(default_factory=list)
+    #: the candidates compared
+    candidates: Sequence[C] = ()
 
 
 def search(
@@ -150,6 +164,8 @@ def search(
     next_race = budget.min_worlds
     t0 = time.thread_time()
     sample, play, evaluate, cost = game.sample, game.play, game.evaluate, game.cost
+    won = getattr(game, "won", None)
+    wins = [0] * k if won is not None else []
     while (cap is None or used < cap) and spent < work and len(alive) > 1:
         world = sample(rnd)
         spent += game.world_cost(world)
@@ -157,6 +173,8 @@ def search(
             outcome = play(world, candidates[i])
             spent += cost(outcome)
             rewards[i].append(evaluate(outcome))
+            if won is not None and won(outcome):
+                wins[i] += 1
         used += len(alive)
         worlds += 1
         if worlds >= next_race:
@@ -178,7 +196,43 @@ def search(
         if mean > budget.gate * se:
             best = top
     means = [sum(r) / len(r) if r else math.nan for r in rewards]
-    return Result(candidates[best], best, worlds, used, spent, means)
+    return Result(candidates[best], best, worlds, used, spent, means, rewards, wins, candidates)
+
+
+def result_why(result: Result[Any], action_of: Any = None) -> Why | None:
+    """The reason of a search's choice from its own figures (:func:`meja.bots.base.search_why`):
+    the deals compared; the choice's share won and the next best's (where the game tells wins),
+    else the shares of deals where the choice did better and worse than the next best. The next
+    best is the candidate with the highest mean reward after the choice (``action_of`` turns a
+    candidate into the seat's action). ``None`` for a search of no world."""
+    if result.worlds < 1 or not result.rewards:
+        return None
+    best = result.index
+    others = [i for i in range(len(result.rewards)) if i != best and result.rewards[i]]
+    alt = max(others, key=lambda i: (result.means[i], -i)) if others else None
+    turn = action_of if action_of is not None else (lambda c: c)
+    mine = result.rewards[best]
+    if result.wins:
+        won = 100.0 * result.wins[best] / len(mine)
+        if alt is None:
+            return search_why(len(mine), won=won)
+        return search_why(
+            len(mine),
+            won=won,
+            alt=turn(result.candidates[alt]),
+            alt_won=100.0 * result.wins[alt] / len(result.rewards[alt]),
+        )
+    if alt is None:
+        return search_why(len(mine))
+    pairs = list(zip(mine, result.rewards[alt], strict=False))
+    ahead = sum(1 for a, b in pairs if a > b)
+    behind = sum(1 for a, b in pairs if a < b)
+    return search_why(
+        len(pairs),
+        alt=turn(result.candidates[alt]),
+        ahead=100.0 * ahead / len(pairs),
+        behind=100.0 * behind / len(pairs),
+    )
 
 
 def _paired(a: list[float], b: list[float]) -> tuple[float, float]:
@@ -222,6 +276,8 @@ class SearchBot:
         self.budget = replace(self.BUDGET, **budget)
         #: the last search (for the benchmark and tests; never used to decide)
         self.last: Result[Any] | None = None
+        #: the last search of each thread (a server's threads share one bot): for :meth:`choose_why`
+        self._mine: dict[int, Result[Any]] = {}
 
     @property
     def deadline(self) -> float | None:
@@ -248,5 +304,27 @@ class SearchBot:
         stop: Callable[[], bool] | None = None,
     ) -> C:
         """:func:`search` with this bot's budget (or ``budget``) and ``stop``; the result is kept in :attr:`last`."""
-        self.last = result = search(game, candidates, rnd, self.budget if budget is None else budget, stop)
+        chosen = self.budget if budget is None else budget
+        self.last = self._mine[threading.get_ident()] = result = search(game, candidates, rnd, chosen, stop)
         return result.choice
+
+    def action_of(self, candidate: Any) -> Any:
+        """The seat's action for a candidate (a game whose candidates are not actions overrides it)."""
+        return candidate
+
+    def choose(self, view: Any, history: History, rng: Any) -> Any | None:  # pragma: no cover (each game's)
+        raise NotImplementedError
+
+    def choose_why(self, view: Any, history: History, rng: Any) -> tuple[Any | None, Why | None]:
+        """``choose``'s action and, where it searched, the search's reason (:func:`result_why`);
+        ``None`` where it decided without a search (its game's ``explain`` may say why)."""
+        me = threading.get_ident()
+        self._mine.pop(me, None)
+        try:
+            action = self.choose(view, history, rng)
+            result = self._mine.get(me)
+        finally:
+            self._mine.pop(me, None)
+        if result is None or action is None or self.action_of(result.choice) != action:
+            return action, None
+        return action, result_why(result, self.action_of)

@@ -699,6 +699,7 @@ SERVER_FIELDS: Final[Mapping[str, tuple[Field, ...]]] = {
         Field("table", "str", required=True),
         Field("version", "int", required=True, doc="the table version the suggestion is for"),
         Field("action", "map", required=True, doc="one of the seat's legal actions (its view's `legal`)"),
+        Field("why", "map", doc="the bot's reason, as data the client words (section 16.1); absent: none"),
         Field("re", "int|str"),
     ),
     "replay": (
@@ -888,8 +889,18 @@ def ice(
     )
 
 
-def hint(*, table: str, version: int, action: Mapping[str, Any], re: int | str | None = None) -> dict[str, Any]:
-    return _with_re({"type": "hint", "table": table, "version": version, "action": dict(action)}, re)
+def hint(
+    *,
+    table: str,
+    version: int,
+    action: Mapping[str, Any],
+    why: Mapping[str, Any] | None = None,
+    re: int | str | None = None,
+) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "hint", "table": table, "version": version, "action": dict(action)}
+    if why is not None:
+        out["why"] = dict(why)
+    return _with_re(out, re)
 
 
 def replay(

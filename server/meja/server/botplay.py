@@ -7,6 +7,8 @@ bot declines to act out of turn. Whatever the bot and wherever it thinks, its ch
 same check (:func:`_checked`): a policy that errs or picks an illegal action is logged, and for
 a seat the game awaits the first legal action stands in (the game must go on); elsewhere it
 declines. Between rounds an awaited seat says the game's default (``ready``) without asking.
+:meth:`BotPlay.decide_why` also asks for the bot's reason (:func:`meja.bots.base.choose_why`,
+for a hint): kept only with the bot's own choice (never with an action that stood in for it).
 
 The bot is ``plugin.bot(level)`` (one instance per game and level serves every table: bots keep
 no memory), asked ``choose(view, history, rng)`` with the seat's own view, ``history`` the wire
@@ -39,6 +41,7 @@ from typing import Any
 
 from meja import games
 from meja.bots import Bot, decision_rng
+from meja.bots.base import Why, choose_why
 from meja.rules import get_game
 from meja.store.base import Store
 
@@ -63,15 +66,20 @@ def _init(modules: tuple[str, ...]) -> None:
         games.load(module)
 
 
-def decide(game: str, level: str, state_data: dict[str, Any], seat: int, history: list[dict[str, Any]]) -> Any:
-    """In a worker: the bot's choice for ``seat`` as wire data (``None``: it declines)."""
+def decide(
+    game: str, level: str, state_data: dict[str, Any], seat: int, history: list[dict[str, Any]], explain: bool = False
+) -> Any:
+    """In a worker: the bot's choice for ``seat`` as wire data (``None``: it declines); with
+    ``explain``, ``(choice, reason)`` (:func:`meja.bots.base.choose_why`)."""
     key = (game, level)
     bot = _worker_bots.get(key)
     if bot is None:
         bot = _worker_bots[key] = games.get(game).bot(level)
     state = games.get_game(game).state_from_data(state_data)
-    action = bot.choose(state.view(seat), history, decision_rng(state, seat))
-    return None if action is None else action.to_wire()
+    view, rng = state.view(seat), decision_rng(state, seat)
+    action, why = choose_why(bot, view, history, rng) if explain else (bot.choose(view, history, rng), None)
+    wire = None if action is None else action.to_wire()
+    return (wire, why) if explain else wire
 
 
 class BotPool:
@@ -91,17 +99,22 @@ class BotPool:
             )
         return self._pool
 
-    async def decide(self, game: str, level: str, state: Any, seat: int, history: list[dict[str, Any]]) -> Any:
-        """The bot's choice (the game's action, or ``None``), from a worker process."""
+    async def decide(
+        self, game: str, level: str, state: Any, seat: int, history: list[dict[str, Any]], explain: bool = False
+    ) -> Any:
+        """The bot's choice (the game's action, or ``None``) from a worker process; with ``explain``,
+        ``(choice, reason)``."""
         loop = asyncio.get_running_loop()
         data = state.to_data()
         try:
-            wire = await loop.run_in_executor(self._executor(), decide, game, level, data, seat, history)
+            got = await loop.run_in_executor(self._executor(), decide, game, level, data, seat, history, explain)
         except BrokenProcessPool:
             log.warning("the bot worker pool broke; starting it again")
             self._pool = None
             raise
-        return None if wire is None else games.get_game(game).decode_action(wire)
+        wire, why = got if explain else (got, None)
+        action = None if wire is None else games.get_game(game).decode_action(wire)
+        return (action, why) if explain else action
 
     def close(self) -> None:
         if self._pool is not None:
@@ -203,36 +216,58 @@ class BotPlay:
         A bot that does not block is asked right here (microseconds: a thread would cost more); a
         search bot in the worker pool, or a thread where there is none (or the pool broke).
         """
+        move, _ = await self.decide_why(table, seat, level, history, explain=False)
+        return move
+
+    async def decide_why(
+        self, table: Table, seat: int, level: str, history: list[dict[str, Any]], *, explain: bool = True
+    ) -> tuple[Any | None, Why | None]:
+        """:meth:`decide`, with the bot's reason for its choice (``None``: it gave none, or its choice
+        did not stand: an action that stood in for it has no reason)."""
         if not getattr(self.bot(table.game, level), "blocking", True):
-            return self.choose(table, seat, level, history)
+            return self.choose_why(table, seat, level, history, explain=explain)
         state = table.state
         assert state is not None
         pool = self.pool
         unasked, action = _unasked(table, seat)
         if unasked:
-            return action
+            return action, None
         if pool is not None:
             try:
-                chosen = await pool.decide(table.game, level, state, seat, history)
+                if explain:
+                    chosen, why = await pool.decide(table.game, level, state, seat, history, True)
+                else:
+                    chosen, why = await pool.decide(table.game, level, state, seat, history), None
             except Exception:
                 log.exception("bot %r (worker pool) failed at table %s v%d seat %d", level, table.id, table.gv, seat)
             else:
-                return _checked(table, seat, level, chosen)
-        return await asyncio.to_thread(self.choose, table, seat, level, history)
+                move = _checked(table, seat, level, chosen)
+                return move, why if move is not None and move == chosen else None
+        return await asyncio.to_thread(self.choose_why, table, seat, level, history, explain=explain)
 
     def choose(self, table: Table, seat: int, level: str, history: list[dict[str, Any]]) -> Any | None:
         """:meth:`decide`, asking the bot in this thread (also to decide again inside a commit)."""
+        move, _ = self.choose_why(table, seat, level, history, explain=False)
+        return move
+
+    def choose_why(
+        self, table: Table, seat: int, level: str, history: list[dict[str, Any]], *, explain: bool = True
+    ) -> tuple[Any | None, Why | None]:
+        """:meth:`choose`, with the bot's reason where ``explain`` asks for it (as :meth:`decide_why`)."""
         unasked, action = _unasked(table, seat)
         if unasked:
-            return action
+            return action, None
         state = table.state
         assert state is not None
+        why: Why | None = None
         try:
-            move = self.bot(table.game, level).choose(state.view(seat), history, decision_rng(state, seat))
+            bot, view, rng = self.bot(table.game, level), state.view(seat), decision_rng(state, seat)
+            move, why = choose_why(bot, view, history, rng) if explain else (bot.choose(view, history, rng), None)
         except Exception:
             log.exception("bot %r failed at table %s v%d seat %d", level, table.id, table.gv, seat)
             move = _FAILED
-        return _checked(table, seat, level, move)
+        checked = _checked(table, seat, level, move)
+        return checked, why if checked is not None and checked == move else None
 
     def close(self) -> None:
         if self.pool is not None:

@@ -45,6 +45,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple
 
 from meja import games
+from meja.bots.base import why_is_sound
 from meja.protocol.errors import (
     ArchiveNotFound,
     BadMessage,
@@ -750,10 +751,12 @@ class TableService:
             return outcome
         return "finish" if outcome is None else "finished"
 
-    async def hint(self, table_id: str, *, seat: int) -> tuple[int, dict[str, Any]]:
+    async def hint(self, table_id: str, *, seat: int) -> tuple[int, dict[str, Any], dict[str, Any] | None]:
         """A suggested move for ``seat``: what the game's default bot would choose from the seat's own
-        view and the events it saw (nothing a bot playing the seat would not know), and the table
-        version it is for. Refused where the host turned hints off, or the seat has nothing to do."""
+        view and the events it saw (nothing a bot playing the seat would not know), the table
+        version it is for, and the bot's reason where it gives one (PROTOCOL.md 16.1 ``why``: built
+        from the same view, naming no action but the seat's legal ones, else left out). Refused
+        where the host turned hints off, or the seat has nothing to do."""
         current = await self.hub.current(table_id)
         if current is None:
             raise TableNotFound(f"no table {table_id!r} (it may have expired)")
@@ -764,11 +767,15 @@ class TableService:
             raise NotYourTurnError("there is nothing for you to decide now")
         self.talk.spend(table_id, seat)  # a hint costs a search: from the seat's talk budget
         level = self.plugin(table).default_level
-        move = await self.bots.decide(table, seat, level, await self.bots.history(table, seat))
+        move, why = await self.bots.decide_why(table, seat, level, await self.bots.history(table, seat))
+        legal = table.state.legal_actions(seat)
         if move is None:
-            move = table.state.legal_actions(seat)[0]
+            move, why = legal[0], None
+        if why is not None and not why_is_sound(why, [a.to_wire() for a in legal]):
+            log.error("bot %r gave an unsound reason at table %s v%d seat %d: %r", level, table_id, version, seat, why)
+            why = None
         wire: dict[str, Any] = move.to_wire()
-        return version, wire
+        return version, wire, why
 
     @property
     def bot_pool(self) -> BotPool | None:

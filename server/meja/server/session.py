@@ -413,8 +413,8 @@ class Session:
     async def _on_hint(self, msg: messages.Hint) -> None:
         member = self._seated_at(msg.table)
         assert member.seat is not None
-        version, action = await self.service.hint(msg.table, seat=member.seat)
-        self.send(messages.hint(table=msg.table, version=version, action=action, re=msg.id))
+        version, action, why = await self.service.hint(msg.table, seat=member.seat)
+        self.send(messages.hint(table=msg.table, version=version, action=action, why=why, re=msg.id))
 
     async def _on_replay(self, msg: messages.Replay) -> None:
         rebuilt = await self.service.replay(msg.archive, address=self.address, counted=msg.archive not in self.archives)

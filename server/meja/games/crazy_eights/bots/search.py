@@ -204,6 +204,10 @@ class Hooks:
     def cost(self, outcome: Outcome) -> float:
         return STEP_COST * outcome[2] + PLAYOUT_COST
 
+    def won(self, outcome: Outcome) -> bool:
+        """Whether the seat went out first in the playout (the share a move's reason quotes)."""
+        return outcome[0] == self.me
+
 
 if TYPE_CHECKING:
 
@@ -249,6 +253,10 @@ class SearchBot(_Search):
         sample = self.sampler(view, history)
         seed, _ = rng.bits(64)
         return move_of(*self.search(view, cands, sample, random.Random(seed)))
+
+    def action_of(self, candidate: Action) -> Move:
+        """The engine's move for a searched candidate (a move's reason names the next best)."""
+        return move_of(*candidate)
 
     def sampler(self, view: CrazyEightsView, history: History) -> Sampler:
         """Where this decision's worlds come from: what the seat knows, weighted by the opponent
