@@ -13,7 +13,8 @@ server does inside (the rules' own ``view`` is not consulted):
    see it (docs/architecture.md 3.3: views are built from an allow-list; boardgame.io's
    leaks came from copying state and deleting secrets);
 3. **cards**: every card named anywhere in a message to seat X is in X's own
-   hand (the same message's view), on the discard pile as rebuilt from the
+   hand (the same message's view; for a message without one, such as a
+   ``hint`` and its ``why``, the last view X got), on the discard pile as rebuilt from the
    public events X got (the starter, every play; a reshuffle keeps only the top
    card), or a starter 8 put back into the stock in ``classic`` (2.2.2, shown to
    all). The hands of a *finished* round (``round_over.hands``, the view's
@@ -224,6 +225,7 @@ def check_connection(client: Client, who: str, seat: int | None) -> int:
     checked = 0
     call_ids: set[str] = set()  # this connection's ids in the call (each from an ``ice`` it asked for)
     spectators_read = False
+    held: list[str] = []  # the seat's hand in the last view it got (a hint's cards are of it)
     for message in messages_of(client, who):
         check_structure(message, who)
         kind = message["type"]
@@ -247,13 +249,13 @@ def check_connection(client: Client, who: str, seat: int | None) -> int:
                 raise Leak(f"{who}: seat {event.get('seat')}'s private {ekind} event: {event}")
             named |= cards_in(event, skip=frozenset({"hands"})) if ekind == "round_over" else cards_in(event)
         view = message.get("view")
-        hand: list[str] = []
+        hand: list[str] = [] if isinstance(view, dict) else held
         if isinstance(view, dict):
             if seat is None:
                 if view.get("hand") is not None or view.get("legal") or view.get("drawn") is not None:
                     raise Leak(f"{who}: a spectator's view with a hand, legal actions or a drawn card")
             else:
-                hand = list(view.get("hand") or [])
+                hand = held = list(view.get("hand") or [])
                 if view.get("seat") != seat or len(hand) != view["hand_counts"][seat]:
                     raise Leak(f"{who}: a view of {len(hand)} cards for seat {view.get('seat')}, "
                                f"counted {view['hand_counts'][view.get('seat') or 0]}")
