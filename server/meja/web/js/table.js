@@ -34,7 +34,7 @@ import { GenericTable, actionLabel } from "./generic.js";
 import { HandWidget } from "./hand.js";
 import { MotionLayer } from "./motion.js";
 import { SoundControl, moveSound } from "./sound.js";
-import { textFor } from "./strings.js";
+import { hasText, textFor } from "./strings.js";
 import { reactionWords } from "./talk.js";
 import { copyText, el, fitWidth, sameAction, sleep, spacedCode } from "./ui.js";
 import { replayLink } from "./replay.js";
@@ -121,8 +121,8 @@ export class TableScreen {
     this.awayTimer = null;
     /** @type {Frame | null} */
     this.frame = null;
-    /** @type {{action: Action, version: unknown} | null} */
-    this.hint = null; // {action, version}: the suggested move shown until the next update
+    /** @type {{action: Action, version: unknown, why?: unknown} | null} */
+    this.hint = null; // {action, version, why}: the suggested move (and its reason) shown until the next update
     this.hintAsking = false;
     /** The game's single keys (renderKeys). @type {Key[]} */
     this.keys = [];
@@ -181,6 +181,9 @@ export class TableScreen {
     // fixed height, so nothing moves when it comes and goes with the seat's decisions.
     this.hintButton = el("button", { type: "button", class: "small hint-button", id: "hint-button", hidden: true, onclick: () => this.askHint() });
     this.hintLive = el("p", { class: "visually-hidden", id: "hint-live", "aria-live": "polite" });
+    // The hint's reason (`why`), worded here; under the hand and the game's controls, where the
+    // suggested move is, until the next update.
+    this.hintWhy = el("p", { class: "hint hint-why", id: "hint-why", hidden: true });
     this.statusRow = el("div", { class: "status-row", id: "status-row" }, this.direction, this.turnStatus, this.clock, this.hintButton);
     this.spectatorNote = el("p", { class: "hint spectator-note", id: "spectator-note", hidden: true });
     this.handTitle = el("h3", { id: "hand-title" });
@@ -206,6 +209,7 @@ export class TableScreen {
       this.arrivedText,
       this.notice,
       this.actionsSlot,
+      this.hintWhy,
       this.keysHint,
     );
     this.summary = el("section", { class: "summary", id: "summary", hidden: true, "aria-labelledby": "summary-title" });
@@ -379,7 +383,7 @@ export class TableScreen {
     try {
       const answer = await this.app.conn.request({ type: "hint", table: this.app.tableId });
       if (!this.node.isConnected || !answer || answer.version !== this.app.version || !answer.action) return;
-      this.showHint(answer.action);
+      this.showHint(answer.action, answer.why);
     } catch (err) {
       if (this.node.isConnected) this.say(this.app.talk.errorText(err));
     } finally {
@@ -392,19 +396,25 @@ export class TableScreen {
    * Point at the suggested move: its control ringed and focused (a press sends it), and said to
    * a screen reader in the words of the game's control ("Suggested move: 7 of hearts", "...: Bid
    * 45"). Not as a notice over the hand: that lay over the very card it named. The ring goes
-   * with the next update.
+   * with the next update. The bot's reason, where it gave one, shows under the hand and the
+   * game's controls and is said after the move.
    * @param {Action} action
+   * @param {unknown} [why] the answer's `why` (PROTOCOL.md 16.1)
    */
-  showHint(action) {
+  showHint(action, why) {
     this.clearHint();
-    this.hint = { action, version: this.app.version };
+    const reason = this.whyText(why);
+    this.hint = { action, version: this.app.version, why: reason ? why : undefined };
     const control = this.controlFor(action);
     if (control) {
       control.classList.add("hint-target");
       control.focus();
       if (control.closest("#hand")) control.scrollIntoView({ block: "nearest", inline: "nearest" });
     }
-    const text = this.t("talk.hint.shown", { what: (control && spokenName(control)) || actionLabel(action) });
+    this.hintWhy.textContent = reason;
+    this.hintWhy.hidden = !reason;
+    const shown = this.t("talk.hint.shown", { what: (control && spokenName(control)) || actionLabel(action) });
+    const text = reason ? `${shown}. ${reason}` : shown;
     // Cleared first, so that the same suggestion twice is said twice.
     this.hintLive.textContent = "";
     requestAnimationFrame(() => {
@@ -422,12 +432,44 @@ export class TableScreen {
     if (!this.hint) return;
     const control = this.controlFor(this.hint.action);
     if (control) control.classList.add("hint-target");
+    this.hintWhy.textContent = this.whyText(this.hint.why); // in the language chosen since
+    this.hintWhy.hidden = !this.hintWhy.textContent;
   }
 
   clearHint() {
     for (const node of document.querySelectorAll(".hint-target")) node.classList.remove("hint-target");
     this.hintLive.textContent = "";
+    this.hintWhy.textContent = "";
+    this.hintWhy.hidden = true;
     this.hint = null;
+  }
+
+  /**
+   * A bot's reason (a hint's `why`, PROTOCOL.md 16.1) in the player's words: a tip by its name
+   * (the game's words for it, else the shell's), a search by its own figures, naming the closest
+   * other move only by its control on screen (never its wire form). "" for none, or a tip or
+   * form this page has no words for.
+   * @param {unknown} why
+   * @returns {string}
+   */
+  whyText(why) {
+    if (!why || typeof why !== "object") return "";
+    const w = /** @type {Record<string, any>} */ (why);
+    if (w.kind === "tip") {
+      const key = `why.tip.${w.tip}`;
+      return typeof w.tip === "string" && hasText(this.desc.name, key) ? String(this.t(key)) : "";
+    }
+    /** @param {unknown} n */
+    const share = (n) => Number.isInteger(n) && /** @type {number} */ (n) >= 0 && /** @type {number} */ (n) <= 100;
+    if (w.kind !== "search" || !Number.isInteger(w.deals) || w.deals < 1) return "";
+    const control = w.alt && typeof w.alt === "object" ? this.controlFor(w.alt) : null;
+    const alt = control ? spokenName(control) : "";
+    const deals = w.deals;
+    if (share(w.won)) {
+      return String(alt && share(w.alt_won) ? this.t("why.search.won.alt", { deals, won: w.won, alt, alt_won: w.alt_won }) : this.t("why.search.won", { deals, won: w.won }));
+    }
+    if (alt && share(w.ahead) && share(w.behind)) return String(this.t("why.search.ahead", { deals, alt, ahead: w.ahead, behind: w.behind }));
+    return String(this.t("why.search.plain", { deals }));
   }
 
   /**

@@ -1,0 +1,41 @@
+"""A suggested move's reason on the page (issue 23 point 4, PROTOCOL.md 16.1 ``hint.why``).
+
+"Suggest a move" rings the move and, under the hand and the game's controls, says why in the
+player's language: the tip the default bot followed, from the shell's words (or the game's).
+The screen reader hears it after the move. Changing the language words it again; the next
+update takes it away with the ring. Never the tip's wire name.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from browser_helpers import ask_hint, host_table, press_hinted, set_language, start, wait_my_turn
+
+WORDS = "async ([lang, key]) => (await import('/js/strings.js')).STRINGS[lang][key]"
+
+
+def test_a_suggested_move_says_why_in_the_players_language(server: Any, new_context: Any) -> None:
+    page = new_context(viewport={"width": 1280, "height": 800}).new_page()
+    host_table(page, server.origin, name="Ana", seats=2)
+    start(page)
+    wait_my_turn(page)
+    shown = ask_hint(page)
+    page.wait_for_selector("#hint-why", state="visible")
+    why = page.evaluate("() => window.meja.tableScreen.hint.why")
+    assert why["kind"] == "tip", why
+    key = f"why.tip.{why['tip']}"
+    english = page.evaluate(WORDS, ["en", key])
+    assert english and page.inner_text("#hint-why").strip() == english
+    assert shown["said"].endswith(english), shown  # the live region says it after the move
+    assert why["tip"] not in page.inner_text("#my-area")  # the words, never the wire name
+
+    set_language(page, "vi")
+    vietnamese = page.evaluate(WORDS, ["vi", key])
+    assert vietnamese and vietnamese != english
+    page.wait_for_function("t => document.getElementById('hint-why').textContent === t", arg=vietnamese)
+    assert page.is_visible(".hint-target"), "the ring stays with a language change"
+
+    press_hinted(page)
+    page.wait_for_selector("#hint-why", state="hidden")
+    assert page.inner_text("#hint-why") == ""
