@@ -3,7 +3,8 @@
 "Suggest a move" rings the move and, under the hand and the game's controls, says why in the
 player's language: the tip the default bot followed, from the shell's words (or the game's).
 The screen reader hears it after the move. Changing the language words it again; the next
-update takes it away with the ring. Never the tip's wire name.
+update takes it away with the ring, and the move log's line of the move keeps it (this seat's
+page alone). Never the tip's wire name.
 """
 
 from __future__ import annotations
@@ -39,3 +40,13 @@ def test_a_suggested_move_says_why_in_the_players_language(server: Any, new_cont
     press_hinted(page)
     page.wait_for_selector("#hint-why", state="hidden")
     assert page.inner_text("#hint-why") == ""
+    # The move log's line of the move says why too (this page's own: docs/talk.md 3).
+    page.wait_for_function(
+        "t => [...document.querySelectorAll('#log li.mine')].some(li => li.textContent.endsWith(t))",
+        arg=f"(gợi ý: {vietnamese})",
+    )
+    set_language(page, "en")
+    page.wait_for_function(
+        "t => [...document.querySelectorAll('#log li.mine')].some(li => li.textContent.endsWith(t))",
+        arg=f"(suggested: {english})",
+    )

@@ -196,6 +196,7 @@ export const STRINGS = {
     "host.given": "You hold the host controls now: start, seats, bots and rematch.",
 
     "log.rematch": "A new match begins at this table.",
+    "log.why": "(suggested: {why})",
     "log.away": "{who} lost the connection.",
     "log.back": "{who} is back.",
     "log.auto": "A bot plays for {who} until they return.",
@@ -569,6 +570,7 @@ export const STRINGS = {
     "host.given": "Sekarang kamu memegang kendali tuan rumah: mulai, kursi, bot, dan main lagi.",
 
     "log.rematch": "Pertandingan baru dimulai di meja ini.",
+    "log.why": "(disarankan: {why})",
     "log.away": "{who} terputus.",
     "log.back": "{who} kembali.",
     "log.auto": "Bot bermain untuk {who} sampai ia kembali.",
@@ -942,6 +944,7 @@ export const STRINGS = {
     "host.given": "Bạn đang giữ quyền chủ bàn: bắt đầu, ghế, bot và chơi lại.",
 
     "log.rematch": "Một trận mới bắt đầu ở bàn này.",
+    "log.why": "(gợi ý: {why})",
     "log.away": "{who} bị mất kết nối.",
     "log.back": "{who} đã quay lại.",
     "log.auto": "Bot chơi thay {who} cho đến khi họ quay lại.",
@@ -1315,6 +1318,7 @@ export const STRINGS = {
     "host.given": "Du har vertens kontroller nå: start, plasser, boter og omkamp.",
 
     "log.rematch": "En ny kamp begynner ved dette bordet.",
+    "log.why": "(foreslått: {why})",
     "log.away": "{who} mistet forbindelsen.",
     "log.back": "{who} er tilbake.",
     "log.auto": "En bot spiller for {who} til de kommer tilbake.",

@@ -124,6 +124,10 @@ export class TableScreen {
     /** @type {{action: Action, version: unknown, why?: unknown} | null} */
     this.hint = null; // {action, version, why}: the suggested move (and its reason) shown until the next update
     this.hintAsking = false;
+    /** The reason of a suggested move this seat has just sent, for its line in the log. @type {unknown} */
+    this.followed = null;
+    /** The log's own moves made on a suggestion, and its reason (this page's alone: docs/talk.md 3). @type {WeakMap<object, unknown>} */
+    this.whyOf = new WeakMap();
     /** The game's single keys (renderKeys). @type {Key[]} */
     this.keys = [];
     /** Lines the log has had (their numbers). */
@@ -301,7 +305,10 @@ export class TableScreen {
     return {
       t: this.t,
       el,
-      act: (action) => this.app.act(action),
+      act: (action) => {
+        this.noteFollowed(action);
+        return this.app.act(action);
+      },
       get seat() {
         return screen.mySeat;
       },
@@ -388,6 +395,10 @@ export class TableScreen {
       if (this.node.isConnected) this.say(this.app.talk.errorText(err));
     } finally {
       this.hintAsking = false;
+    /** The reason of a suggested move this seat has just sent, for its line in the log. @type {unknown} */
+    this.followed = null;
+    /** The log's own moves made on a suggestion, and its reason (this page's alone: docs/talk.md 3). @type {WeakMap<object, unknown>} */
+    this.whyOf = new WeakMap();
       this.hintButton.removeAttribute("aria-busy");
     }
   }
@@ -442,6 +453,16 @@ export class TableScreen {
     this.hintWhy.textContent = "";
     this.hintWhy.hidden = true;
     this.hint = null;
+  }
+
+  /**
+   * An action this seat sends: the suggested move, at the version it was for, keeps its reason
+   * for the log's line of the move (the next line of this seat's).
+   * @param {Action} action
+   */
+  noteFollowed(action) {
+    const hint = this.hint;
+    this.followed = hint && hint.why && hint.version === this.app.version && sameAction(hint.action, action) ? hint.why : null;
   }
 
   /**
@@ -988,7 +1009,13 @@ export class TableScreen {
       const ev = events[i];
       const text = this.logLine(ev);
       if (!text) continue;
-      this.log.append(el("li", { class: ev.seat === this.mySeat && !this.spectator ? "mine" : "" }, text));
+      const mine = ev.seat === this.mySeat && !this.spectator;
+      if (mine && this.followed && !TABLE_EVENTS.has(ev.kind)) {
+        this.whyOf.set(ev, this.followed);
+        this.followed = null;
+      }
+      const why = mine ? this.whyText(this.whyOf.get(ev)) : "";
+      this.log.append(el("li", { class: mine ? "mine" : "" }, why ? `${text} ${this.t("log.why", { why })}` : text));
       this.logLines = (this.logLines || 0) + 1;
     }
     this.lastLogged = events.length ? events[events.length - 1] : null;
