@@ -2,7 +2,7 @@
 
 "Suggest a move" rings the move and, under the hand and the game's controls, says why in the
 player's language: the tip the default bot followed, from the shell's words (or the game's).
-The screen reader hears it after the move. Changing the language words it again; the next
+The screen reader hears it after the move (a live region of its own). Changing the language words it again; the next
 update takes it away with the ring, and the move log's line of the move keeps it (this seat's
 page alone). Never the tip's wire name.
 """
@@ -28,7 +28,9 @@ def test_a_suggested_move_says_why_in_the_players_language(server: Any, new_cont
     key = f"why.tip.{why['tip']}"
     english = page.evaluate(WORDS, ["en", key])
     assert english and page.inner_text("#hint-why").strip() == english
-    assert shown["said"].endswith(english), shown  # the live region says it after the move
+    assert english not in shown["said"], shown  # the move's region says the move alone...
+    page.wait_for_function("t => document.getElementById('hint-why-live').textContent === t", arg=english)
+    assert page.get_attribute("#hint-why-live", "aria-live") == "polite"  # ...and this one the reason
     assert why["tip"] not in page.inner_text("#my-area")  # the words, never the wire name
 
     set_language(page, "vi")

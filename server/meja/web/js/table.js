@@ -188,6 +188,8 @@ export class TableScreen {
     // The hint's reason (`why`), worded here; under the hand and the game's controls, where the
     // suggested move is, until the next update.
     this.hintWhy = el("p", { class: "hint hint-why", id: "hint-why", hidden: true });
+    // ...and said after the move, in a live region of its own (the move's is said alone first).
+    this.hintWhyLive = el("p", { class: "visually-hidden", id: "hint-why-live", "aria-live": "polite" });
     this.statusRow = el("div", { class: "status-row", id: "status-row" }, this.direction, this.turnStatus, this.clock, this.hintButton);
     this.spectatorNote = el("p", { class: "hint spectator-note", id: "spectator-note", hidden: true });
     this.handTitle = el("h3", { id: "hand-title" });
@@ -287,6 +289,7 @@ export class TableScreen {
       this.rulesDialog,
       this.motion.node,
       this.hintLive,
+      this.hintWhyLive,
     );
     const host = this.host();
     /** @type {import("./contract.js").GameTable} */
@@ -408,7 +411,7 @@ export class TableScreen {
    * a screen reader in the words of the game's control ("Suggested move: 7 of hearts", "...: Bid
    * 45"). Not as a notice over the hand: that lay over the very card it named. The ring goes
    * with the next update. The bot's reason, where it gave one, shows under the hand and the
-   * game's controls and is said after the move.
+   * game's controls and is said after the move (its own live region).
    * @param {Action} action
    * @param {unknown} [why] the answer's `why` (PROTOCOL.md 16.1)
    */
@@ -425,11 +428,13 @@ export class TableScreen {
     this.hintWhy.textContent = reason;
     this.hintWhy.hidden = !reason;
     const shown = this.t("talk.hint.shown", { what: (control && spokenName(control)) || actionLabel(action) });
-    const text = reason ? `${shown}. ${reason}` : shown;
     // Cleared first, so that the same suggestion twice is said twice.
     this.hintLive.textContent = "";
+    this.hintWhyLive.textContent = "";
     requestAnimationFrame(() => {
-      if (this.hint) this.hintLive.textContent = text;
+      if (!this.hint) return;
+      this.hintLive.textContent = shown;
+      this.hintWhyLive.textContent = reason;
     });
   }
 
@@ -450,6 +455,7 @@ export class TableScreen {
   clearHint() {
     for (const node of document.querySelectorAll(".hint-target")) node.classList.remove("hint-target");
     this.hintLive.textContent = "";
+    this.hintWhyLive.textContent = "";
     this.hintWhy.textContent = "";
     this.hintWhy.hidden = true;
     this.hint = null;
