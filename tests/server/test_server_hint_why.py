@@ -8,12 +8,15 @@ The leak judge's side (every frame a seat got, ``why`` included): tests/fuzz/tes
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
+from meja import games
 from meja.bots.base import why_is_sound
+from meja.server.service import TableService
 from server_helpers import host
 from server_wire import Wire
 
@@ -73,3 +76,29 @@ async def test_a_hint_says_why(game: str, serve: Any, connect: Any) -> None:
         assert why["kind"] == "tip" and why["tip"] in worded, why
     await sam.ok({"type": "ping"})  # everything sent to the spectator before it has arrived
     assert not any(m.get("type") == "hint" for m in sam.seen), "a hint reached a spectator"
+
+
+async def test_a_searching_bots_reason_comes_back_from_the_worker_pool(
+    serve: Any, connect: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where the hint's level searches (here the default game's ``hard``, made the default level),
+    it thinks in a worker process, and its reason comes back with its move: the search's own
+    figures, naming at most one of the seat's legal moves."""
+    real = TableService.plugin
+
+    def plugin(self: TableService, table: Any) -> games.GamePlugin:
+        return dataclasses.replace(real(self, table), default_level="hard")
+
+    monkeypatch.setattr(TableService, "plugin", plugin)
+    server = await serve(bot_workers=1, **TALKATIVE)
+    ann = await connect(server)
+    table = (await host(ann, seats=2))["table"]
+    await ann.ok({"type": "start", "table": table})
+    hints = await hinted_turns(ann, table, 6)  # (a decision with one move worth searching: a tip)
+    searched = [hint["why"] for hint, legal in hints if hint.get("why", {}).get("kind") == "search"]
+    assert searched, hints
+    for hint, legal in hints:
+        assert "why" not in hint or why_is_sound(hint["why"], legal), (hint, legal)
+    assert all(why["deals"] >= 1 and 0 <= why["won"] <= 100 for why in searched), searched
+    pool = server.service.bot_pool
+    assert pool is not None and pool._pool is not None, "the hints never went through the pool"
