@@ -33,6 +33,19 @@ def test_a_suggested_move_says_why_in_the_players_language(server: Any, new_cont
     assert page.get_attribute("#hint-why-live", "aria-live") == "polite"  # ...and this one the reason
     assert why["tip"] not in page.inner_text("#my-area")  # the words, never the wire name
 
+    # A searching level's figures, as the page words them: the closest other move named by its
+    # control on screen, never its wire form; without one, the figures alone.
+    other = next(a for a in page.evaluate("() => window.meja.view.legal") if a != shown["action"])
+    search = {"kind": "search", "deals": 240, "won": 62, "alt": other, "alt_won": 48}
+    said = page.evaluate("w => window.meja.tableScreen.whyText(w)", search)
+    assert said.startswith("In 240 deals that fit what you can see, this won 62% of the time; ") and said.endswith(
+        ", the closest other move, 48%."
+    ), said
+    assert other.get("card", "§") not in said, said
+    search["alt"] = {"kind": "play", "card": "no such card"}
+    said = page.evaluate("w => window.meja.tableScreen.whyText(w)", search)
+    assert said == "In 240 deals that fit what you can see, this won 62% of the time.", said
+
     set_language(page, "vi")
     vietnamese = page.evaluate(WORDS, ["vi", key])
     assert vietnamese and vietnamese != english

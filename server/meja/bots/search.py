@@ -317,14 +317,17 @@ class SearchBot:
 
     def choose_why(self, view: Any, history: History, rng: Any) -> tuple[Any | None, Why | None]:
         """``choose``'s action and, where it searched, the search's reason (:func:`result_why`);
-        ``None`` where it decided without a search (its game's ``explain`` may say why)."""
+        ``None`` where it decided without a search, or where its candidates are not the seat's
+        actions (its game's ``explain`` may then say why, reading :meth:`searched`)."""
         me = threading.get_ident()
         self._mine.pop(me, None)
-        try:
-            action = self.choose(view, history, rng)
-            result = self._mine.get(me)
-        finally:
-            self._mine.pop(me, None)
+        action = self.choose(view, history, rng)
+        result = self._mine.get(me)
         if result is None or action is None or self.action_of(result.choice) != action:
             return action, None
         return action, result_why(result, self.action_of)
+
+    def searched(self) -> Result[Any] | None:
+        """The last search of the decision :meth:`choose_why` just made on this thread (``None``: it
+        did not search): this thread's own, never another table's."""
+        return self._mine.get(threading.get_ident())

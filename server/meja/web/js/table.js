@@ -495,7 +495,10 @@ export class TableScreen {
     if (share(w.won)) {
       return String(alt && share(w.alt_won) ? this.t("why.search.won.alt", { deals, won: w.won, alt, alt_won: w.alt_won }) : this.t("why.search.won", { deals, won: w.won }));
     }
-    if (alt && share(w.ahead) && share(w.behind)) return String(this.t("why.search.ahead", { deals, alt, ahead: w.ahead, behind: w.behind }));
+    if (alt && share(w.ahead) && share(w.behind)) {
+      const same = w.ahead === 0 && w.behind === 0; // the two moves came out alike in every deal
+      return String(same ? this.t("why.search.same", { deals, alt }) : this.t("why.search.ahead", { deals, alt, ahead: w.ahead, behind: w.behind }));
+    }
     return String(this.t("why.search.plain", { deals }));
   }
 

@@ -6,9 +6,10 @@ the tip the play follows (the ``normal`` level's cooperative policy of :mod:`.si
 on the partner's sure winner, never beating the partner's card, a sure winner on a trick worth
 fighting for, the cheapest card when it cannot win...), read from the situation and the card,
 so it holds for any bot's card. The ``hard`` level's searched decisions (the auction, the trump
-call, the discard and the card play) say how many deals it compared (its ``last_worlds``: the
-one figure it exposes; per-move figures would need it to keep its totals). The page words a
-tip in the player's language (``why.tip.<name>``).
+call, the discard and the card play) give their search's own figures
+(:meth:`meja.bots.search.SearchBot.searched`: this thread's search of this decision): the deals
+compared and, for a card or a trump suit, how the choice did against the closest other one.
+The page words a tip in the player's language (``why.tip.<name>``).
 """
 
 from __future__ import annotations
@@ -16,23 +17,13 @@ from __future__ import annotations
 from typing import Any
 
 from meja.bots.base import Why, search_why, tip
+from meja.bots.search import result_why
 
 from ..rules import Action, Kind
 from .common import ESUIT, PASS, PLAIN, POINTS, read_seen, trick_winner
 from .sim import CONTEST, is_sure
 
 __all__ = ["why"]
-
-
-def _searched(bot: Any, phase: str, view: Any, leave: bool) -> bool:
-    """Whether ``hard`` searched this decision (the phases its ``choose`` searches)."""
-    if not isinstance(getattr(bot, "last_worlds", None), int) or getattr(bot, "name", "") != "hard":
-        return False
-    if phase == "discard":
-        return bool(getattr(bot, "discard_search", False))
-    if len(view.legal) < 2 or phase not in ("auction", "trump", "play"):
-        return False
-    return not (phase == "auction" and (leave or PASS not in view.legal))
 
 
 def why(bot: Any, view: Any, history: Any, action: Action) -> Why | None:
@@ -47,8 +38,10 @@ def why(bot: Any, view: Any, history: Any, action: Action) -> Why | None:
         high_seat = next((s for s, b in reversed(seen.calls) if b), -1)
         opponents = {(seen.seat + 1) % 4, (seen.seat + 3) % 4}
         leave = high_seat == seen.partner and opponents <= {s for s, b in seen.calls if not b}
-    if _searched(bot, phase, view, leave) and bot.last_worlds > 0:
-        return search_why(bot.last_worlds)
+    searched = getattr(bot, "searched", None)
+    result = searched() if callable(searched) else None
+    if result is not None and result.worlds > 0:
+        return _search(result, phase, action)
     if len(legal) == 1:
         return tip("only_play") if phase == "play" else None
     if phase in ("discard", "trim"):
@@ -64,6 +57,16 @@ def why(bot: Any, view: Any, history: Any, action: Action) -> Why | None:
     if action.kind != Kind.PLAY:
         return None
     return _play(seen, int(action.arg))
+
+
+def _search(result: Any, phase: str, action: Action) -> Why | None:
+    """A search's reason: the deals compared and, where its candidates are moves (a card, a trump
+    suit), how the choice did against the closest other one; an auction's limits and a discard's
+    plans are not moves, so there the deals alone."""
+    to_action: Any = {"play": lambda c: Action.card(Kind.PLAY, c), "trump": Action.trump}.get(phase)
+    if to_action is not None and to_action(result.choice) == action:
+        return result_why(result, to_action)
+    return search_why(result.worlds)
 
 
 def _play(seen: Any, card: int) -> Why:
