@@ -503,7 +503,8 @@ class Client:
         return await self.request("host_to", fields, _update_with_re, timeout, nil=frozenset({"seat"}))
 
     async def hint(self, *, timeout: float = DEFAULT_TIMEOUT) -> Message:
-        """``hint``: a suggested move for this seat (``action``, one of its legal ones, at ``version``)."""
+        """``hint``: a suggested move for this seat (``action``, one of its legal ones, at ``version``;
+        ``why``, the bot's reason as data, when it gave one: PROTOCOL.md 16.1)."""
         return await self.request("hint", {"table": self._table_field()}, _answer("hint"), timeout)
 
     def talk_lines(self) -> list[Message]:
