@@ -98,19 +98,21 @@ export class PileTable {
     this.topLabel = el("p", { class: "label", id: "top-label" });
     this.topCard = el("div", { class: "top-card", id: "top-card" });
     this.fromLabel = el("span", { class: `label ${from}-label`, id: `${from}-label` });
-    this.fromCount = el("span", { class: `${from}-count`, id: `${from}-count` });
+    // Each part carries a game-free class besides the game's own: the shell's style.css lays the
+    // centre out by those (section "a table with a pile in the middle"), the same for every such game.
+    this.fromCount = el("span", { class: `${from}-count draw-count`, id: `${from}-count` });
     this.fromPile = el(
       "button",
-      { type: "button", class: `${from}-pile`, id: from, tabindex: "-1", onclick: () => this.draw(true) },
-      el("span", { class: `${from}-cards`, "aria-hidden": "true" }, cards.back(), cards.back(), cards.back()),
+      { type: "button", class: `${from}-pile draw-pile`, id: from, tabindex: "-1", onclick: () => this.draw(true) },
+      el("span", { class: `${from}-cards draw-cards`, "aria-hidden": "true" }, cards.back(), cards.back(), cards.back()),
       this.fromCount,
     );
     this.indicatorLabel = el("p", { class: "label", id: "indicator-label" });
     this.indicator = el("p", { class: "indicator", id: "indicator", "aria-labelledby": "indicator-label indicator-value" });
     this.centre = el(
       "div",
-      { class: `centre ${layout.className || ""}`.trim(), id: layout.id },
-      el("div", { class: `${from}-box` }, this.fromLabel, this.fromPile),
+      { class: `centre pile-centre ${layout.className || ""}`.trim(), id: layout.id },
+      el("div", { class: `${from}-box draw-box` }, this.fromLabel, this.fromPile),
       el("div", { class: "pile" }, this.topLabel, this.topCard),
       el("div", { class: "indicator-box" }, this.indicatorLabel, this.indicator, ...(layout.beside || [])),
     );
