@@ -91,15 +91,18 @@ export function colourWord(colour) {
 }
 
 /**
- * "+2 ■", "7 ●", "W": a card in a few characters with its colour's sign, for the seats' last moves.
+ * "+2■", "7●", "+4■", "Wild ■": a card in a few characters with its colour's sign, for the seats'
+ * last moves and the turn line. A Wild is said by its word ("Wild", "Ganti Warna"): the "W" of its
+ * face, read alone in a line of words, looked like a code ("played W■").
  * @param {string} name
  * @param {string | null} [chosen]
  */
 export function cardShort(name, chosen = null) {
   const c = parseCard(name);
-  const text = /^[0-9]$/.test(c.symbol) ? c.symbol : FACE[c.symbol] || c.symbol;
+  const word = c.symbol === "W";
+  const text = /^[0-9]$/.test(c.symbol) ? c.symbol : word ? symbolName(c.symbol) : FACE[c.symbol] || c.symbol;
   const colour = c.colour || chosen;
-  return colour ? `${text}${SIGNS[colour]}` : text;
+  return colour ? `${text}${word ? " " : ""}${SIGNS[colour]}` : text;
 }
 
 /**

@@ -610,7 +610,8 @@ class KartuTerakhirTable extends PileTable {
         return {
           seat: ev.seat,
           text,
-          short: t("move.short.play", { card: cardShort(ev.card, chosen) }),
+          // a Wild by its word; Indonesian's "Ganti Warna" leaves no room for a verb in a phone's seat box
+          short: t(c.symbol === "W" ? "move.short.play_wild" : "move.short.play", { card: cardShort(ev.card, chosen) }),
           motion: { piece: cardImage(ev.card, "flying", chosen), from: "seat", to: this.topCard },
         };
       }
