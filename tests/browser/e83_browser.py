@@ -248,6 +248,20 @@ def play_mouse(page: Any) -> str:
     return f"play {cards[0]}"
 
 
+def finish_hand_mouse(page: Any) -> None:
+    """Play the hand out by mouse (the first playable card each trick; Auto-arrange for a discard
+    or a trim) up to its summary or the match's end."""
+    while True:
+        decision = wait_decision(page)
+        if decision == "play":
+            play_mouse(page)
+        elif decision in ("discard", "trim"):
+            auto_arrange_mouse(page)
+        else:
+            break
+    assert decision in ("hand_over", "finished"), decision
+
+
 # --------------------------------------------------------------------------- keyboard
 
 

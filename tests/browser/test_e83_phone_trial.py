@@ -27,9 +27,9 @@ from browser_helpers import LANGUAGES, set_language, version, wait_version_after
 from e83_browser import (
     auto_arrange_mouse,
     find_deal,
+    finish_hand_mouse,
     host_e83,
     mine,
-    play_mouse,
     trump_keeping_some_mouse,
     view,
     wait_decision,
@@ -181,15 +181,7 @@ def test_e83_hand_on_a_phone_as_a_new_player_meets_it(server: Any, new_context: 
     auto_arrange_mouse(page)
 
     # ---- the tricks, then the summary's headings
-    while True:
-        decision = wait_decision(page)
-        if decision == "play":
-            play_mouse(page)
-        elif decision in ("discard", "trim"):
-            auto_arrange_mouse(page)
-        else:
-            break
-    assert decision in ("hand_over", "finished"), decision
+    finish_hand_mouse(page)
     for lang in LANGUAGES:
         set_language(page, lang)
         for th in page.evaluate(HEADINGS):

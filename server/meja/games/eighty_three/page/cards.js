@@ -224,7 +224,8 @@ export function cardShort(name) {
 }
 
 /**
- * A short inline label for a card ("Q" and a heart's shape), with its spoken name.
+ * A short inline label for a card ("Q" and a heart's shape; the joker by its word and its star,
+ * as the hand shows it, not the server's "JK"), with its spoken name.
  * @param {string} name
  * @param {Trump} trump
  */
@@ -236,7 +237,7 @@ export function cardChip(name, trump) {
   node.setAttribute("role", "img");
   node.setAttribute("aria-label", cardLabel(name, trump));
   const rank = document.createElement("span");
-  rank.textContent = joker ? "JK" : c.rank;
+  rank.textContent = joker ? t("card.joker") : c.rank;
   rank.setAttribute("aria-hidden", "true");
   node.append(rank, suitIcon(c.suit, "suit-icon inline"));
   return node;

@@ -324,9 +324,54 @@ class EightyThreeTable {
 
   /** @param {number} team */
   teamName(team) {
-    const t = this.t;
+    return this.teamNameWith(team, this.teamSeats(team).join(" + "));
+  }
+
+  /**
+   * The names of a team's seats.
+   * @param {number} team
+   * @returns {string[]}
+   */
+  teamSeats(team) {
     const seats = ((this.view && this.view.teams) || [[0, 2], [1, 3]])[team] || [];
-    const names = seats.map((/** @type {number} */ s) => this.host.seatName(s)).join(" + ");
+    return seats.map((/** @type {number} */ s) => this.host.seatName(s));
+  }
+
+  /**
+   * A team's name for a narrow column (the summary's table on a phone), in parts that page.css
+   * keeps whole: its word ("Them", "Đối thủ") and each seat's name ("Bot 2"), so that the line
+   * breaks between the word and the seats and, where even the seats do not fit, at a " + " (a
+   * phone's column broke it at every space: "Them / (Bot 2 + / Bot 4)", four lines in Vietnamese).
+   * @param {number} team
+   */
+  teamNode(team) {
+    const el = this.host.el;
+    const mark = "\u0000";
+    const whole = this.teamNameWith(team, mark);
+    const at = whole.indexOf(mark);
+    if (at < 0) return el("span", { class: "team-label" }, this.teamName(team));
+    // "Them (" + names + ")": the word, then the seats in their brackets
+    const before = whole.slice(0, at);
+    const after = whole.slice(at + 1);
+    const open = /\S*$/.exec(before)?.[0] ?? "";
+    const word = before.slice(0, before.length - open.length).trim();
+    const seats = this.teamSeats(team).flatMap((n, i) => [i ? " + " : "", el("span", { class: "team-seat" }, n)]);
+    return el(
+      "span",
+      { class: "team-name-parts" },
+      word ? el("span", { class: "team-label" }, word) : null,
+      word ? " " : null,
+      el("span", { class: "team-seats" }, open, ...seats, after),
+    );
+  }
+
+  /**
+   * The team's name with `names` for its seats' names.
+   * @param {number} team
+   * @param {string} names
+   */
+  teamNameWith(team, names) {
+    const t = this.t;
     if (this.spectator) return t("team.n", { n: team + 1, names });
     return team === teamOf(this.base) ? t("team.us", { names }) : t("team.them", { names });
   }
@@ -768,7 +813,8 @@ class EightyThreeTable {
         b.replaceChildren(
           suitIcon(s, "suit-icon big"),
           el("span", { class: "suit-word" }, this.trumpWord(s)),
-          el("span", { class: "suit-count" }, t("trump.count", { n, points: pts })),
+          // its parts ("4 trumps", "15 pts") each whole: a narrow button breaks after the comma only
+          el("span", { class: "suit-count" }, ...t("trump.count", { n, points: pts }).split(", ").flatMap((part, i) => [i ? ", " : "", el("span", { class: "count-part" }, part)])),
         );
       });
       const k = this.kitty && this.kitty.hand === v.round ? this.kitty.cards : [];
@@ -1187,14 +1233,19 @@ class EightyThreeTable {
           ? el(
               "ul",
               { class: "point-cards" },
-              cards.map((c) => el("li", { class: "point-card" }, cardChip(c, trump), el("span", { class: "pts" }, String(points(c, trump))))),
+              cards.map((c) => el("li", { class: "point-card" }, cardChip(c, trump), " ", el("span", { class: "pts" }, String(points(c, trump))))),
             )
           : el("span", {}, t("summary.no_points"));
       const ours = !this.spectator && team === teamOf(this.base);
       return el(
         "tr",
         { class: `${ours ? "ours" : ""}${team === bidTeam ? " bidding" : ""}`, dataset: { team: String(team) } },
-        el("th", { scope: "row" }, this.teamName(team), team === bidTeam ? el("span", { class: "bid-tag" }, ` (${t("summary.bid_tag", { n: result.bid })})`) : null),
+        el(
+          "th",
+          { scope: "row" },
+          this.teamNode(team),
+          ...(team === bidTeam ? [" ", el("span", { class: "bid-tag" }, `(${t("summary.bid_tag", { n: result.bid })})`)] : []),
+        ),
         el("td", { class: "cards-cell" }, cell),
         el("td", { class: "num" }, String(result.captured[team])),
         el("td", { class: `num delta${result.delta[team] < 0 ? " minus" : ""}` }, signed(result.delta[team])),
