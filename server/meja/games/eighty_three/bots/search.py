@@ -126,7 +126,7 @@ class CardSearch:
     (from ``deal``, or the next of ``pool`` in order), a candidate a card, a playout the card
     played and the hand played out."""
 
-    __slots__ = ("at", "deal", "pool", "seen")
+    __slots__ = ("at", "deal", "gone", "pool", "seen")
 
     def __init__(
         self,
@@ -138,6 +138,8 @@ class CardSearch:
         self.deal = deal
         self.pool = pool
         self.at = 0
+        #: the cards out of play now (each playout copies it)
+        self.gone = seen.gone()
 
     def sample(self, rnd: random.Random) -> list[list[int]]:
         if self.pool is None:
@@ -154,7 +156,7 @@ class CardSearch:
         me, trump = seen.seat, seen.trump
         hs = [list(h) for h in world]
         hs[me].remove(candidate)
-        gone = seen.gone()
+        gone = set(self.gone)
         gone.add(candidate)
         trick = [*seen.trick, (me, candidate)]
         captured = list(seen.points)
