@@ -429,6 +429,8 @@ class MejaServer:
                 log.warning("deal boards still being written after %.0f s; left", settings.shutdown_timeout_s)
         if self._service is not None and self._service.bot_pool is not None:
             self._service.bot_pool.close()
+        if self._service is not None:
+            self._service.archiver.close()
         if self._own_store and self._store is not None:
             await self._store.aclose()
         log.info("meja %s stopped", self.process_id)

@@ -49,20 +49,26 @@ the page's fair-deal check shows it.
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import hashlib
 import json
 import logging
 import zlib
 from collections import OrderedDict
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Final
 
 import msgpack  # type: ignore[import-untyped]
 
+from meja.protocol import codec, messages
+from meja.protocol.errors import LimitExceeded
 from meja.rules import Event, get_game
 from meja.store.base import Store
 
+from .limits import Buckets
 from .records import FINISHED, Table, archive_id, decode_entry
 from .settings import Settings
 
@@ -78,6 +84,8 @@ __all__ = [
     "is_archive_id",
     "public",
     "rebuild",
+    "replay_cost",
+    "replay_frame",
     "run",
     "steps_wire",
     "text",
@@ -256,8 +264,31 @@ def steps_wire(rebuilt: Rebuilt, *, first: int, count: int, seat: int | None, op
     return out
 
 
+def replay_frame(
+    rebuilt: Rebuilt, *, key: str, first: int, count: int, seat: int | None, open_: bool, re: int | str | None
+) -> bytes:
+    """The encoded ``replay`` reply with steps ``first`` .. ``first + count - 1`` (built in the replay thread)."""
+    steps = steps_wire(rebuilt, first=first, count=count, seat=seat, open_=open_)
+    return codec.encode(messages.replay(archive=key, match=public(rebuilt), seat=seat, open=open_, steps=steps, re=re))
+
+
+def replay_cost(rebuilt: Rebuilt, *, first: int, count: int, open_: bool) -> int:
+    """The views a ``replay`` of steps ``first`` .. ``first + count - 1`` builds (every seat's with hands open)."""
+    steps = max(0, min(first + count, len(rebuilt.states)) - max(first, 0))
+    return steps * (len(rebuilt.data["seats"]) if open_ else 1)
+
+
 class Archiver:
-    """Writes the archive of each finished match whose ``archive`` timer this process runs, and reads archives back."""
+    """Writes the archive of each finished match whose ``archive`` timer this process runs, and reads archives back.
+
+    A replay's steps (each a view of every seat with hands open, then the reply's encoding: a
+    10-seat match's 50 open steps are about 200 KB and tens of milliseconds of CPU) are built in
+    one thread of the process's own, off the event loop, so a client asking for replays delays no
+    table (a hostile player's finding: built on the loop, one connection at the rate limit stalled
+    every table of the process). The requests wait for that thread in a queue of at most
+    ``replay_queue`` (past it: ``limit/exceeded``), and each client address may ask for
+    ``replay_steps_per_s`` views a second (bursts of ``replay_steps_burst``; past it:
+    ``limit/exceeded``)."""
 
     def __init__(self, store: Store, settings: Settings) -> None:
         self.store = store
@@ -268,6 +299,55 @@ class Archiver:
         self.written = 0
         self.skipped = 0
         self._cache: OrderedDict[str, Rebuilt] = OrderedDict()
+        #: per client address, the views of replay steps it may still ask for (:meth:`replay`)
+        self._views = Buckets(settings.replay_steps_per_s, settings.replay_steps_burst)
+        self._thread: ThreadPoolExecutor | None = None
+        #: replay requests queued for (or in) the replay thread
+        self.building = 0
+
+    async def replay(
+        self,
+        rebuilt: Rebuilt,
+        *,
+        key: str,
+        first: int,
+        count: int,
+        seat: int | None,
+        open_: bool,
+        address: str,
+        re: int | str | None,
+    ) -> bytes:
+        """The encoded ``replay`` reply, built off the event loop; ``limit/exceeded`` past the
+        address's budget of views or the queue's bound (see the class docstring)."""
+        settings = self.settings
+        if self.building >= max(1, settings.replay_queue):
+            raise LimitExceeded("this server is busy replaying matches: ask again in a moment")
+        cost = min(replay_cost(rebuilt, first=first, count=count, open_=open_), settings.replay_steps_burst)
+        bucket = self._views.bucket(address)
+        if bucket.available() < cost:
+            raise LimitExceeded(
+                f"replays from this address are limited to {settings.replay_steps_per_s:g} step views a second: "
+                "ask again in a moment"
+            )
+        bucket.tokens -= cost
+        if self._thread is None:
+            self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="meja-replay")
+        self.building += 1
+        try:
+            return await asyncio.get_running_loop().run_in_executor(
+                self._thread,
+                functools.partial(
+                    replay_frame, rebuilt, key=key, first=first, count=count, seat=seat, open_=open_, re=re
+                ),
+            )
+        finally:
+            self.building -= 1
+
+    def close(self) -> None:
+        """Stop the replay thread (the server stops; a build under way is dropped)."""
+        if self._thread is not None:
+            self._thread.shutdown(wait=False, cancel_futures=True)
+            self._thread = None
 
     async def keep(self, table_id: str, version: int, record: Table, now: int) -> str:
         """Archive the match that ``record`` (version ``version``) finished: ``yes`` (written, or

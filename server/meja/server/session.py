@@ -5,7 +5,9 @@ its commit included, before the next is read), and answers through one
 ordered outbox drained by a writer task, so that replies, updates pushed by
 other players' actions and a final close code reach the client in the order
 they were queued, and a client that does not read cannot block anyone else:
-past ``Settings.outbox_max`` queued messages it is closed with 4004.
+past ``Settings.outbox_max`` queued messages, or ``Settings.outbox_max_bytes``
+queued bytes (a short request may ask for a reply of hundreds of KB), it is
+closed with 4004.
 
 Every frame goes through, in order:
 
@@ -64,7 +66,6 @@ from meja.protocol.errors import (
 )
 from meja.rules.errors import RulesError
 
-from . import archive
 from .hub import Hub, Member, Reply
 from .learn import learn_answer, learn_step
 from .limits import TokenBucket
@@ -138,6 +139,8 @@ class Session:
         self.draining = False
         self.in_flight = False
         self._outbox: deque[bytes | _Close | _Delivered] = deque()
+        #: bytes of the frames in the outbox (``outbox_max_bytes`` bounds them as ``outbox_max`` their number)
+        self._queued = 0
         #: tables whose seat this connection took and whose ``state`` reached the socket: a seat
         #: given up by a connection that never got there keeps its away clock (tables.disconnect)
         self.delivered: set[str] = set()
@@ -160,10 +163,14 @@ class Session:
         """Queue one encoded message (the hub encodes an update once for every connection that shares it)."""
         if self.closing:
             return
-        if len(self._outbox) >= self.settings.outbox_max:
+        # (one frame however big passes an empty queue: the bound is on what waits behind it)
+        over = self._queued > 0 and self._queued + len(frame) > self.settings.outbox_max_bytes
+        if len(self._outbox) >= self.settings.outbox_max or over:
             self._outbox.clear()
+            self._queued = 0
             self.close_soon(CloseCode.TOO_SLOW, "too slow: the client did not read its messages")
             return
+        self._queued += len(frame)
         self._outbox.append(frame)
         self._ready.set()
 
@@ -189,6 +196,7 @@ class Session:
             if isinstance(item, _Delivered):
                 self.delivered.add(item.table_id)
                 continue
+            self._queued -= len(item)
             await self._send_frame(item)
 
     # ------------------------------------------------------------------ input
@@ -421,12 +429,18 @@ class Session:
         if len(self.archives) < 16:
             self.archives.add(msg.archive)
         seat = None if msg.open or msg.seat is None or msg.seat >= len(rebuilt.data["seats"]) else msg.seat
-        steps = archive.steps_wire(rebuilt, first=msg.first, count=msg.count, seat=seat, open_=msg.open)
-        self.send(
-            messages.replay(
-                archive=msg.archive, match=archive.public(rebuilt), seat=seat, open=msg.open, steps=steps, re=msg.id
-            )
+        # Built and encoded off the event loop, within the address's budget (archive.Archiver.replay).
+        frame = await self.service.archiver.replay(
+            rebuilt,
+            key=msg.archive,
+            first=msg.first,
+            count=msg.count,
+            seat=seat,
+            open_=msg.open,
+            address=self.address,
+            re=msg.id,
         )
+        self.send_frame(frame)
 
     async def _on_deal_board(self, msg: messages.DealBoard) -> None:
         board = await self.service.deal_board(msg.code, address=self.address, counted=msg.code not in self.archives)

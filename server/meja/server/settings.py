@@ -103,6 +103,11 @@ class Settings:
         "messages",
         "messages queued for a client that does not read; past it: close 4004",
     )
+    outbox_max_bytes: int = _s(
+        8 * 1024 * 1024,
+        "bytes",
+        "bytes of messages queued for a client that does not read (whatever their number); past it: close 4004",
+    )
     max_connections: int = _s(
         10_000,
         "connections",
@@ -172,6 +177,22 @@ class Settings:
     )
     replay_burst: int = _s(
         2000, "versions", "missed versions replayed to one address at once before `replay_per_s` applies"
+    )
+    replay_steps_per_s: float = _s(
+        200.0,
+        "views/s",
+        "views of archived matches' steps built for one client address per second (`replay`: a step costs "
+        "one view, or one per seat with every hand open): past it `limit/exceeded`, so that one client "
+        "cannot keep a process busy building replays",
+    )
+    replay_steps_burst: int = _s(
+        2000, "views", "views of `replay` steps one address may ask for at once before `replay_steps_per_s` applies"
+    )
+    replay_queue: int = _s(
+        16,
+        "requests",
+        "`replay` requests waiting for the process's replay thread (steps are built there, off the event "
+        "loop, one request at a time); past it: `limit/exceeded`",
     )
 
     # ------------------------------------------------------------------ tables
@@ -394,6 +415,11 @@ class Settings:
 
         return {
             "max_frame_bytes": self.max_frame_bytes,
+            # the encoding limits of a client frame (breaking one closes the connection, 4000)
+            "max_str_bytes": self.max_str_bytes,
+            "max_array_len": self.max_array_len,
+            "max_map_len": self.max_map_len,
+            "max_depth": self.max_depth,
             "rate_per_s": self.rate_per_s,
             "rate_burst": self.rate_burst,
             "max_name_chars": messages.MAX_NAME_CHARS,
@@ -445,6 +471,10 @@ class Settings:
             problems.append("heartbeat_ttl_s must be longer than heartbeat_s")
         if self.rate_per_s <= 0 or self.rate_burst < 1:
             problems.append("rate_per_s and rate_burst must be positive")
+        if self.replay_steps_per_s <= 0 or self.replay_steps_burst < 1:
+            problems.append("replay_steps_per_s and replay_steps_burst must be positive")
+        if self.outbox_max_bytes < 64 * 1024:
+            problems.append("outbox_max_bytes must be at least 65536")
         rates = (self.talk_per_s, self.signal_per_s, self.call_per_s)
         if min(rates) <= 0 or min(self.talk_burst, self.signal_burst, self.call_burst) < 1:
             problems.append("talk_per_s, signal_per_s, call_per_s and their bursts must be positive")

@@ -371,8 +371,15 @@ class Talk:
         if cached is None or member.call_id is None:
             raise NotInCall("join the call before you signal")
         peers = {p["seat"]: p for p in roster(cached.table, cached.presence)}
+        mine = peers.get(seat)
+        if mine is None or mine["id"] != member.call_id:
+            # A seat the host muted keeps its call id but leaves the roster: it may not reach
+            # anyone in the call (the mute holds for the call as for the chat).
+            raise NotInCall("this seat is not in the call (muted, or not joined): it may not signal")
+        if msg.to == seat:
+            raise NotInCall("a signal goes to another seat of the call, not to one's own")
         target = peers.get(msg.to)
-        if target is None or target["id"] != msg.peer or msg.to == seat:
+        if target is None or target["id"] != msg.peer:
             raise NotInCall(f"seat {msg.to} is not in the call as {msg.peer!r}")
         size = sum(len(p) for p in msg.sdp or ()) + sum(len(c["candidate"]) + 40 for c in msg.candidates or ())
         if size > self.settings.max_signal_chars:

@@ -422,6 +422,9 @@ export class Call {
     }
     if (!peer) {
       if (msg.kind !== "offer") return; // candidates or an answer of a connection already closed
+      // Only a person of the roster may open a call with us (a muted seat is out of it; the server
+      // refuses its signals too, and the roster comes before any offer of a new peer).
+      if (!this.roster.some((p) => p.seat === seat && p.id === msg.peer)) return;
       peer = this.makePeer(seat, msg.peer);
     }
     try {
