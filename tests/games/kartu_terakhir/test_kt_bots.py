@@ -20,7 +20,7 @@ from meja.bots.base import decision_rng
 from meja.cli import main
 from meja.games.kartu_terakhir.bots import LEVELS, YARDSTICK_VERSION, YARDSTICKS, make_bot
 from meja.games.kartu_terakhir.bots.playout import playout
-from meja.games.kartu_terakhir.bots.search import SearchBot, candidates, rollout
+from meja.games.kartu_terakhir.bots.search import SearchBot, candidates, rollout, seen_of
 from meja.games.kartu_terakhir.bots.yardsticks import greedy_choice
 
 from ..honesty import permuted
@@ -94,22 +94,60 @@ def test_the_fast_playout_ends_every_round_as_the_engine_rollout(seats: int, sta
     """The search's list-based playout is the engine's rollout, faster: from every state of random
     rounds, played out or cut off, the same winner, points, final hands and number of actions."""
     rnd = random.Random(f"playout/{seats}/{stacking}")
-    compared = cut = reshuffled = 0
+    compared = cut = reshuffled = modelled = 0
     for _ in range(2):
         for state in _states_along_a_game(seats, stacking, rnd):
             for cap in (600, rnd.randrange(1, 30)):
                 seed = rnd.getrandbits(64)
-                final, steps = rollout(state, seed, cap)
+                # greedy in full (steering away from a near-out seat's colour, challenging on a sign) half the time
+                seen = None
+                if rnd.random() < 0.5:
+                    seen = ([rnd.randrange(-1, 4) for _ in range(seats)], [rnd.randrange(-1, 5) for _ in range(seats)])
+                final, steps = rollout(state, seed, cap, seen)
                 lr = final.last_round
                 over = not final.in_round()
                 expected = (lr.winner if over and lr else -1, lr.points if over and lr else 0, steps)
-                winner, points, hands, steps2 = playout(state, seed, cap)
+                winner, points, hands, steps2 = playout(state, seed, cap, seen)
                 assert (winner, points, steps2) == expected
                 assert hands == [list(h) for h in final.hands]
                 compared += 1
                 cut += not over
                 reshuffled += final.reshuffles > state.reshuffles
-    assert compared > 300 and cut > 50 and reshuffled > 0
+                modelled += seen is not None and (over or cap == 600)
+    assert compared > 300 and cut > 50 and reshuffled > 0 and modelled > 50
+
+
+def test_the_playouts_model_reads_what_greedy_reads() -> None:
+    """With the opponent model on, a playout's seat steers from :func:`seen_of`'s colours: at every
+    turn of greedy games, the colour to avoid found there is the one greedy itself reads from the
+    history, and so is its move (a play, a Wild's colour, a draw)."""
+    from meja.games.kartu_terakhir.bots.common import avoid_colour, greedy_turn
+
+    checked = steered = 0
+
+    class Check(Recorder):
+        def choose(self, view: Any, history: Any, rng: Any, state: KartuTerakhirState | None = None) -> Any:
+            nonlocal checked, steered
+            move = super().choose(view, history, rng, state)
+            if view.seat == view.turn and view.phase == Phase.PLAY and CALL not in view.legal:
+                if CATCH in view.legal or CHALLENGE in view.legal or view.hand is None:
+                    return move
+                made, _ = seen_of(history, view.seats)
+                avoid = -1
+                for k in range(1, view.seats):
+                    t = (view.seat + k * view.direction) % view.seats
+                    if view.hand_counts[t] <= 2:
+                        avoid = made[t]
+                        break
+                counts = view.hand_counts
+                assert avoid == avoid_colour(history, view.seats, view.seat, view.direction, counts)
+                assert move == greedy_turn(view.hand, view.legal, view.seats, view.seat, view.direction, counts, avoid)
+                checked += 1
+                steered += avoid >= 0
+            return move
+
+    _games(Check(make_bot("greedy")), make_bot("greedy"), 4, 6, start=300)
+    assert checked > 100 and steered > 10
 
 
 # --------------------------------------------------------------------------- legality
@@ -268,7 +306,9 @@ class CheatingBot(SearchBot):
         seed, _ = rng.bits(64)
         from meja.games.kartu_terakhir.bots.infoset import read_infoset
 
-        return self.search(view, cands, read_infoset(view, history), random.Random(seed), worlds_of=Peek)
+        return self.search(
+            view, cands, read_infoset(view, history), random.Random(seed), worlds_of=Peek, history=history
+        )
 
 
 def test_seeing_the_other_hands_scores_clearly_higher() -> None:

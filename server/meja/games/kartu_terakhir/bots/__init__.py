@@ -29,7 +29,7 @@ The levels
     (:mod:`.infoset`: stuck draws, passes, verdicts, a hand shown to it), every
     candidate on the same worlds (common random numbers), greedy playouts on a
     list-based replay of the engine (:mod:`.playout`, checked against the engine's
-    own rollout, about four times faster); greedy's choice, steered to colours the next
+    own rollout, about eight times faster); greedy's choice, steered to colours the next
     seat is known to lack, stands unless the search is confident it is beaten.
     A fixed work budget (deterministic) and a 70 ms CPU cap. It catches whenever
     it can and always calls in time. It blocks its thread while it thinks, so a

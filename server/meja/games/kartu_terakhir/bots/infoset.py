@@ -50,7 +50,7 @@ follows, :mod:`.playout`, is checked against the engine's rollout).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 
 from meja.rules.rng import Rng
@@ -122,12 +122,13 @@ class InfoSet:
     #: the pile under the top card: ids (None: unknown, dealt from the pool)
     under: list[int] | None
     consistent: bool = True
+    _plan: tuple[list[tuple[int, int]], list[tuple[int, int, int]]] | None = field(default=None, repr=False)
 
     def sample(self, rnd: random.Random) -> tuple[list[list[int]], list[int], list[int]]:
         """Hands (own hand as seen), stock and the pile under the top, dealt at random from the pool."""
         view = self.view
-        pool = list(self.pool)
-        rnd.shuffle(pool)
+        r = rnd.random
+        pool = sorted(self.pool, key=lambda _: r())  # a shuffle (random keys: cheaper than rnd.shuffle's)
         hands: list[list[int]] = [list(k) for k in self.known]
         assert view.hand is not None
         hands[self.me] = list(view.hand)
@@ -137,24 +138,22 @@ class InfoSet:
             under, pool = pool[:k], pool[k:]
         else:
             under = list(self.under)
-        free: list[tuple[int, int]] = []
-        constrained: list[tuple[int, int, int, int]] = []
-        for s, gs in enumerate(self.groups):
-            for count, mask in gs:
-                if mask == _ALL:
-                    free.append((s, count))
-                else:
-                    constrained.append((mask.bit_count(), s, count, mask))
-        constrained.sort()
+        plan = self._plan
+        if plan is None:
+            plan = self._plan = self._deal_plan()
+        free, constrained = plan
         nameix = NAMEIX
-        for _, s, count, mask in constrained:
+        for s, count, mask in constrained:
             hand = hands[s]
             rest: list[int] = []
             need = count
-            for c in pool:
-                if need and mask >> nameix[c] & 1:
+            for j, c in enumerate(pool):
+                if mask >> nameix[c] & 1:
                     hand.append(c)
                     need -= 1
+                    if not need:
+                        rest += pool[j + 1 :]
+                        break
                 else:
                     rest.append(c)
             pool = rest
@@ -165,6 +164,20 @@ class InfoSet:
             hands[s] += pool[:count]
             pool = pool[count:]
         return hands, pool, under
+
+    def _deal_plan(self) -> tuple[list[tuple[int, int]], list[tuple[int, int, int]]]:
+        """The groups dealt freely ``(seat, count)`` and the constrained ones ``(seat, count, mask)``, the
+        most constrained first."""
+        free: list[tuple[int, int]] = []
+        constrained: list[tuple[int, int, int, int]] = []
+        for s, gs in enumerate(self.groups):
+            for count, mask in gs:
+                if mask == _ALL:
+                    free.append((s, count))
+                else:
+                    constrained.append((mask.bit_count(), s, count, mask))
+        constrained.sort()
+        return free, [(s, count, mask) for _, s, count, mask in constrained]
 
     def lacks(self, seat: int) -> int:
         """A bitmask of the colours ``seat`` holds none of, as far as this seat knows (0: none known)."""
