@@ -26,6 +26,7 @@ def test_every_message_class_matches_its_field_list() -> None:
         assert names == {f.name for f in CLIENT_FIELDS[kind]} | {"id"}, kind
         assert kind == cls.TYPE
 
+
 #: A table id as the server makes them (32 lowercase hex characters).
 T = "4f2a9c1e7b3d4e5fa0b1c2d3e4f50617"
 
@@ -103,7 +104,7 @@ def test_defaults() -> None:
         ({"type": "ping", "id": "x" * 65}, errors.BadMessage, "'id' is longer than 64"),
         ({"type": "ping", "id": 2**60}, errors.BadMessage, "'id' is out of range"),
         ({"type": "resume", "table": T, "token": "x" * 65}, errors.BadMessage, "longer than 64"),
-        ({"type": "host", "name": "A", "grace_s": 2**31}, errors.BadMessage, "at most 2147483647"),
+        ({"type": "hello", "protocol": 2**31}, errors.BadMessage, "at most 2147483647"),
         # A table id is 32 lowercase hex characters: braces (a Redis hash tag), case, length.
         ({"type": "start", "table": "{" + T[1:]}, errors.BadMessage, "32 lowercase hex characters"),
         ({"type": "watch", "table": T.upper()}, errors.BadMessage, "32 lowercase hex characters"),

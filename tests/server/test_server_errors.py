@@ -237,10 +237,19 @@ async def test_times_out_of_range_are_bad_options_however_far(serve: Any, connec
     """Issue 25: grace_s and turn_limit_s above 86,400 got protocol/bad_message from a bound no
     section listed, while other out-of-range values got table/bad_options."""
     ann = await connect(await serve())
-    for fields in ({"grace_s": 100_000}, {"grace_s": -1}, {"turn_limit_s": 100_000}, {"turn_limit_s": 2},
-                   {"turn_limit_s": -5}, {"grace_s": 2**31 - 1}):
+    for fields in (
+        {"grace_s": 100_000},
+        {"grace_s": -1},
+        {"turn_limit_s": 100_000},
+        {"turn_limit_s": 2},
+        {"turn_limit_s": -5},
+        {"grace_s": 2**31 - 1},
+    ):
         await ann.error({"type": "host", "name": "Ann", **fields}, "table/bad_options")
-    await ann.error({"type": "host", "name": "Ann", "grace_s": 2**31}, "protocol/bad_message")  # not a 32-bit int
+    # However far: past 32 bits too, to the ends of what msgpack carries (L1 of a hostile player's report).
+    for far in (2**31, 10**12, 2**63 - 1, 2**64 - 1, -(2**63)):
+        for name in ("grace_s", "turn_limit_s"):
+            await ann.error({"type": "host", "name": "Ann", name: far}, "table/bad_options")
 
 
 async def test_refused_hosts_do_not_use_the_hosting_quota(serve: Any, connect: Any) -> None:
@@ -471,7 +480,8 @@ async def test_a_move_only_the_timer_makes_is_refused_from_a_person(serve: Any, 
         {"type": "act", "table": table, "version": version, "action": {"kind": "draw_keep"}}, "action/illegal"
     )
     assert "only the server" in reply["message"]
-    await ann.error({"type": "act", "table": table, "version": version, "action": {"kind": "timer_take"}},
-                    "action/illegal")  # (no penalty pending: the rules' own refusal)
+    await ann.error(
+        {"type": "act", "table": table, "version": version, "action": {"kind": "timer_take"}}, "action/illegal"
+    )  # (no penalty pending: the rules' own refusal)
     await ann.ok({"type": "ping"})
     assert ann.version == version, "a refused move changed the table"

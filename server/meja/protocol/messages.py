@@ -151,10 +151,11 @@ MAX_LEVEL_CHARS: Final = 32
 MAX_SEAT: Final = 15
 #: entries of ``host.options`` and of ``act.action``
 MAX_OPTIONS: Final = 16
-#: seconds: the largest ``grace_s`` or ``turn_limit_s`` a message may carry as an int; the server's own
-#: range (``grace_min_s..grace_max_s``, ``turn_limit_min_s..turn_limit_max_s``) answers
-#: ``table/bad_options`` for any value outside it, one code for one mistake (issue 25)
-MAX_SECONDS: Final = 2**31 - 1
+#: seconds: bounds of ``grace_s`` and ``turn_limit_s`` beyond any int msgpack carries (-2^63 .. 2^64-1),
+#: so that the server's own range (``grace_min_s..grace_max_s``, ``turn_limit_min_s..turn_limit_max_s``)
+#: answers ``table/bad_options`` for any value outside it, however far: one code for one mistake
+#: (issue 25; a hostile player's finding L1: 2^31 and above were ``protocol/bad_message``)
+MAX_SECONDS: Final = 2**64
 #: the highest step number of a game's guide (``learn``)
 MAX_LESSON_STEP: Final = 63
 #: largest int an ``id`` or a version may be (fits a JavaScript number exactly)

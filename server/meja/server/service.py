@@ -393,13 +393,20 @@ class TableService:
         if msg.game is not None:
             return msg.game
         if msg.deal_code is not None:
+            fits = None
             for plugin in games.plugins():
                 if plugin.game.info.deal_codes:
                     try:
                         plugin.game.read_deal_code(msg.deal_code)
-                    except RulesError:
+                    except RulesError as exc:
+                        # A code no game reads is refused by a game whose codes have its length (a
+                        # typo: "its check character does not match"), not by another game's length.
+                        if fits is None and "characters; a deal code of" not in str(exc):
+                            fits = plugin.name
                         continue
                     return plugin.name
+            if fits is not None:
+                return fits
         return self.default_game
 
     @property

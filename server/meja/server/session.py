@@ -465,6 +465,13 @@ class Session:
         await self.service.talk.signal(member, msg)
 
     async def _on_leave(self, msg: messages.Leave) -> None:
+        place = self.hub.member(msg.table, self.cid)
+        if place is not None and place.seat is None:
+            # A spectator, a shared screen or a host without a seat stops watching: nothing changes
+            # at the table (a seatless host's lobby stays until it expires), so the answer is a pong.
+            await self._drop(msg.table)
+            self.send(messages.pong(msg.id))
+            return
         member = self._seated_at(msg.table)
         assert member.seat is not None and member.token is not None
         await self.service.leave(

@@ -146,7 +146,7 @@ def mute(t: Table, *, seat: int, muted: bool) -> tuple[Table, tuple[Event, ...]]
     if not 0 <= seat < len(t.seats):
         raise BadSeat(f"no seat {seat!r} at a table of {len(t.seats)}")
     if seat == t.host_seat:
-        raise BadSeat("the host cannot mute their own seat")
+        raise BadSeat("the host's seat cannot be muted")
     record = t.seats[seat]
     key = person_key(record) if record.is_human else None
     if key is None:
