@@ -24,6 +24,12 @@ the cards gone) and nothing more:
   if one wins, else as low as it can); earlier, it wins with a sure winner, or
   with its lowest winner when the trick holds 5 points or more; otherwise it
   throws its cheapest card (no points, plain before trump, low first).
+
+**Styles read from the plays** (:func:`read_styles`): a search may play each other
+seat by the style that explains its plays this hand (:data:`STYLES`: this policy,
+or the yardstick's lowest card, which under trumps led throws the joker), drawn per
+world by a prior times the plays' likelihood there, and weigh the world by that
+likelihood. The default playout plays every seat by :func:`play_policy`.
 """
 
 from __future__ import annotations
