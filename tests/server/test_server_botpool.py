@@ -42,3 +42,22 @@ async def test_a_table_of_searching_bots_plays_through_the_pool(serve: Any, conn
     await play(ann, table, until=round_done, timeout=120)
     pool = server.service.bot_pool
     assert pool is not None and pool._pool is not None, "the hard bots never went through the pool"
+
+
+def test_a_worker_thinks_at_a_lower_priority_than_the_server() -> None:
+    """``bot_nice``: where the machine has no spare core, people's moves go before a search."""
+    import os
+
+    import pytest
+    from meja.server.settings import Settings, SettingsError
+
+    Settings(bot_nice=10).check()
+    with pytest.raises(SettingsError, match="bot_nice"):
+        Settings(bot_nice=20).check()
+    here = os.getpriority(os.PRIO_PROCESS, 0)
+    pool = botplay.BotPool(1, (), nice=5)
+    try:
+        there = pool._executor().submit(os.getpriority, os.PRIO_PROCESS, 0).result(timeout=60)
+    finally:
+        pool._executor().shutdown()
+    assert there == min(here + 5, 19)

@@ -34,6 +34,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import os
 from collections import OrderedDict
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -60,8 +61,11 @@ _HISTORIES = 1024
 _worker_bots: dict[tuple[str, str], Any] = {}
 
 
-def _init(modules: tuple[str, ...]) -> None:
-    """A worker's start: the games the server loaded beyond the built-in ones."""
+def _init(modules: tuple[str, ...], nice: int = 0) -> None:
+    """A worker's start: a lower CPU priority than the server's (``nice``), and the games the
+    server loaded beyond the built-in ones."""
+    if nice > 0:
+        os.nice(nice)
     for module in modules:
         games.load(module)
 
@@ -85,9 +89,10 @@ def decide(
 class BotPool:
     """The worker processes of the blocking bots (see the module docstring)."""
 
-    def __init__(self, workers: int, modules: tuple[str, ...]) -> None:
+    def __init__(self, workers: int, modules: tuple[str, ...], nice: int = 0) -> None:
         self.workers = workers
         self.modules = modules
+        self.nice = nice
         self._pool: ProcessPoolExecutor | None = None
 
     def _executor(self) -> ProcessPoolExecutor:
@@ -95,7 +100,7 @@ class BotPool:
             # spawn, not fork: the server process has threads and an event loop running
             context = multiprocessing.get_context("spawn")
             self._pool = ProcessPoolExecutor(
-                self.workers, mp_context=context, initializer=_init, initargs=(self.modules,)
+                self.workers, mp_context=context, initializer=_init, initargs=(self.modules, self.nice)
             )
         return self._pool
 
@@ -164,7 +169,9 @@ class BotPlay:
         self.store = store
         #: the worker processes of the bots that search (None: they think in a thread here)
         self.pool: BotPool | None = (
-            BotPool(settings.bot_workers, settings.game_modules()) if settings.bot_workers > 0 else None
+            BotPool(settings.bot_workers, settings.game_modules(), settings.bot_nice)
+            if settings.bot_workers > 0
+            else None
         )
         #: (game, level) -> its bot (a bot keeps no memory between calls: one serves every seat)
         self._bots: dict[tuple[str, str], Bot] = {}

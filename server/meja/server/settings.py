@@ -232,6 +232,13 @@ class Settings:
         "worker processes for bots that search (a `hard` level), so that their thinking never holds "
         "up other tables' moves; 0: they think in a thread of the server process",
     )
+    bot_nice: int = _s(
+        10,
+        "niceness",
+        "how much lower the bot workers' CPU priority is than the server's (0 to 19): where the "
+        "machine has no spare core, people's moves go first and a search waits (a search counts its "
+        "own CPU, so its choice is unchanged, only later); 0: the same priority",
+    )
     ready_delay_ms: int = _s(
         1500,
         "ms",
@@ -473,6 +480,8 @@ class Settings:
             problems.append("rate_per_s and rate_burst must be positive")
         if self.replay_steps_per_s <= 0 or self.replay_steps_burst < 1:
             problems.append("replay_steps_per_s and replay_steps_burst must be positive")
+        if not 0 <= self.bot_nice <= 19:
+            problems.append("bot_nice must be 0-19")
         if self.outbox_max_bytes < 64 * 1024:
             problems.append("outbox_max_bytes must be at least 65536")
         rates = (self.talk_per_s, self.signal_per_s, self.call_per_s)
