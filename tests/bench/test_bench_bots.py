@@ -86,7 +86,7 @@ def test_the_command_offers_what_the_game_has(capsys: pytest.CaptureFixture[str]
         assert "--seed-set" in text and "--deals" in text
         assert ("--partner" in text) == bench.teamed, name
         assert (f"--{bench.hooks.unit}s" in text) == bench.hooks.matches, name
-        assert ("--seats" in text) == (len(bench.seat_choices()) > 1), name
+        assert ("--seats" in text) == (len(bench.all_seat_choices()) > 1), name
         assert ("--preset" in text) == (len(bench.game.info.presets) > 1), name
 
 
@@ -102,3 +102,13 @@ def test_the_command_prints_json_and_a_table(capsys: pytest.CaptureFixture[str])
     assert "round-win share" in text and bench.hooks.margin.split("_per_")[0].replace("_", " ") in text
     assert "illegal actions  0" in text
     assert main(["bench", "bots", "--game", name, "--deals", "1", "--a", "no-such-bot"]) == 2
+
+
+def test_a_game_is_measured_at_every_size_its_preset_seats() -> None:
+    """The table sizes follow the preset: Crazy Eights' party rules seat 8, its house rules 3."""
+    bench = Bench("crazy_eights")
+    assert bench.seat_choices("party")[-1] == 8 and bench.seat_choices("house") == (2, 3)
+    fig = bench.measure(1, "greedy", "random-card", preset="party", seats=8)
+    assert fig["seats"] == 8 and fig["illegal_actions"] == 0
+    with pytest.raises(ValueError, match="house"):
+        bench.measure(1, "greedy", "random-card", preset="house", seats=8)

@@ -250,10 +250,16 @@ class Bench:
     def options(self, preset: str | None = None) -> Any:
         return self.game.options_from_wire({"preset": preset} if preset else None)
 
-    def seat_choices(self) -> tuple[int, ...]:
+    def seat_choices(self, preset: str | None = None) -> tuple[int, ...]:
+        """The table sizes measured: the game's hooks' list, else what the preset seats."""
         if self.hooks.seats is not None:
             return tuple(self.hooks.seats)
-        return tuple(self.game.seat_range(self.options()))
+        return tuple(self.game.seat_range(self.options(preset)))
+
+    def all_seat_choices(self) -> tuple[int, ...]:
+        """Every table size some preset measures (what ``--seats`` accepts)."""
+        presets: list[str | None] = [p.name for p in self.game.info.presets] or [None]
+        return tuple(sorted({n for p in presets for n in self.seat_choices(p)}))
 
     def default_b(self) -> str:
         named = self.hooks.b
@@ -271,7 +277,7 @@ class Bench:
         if seed_set not in SEED_SETS:
             raise ValueError(f"unknown seed set {seed_set!r}; known: {SEED_SETS}")
         preset = preset or self.game.info.default_preset
-        seats = seats or self.seat_choices()[0]
+        seats = seats or self.seat_choices(preset)[0]
         return [self.hooks.deal(seed_set, preset, seats, i) for i in range(start, start + count)]
 
     # ----------------------------------------------------------------------- playing
@@ -476,7 +482,7 @@ class Bench:
     ) -> DealResult:
         """Play one deal in every seating of A and B (see :meth:`seatings`)."""
         options = self.options(preset)
-        seats = seats or self.seat_choices()[0]
+        seats = seats or self.seat_choices(preset)[0]
         bot_of = {"A": a, "B": b, "P": partner}
         shares, margins, matches = [], [], []
         total = 0
@@ -522,11 +528,13 @@ class Bench:
         """Run the benchmark and return its figures as plain data (what ``--json`` prints)."""
         b_spec = b_spec or self.default_b()
         preset = preset or self.game.info.default_preset
-        seats = seats or self.seat_choices()[0]
+        seats = seats or self.seat_choices(preset)[0]
         for spec in (a_spec, b_spec, *([partner] if partner else [])):
             self.make(spec)
-        if seats not in self.seat_choices():
-            raise ValueError(f"{self.name} is measured at {list(self.seat_choices())} seats, not {seats}")
+        if seats not in self.seat_choices(preset):
+            raise ValueError(
+                f"{self.name} ({preset}) is measured at {list(self.seat_choices(preset))} seats, not {seats}"
+            )
         todo = self.deals(count, seed_set, start, preset=preset, seats=seats)
         job = (self.name, preset, seats, a_spec, b_spec, partner, rounds)
         t0 = time.perf_counter()
@@ -581,7 +589,7 @@ class Bench:
             [
                 f"meja bench bots --game {self.name}",
                 *([f"--preset {preset}"] if len(self.game.info.presets) > 1 else []),
-                *([f"--seats {seats}"] if len(self.seat_choices()) > 1 else []),
+                *([f"--seats {seats}"] if len(self.all_seat_choices()) > 1 else []),
                 f"--deals {count} --a {a_spec} --b {b_spec} --seed-set {seed_set}",
                 *([f"--start {start}"] if start else []),
                 *([f"--{unit}s {rounds}"] if rounds != 1 else []),
@@ -630,11 +638,11 @@ def add_arguments(parser: argparse.ArgumentParser, argv: Sequence[str] | None = 
     presets = [p.name for p in bench.game.info.presets]
     if len(presets) > 1:
         parser.add_argument("--preset", default=presets[0], choices=presets, help="the preset (default %(default)s)")
-    seats = bench.seat_choices()
+    seats = bench.all_seat_choices()
     if len(seats) > 1:
         parser.add_argument(
-            "--seats", type=int, default=seats[0], choices=seats, metavar="N",
-            help=f"table size, {seats[0]}-{seats[-1]} (default %(default)s)",
+            "--seats", type=int, default=None, choices=seats, metavar="N",
+            help=f"table size, {seats[0]}-{seats[-1]} as the preset allows (default: the preset's fewest)",
         )  # fmt: skip
     parser.add_argument("--deals", type=int, default=hooks.deals, help="duplicate deals to play (default %(default)s)")
     parser.add_argument(

@@ -20,7 +20,7 @@ __all__ = ["BENCH"]
 
 
 class _Bench:
-    seats: Final = (2, 3)
+    seats: Final = None  # what the preset seats: house 2-3, classic 2-4, party 2-8
     deals: Final = 200
     b: Final = "greedy"
     #: Decisions after which a round is abandoned as drawn (a round where everyone is
