@@ -449,6 +449,7 @@ class App {
     else if (this.screen === "replay") this.replay.relabel();
     else if (this.screen === "deal") this.dealBoard.relabel();
     else if (this.screen === "message" && this.messageKey) this.showMessageScreen(t(this.messageKey), this.messageKey);
+    this.talk.relabel();
     this.paintHostStrip();
     this.talk.refresh();
     this.call.refresh();

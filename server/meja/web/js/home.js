@@ -272,6 +272,7 @@ export class Home {
     const gameBox = el("div", { class: "game-choice" });
     const presetSelect = el("select", { id: "preset", name: "preset" });
     const seatsBox = el("div", { class: "choices", role: "radiogroup", "aria-labelledby": "seats-legend" });
+    const seatsMore = el("p", { class: "hint seats-more", id: "seats-more", hidden: true });
     const bots = el("select", { id: "bots", name: "bots" });
     const timer = this.turnLimitField();
     const optionsBox = el("div", { class: "options" });
@@ -306,6 +307,13 @@ export class Home {
         );
       }
       seatsBox.replaceChildren(...seatChoices);
+      // The rules that seat more, named: the default's few seats with no word why sent a new
+      // host through every preset to find a table for five.
+      const more = desc.presets
+        .filter((/** @type {Preset} */ p) => p.seats[1] > max)
+        .sort((/** @type {Preset} */ a, /** @type {Preset} */ b) => b.seats[1] - a.seats[1])[0];
+      seatsMore.textContent = more ? t("home.seats.more", { n: more.seats[1], preset: this.app.presetName(desc, more) }) : "";
+      seatsMore.hidden = !more;
       // What the host already set stays set when the form is drawn again (a deal code typed after it).
       const kept = new FormData(form);
       optionsBox.replaceChildren(...this.optionFields(desc, preset));
@@ -392,6 +400,7 @@ export class Home {
       presetSelect,
       el("p", { class: "label", id: "seats-legend" }, t("home.seats")),
       seatsBox,
+      seatsMore,
       el("button", { type: "submit", class: "primary big", id: "host" }, t("home.host.button")),
       status,
       el(

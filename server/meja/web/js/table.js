@@ -427,7 +427,8 @@ export class TableScreen {
     }
     this.hintWhy.textContent = reason;
     this.hintWhy.hidden = !reason;
-    const shown = this.t("talk.hint.shown", { what: (control && spokenName(control)) || actionLabel(action) });
+    this.revealTurn();
+    const shown = this.hintShown(action, control);
     // Cleared first, so that the same suggestion twice is said twice.
     this.hintLive.textContent = "";
     this.hintWhyLive.textContent = "";
@@ -450,6 +451,14 @@ export class TableScreen {
     if (control) control.classList.add("hint-target");
     this.hintWhy.textContent = this.whyText(this.hint.why); // in the language chosen since
     this.hintWhy.hidden = !this.hintWhy.textContent;
+    // The hidden words a screen reader reads again, in that language too (they stayed in the old).
+    if (this.hintLive.textContent) this.hintLive.textContent = this.hintShown(this.hint.action, control);
+    if (this.hintWhyLive.textContent) this.hintWhyLive.textContent = this.hintWhy.textContent;
+  }
+
+  /** The suggested move in words ("Suggested move: 7 of hearts"). @param {Action} action @param {HTMLElement | null} control */
+  hintShown(action, control) {
+    return this.t("talk.hint.shown", { what: (control && spokenName(control)) || actionLabel(action) });
   }
 
   clearHint() {
@@ -711,6 +720,28 @@ export class TableScreen {
     this.paintHint(relabelOnly);
     this.fitLabels();
     this.keepFocus(first, focusWasHere);
+    if (!relabelOnly && status && status.mine && !summary) requestAnimationFrame(() => this.revealTurn());
+  }
+
+  /**
+   * What this seat must do now in view without scrolling (a new-user trial: a phone's Draw and
+   * Pass lay at 843 on 844 under five seats' boxes, the suggestion's reason further down; a
+   * 1280x800 desktop's at 837): at its turn, and when a suggestion's reason shows, the page
+   * scrolls down just so far that the game's controls and the reason end on the screen, never
+   * so far that the seat's own area (its line and hand) leaves it at the top. It does not move
+   * what the player scrolled to below the table (the log, the chat), nor while they type.
+   */
+  revealTurn() {
+    if (this.tv || !this.node.isConnected || this.handSection.hidden || this.dialog.isOpen || this.rulesDialog.open) return;
+    const active = document.activeElement;
+    if (active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement) return;
+    const parts = [this.hand.node, this.actionsSlot, this.hintWhy].filter((n) => !n.hidden && n.getClientRects().length);
+    if (!parts.length) return;
+    const bottom = Math.max(...parts.map((n) => n.getBoundingClientRect().bottom));
+    const top = this.handSection.getBoundingClientRect().top;
+    const margin = 8;
+    const by = Math.min(bottom + margin - window.innerHeight, top - margin);
+    if (by > 0) window.scrollBy({ top: Math.ceil(by), behavior: "instant" });
   }
 
   /**
@@ -721,6 +752,13 @@ export class TableScreen {
    */
   fitLabels() {
     if (!this.node.isConnected) return;
+    // A seat's points cut beside its cards (a phone's narrow box gave "0 pts" 3 px): every seat's
+    // go on a line of their own under them, the boxes grown to hold it (style.css); measured
+    // without that line each time, so the boxes keep their height while the words fit.
+    this.opponents.classList.remove("scores-below");
+    const scores = /** @type {NodeListOf<HTMLElement>} */ (this.opponents.querySelectorAll(".seat-score"));
+    const cut = Array.from(scores).some((n) => n.getClientRects().length && n.scrollWidth > n.clientWidth + 0.5);
+    this.opponents.classList.toggle("scores-below", cut);
     const nodes = this.node.querySelectorAll(".seat-box > p, .move-caption p, .turn-status, .hint-button, .my-seat > *, .indicator");
     for (const node of nodes) if (node instanceof HTMLElement) fitWidth(node);
   }
@@ -841,12 +879,22 @@ export class TableScreen {
   /** Count the away seats' time down each second, while there is one to count. */
   tickAway() {
     const shown = /** @type {NodeListOf<HTMLElement>} */ (this.opponents.querySelectorAll(".away-countdown"));
-    for (const node of shown) node.textContent = this.t("seat.away.countdown", { time: this.awayLeft(Number(node.dataset.seat)) || "0:00" });
+    for (const node of shown) this.paintCountdown(node, this.awayLeft(Number(node.dataset.seat)) || "0:00");
     if (shown.length && !this.awayTimer) this.awayTimer = setInterval(() => this.tickAway(), 1000);
     if (!shown.length && this.awayTimer) {
       clearInterval(this.awayTimer);
       this.awayTimer = null;
     }
+  }
+
+  /**
+   * An away seat's countdown: its words ("away · bot in 0:57"), and the short ones a narrow seat
+   * box shows instead (style.css: a phone's box cut the long ones to "away · bot in 0:57 …").
+   * @param {HTMLElement} node @param {string} time
+   */
+  paintCountdown(node, time) {
+    node.replaceChildren(el("span", { class: "away-long" }, this.t("seat.away.countdown", { time })));
+    node.dataset.short = this.t("seat.away.countdown.short", { time });
   }
 
   /** @param {SeatFrame[]} seatInfo */

@@ -160,6 +160,8 @@ export class Talk {
     this.panel = late;
     this.open = window.matchMedia("(min-width: 64rem)").matches;
     this.live = el("p", { class: "visually-hidden", id: "talk-live", "aria-live": "polite" });
+    /** The words last said there, to word again in another language. @type {(() => string) | null} */
+    this.said = null;
     document.body.append(this.live);
     this.build();
     /** @param {KeyboardEvent} ev */
@@ -319,6 +321,7 @@ export class Talk {
     }
     if (this.lines.length > LINES_MAX) this.lines.splice(0, this.lines.length - LINES_MAX);
     if (!fresh.length) return;
+    /** @type {{kind: string, seat: number, name: string | undefined, reaction: string, id: unknown}[]} */
     const events = [];
     for (const line of fresh) {
       const mine = this.seated && line.seat === this.app.seat;
@@ -336,7 +339,7 @@ export class Talk {
       this.app.addTalkLog(events);
       // Said once: by the move log where it is open on screen, else here.
       if (!this.app.logAnnounces()) {
-        this.announce(events.map((ev) => t("talk.log", { who: this.who(ev.seat, ev.name), what: reactionWords(ev.reaction) })).join(" "));
+        this.announce(() => events.map((ev) => t("talk.log", { who: this.who(ev.seat, ev.name), what: reactionWords(ev.reaction) })).join(" "));
       }
     }
     this.renderLines(false);
@@ -363,13 +366,22 @@ export class Talk {
     }
   }
 
-  /** Say `text` once to a screen reader (cleared first, so the same words twice are read twice). */
-  /** @param {string} text */
-  announce(text) {
+  /**
+   * Say `words()` once to a screen reader (cleared first, so the same words twice are read twice);
+   * a language switch words the last of them again (`relabel`): they stayed in the old language.
+   * @param {() => string} words
+   */
+  announce(words) {
+    this.said = words;
     this.live.textContent = "";
     requestAnimationFrame(() => {
-      this.live.textContent = text;
+      this.live.textContent = words();
     });
+  }
+
+  /** The last words said, in the language chosen since. */
+  relabel() {
+    if (this.said && this.live.textContent) this.live.textContent = this.said();
   }
 
   /** Who said a line: "You", or the seat's name as it was when said. */
