@@ -317,6 +317,13 @@ def test_a_ten_seat_room_hosted_from_the_tvs_form_fits_with_its_chat(server: Any
     say(phone, "Halo semua, ayo main!")
     tv.wait_for_function("() => document.getElementById('tv-chat').innerText.includes('Ani: Halo semua')")
     save(tv, "tv-fit-table-10-tv-hosted-chat")
+    # Home and the language beside the host's strip at its controls' size (a new-user trial, h10:
+    # 16.6 px beside a 35.6 px strip).
+    sizes = tv.evaluate(
+        "() => ['#home-link', '#lang', '.host-strip :is(select, button)']"
+        ".map((s) => parseFloat(getComputedStyle(document.querySelector(s)).fontSize))"
+    )
+    assert sizes[0] >= sizes[2] and sizes[1] >= sizes[2], sizes
     for lang in ("id", "vi", "nb", "en"):
         set_language(tv, lang)
         tv.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
