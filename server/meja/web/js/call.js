@@ -516,14 +516,24 @@ export class Call {
     this.selfBox.hidden = !inCall || !this.cam;
     this.controls.hidden = !can;
     // Who is in the call, and who speaks: for everyone (the shared screen too).
-    const names = this.roster.map((p) => {
-      const who = this.app.seatDisplayName(p.seat);
+    // Each name in a <bdi> of its own: a right-to-left name before a comma or a mark stays whole
+    // and in place in a left-to-right line (and the other way round); the text reads the same.
+    /** @type {(string | Node)[]} */
+    const names = [];
+    for (const p of this.roster) {
       const marks = [];
       if (p.speaking) marks.push(t("call.speaking"));
       if (!p.mic) marks.push(t("call.mic_off"));
-      return marks.length ? `${who} (${marks.join(", ")})` : who;
-    });
-    this.rosterLine.textContent = names.length ? t("call.roster", { names: names.join(", ") }) : t("call.nobody");
+      if (names.length) names.push(", ");
+      names.push(el("bdi", {}, this.app.seatDisplayName(p.seat)));
+      if (marks.length) names.push(` (${marks.join(", ")})`);
+    }
+    if (names.length) {
+      const [before, after = ""] = t("call.roster", { names: "\u0001" }).split("\u0001");
+      this.rosterLine.replaceChildren(before, ...names, after);
+    } else {
+      this.rosterLine.textContent = t("call.nobody");
+    }
     this.rosterLine.hidden = !names.length; // nobody in it: the join buttons say enough
     this.node.hidden = !can && !names.length; // a spectator's or the shared screen's, while nobody is in it
     const notes = [];
