@@ -28,6 +28,9 @@ Levels (:data:`LEVELS`)
     names trumps and plays by determinized search over worlds consistent with
     what its seat saw, every candidate on the same worlds (each decision the
     shared search of every game, :mod:`meja.bots.search`, on this game's hooks);
+    values a hand in the match where one can end it (a playout that ends the
+    match is a win or a loss, ``must_win_on_own_bid`` read as the rules do:
+    :class:`.auction.Match`), and searches a forced dealer's bid too;
     a CPU deadline caps a decision.
 
 Yardsticks (:data:`YARDSTICKS`)

@@ -28,6 +28,15 @@ out in order; no race (``z`` infinite), every candidate on every world. The
 candidate with the best mean margin (its team's hand score minus the other's,
 4.8) is the call. A pass that hands a forced dealer (4.5.5) a hopeless hand is
 thus worth what the dealer's failure is worth, found by search, not a rule.
+The forced dealer's own bid (4.5.5) is searched too (:class:`ForcedBid`: each
+candidate a bid, the contract this seat's at it).
+
+**The hand's value in the match** (:class:`Match`): where a hand can end the
+match (a team within 83 of the target), a playout that ends it is worth a win
+(``win``) or a loss (``-win``) to the seat's team, as the rules decide the match
+(4.8.4; with ``must_win_on_own_bid``, 4.10.7, only the bidders made can win:
+the defenders' reaching the target wins them nothing), and any other playout its
+hand margin. Far from the end the value is the hand margin itself.
 
 Nothing here sees more than the seat: its own hand, the calls, its seat number.
 """
@@ -36,13 +45,13 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Final, TypeVar
+from typing import Any, Final, TypeVar
 
 from meja.bots.search import Budget, Result, search
 
-from ..rules import MAX_BID, MIN_BID
+from ..rules import MAX_BID, MIN_BID, TARGET
 from .common import ESUIT, PLAIN, POINTS, POWER, Seen, arrange
 from .sim import margin, playout
 from .yardstick import BASE, OTHER_TRUMP, RANK_VALUE, best_suit
@@ -53,13 +62,17 @@ __all__ = [
     "CallSearch",
     "CallWorld",
     "Contract",
+    "ForcedBid",
+    "Match",
     "OwnContract",
+    "Value",
     "auction_candidates",
     "call_hooks",
     "call_search",
     "call_weight",
     "draw_styles",
     "finish_auction",
+    "match_value",
     "play_weight",
     "resample",
     "search_call",
@@ -67,6 +80,58 @@ __all__ = [
     "style_likelihoods",
     "weighted_worlds",
 ]
+
+#: A playout's value to the seat: ``value(captured, team, bidder, bid)`` (:func:`.sim.margin`, or
+#: :meth:`Match.value` near the end of a match).
+Value = Callable[[Sequence[int], int, int, int], float]
+
+
+class Match:
+    """The hand's value in the match: ``scores`` the teams' totals before the hand, ``own_bid``
+    the option ``must_win_on_own_bid``; a playout that ends the match is worth ``win`` to the
+    team that wins it and ``-win`` to the other, any other its hand margin (4.8)."""
+
+    __slots__ = ("own_bid", "scores", "target", "win")
+
+    def __init__(self, scores: Sequence[int], own_bid: bool, win: float, target: int = TARGET) -> None:
+        self.scores = (int(scores[0]), int(scores[1]))
+        self.own_bid = own_bid
+        self.win = win
+        self.target = target
+
+    def live(self) -> bool:
+        """Whether any hand can end the match now (a team scores at most 83 in a hand)."""
+        return max(self.scores) + MAX_BID >= self.target
+
+    def winner(self, captured: Sequence[int], bidder: int, bid: int) -> int:
+        """The team that wins the match when the hand ends in ``captured`` (-1: it goes on), as the
+        rules decide it (4.8.3, 4.8.4, 4.10.7)."""
+        bt = bidder % 2
+        made = captured[bt] >= bid
+        s = [self.scores[0] + captured[0], self.scores[1] + captured[1]]
+        if not made:
+            s[bt] = self.scores[bt] - bid
+        if self.own_bid:
+            return bt if made and s[bt] >= self.target else -1
+        over = [t for t in (0, 1) if s[t] >= self.target]
+        return (bt if len(over) == 2 else over[0]) if over else -1
+
+    def value(self, captured: Sequence[int], team: int, bidder: int, bid: int) -> float:
+        """``team``'s value of the hand ending in ``captured``: the match won or lost, else the margin."""
+        w = self.winner(captured, bidder, bid)
+        if w < 0:
+            return float(margin(captured, team, bidder, bid))
+        return self.win if w == team else -self.win
+
+
+def match_value(data: Mapping[str, Any], win: float) -> Value:
+    """The value of a playout for a seat whose view's data is ``data`` (its ``scores``, ``target``
+    and ``must_win_on_own_bid``): :meth:`Match.value` where a hand can end the match and ``win``
+    is not 0, else the hand margin (:func:`.sim.margin`, the same decisions as without)."""
+    scores = data.get("scores") or (0, 0)
+    match = Match(scores, bool(data.get("must_win_on_own_bid")), win, data.get("target") or TARGET)
+    return match.value if win and match.live() else margin
+
 
 #: Per trump suit, per card: what the card adds to the yardstick's estimate (0 for a plain card).
 _VALUE: Final = tuple(
@@ -357,7 +422,7 @@ class CallSearch:
     world). ``mine``: per world of the pool, the capture with this seat the bidder, if already played.
     """
 
-    __slots__ = ("at", "me", "mine", "model", "seen", "styles", "worlds")
+    __slots__ = ("at", "me", "mine", "model", "seen", "styles", "value", "worlds")
 
     def __init__(
         self,
@@ -366,8 +431,10 @@ class CallSearch:
         worlds: Sequence[Deal],
         styles: bool,
         mine: Sequence[list[int] | None] | None = None,
+        value: Value = margin,
     ) -> None:
         self.seen = seen
+        self.value = value
         self.me = seen.seat
         self.model = model
         self.worlds = worlds
@@ -404,10 +471,26 @@ class CallSearch:
 
     def evaluate(self, outcome: CallOutcome) -> float:
         cap, bidder, bid, _ = outcome
-        return margin(cap, self.me % 2, bidder, bid)
+        return self.value(cap, self.me % 2, bidder, bid)
 
     def cost(self, outcome: CallOutcome) -> float:
         return float(outcome[3])
+
+
+class ForcedBid(CallSearch):
+    """The forced dealer's bid (4.5.5) as a :class:`meja.bots.search.SearchGame`: the worlds of
+    :class:`CallSearch`, a candidate a bid, the contract this seat's at it (one playout per world,
+    shared by every bid: what the hand captures does not depend on the bid, only what it scores)."""
+
+    __slots__ = ()
+
+    def play(self, world: CallWorld, candidate: int) -> CallOutcome:
+        me = self.me
+        cap = world.captured.get(me)
+        if cap is not None:
+            return cap, me, candidate, 0
+        cap = world.captured[me] = _play_contract(world.hands, world.kitty, me)
+        return cap, me, candidate, 1
 
 
 def call_hooks(
@@ -419,6 +502,7 @@ def call_hooks(
     guard: float | None = None,
     edge: float = 0.0,
     budget: Budget = CALL_BUDGET,
+    value: Value = margin,
 ) -> tuple[CallSearch, list[int], Budget]:
     """One call's search, ready to run: the hooks, the limits to compare (those the guard allows)
     and the budget (every candidate on every world of ``worlds``, ``edge`` as its gate).
@@ -431,7 +515,8 @@ def call_hooks(
     margin beats the pass's by more than ``edge`` standard errors of the world-by-world difference,
     counted over the distinct worlds of the pool (the gate scaled by the square root of the pool's
     size over its distinct worlds), else the pass: above 0, a bid must be shown better (the best of
-    several noisy means is optimistic); below 0, a bid not shown worse stands.
+    several noisy means is optimistic); below 0, a bid not shown worse stands. ``value``: a
+    playout's value (:func:`match_value`; the guard counts the hand margin).
     """
     me = seen.seat
     mine: list[list[int] | None] | None = None
@@ -446,7 +531,7 @@ def call_hooks(
     if edge and candidates and not candidates[0] and len(allowed) > 1 and worlds:
         distinct = len({id(hands) for hands, _ in worlds})
         gate = edge * math.sqrt(len(worlds) / distinct)
-    hooks = CallSearch(seen, model, worlds, styles, mine)
+    hooks = CallSearch(seen, model, worlds, styles, mine, value)
     return hooks, allowed, replace(budget, playouts=len(worlds) * len(allowed), gate=gate)
 
 
@@ -460,12 +545,14 @@ def call_search(
     guard: float | None = None,
     edge: float = 0.0,
     budget: Budget = CALL_BUDGET,
+    value: Value = margin,
 ) -> tuple[list[int], Result[int]]:
     """The limits ``candidates`` (0: pass) compared on ``worlds`` by the shared search
     (:func:`call_hooks`; with ``rnd`` the worlds draw the seats' styles from it): the limits
-    searched and the search's result (its choice: the call's limit). ``stop``: asked after each world.
+    searched and the search's result (its choice: the call's limit). ``stop``: asked after each world;
+    ``value``: a playout's value (:func:`match_value`).
     """
-    hooks, allowed, run = call_hooks(seen, candidates, model, worlds, rnd is not None, guard, edge, budget)
+    hooks, allowed, run = call_hooks(seen, candidates, model, worlds, rnd is not None, guard, edge, budget, value)
     return allowed, search(hooks, allowed, random.Random(0) if rnd is None else rnd, run, stop)
 
 

@@ -34,6 +34,7 @@ from typing import Final
 from meja.bots.search import Budget, Result, search
 
 from ..rules import KEEP, auto_decision, decision_problems
+from .auction import Value
 from .common import ESUIT, PLAIN, POINTS, POWER, Decision, Seen, arrange
 from .sim import margin, playout
 
@@ -123,11 +124,12 @@ class DiscardSearch:
     as ``auto_arrange`` does) and the hand played out from the bidder's lead.
     """
 
-    __slots__ = ("at", "bid", "bidder", "fulls", "me", "trump")
+    __slots__ = ("at", "bid", "bidder", "fulls", "me", "trump", "value")
 
-    def __init__(self, seen: Seen, fulls: Sequence[list[list[int]]]) -> None:
+    def __init__(self, seen: Seen, fulls: Sequence[list[list[int]]], value: Value = margin) -> None:
         self.me, self.trump, self.bidder, self.bid = seen.seat, seen.trump, seen.bidder, seen.bid
         self.fulls = fulls
+        self.value = value
         self.at = 0
 
     def sample(self, rnd: random.Random) -> DiscardWorld:
@@ -147,7 +149,7 @@ class DiscardSearch:
         return playout(six, [], self.bidder, self.trump, gone, [0, 0])
 
     def evaluate(self, outcome: list[int]) -> float:
-        return margin(outcome, self.me % 2, self.bidder, self.bid)
+        return self.value(outcome, self.me % 2, self.bidder, self.bid)
 
     def cost(self, outcome: list[int]) -> float:
         return 1.0
@@ -160,11 +162,13 @@ def discard_hooks(
     limit: int,
     fits: Callable[[Decision], bool] = lambda d: True,
     budget: Budget = DISCARD_BUDGET,
+    value: Value = margin,
 ) -> tuple[DiscardSearch, list[Decision], Budget] | None:
     """The discard decision's search for ``hand`` over ``worlds`` (deals as :func:`.worlds.discard_world`
     gives them), ready to run: the hooks, the candidates and the budget (every candidate on every
     world); None where there is nothing to search (no world, or no candidate ``fits``: which
-    candidates may still be chosen, those extending the steps already taken).
+    candidates may still be chosen, those extending the steps already taken); ``value``: a
+    playout's value (:func:`.auction.match_value`).
     """
     bidder = seen.bidder
     fulls = []
@@ -177,7 +181,7 @@ def discard_hooks(
     cands = [d for d in candidates(hand, fulls[0][seen.partner], seen.trump, limit) if fits(d)]
     if not cands:
         return None
-    return DiscardSearch(seen, fulls), cands, replace(budget, playouts=len(fulls) * len(cands))
+    return DiscardSearch(seen, fulls, value), cands, replace(budget, playouts=len(fulls) * len(cands))
 
 
 def discard_search(

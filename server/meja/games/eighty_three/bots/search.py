@@ -25,8 +25,12 @@ counted in playouts.
   too. How boldly the others bid is uncertain: each world draws every seat's
   boldness from ``boldness`` give or take ``style_spread`` (three styles), by how
   well each explains that seat's calls there (:func:`.auction.draw_styles`). It
-  never raises its partner's bid once both opponents have passed; a forced
-  dealer bids the lowest (a higher bid only risks more).
+  never raises its partner's bid once both opponents have passed. A forced
+  dealer (4.5.5) searches its bid too (:class:`.auction.ForcedBid`: the lowest
+  bid plus each of ``limits``, its contract played out on the same worlds;
+  ``forced_search=False``: the lowest bid by rule). By the rules the bid's
+  amount only decides whether the contract is made (4.8.3), so the lowest bid
+  is never worse in any world and the search finds it (ties go to the lowest).
   ``auction="old"`` keeps the former rule (the lowest bid while the simulated
   margin of its own contract beats ``defend``: a pass worth ``defend`` against
   the bid, searched). Two options, measured and left off (docs/bots.md 4):
@@ -49,6 +53,15 @@ counted in playouts.
   did not) before the search's worlds are drawn from them. It knows its
   partner only from its seat number (partners sit opposite, 4.1.1); the
   playouts cooperate the way the ``normal`` policy does. No hidden channel.
+
+**The match** (:class:`.auction.Match`): every search scores a playout by its
+value in the match, read from the view (the teams' ``scores``, the ``target``,
+``must_win_on_own_bid``): where a hand can end the match, a playout that ends it
+is worth ``match_win`` to the team that wins it and ``-match_win`` to the
+other (with ``must_win_on_own_bid`` only the bidders made can win, 4.10.7), any
+other its hand margin; further from the end than a hand can go (both teams more
+than 83 below the target) the hand margin alone, the same decisions as without.
+``match_value=False``: the hand margin always.
 
 **Determinism and the deadline.** Randomness comes only from the
 :class:`~meja.rules.rng.Rng` passed in (one 64-bit word seeds a
@@ -77,7 +90,18 @@ from meja.bots.search import SearchBot as _Search
 from meja.rules.rng import Rng
 
 from ..rules import Action, Kind, auto_decision
-from .auction import CallModel, OwnContract, auction_candidates, call_hooks, play_weight, resample, weighted_worlds
+from .auction import (
+    CallModel,
+    ForcedBid,
+    OwnContract,
+    Value,
+    auction_candidates,
+    call_hooks,
+    match_value,
+    play_weight,
+    resample,
+    weighted_worlds,
+)
 from .common import AUTO, DONE, PASS, POINTS, READY, Decision, Seen, arrange, cards_of, read_seen, trick_winner
 from .discard import LIMIT, discard_hooks
 from .sim import margin, playout
@@ -97,11 +121,12 @@ class TrumpSearch:
     with this seat, the bidder), a candidate a suit, a playout every seat arranging for it and
     the hand played out from this seat's lead."""
 
-    __slots__ = ("bid", "deal", "me")
+    __slots__ = ("bid", "deal", "me", "value")
 
-    def __init__(self, seen: Seen, deal: Callable[[random.Random], list[list[int]]]) -> None:
+    def __init__(self, seen: Seen, deal: Callable[[random.Random], list[list[int]]], value: Value = margin) -> None:
         self.me, self.bid = seen.seat, seen.bid
         self.deal = deal
+        self.value = value
 
     def sample(self, rnd: random.Random) -> list[list[int]]:
         return self.deal(rnd)
@@ -115,7 +140,7 @@ class TrumpSearch:
         return playout(six, [], self.me, candidate, gone, [0, 0])
 
     def evaluate(self, outcome: list[int]) -> float:
-        return margin(outcome, self.me % 2, self.me, self.bid)
+        return self.value(outcome, self.me % 2, self.me, self.bid)
 
     def cost(self, outcome: list[int]) -> float:
         return 1.0
@@ -126,15 +151,17 @@ class CardSearch:
     (from ``deal``, or the next of ``pool`` in order), a candidate a card, a playout the card
     played and the hand played out."""
 
-    __slots__ = ("at", "deal", "gone", "pool", "seen")
+    __slots__ = ("at", "deal", "gone", "pool", "seen", "value")
 
     def __init__(
         self,
         seen: Seen,
         deal: Callable[[random.Random], list[list[int]]],
         pool: Sequence[list[list[int]]] | None = None,
+        value: Value = margin,
     ) -> None:
         self.seen = seen
+        self.value = value
         self.deal = deal
         self.pool = pool
         self.at = 0
@@ -171,7 +198,7 @@ class CardSearch:
 
     def evaluate(self, outcome: list[int]) -> float:
         seen = self.seen
-        return margin(outcome, seen.seat % 2, seen.bidder, seen.bid)
+        return self.value(outcome, seen.seat % 2, seen.bidder, seen.bid)
 
     def cost(self, outcome: list[int]) -> float:
         return 1.0
@@ -208,6 +235,9 @@ class SearchBot(_Search):
         discard_draws: int = 120,
         discard_worlds: int = 40,
         discard_limit: int = LIMIT,
+        match_value: bool = True,
+        match_win: float = 200.0,
+        forced_search: bool = True,
         name: str = "hard",
         **budget: Any,
     ) -> None:
@@ -228,6 +258,9 @@ class SearchBot(_Search):
         self.discard_draws = discard_draws
         self.discard_worlds = discard_worlds
         self.discard_limit = discard_limit
+        #: a playout valued in the match (:func:`.auction.match_value`), a match won worth ``match_win``
+        self.match_win = match_win if match_value else 0.0
+        self.forced_search = forced_search
         #: per seat: the discard phase's plan, (what it was searched for, the decision)
         self._plans: dict[int, tuple[tuple[Any, ...], Decision]] = {}
 
@@ -254,11 +287,17 @@ class SearchBot(_Search):
         seed, _ = rng.bits(64)
         rnd = random.Random(seed)
         seen = read_seen(view, history)
+        value = self.value(view.data)
         if phase == "auction":
-            return self.bid(seen, legal, rnd)
+            return self.bid(seen, legal, rnd, value)
         if phase == "trump":
-            return Action.trump(self.name_trump(seen, rnd))
-        return Action.card(Kind.PLAY, self.play(seen, [a.arg for a in legal], rnd))
+            return Action.trump(self.name_trump(seen, rnd, value))
+        return Action.card(Kind.PLAY, self.play(seen, [a.arg for a in legal], rnd, value))
+
+    def value(self, data: Any) -> Value:
+        """A playout's value for the seat whose view's data is ``data``: in the match
+        (:func:`.auction.match_value`) unless ``match_value`` is off."""
+        return match_value(data, self.match_win)
 
     def _clock(self) -> Callable[[], bool]:
         """The deadline's test, counted from now (the search's ``stop``)."""
@@ -311,7 +350,13 @@ class SearchBot(_Search):
                 lambda: self.discard_world(seen, start, rnd),
             )  # fmt: skip
             prepared = discard_hooks(
-                seen, start, worlds, self.discard_limit, lambda dec: _extends(dec, done_d, done_g), self._budget(None)
+                seen,
+                start,
+                worlds,
+                self.discard_limit,
+                lambda dec: _extends(dec, done_d, done_g),
+                self._budget(None),
+                self.value(d),
             )
             if prepared is None:
                 self.last = None
@@ -330,10 +375,10 @@ class SearchBot(_Search):
 
     # ------------------------------------------------------------------ auction
 
-    def bid(self, seen: Seen, legal: Sequence[Action], rnd: random.Random) -> Action:
+    def bid(self, seen: Seen, legal: Sequence[Action], rnd: random.Random, value: Value = margin) -> Action:
         bids = [a for a in legal if a.kind == Kind.BID]
         if PASS not in legal:
-            return bids[0]
+            return self.forced_bid(seen, bids, rnd, value)
         if not bids:
             return PASS
         high_seat = next((s for s, b in reversed(seen.calls) if b), -1)
@@ -348,7 +393,7 @@ class SearchBot(_Search):
                 seen, self.model, self.bid_draws, self.bid_playouts, rnd, lambda: self.auction_world(seen, rnd)
             )
             hooks, allowed, budget = call_hooks(
-                seen, candidates, self.model, worlds, True, self.guard, self.bid_edge, self._budget(None)
+                seen, candidates, self.model, worlds, True, self.guard, self.bid_edge, self._budget(None), value
             )
             limit = self.run(hooks, allowed, rnd, budget, late)
             return bids[0] if limit >= bids[0].arg else PASS
@@ -364,16 +409,32 @@ class SearchBot(_Search):
         limit = self.run(own, [0, bids[0].arg], rnd, self._budget(2 * self.bid_playouts), late)
         return bids[0] if limit else PASS
 
+    def forced_bid(self, seen: Seen, bids: Sequence[Action], rnd: random.Random, value: Value = margin) -> Action:
+        """The forced dealer's bid (4.5.5): the lowest bid plus each of ``limits``, searched
+        (:class:`.auction.ForcedBid`) on the worlds a call's search uses; the lowest without
+        ``forced_search``."""
+        if not self.forced_search or len(bids) < 2:
+            return bids[0]
+        late = self._clock()
+        legal = {a.arg for a in bids}
+        candidates = [b for b in auction_candidates([a.arg for a in bids], self.limits)[1:] if b in legal]
+        worlds = weighted_worlds(
+            seen, self.model, self.bid_draws, self.bid_playouts, rnd, lambda: self.auction_world(seen, rnd)
+        )
+        hooks = ForcedBid(seen, self.model, worlds, True, None, value)
+        budget = replace(self._budget(None), playouts=len(worlds) * len(candidates))
+        return Action.bid(self.run(hooks, candidates, rnd, budget, late))
+
     # ------------------------------------------------------------------ trumps
 
-    def name_trump(self, seen: Seen, rnd: random.Random) -> int:
+    def name_trump(self, seen: Seen, rnd: random.Random, value: Value = margin) -> int:
         late = self._clock()
-        hooks = TrumpSearch(seen, lambda r: self.trump_world(seen, r))
+        hooks = TrumpSearch(seen, lambda r: self.trump_world(seen, r), value)
         return self.run(hooks, [0, 1, 2, 3], rnd, self._budget(self.trump_playouts), late)
 
     # ------------------------------------------------------------------ tricks
 
-    def play(self, seen: Seen, cards: list[int], rnd: random.Random) -> int:
+    def play(self, seen: Seen, cards: list[int], rnd: random.Random, value: Value = margin) -> int:
         late = self._clock()
         playouts = self.budget.playouts
         want = -(-playouts // len(cards)) if playouts is not None else 0
@@ -382,7 +443,7 @@ class SearchBot(_Search):
             drawn = [self.play_world(seen, rnd) for _ in range(self.play_draws)]
             weights = [play_weight(h, seen, self.model, self.kitty_allowance) for h in drawn]
             pool = resample(drawn, weights, want, rnd)
-        hooks = CardSearch(seen, lambda r: self.play_world(seen, r), pool)
+        hooks = CardSearch(seen, lambda r: self.play_world(seen, r), pool, value)
         return self.run(hooks, cards, rnd, self._budget(playouts), late)
 
 
