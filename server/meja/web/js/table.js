@@ -183,6 +183,8 @@ export class TableScreen {
     this.clockDeadline = null;
     this.clockEnd = 0;
     this.clockMine = false;
+    /** The round whose first turn of this seat brought its controls into view (revealTurn). @type {string | null} */
+    this.revealedRound = null;
     // "Suggest a move" (PROTOCOL.md 16.1, `hint`): beside the turn line it answers, in a row of
     // fixed height, so nothing moves when it comes and goes with the seat's decisions.
     this.hintButton = el("button", { type: "button", class: "small hint-button", id: "hint-button", hidden: true, onclick: () => this.askHint() });
@@ -722,13 +724,19 @@ export class TableScreen {
     this.paintHint(relabelOnly);
     this.fitLabels();
     this.keepFocus(first, focusWasHere);
-    if (!relabelOnly && status && status.mine && !summary) requestAnimationFrame(() => this.revealTurn());
+    // Once a round (a hand), at the seat's first turn: the page then stays where it is for the
+    // rest of it (the hand keeps its place on the screen from one decision to the next).
+    const round = `${frame.round ?? ""}`;
+    if (!relabelOnly && status && status.mine && !summary && this.revealedRound !== round) {
+      this.revealedRound = round;
+      requestAnimationFrame(() => this.revealTurn());
+    }
   }
 
   /**
    * What this seat must do now in view without scrolling (a new-user trial: a phone's Draw and
    * Pass lay at 843 on 844 under five seats' boxes, the suggestion's reason further down; a
-   * 1280x800 desktop's at 837): at its turn, and when a suggestion's reason shows, the page
+   * 1280x800 desktop's at 837): at its first turn of a round, and when a suggestion's reason shows, the page
    * scrolls down just so far that the game's controls and the reason end on the screen, never
    * so far that the seat's own area (its line and hand) leaves it at the top. It does not move
    * what the player scrolled to below the table (the log, the chat), nor while they type.
