@@ -237,7 +237,8 @@ class Settings:
         "niceness",
         "how much lower the bot workers' CPU priority is than the server's (0 to 19): where the "
         "machine has no spare core, people's moves go first and a search waits (a search counts its "
-        "own CPU, so its choice is unchanged, only later); 0: the same priority",
+        "own CPU, so its choice is unchanged, only later; a hint asked of a searching level waits "
+        "likewise); 0: the same priority",
     )
     ready_delay_ms: int = _s(
         1500,
