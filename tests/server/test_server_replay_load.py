@@ -34,6 +34,13 @@ async def finished(server: Any, connect: Any, seats: int = 2) -> tuple[Wire, str
     return ann, key, steps
 
 
+def views_left(server: Any, views: float) -> None:
+    """Set the views every test connection's address (loopback) may still ask for."""
+    (bucket,) = server.service.archiver._views._buckets.values()
+    bucket.available()
+    bucket.tokens = float(views)
+
+
 async def test_a_replay_is_built_off_the_event_loop_while_others_are_answered(
     serve: Any, connect: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -78,10 +85,11 @@ async def test_a_replay_is_built_off_the_event_loop_while_others_are_answered(
 
 async def test_replay_step_views_are_budgeted_per_address(serve: Any, connect: Any) -> None:
     # 2 seats: an open step costs 2 views, a seat's or a spectator's 1.
-    server = await serve(replay_steps_burst=30, replay_steps_per_s=0.001)
+    server = await serve(replay_steps_burst=30 + 1000, replay_steps_per_s=0.001)
     ann, key, steps = await finished(server, connect)
     assert steps >= 12, steps
-    # (the finished() lookup spent 1 view) 29 left: 10 open steps = 20 views
+    # What the finished() lookup left (its rebuild and 1 view spent) is set to 29: 10 open steps = 20 views
+    views_left(server, 29)
     assert (await ann.request({"type": "replay", "archive": key, "open": True, "count": 10}))["type"] == "replay"
     again = await ann.request({"type": "replay", "archive": key, "open": True, "count": 10})
     assert again["type"] == "error" and again["code"] == "limit/exceeded", again
@@ -114,3 +122,45 @@ async def test_a_client_that_does_not_read_is_closed_past_its_queued_bytes(serve
     for n in range(requests):
         await lazy.send({"type": "replay", "archive": key, "open": True, "id": n})
     assert await lazy.closed(timeout=60) == 4004
+
+
+async def test_an_evicted_match_is_rebuilt_off_the_event_loop_within_the_budget(
+    serve: Any, connect: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A reviewer's finding: the rebuild of a match no longer cached ran on the event loop, before
+    # the queue's bound and the address's budget were checked (and so even for a refused request).
+    server = await serve(replay_queue=1, replay_steps_burst=10**6, replay_steps_per_s=0.001)
+    ann, key, _ = await finished(server, connect)
+    archiver = server.service.archiver
+    rebuilt_in: list[int] = []
+    real = archive_module.rebuild
+
+    def recorded(data: Any) -> Any:
+        rebuilt_in.append(threading.get_ident())
+        return real(data)
+
+    monkeypatch.setattr(archive_module, "rebuild", recorded)
+    cost = archive_module.rebuild_cost(archiver._cache[key].data)
+    assert cost > 1, cost  # the match has actions: its rebuild costs more than a step's view
+    # Evicted (16 other archives opened since), and the address's budget short of the rebuild.
+    archiver._cache.clear()
+    views_left(server, cost - 0.5)
+    refused = await ann.request({"type": "replay", "archive": key, "count": 1})
+    assert refused["type"] == "error" and refused["code"] == "limit/exceeded", refused
+    assert rebuilt_in == [], "a refused request rebuilt the match"
+    # The replay thread's queue full: refused at once, nothing rebuilt.
+    views_left(server, 10**6)
+    archiver.building = 1
+    busy = await ann.request({"type": "replay", "archive": key, "count": 1})
+    assert busy["type"] == "error" and busy["code"] == "limit/exceeded" and "busy" in busy["message"], busy
+    assert rebuilt_in == []
+    archiver.building = 0
+    # Within the budget: rebuilt once, in the replay thread, and charged before the step's view.
+    views_left(server, cost + 1)
+    assert (await ann.request({"type": "replay", "archive": key, "count": 1}))["type"] == "replay"
+    assert len(rebuilt_in) == 1 and rebuilt_in[0] != threading.get_ident(), "rebuilt on the event loop's thread"
+    assert archiver._views._buckets and next(iter(archiver._views._buckets.values())).available() < 1
+    # Cached now: the next request rebuilds nothing and costs only its view.
+    views_left(server, 1)
+    assert (await ann.request({"type": "replay", "archive": key, "count": 1}))["type"] == "replay"
+    assert len(rebuilt_in) == 1

@@ -383,7 +383,7 @@ class TableService:
         no faster than room codes. A malformed id, one never written or expired: ``archive/not_found``."""
         if counted:
             await self._count_code(address)
-        found = await self.archiver.load(key)
+        found = await self.archiver.load(key, address=address)
         if found is None:
             raise ArchiveNotFound(f"no finished match {key!r} in the archive")
         return found
