@@ -276,7 +276,7 @@ def replay_frame(
 
 
 #: Actions re-applied by a rebuild per view of the replay budget it is charged (re-applying an
-#: action costs about a tenth of building a view: 3000 Eighty-Three actions took 160 ms).
+#: action costs about a tenth of building a view: a long match of 3000 actions took 160 ms).
 REBUILD_ACTIONS_PER_VIEW: Final = 10
 
 
