@@ -44,6 +44,7 @@ from .rng import SEED_BITS
 __all__ = [
     "ALPHABET",
     "FORMAT",
+    "DealCodeLengthError",
     "check_seat",
     "check_seats",
     "check_seed",
@@ -54,6 +55,12 @@ __all__ = [
     "read_deal_code",
     "unpack",
 ]
+
+
+class DealCodeLengthError(BadDealCodeError):
+    """A deal code whose length is not a code's (of the game asked for): most likely another game's
+    code, not a typo in this game's (which is blamed on its check character)."""
+
 
 #: The format of the codes :func:`deal_code` writes.
 FORMAT: Final = 2
@@ -111,7 +118,7 @@ def unpack(code: str, chars: int) -> int:
     """The number a code of ``chars`` data characters carries; :class:`BadDealCodeError` says what is wrong."""
     text = normalize(code)
     if len(text) != chars + 1:
-        raise BadDealCodeError(f"deal code {code!r} has {len(text)} characters; a deal code has {chars + 1}")
+        raise DealCodeLengthError(f"deal code {code!r} has {len(text)} characters; a deal code has {chars + 1}")
     values = [_VALUE[c] for c in text]
     if _check_char(values[:-1]) != values[-1]:
         raise BadDealCodeError(f"deal code {code!r} is mistyped: its check character does not match")
@@ -160,7 +167,9 @@ def read_deal_code(code: str, tag: int, header_bits: int, game: str = "this game
         other = game_tag(text)
         if other is not None and other != tag:
             raise BadDealCodeError(f"deal code {code!r} is a deal of another game, not of {game}")
-        raise BadDealCodeError(f"deal code {code!r} has {len(text)} characters; a deal code of {game} has {chars + 1}")
+        raise DealCodeLengthError(
+            f"deal code {code!r} has {len(text)} characters; a deal code of {game} has {chars + 1}"
+        )
     number = unpack(text, chars)
     if number & 3 != FORMAT:
         raise BadDealCodeError(f"deal code {code!r} is in format {number & 3}; this server reads format {FORMAT}")

@@ -63,6 +63,7 @@ from meja.protocol.errors import (
 )
 from meja.protocol.messages import Host
 from meja.rules import Event
+from meja.rules.dealcode import DealCodeLengthError
 from meja.rules.errors import NotYourTurnError, RulesError
 from meja.rules.rng import SEED_BITS
 from meja.store.base import Change, Store
@@ -401,7 +402,7 @@ class TableService:
                     except RulesError as exc:
                         # A code no game reads is refused by a game whose codes have its length (a
                         # typo: "its check character does not match"), not by another game's length.
-                        if fits is None and "characters; a deal code of" not in str(exc):
+                        if fits is None and not isinstance(exc, DealCodeLengthError):
                             fits = plugin.name
                         continue
                     return plugin.name
