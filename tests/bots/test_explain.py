@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 from meja import games
-from meja.bots.base import Why, choose_why, decision_rng, search_why, tip, why_is_sound
+from meja.bots.base import RandomAnyBot, Why, choose_why, decision_rng, search_why, tip, why_is_sound
 from meja.bots.search import Budget, Result, SearchBot, result_why
 from table_truth import strings_in
 
@@ -190,3 +190,63 @@ def test_a_searching_bot_gives_its_searchs_figures() -> None:
     assert action == 1
     assert why is not None and why["kind"] == "search" and why["won"] == 100 and why["alt"] == 0
     assert why["alt_won"] == 0 and why["deals"] >= 4
+
+
+class _SearcherByCandidate(_Searcher):
+    """Candidates that are not the seat's actions: the reason is left to an explainer (``searched``)."""
+
+    def action_of(self, candidate: Any) -> Any:
+        return f"action {candidate}"
+
+
+def test_a_search_is_kept_only_while_a_reason_is_being_made() -> None:
+    # A reviewer's finding: every search of every ordinary choose stayed in the bot, per thread.
+    bot = _Searcher()
+    assert bot.choose(None, [], None) == 1
+    assert bot.searched() is None and not bot._mine, "an ordinary choose kept its search"
+    assert choose_why(bot, None, [], None)[1] is not None
+    assert not bot._mine, "the search behind a reason was kept after it"
+    # Where the explainer must read it (no reason of the search's own), it is there until then.
+    seen: list[Any] = []
+    other = _SearcherByCandidate()
+
+    def explain(bot: Any, view: Any, history: Any, action: Any) -> Why:
+        seen.append(bot.searched())
+        return tip("x")
+
+    import meja.bots.base as base
+
+    original = base._explainer
+    base._explainer = lambda bot: explain  # type: ignore[assignment]
+    try:
+        assert choose_why(other, None, [], None) == (1, tip("x"))
+    finally:
+        base._explainer = original
+    assert seen and seen[0] is not None and seen[0].worlds > 0
+    assert not other._mine and other.searched() is None
+
+
+def test_the_explain_module_is_looked_up_once_per_package(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A reviewer's finding: a bot whose package has no explain.py asked the import system at every hint.
+    import importlib
+
+    import meja.bots.base as base
+
+    base._explain_in.cache_clear()
+    asked: list[str] = []
+    real = importlib.import_module
+
+    def counted(name: str, package: str | None = None) -> Any:
+        asked.append(name)
+        return real(name, package)
+
+    monkeypatch.setattr(importlib, "import_module", counted)
+    # meja.bots has no explain.py: looked up once, found missing, not asked again.
+    for _ in range(3):
+        assert base._explainer(RandomAnyBot()) is None
+    assert asked == ["meja.bots.explain"], asked
+    # A game's bots with an explain.py beside them: looked up once, the same function each time.
+    found = {id(base._explainer(games.get(name).bot("normal"))) for name in SEATS for _ in range(3)}
+    assert len(asked) <= 1 + len(SEATS), asked
+    assert len(found) <= len(SEATS)
+    base._explain_in.cache_clear()

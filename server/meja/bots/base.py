@@ -32,6 +32,7 @@ them in its :class:`meja.games.GamePlugin`: the levels a host chooses (``easy``,
 
 from __future__ import annotations
 
+import functools
 import importlib
 import logging
 import re
@@ -111,8 +112,14 @@ def _explainer(bot: Any) -> Callable[..., Why | None] | None:
     own = sys.modules.get(module_name)
     # a bot defined in its package's __init__ has the package itself as its folder
     package = module_name if hasattr(own, "__path__") else module_name.rpartition(".")[0]
-    if not package:
-        return None
+    return _explain_in(package) if package else None
+
+
+@functools.cache
+def _explain_in(package: str) -> Callable[..., Why | None] | None:
+    """The ``why`` of ``package.explain``, looked up once per package (a package without one, too:
+    a hint would otherwise ask the import system again at every request, on the event loop for a
+    bot that does not block)."""
     try:
         module = importlib.import_module(f"{package}.explain")
     except ModuleNotFoundError as err:
@@ -129,17 +136,23 @@ def choose_why(bot: Any, view: Any, history: History, rng: Rng) -> tuple[Any | N
     The action is the one ``bot.choose`` would return for the same inputs. A reason that fails to
     build is logged and left out: a reason never costs a decision."""
     own = getattr(bot, "choose_why", None)
-    if callable(own):
-        action, why = own(view, history, rng)
-    else:
-        action, why = bot.choose(view, history, rng), None
-    if why is None and action is not None:
-        try:
-            explain = _explainer(bot)
-            why = explain(bot, view, history, action) if explain is not None else None
-        except Exception:
-            log.exception("bot %r could not explain its action", getattr(bot, "name", bot))
-            why = None
+    try:
+        if callable(own):
+            action, why = own(view, history, rng)
+        else:
+            action, why = bot.choose(view, history, rng), None
+        if why is None and action is not None:
+            try:
+                explain = _explainer(bot)
+                why = explain(bot, view, history, action) if explain is not None else None
+            except Exception:
+                log.exception("bot %r could not explain its action", getattr(bot, "name", bot))
+                why = None
+    finally:
+        # a searching bot keeps its search for the explainer (``searched``) until now
+        forget = getattr(bot, "forget_search", None)
+        if callable(forget):
+            forget()
     return action, why
 
 

@@ -276,8 +276,10 @@ class SearchBot:
         self.budget = replace(self.BUDGET, **budget)
         #: the last search (for the benchmark and tests; never used to decide)
         self.last: Result[Any] | None = None
-        #: the last search of each thread (a server's threads share one bot): for :meth:`choose_why`
-        self._mine: dict[int, Result[Any]] = {}
+        #: the search of each thread's decision that :meth:`choose_why` is making (a server's threads
+        #: share one bot): kept from its start to :meth:`forget_search`, for its game's explainer,
+        #: and only then (an ordinary ``choose`` keeps nothing here)
+        self._mine: dict[int, Result[Any] | None] = {}
 
     @property
     def deadline(self) -> float | None:
@@ -305,7 +307,10 @@ class SearchBot:
     ) -> C:
         """:func:`search` with this bot's budget (or ``budget``) and ``stop``; the result is kept in :attr:`last`."""
         chosen = self.budget if budget is None else budget
-        self.last = self._mine[threading.get_ident()] = result = search(game, candidates, rnd, chosen, stop)
+        self.last = result = search(game, candidates, rnd, chosen, stop)
+        me = threading.get_ident()
+        if me in self._mine:  # a choose_why is under way on this thread
+            self._mine[me] = result
         return result.choice
 
     def action_of(self, candidate: Any) -> Any:
@@ -320,14 +325,24 @@ class SearchBot:
         ``None`` where it decided without a search, or where its candidates are not the seat's
         actions (its game's ``explain`` may then say why, reading :meth:`searched`)."""
         me = threading.get_ident()
-        self._mine.pop(me, None)
-        action = self.choose(view, history, rng)
+        self._mine[me] = None
+        try:
+            action = self.choose(view, history, rng)
+        except BaseException:
+            self.forget_search()
+            raise
         result = self._mine.get(me)
         if result is None or action is None or self.action_of(result.choice) != action:
-            return action, None
+            return action, None  # (the search is kept for the explainer, until forget_search)
+        self.forget_search()
         return action, result_why(result, self.action_of)
 
     def searched(self) -> Result[Any] | None:
         """The last search of the decision :meth:`choose_why` just made on this thread (``None``: it
         did not search): this thread's own, never another table's."""
         return self._mine.get(threading.get_ident())
+
+    def forget_search(self) -> None:
+        """Drop this thread's search kept by :meth:`choose_why` (:func:`meja.bots.base.choose_why`
+        calls it once the explainer has read :meth:`searched`)."""
+        self._mine.pop(threading.get_ident(), None)
