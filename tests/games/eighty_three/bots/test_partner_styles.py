@@ -86,3 +86,21 @@ def test_a_playout_plays_each_seat_by_the_style_read() -> None:
     read = playout([list(h) for h in hands], [], 1, HEARTS, set(), [0, 0], policies)
     plain = playout([list(h) for h in hands], [], 1, HEARTS, set(), [0, 0])
     assert read[1] - plain[1] >= 18
+
+
+def test_the_hard_bots_card_search_plays_each_seat_by_the_style_read_and_weighs_the_world() -> None:
+    """``hard:read_plays`` (on by default): the card search reads the styles once a world and its
+    playouts follow them; off, every seat plays as normal does and each world weighs 1."""
+    from meja.games.eighty_three.bots import make_bot
+    from meja.games.eighty_three.bots.search import CardSearch
+
+    seen = _seen("AH JK 2H 3H")
+    assert make_bot("hard").read == ((0.5, 0.5), 0.1) and make_bot("hard", read_plays=False).read is None
+    hooks = CardSearch(seen, lambda r: [list(h) for h in WORLD], read=((0.5, 0.5), 0.0))
+    world = hooks.sample(random.Random(3))
+    policies, weight = hooks.styles[id(world)]
+    assert policies is not None and policies[2] is lowest_policy
+    outcome = hooks.play(world, _ids("9D")[0])
+    assert outcome[1] == weight and hooks.evaluate(outcome) == weight * hooks.evaluate((outcome[0], 1.0))
+    plain = CardSearch(seen, lambda r: [list(h) for h in WORLD])
+    assert plain.play(plain.sample(random.Random(3)), _ids("9D")[0])[1] == 1.0

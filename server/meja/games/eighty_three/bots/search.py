@@ -104,7 +104,7 @@ from .auction import (
 )
 from .common import AUTO, DONE, PASS, POINTS, READY, Decision, Seen, arrange, cards_of, read_seen, trick_winner
 from .discard import LIMIT, discard_hooks
-from .sim import margin, playout
+from .sim import Policy, margin, playout, read_styles
 from .worlds import auction_world, discard_world, play_world, trump_world
 
 __all__ = ["DEADLINE", "PLAYOUTS", "CardSearch", "SearchBot", "TrumpSearch"]
@@ -151,7 +151,7 @@ class CardSearch:
     (from ``deal``, or the next of ``pool`` in order), a candidate a card, a playout the card
     played and the hand played out."""
 
-    __slots__ = ("at", "deal", "gone", "pool", "seen", "value")
+    __slots__ = ("at", "deal", "gone", "pool", "read", "seen", "styles", "value")
 
     def __init__(
         self,
@@ -159,6 +159,7 @@ class CardSearch:
         deal: Callable[[random.Random], list[list[int]]],
         pool: Sequence[list[list[int]]] | None = None,
         value: Value = margin,
+        read: tuple[tuple[float, float], float] | None = None,
     ) -> None:
         self.seen = seen
         self.value = value
@@ -167,18 +168,26 @@ class CardSearch:
         self.at = 0
         #: the cards out of play now (each playout copies it)
         self.gone = seen.gone()
+        #: reading the others' plays (:func:`.sim.read_styles`): the styles' prior and a misfit's
+        #: likelihood; ``None``: every seat plays as normal does
+        self.read = read
+        #: per world (by identity): each seat's policy there and the world's weight
+        self.styles: dict[int, tuple[list[Policy] | None, float]] = {}
 
     def sample(self, rnd: random.Random) -> list[list[int]]:
         if self.pool is None:
-            return self.deal(rnd)
-        world = self.pool[self.at % len(self.pool)]
-        self.at += 1
+            world = self.deal(rnd)
+        else:
+            world = self.pool[self.at % len(self.pool)]
+            self.at += 1
+        if self.read is not None:
+            self.styles[id(world)] = read_styles(self.seen, world, rnd, *self.read)
         return world
 
     def world_cost(self, world: list[list[int]]) -> float:
         return 0.0
 
-    def play(self, world: list[list[int]], candidate: int) -> list[int]:
+    def play(self, world: list[list[int]], candidate: int) -> tuple[list[int], float]:
         seen = self.seen
         me, trump = seen.seat, seen.trump
         hs = [list(h) for h in world]
@@ -194,13 +203,15 @@ class CardSearch:
             trick, turn = [], w
         else:
             turn = (me + 1) % 4
-        return playout(hs, trick, turn, trump, gone, captured)
+        policies, weight = self.styles.get(id(world), (None, 1.0))
+        return playout(hs, trick, turn, trump, gone, captured, policies), weight
 
-    def evaluate(self, outcome: list[int]) -> float:
+    def evaluate(self, outcome: tuple[list[int], float]) -> float:
         seen = self.seen
-        return self.value(outcome, seen.seat % 2, seen.bidder, seen.bid)
+        captured, weight = outcome
+        return weight * self.value(captured, seen.seat % 2, seen.bidder, seen.bid)
 
-    def cost(self, outcome: list[int]) -> float:
+    def cost(self, outcome: tuple[list[int], float]) -> float:
         return 1.0
 
 
@@ -238,6 +249,9 @@ class SearchBot(_Search):
         match_value: bool = True,
         match_win: float = 200.0,
         forced_search: bool = True,
+        read_plays: bool = True,
+        read_prior: float = 0.5,
+        read_eps: float = 0.1,
         name: str = "hard",
         **budget: Any,
     ) -> None:
@@ -261,6 +275,10 @@ class SearchBot(_Search):
         #: a playout valued in the match (:func:`.auction.match_value`), a match won worth ``match_win``
         self.match_win = match_win if match_value else 0.0
         self.forced_search = forced_search
+        #: the card play reads each other seat's style from its plays this hand (:func:`.sim.read_styles`:
+        #: normal's policy or the yardstick's lowest card, ``read_prior`` the second's prior, ``read_eps``
+        #: a play the style would not make), each world weighed by how well it explains them
+        self.read = ((1.0 - read_prior, read_prior), read_eps) if read_plays else None
         #: per seat: the discard phase's plan, (what it was searched for, the decision)
         self._plans: dict[int, tuple[tuple[Any, ...], Decision]] = {}
 
@@ -443,7 +461,7 @@ class SearchBot(_Search):
             drawn = [self.play_world(seen, rnd) for _ in range(self.play_draws)]
             weights = [play_weight(h, seen, self.model, self.kitty_allowance) for h in drawn]
             pool = resample(drawn, weights, want, rnd)
-        hooks = CardSearch(seen, lambda r: self.play_world(seen, r), pool, value)
+        hooks = CardSearch(seen, lambda r: self.play_world(seen, r), pool, value, self.read)
         return self.run(hooks, cards, rnd, self._budget(playouts), late)
 
 
