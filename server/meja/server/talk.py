@@ -380,7 +380,7 @@ class Talk:
             raise NotInCall("a signal goes to another seat of the call, not to one's own")
         target = peers.get(msg.to)
         if target is None or target["id"] != msg.peer:
-            raise NotInCall(f"seat {msg.to} is not in the call as {msg.peer!r}")
+            raise NotInCall(f"seat {msg.to} is not in the call under the id this signal names (it left, or rejoined)")
         size = sum(len(p) for p in msg.sdp or ()) + sum(len(c["candidate"]) + 40 for c in msg.candidates or ())
         if size > self.settings.max_signal_chars:
             raise LimitExceeded(f"a signal holds at most {self.settings.max_signal_chars} characters")
