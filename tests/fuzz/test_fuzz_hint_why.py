@@ -51,12 +51,23 @@ async def searching_hints(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Meja
         await server.stop()
 
 
+def deal_of(seed: int) -> str:
+    """The deal code of the default game's first round for 2 seats and ``seed`` (so that a failure
+    replays with the same cards)."""
+    game = games.plugins()[0].game
+    code = game.new_match(game.options_from_wire({}), 2, seed).state.deal_code
+    assert code is not None, "the default game gives its deals a code"
+    return str(code)
+
+
 async def hinted_round(url: str, seed: int) -> tuple[Client, int]:
-    """One round against a bot, a hint asked and played at each of the seat's turns; the seat's
-    connection (recording every frame) and the reasons that named a move."""
+    """One round against a bot on the deal of ``seed`` (:func:`deal_of`), a hint asked and played at
+    each of the seat's turns; the seat's connection (recording every frame) and the reasons that
+    named a move."""
     client = await connect(url, record=True)
     named = 0
-    await client.host(name="Ann", seats=2, options={"match_mode": "wins", "rounds": 1})
+    await client.host(name="Ann", seats=2, options={"match_mode": "wins", "rounds": 1}, deal_code=deal_of(seed))
+    assert client.table is not None and client.table["deal_code_given"] is True, "the seed's deal is dealt"
     await client.start()
     with contextlib.suppress(TimeoutError):
         while not (client.view and client.view["phase"] in ("round_over", "match_over")):
@@ -81,6 +92,7 @@ async def hinted_round(url: str, seed: int) -> tuple[Client, int]:
 async def test_a_reason_names_no_card_the_seat_may_not_see(searching_hints: MejaServer) -> None:
     url = f"ws://127.0.0.1:{searching_hints.port}/ws"
     named = checked = 0
+    assert len({deal_of(seed) for seed in range(3)}) == 3
     for seed in range(3):
         client, n = await hinted_round(url, seed)
         try:
