@@ -108,6 +108,11 @@ more after the players stopped:
 
 The JSON has both under ``metrics``, with the players' moves (``person``), the
 refused actions by code and the Redis errors the servers counted over the run.
+The generator's own ``errors`` are by code; ``refused_by_kind`` splits its refused
+actions by the action's kind too: an out-of-turn action that several seats may
+take at once (the first to claim something of another seat, say) is refused for
+all but the first by design (``action/illegal``, or ``action/stale_version`` when the
+next update had not reached the seat yet), in either frame form.
 
 Timing figures depend on the machine and whatever else runs on it: the output
 says so, and nothing here asserts a speed (tests/bench checks only that the
@@ -518,6 +523,9 @@ class _Counters:
     header_bytes: int = 0
     latencies: list[tuple[float, float]] = field(default_factory=list)  # (when answered, seconds)
     errors: Counter[str] = field(default_factory=Counter)
+    #: the refused actions by code and the action's kind (``"action/illegal <kind>"``): out-of-turn
+    #: actions that lost a race to another seat's are refused by design, and show here as such
+    refused: Counter[str] = field(default_factory=Counter)
 
     def snapshot(self) -> dict[str, int]:
         return {
@@ -609,6 +617,7 @@ async def _play(seat: _Seat, *, is_host: bool, seed: int, pace: float | None, st
             view = client.view
             assert view is not None
         seat.trim()
+        action: dict[str, Any] | None = None
         try:
             if is_host and view.get("phase") == "match_over":
                 await client.rematch(timeout=REQUEST_TIMEOUT_S)
@@ -625,6 +634,8 @@ async def _play(seat: _Seat, *, is_host: bool, seed: int, pace: float | None, st
             counters.human_moves += 1
         except ServerError as exc:
             counters.errors[exc.code] += 1
+            if action is not None:
+                counters.refused[f"{exc.code} {action.get('kind')}"] += 1
         except ConnectionClosed:
             counters.errors["connection closed"] += 1
             return
@@ -962,6 +973,7 @@ async def _measure_game(args: argparse.Namespace, redis: _Redis, workdir: Path) 
             "server_rss_bytes_end": rss_end,
         },
         "errors": dict(counters.errors),
+        "refused_by_kind": dict(counters.refused),
         "metrics": metrics,
         "talk_flood": {
             "tables": args.talk_flood,
@@ -1119,8 +1131,10 @@ def over_runs(runs: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
         return round(sum(r[name] * r["window_s"] for r in runs) / window, 1) if window else float("nan")
 
     errors: Counter[str] = Counter()
+    refused: Counter[str] = Counter()
     for r in runs:
         errors.update(r["errors"])
+        refused.update(r.get("refused_by_kind", {}))
     return {
         "connections": runs[0]["connections"],
         "moves": moves,
@@ -1134,6 +1148,7 @@ def over_runs(runs: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
         # the median over the runs of each run's percentile (a form's latencies are not kept whole)
         "latency_ms": {k: sorted(r["latency_ms"][k] for r in runs)[len(runs) // 2] for k in ("p50", "p95", "p99")},
         "errors": dict(errors),
+        "refused_by_kind": dict(refused),
         "settled": all(r["metrics"]["run"]["settled"] for r in runs),
         "runs": [
             {
@@ -1276,6 +1291,8 @@ def _print_frames(doc: Mapping[str, Any]) -> None:
             f"{r['frames_per_move']:>11} {r['server_cpu_ms_per_move']:>18} {r['moves_per_echo_message']!s:>14}"
             f"{'' if r['settled'] else '  (NOT settled)'}{'  errors ' + str(r['errors']) if r['errors'] else ''}"
         )
+        if r["refused_by_kind"]:
+            print(f"  {'':<34} {'':<6} refused actions by kind: {r['refused_by_kind']}")
         each = ", ".join(f"{run['server_cpu_ms_per_move']}" for run in r["runs"])
         print(
             f"  {'':<34} {'':<6} server CPU ms/move: {r['server_system_cpu_ms_per_move']} of it in the kernel; "
@@ -1336,6 +1353,8 @@ def _print_summary(doc: Mapping[str, Any]) -> None:
         print(f"  moves per echo message {doc['moves_per_echo_message']:>10}")
     if doc["errors"]:
         print(f"  errors                 {doc['errors']}")
+    if doc.get("refused_by_kind"):
+        print(f"  refused, by kind       {doc['refused_by_kind']}")
     flood = doc["talk_flood"]
     if flood["tables"]:
         print(
