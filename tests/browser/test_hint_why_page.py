@@ -35,7 +35,7 @@ def test_a_suggested_move_says_why_in_the_players_language(server: Any, new_cont
 
     # A searching level's figures, as the page words them: the closest other move named by its
     # control on screen, never its wire form; without one, the figures alone.
-    other = next(a for a in page.evaluate("() => window.meja.view.legal") if a != shown["action"])
+    other = next((a for a in page.evaluate("() => window.meja.view.legal") if a != shown["action"]), shown["action"])
     search = {"kind": "search", "deals": 240, "won": 62, "alt": other, "alt_won": 48}
     said = page.evaluate("w => window.meja.tableScreen.whyText(w)", search)
     assert said.startswith("In 240 deals that fit what you can see, this won 62% of the time; ") and said.endswith(
@@ -64,4 +64,14 @@ def test_a_suggested_move_says_why_in_the_players_language(server: Any, new_cont
     page.wait_for_function(
         "t => [...document.querySelectorAll('#log li.mine')].some(li => li.textContent.endsWith(t))",
         arg=f"(suggested: {english})",
+    )
+
+    # Asking again keeps the earlier line's reason (a later hint, then a language switch that
+    # draws the log again, once wiped it).
+    wait_my_turn(page)
+    ask_hint(page)
+    set_language(page, "vi")
+    page.wait_for_function(
+        "t => [...document.querySelectorAll('#log li.mine')].some(li => li.textContent.endsWith(t))",
+        arg=f"(gợi ý: {vietnamese})",
     )

@@ -312,9 +312,12 @@ export class TableScreen {
     return {
       t: this.t,
       el,
-      act: (action) => {
+      act: async (action) => {
         this.noteFollowed(action);
-        return this.app.act(action);
+        const reply = await this.app.act(action);
+        // Refused (or not sent): no line of the log is that move's, and a later one is not a suggestion's.
+        if (reply === null) this.followed = null;
+        return reply;
       },
       get seat() {
         return screen.mySeat;
@@ -402,10 +405,6 @@ export class TableScreen {
       if (this.node.isConnected) this.say(this.app.talk.errorText(err));
     } finally {
       this.hintAsking = false;
-    /** The reason of a suggested move this seat has just sent, for its line in the log. @type {unknown} */
-    this.followed = null;
-    /** The log's own moves made on a suggestion, and its reason (this page's alone: docs/talk.md 3). @type {WeakMap<object, unknown>} */
-    this.whyOf = new WeakMap();
       this.hintButton.removeAttribute("aria-busy");
     }
   }
