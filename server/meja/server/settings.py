@@ -182,7 +182,8 @@ class Settings:
         200.0,
         "views/s",
         "views of archived matches' steps built for one client address per second (`replay`: a step costs "
-        "one view, or one per seat with every hand open): past it `limit/exceeded`, so that one client "
+        "one view, or one per seat with every hand open; a match no longer in memory is first played "
+        "again, one view plus one per ten of its actions): past it `limit/exceeded`, so that one client "
         "cannot keep a process busy building replays",
     )
     replay_steps_burst: int = _s(
