@@ -8,10 +8,12 @@ won, a cut-off playout scored by the hand sizes, and the same decision twice fro
 from __future__ import annotations
 
 import random
+from typing import Any
 
+from meja.bots.search import Result
 from meja.games.kartu_terakhir.bots.infoset import read_infoset
-from meja.games.kartu_terakhir.bots.search import MARGIN_SCALE, Hooks, SearchBot, evaluate
-from meja.games.kartu_terakhir.rules import card_points
+from meja.games.kartu_terakhir.bots.search import MARGIN_SCALE, Hooks, SearchBot, evaluate, rank_credit
+from meja.games.kartu_terakhir.rules import Move, card_points
 
 from ..kt_helpers import GAME, play, stacked
 
@@ -61,15 +63,49 @@ def test_a_cut_off_playout_is_scored_by_the_hand_sizes() -> None:
     assert hooks.evaluate(outcome) == evaluate(hands, 1, 0.6, MARGIN_SCALE)
 
 
-def test_the_same_decision_twice_searches_the_same_worlds() -> None:
+def _searches(*bots: SearchBot) -> list[tuple[Move | None, Result[Any]]]:
+    """Each of ``bots`` decides the first turn of seed 7's 3-seat deal from the same rng: its move and search."""
     t = GAME.new_match(GAME.options(), 3, 7)
     state = t.state
     seat = state.turn
     history = [e.to_wire() for e in t.events if e.is_seen_by(seat)]
     view = state.view(seat)
-    first, again = SearchBot(work=3000.0, deadline=None), SearchBot(work=3000.0, deadline=None)
     rng = state.bot_rng(seat).derive(f"decision/{state.version}")
-    assert first.choose(view, history, rng) == again.choose(view, history, rng)
-    assert first.last is not None and again.last is not None  # a search ran (three candidates here)
-    assert first.last.worlds > 1 and len(first.last.means) == 3
-    assert (first.last.worlds, first.last.means) == (again.last.worlds, again.last.means)
+    out = []
+    for bot in bots:
+        move = bot.choose(view, history, rng)
+        assert bot.last is not None  # a search ran (three candidates here)
+        out.append((move, bot.last))
+    return out
+
+
+def test_the_same_decision_twice_searches_the_same_worlds() -> None:
+    (move, first), (again_move, again) = _searches(*(SearchBot(work=3000.0, deadline=None) for _ in range(2)))
+    assert move == again_move
+    assert first.worlds > 1 and len(first.means) == 3
+    assert (first.worlds, first.means) == (again.worlds, again.means)
+
+
+def test_a_lost_round_earns_partial_credit_by_hand_size_only_with_rank() -> None:
+    # seat 2 went out; seat 0 (the searching seat) ends with fewer cards than seat 1, then with more.
+    state = stacked(hands=["R1 G2 B5", "R9 G3", "Y5"], discard="R3", stock="Y1 Y2 Y3 Y4 G7 B8", turn=0)
+    view = state.view(0)
+    off = Hooks(view, read_infoset(view, []), 600, 0.6, MARGIN_SCALE)
+    on = Hooks(view, read_infoset(view, []), 600, 0.6, MARGIN_SCALE, rank=0.5)
+    ahead = (2, 20, [[1], [2, 3, 4], []], 30)
+    behind = (2, 20, [[1, 2, 3], [4], []], 30)
+    level = (2, 20, [[1, 2], [3, 4], []], 30)
+    loss = -20 / 2 / MARGIN_SCALE
+    assert off.evaluate(ahead) == off.evaluate(behind) == off.evaluate(level) == loss  # the default: win only
+    assert on.evaluate(level) == loss  # even hands: no credit either way
+    assert on.evaluate(behind) < loss < on.evaluate(ahead) < 1.0  # never worth a round won
+    assert on.evaluate((0, 20, [[], [1], [2]], 30)) == off.evaluate((0, 20, [[], [1], [2]], 30))
+    assert abs(rank_credit([[1], [2, 3, 4], []], 0, 2) + rank_credit([[1], [2, 3, 4], []], 1, 2)) < 1e-12
+
+
+def test_rank_reaches_the_search_and_keeps_it_deterministic() -> None:
+    (move, a), (again_move, b), (_, off) = _searches(
+        *(SearchBot(work=3000.0, deadline=None, rank=r) for r in (0.5, 0.5, 0.0))
+    )
+    assert move == again_move and (a.worlds, a.means) == (b.worlds, b.means)
+    assert a.means != off.means  # the playouts are scored with the partial credit

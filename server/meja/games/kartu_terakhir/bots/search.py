@@ -26,7 +26,10 @@ For each turn decision with more than one sensible candidate:
    near-out seat's colour, challenging on a sign).
 4. **Evaluation** (:meth:`Hooks.evaluate`): 1 for winning the round, plus the
    points margin (the points the seat scores minus the others' mean, 3.8.2) over
-   :data:`MARGIN_SCALE`; a playout cut off is scored by :func:`evaluate`.
+   :data:`MARGIN_SCALE`; a playout cut off is scored by :func:`evaluate`. With ``rank``
+   (off by default), a lost playout also earns ``rank`` times :func:`rank_credit` (the chance of
+   having gone out next, by hand sizes, less the even share): a reward with less variance than
+   the near coin of a round won at 4 seats and more.
 5. **The search** is the shared one (:mod:`meja.bots.search`: common random
    numbers, racing, the work budget, the deadline), with its gate on: greedy's
    steered choice stands unless another candidate beats it by :data:`GATE`
@@ -99,6 +102,7 @@ __all__ = [
     "bluffers",
     "candidates",
     "evaluate",
+    "rank_credit",
     "rollout",
 ]
 
@@ -116,6 +120,8 @@ MARGIN_SCALE: Final = 200.0
 ALPHA: Final = 0.6
 #: Greedy's choice stands unless another candidate beats it by this many standard errors (0: off).
 GATE: Final = 0.5
+#: The weight of a loser's partial credit in a playout's reward (0: off, win and margin only; see :func:`rank_credit`).
+RANK: Final = 0.0
 #: The weight of a world in which the Wild Draw Four's player had another card to play.
 MODEL_EPS: Final = 0.05
 #: The playouts' seats play as greedy does in full: steering away from a near-out seat's colour, and
@@ -231,6 +237,15 @@ def evaluate(hands: Sequence[Sequence[int]], me: int, alpha: float = ALPHA, scal
     return p_me + margin / scale
 
 
+def rank_credit(hands: Sequence[Sequence[int]], me: int, winner: int, alpha: float = ALPHA) -> float:
+    """A losing seat's partial credit at the end of a playout (``hands``: the hands then): its chance of
+    having gone out next among the seats that did not go out, each taken as ``exp(-alpha * cards held)``
+    and normalised, less the even share, so that it is 0 on average over even hands."""
+    weights = [math.exp(-alpha * len(h)) for s, h in enumerate(hands) if s != winner]
+    mine = math.exp(-alpha * len(hands[me]))
+    return mine / sum(weights) - 1.0 / len(weights)
+
+
 def seen_of(history: History, seats: int) -> Seen:
     """What greedy seats read from the round so far, for the playouts' opponent model
     (:data:`.playout.Seen`): per seat, the colour its last play made active and its last card's colour."""
@@ -269,7 +284,7 @@ class Hooks:
     in a :data:`.playout.Playout`.
     """
 
-    __slots__ = ("alpha", "depth", "make", "me", "n", "scale", "seen")
+    __slots__ = ("alpha", "depth", "make", "me", "n", "rank", "scale", "seen")
 
     def __init__(
         self,
@@ -279,6 +294,7 @@ class Hooks:
         alpha: float,
         scale: float,
         seen: Seen | None = None,
+        rank: float = RANK,
     ) -> None:
         assert view.seat is not None
         self.me = view.seat
@@ -288,6 +304,7 @@ class Hooks:
         self.alpha = alpha
         self.scale = scale
         self.seen = seen
+        self.rank = rank
 
     def sample(self, rnd: random.Random) -> tuple[KartuTerakhirState, int]:
         seed = int(rnd.random() * 18446744073709551616.0)
@@ -310,7 +327,10 @@ class Hooks:
             return evaluate(hands, self.me, self.alpha, self.scale)
         if winner == self.me:
             return 1.0 + points / self.scale
-        return -points / (self.n - 1) / self.scale
+        lost = -points / (self.n - 1) / self.scale
+        if self.rank and self.n > 2:
+            lost += self.rank * rank_credit(hands, self.me, winner, self.alpha)
+        return lost
 
     def cost(self, outcome: Playout) -> float:
         return STEP_COST * (outcome[3] + 1)
@@ -342,6 +362,7 @@ class SearchBot(_Search):
         alpha: float = ALPHA,
         steer: bool = True,
         model: bool = MODEL,
+        rank: float = RANK,
         **budget: Any,
     ) -> None:
         super().__init__(**budget)
@@ -353,6 +374,7 @@ class SearchBot(_Search):
         self.alpha = alpha
         self.steer = steer
         self.model = model
+        self.rank = rank
 
     def choose(self, view: KartuTerakhirView, history: History, rng: Rng) -> Move | None:
         quick = reflex(view) if view.phase <= _REACT else None
@@ -392,7 +414,7 @@ class SearchBot(_Search):
         """Compare ``cands`` on worlds from ``info`` (or ``worlds_of``: a test's cheater) with the shared
         search; return the best."""
         seen = seen_of(history, view.seats) if self.model else None
-        hooks = Hooks(view, worlds_of or info, self.depth, self.alpha, self.margin_scale, seen)
+        hooks = Hooks(view, worlds_of or info, self.depth, self.alpha, self.margin_scale, seen, self.rank)
         return self.run(hooks, cands, rnd)
 
     def bluff_odds(self, view: KartuTerakhirView, history: History, info: InfoSet, rnd: random.Random) -> float:
