@@ -33,7 +33,7 @@ from typing import Any, Final
 
 import msgpack  # type: ignore[import-untyped]
 
-__all__ = ["Memo", "Part", "apply", "diff", "message", "packer", "parts", "same"]
+__all__ = ["Memo", "Part", "apply", "diff", "message", "packer", "parts", "same", "spliced"]
 
 _Pack = Callable[[Any], bytes]
 _Known = tuple[tuple[Any, ...], list[Any], list[bytes]]
@@ -138,8 +138,15 @@ def message(fields: dict[str, Any], found: Sequence[Part], pack: _Pack) -> bytes
     head = pack(fields)
     if not head.endswith(_EMPTY_PATCH):
         raise ValueError("the message's last field must be an empty patch")
+    return spliced(head[:-1], found)
+
+
+def spliced(head: bytes, found: Sequence[Part]) -> bytes:
+    """:func:`message` from the message's encoding up to its ``patch`` field's value (``head``: a
+    map's header, then its keys and values end to end, the key ``"patch"`` last), for a caller that
+    builds it from pieces encoded once for many messages."""
     count = sum([len(part[0]) for part in found])
-    return b"".join([head[:-1], _array_header(count), *[part[1] for part in found]])
+    return b"".join([head, _array_header(count), *[part[1] for part in found]])
 
 
 _EMPTY_PATCH: Final = b"\xa5patch\x90"  # ``"patch": []``, encoded

@@ -48,7 +48,7 @@ import logging
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from meja.protocol import codec, messages, patch
 from meja.protocol.errors import CloseCode
@@ -482,6 +482,7 @@ class Hub:
         table_ops: dict[int, tuple[Any, list[patch.Part]]] = {}
         memo = cached.memo
         pack = patch.packer()  # the patches' encoder for this version (codec.encode's bytes)
+        heads = _Heads(table.id, version, pack)
         seen_by: dict[int | None, list[dict[str, Any]]] = {}
         views: dict[int | None, dict[str, Any] | None] = {}
         reply = self._replies.get((table.id, version))
@@ -523,7 +524,7 @@ class Hub:
                 shared = None if re is not None else patches.get(key)
                 if shared is None:
                     frame = self._patch_frame(
-                        member, sent, table_map, view, version, seen, re, whole_frame, memo, table_ops, pack
+                        member, sent, table_map, view, version, seen, re, whole_frame, memo, table_ops, heads
                     )
                     if re is None:
                         patches[key] = (sent, frame)
@@ -547,23 +548,20 @@ class Hub:
         whole_frame: Callable[[], bytes],
         memo: patch.Memo,
         table_ops: dict[int, tuple[Any, list[patch.Part]]],
-        pack: Callable[[Any], bytes],
+        heads: _Heads,
     ) -> bytes:
         """The ``patch`` from what ``member`` was last sent (``sent``) to the new table map and view,
         or the whole ``update`` when the patch would not be smaller. The whole is weighed when the
         patch is more than half its last known size, so most moves encode only the patch."""
+        pack = heads.pack
         shared = table_ops.get(id(sent[0]))
         if shared is None or shared[0] is not sent[0]:
             shared = table_ops[id(sent[0])] = (sent[0], patch.parts(sent[0], table_map, memo, ("table",), pack=pack))
         found = shared[1] + patch.parts(sent[1], view, memo, ("view",), pack=pack)
         if re is None:
-            # messages.patch's fields, in its order, with the operations' encodings spliced in
-            # (each part encoded once for every seat whose view changed alike)
-            fields = {
-                "type": "patch", "table": table_map["id"], "version": version, "since": member.version,
-                "events": seen, "seat": member.seat, "is_host": member.is_host, "patch": [],
-            }  # fmt: skip
-            frame = patch.message(fields, found, pack)
+            # the operations' encodings spliced in (each part encoded once for every seat whose
+            # view changed alike), after a head from pieces encoded once a version
+            frame = patch.spliced(heads.head(member.version, seen, member.seat, member.is_host), found)
         else:
             frame = pack(
                 messages.patch(
@@ -617,6 +615,43 @@ class Hub:
         if cached is None or member is None:
             return None
         return self._state(cached, member, re)
+
+
+class _Heads:
+    """A version's ``patch`` messages up to their operations, from pieces encoded once: the fields
+    every one has alike, and each distinct list of events (most seats see the same events). The
+    bytes of :func:`meja.protocol.codec.encode` of :func:`messages.patch`'s fields, in its order
+    (a map is its header, then its keys and values encoded end to end)."""
+
+    __slots__ = ("events", "pack", "prefix")
+
+    def __init__(self, table_id: str, version: int, pack: Callable[[Any], bytes]) -> None:
+        self.pack = pack
+        self.prefix = b"".join(
+            [b"\x88", pack("type"), pack("patch"), pack("table"), pack(table_id), pack("version"), pack(version)]
+        )
+        #: the key ``"events"`` and the list's encoding, by the ids of its events (alive while the version is
+        #: delivered: they are its own)
+        self.events: dict[tuple[int, ...], bytes] = {}
+
+    def head(self, since: int, events: list[dict[str, Any]], seat: int | None, is_host: bool) -> bytes:
+        """The message's encoding up to its ``patch`` field's value (for :func:`patch.spliced`)."""
+        key = tuple(map(id, events))
+        encoded = self.events.get(key)
+        if encoded is None:
+            encoded = self.events[key] = _EVENTS + self.pack(events)
+        pack = self.pack
+        return b"".join(
+            [self.prefix, _SINCE, pack(since), encoded, _SEAT, pack(seat), _IS_HOST if is_host else _NOT_HOST]
+        )
+
+
+_KEY: Final = patch.packer()
+_SINCE: Final = _KEY("since")
+_EVENTS: Final = _KEY("events")
+_SEAT: Final = _KEY("seat")
+_IS_HOST: Final = _KEY("is_host") + _KEY(True) + _KEY("patch")
+_NOT_HOST: Final = _KEY("is_host") + _KEY(False) + _KEY("patch")
 
 
 def _whole_frame(
