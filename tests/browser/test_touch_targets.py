@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from browser_helpers import host_table, start, wait_my_turn
+from browser_helpers import find_deal, host_table, is_stuck, start, wait_my_turn
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
@@ -58,7 +58,8 @@ RING = """() => {
 def test_a_ringed_card_leaves_the_hands_heading_clear(server: Any, new_context: Any) -> None:
     """h10 finding 8: the suggested card's ring covered the hand's heading ("Bài của bạn") on a phone."""
     page = new_context(**PHONE).new_page()
-    host_table(page, server.origin, name="Ana", seats=2)
+    # A deal where the host leads with a card to play (a random one could leave it only a draw).
+    host_table(page, server.origin, name="Ana", seats=2, deal_code=find_deal(2, lambda s: not is_stuck(s)))
     start(page)
     wait_my_turn(page)
     page.wait_for_function("() => window.meja.view.legal.some((x) => x.kind === 'play')")

@@ -20,7 +20,7 @@ from typing import Any
 
 from browser_helpers import set_language, start
 from e83_browser import host_e83, wait_decision
-from kt_helpers import host_kt, is_my_turn
+from kt_helpers import find_deal, host_kt, is_my_turn
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
@@ -55,7 +55,12 @@ def suggest(page: Any) -> str:
 
 def test_kartu_terakhir_phone_draw_pass_and_reason_in_view_at_the_turn(server: Any, new_context: Any) -> None:
     page = new_context(**PHONE).new_page()
-    host_kt(page, server.origin, name="Ana", seats=6)
+    # A deal where the host plays first, with Draw among its choices (a random one could open on
+    # a Wild Draw Four to answer, whose Challenge and Accept stand where Draw and Pass do).
+    code = find_deal(
+        6, 5, lambda s: s.awaiting() == (0,) and any(a.to_wire()["kind"] == "draw" for a in s.legal_actions(0))
+    )
+    host_kt(page, server.origin, name="Ana", seats=6, deal_code=code)
     start(page)
     page.wait_for_function(
         "() => { const v = window.meja.view; return !!v && v.phase === 'play' && v.turn === window.meja.seat; }",
