@@ -185,7 +185,9 @@ export class Learn {
     this.dialog = new ChoiceDialog({
       held: (n) => this.t("choice.held", { n }),
       restoreFocus: (returnTo) => {
-        if (!this.hand.restoreFocus() && returnTo && returnTo.isConnected) /** @type {HTMLElement} */ (returnTo).focus();
+        // A chooser's close can come after the verdict of the move it made: a right move's focus is Next's.
+        if (this.answered()) this.focusNext();
+        else if (!this.hand.restoreFocus() && returnTo && returnTo.isConnected) /** @type {HTMLElement} */ (returnTo).focus();
       },
     });
     this.answer = el(
@@ -379,6 +381,11 @@ export class Learn {
     return !!(this.verdict && this.verdict.right);
   }
 
+  /** After a right move: the focus on Next, or on "Deal me in" after the last step. */
+  focusNext() {
+    (this.data && this.data.step + 1 < this.data.steps ? this.nextButton : this.dealButton).focus();
+  }
+
   /** @param {Record<string, any>} what a `card` or an `action` */
   async tryIt(what) {
     if (!this.data || this.answered()) return;
@@ -394,7 +401,7 @@ export class Learn {
       } else this.view = this.data ? this.data.view : null; // a wrong move is not kept: the step's position again
       this.draw();
       this.showVerdict();
-      if (verdict.right) (this.data && this.data.step + 1 < this.data.steps ? this.nextButton : this.dealButton).focus();
+      if (verdict.right) this.focusNext();
       else if (!this.hand.restoreFocus()) this.heading.focus();
       // The answer in sight: on a phone it lies below the hand, and a wrong answer's focus stays
       // in the hand, so a newcomer's tap seemed to do nothing.
