@@ -23,8 +23,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from browser_helpers import LANGUAGES, set_language, version, wait_version_after
+from browser_helpers import LANGUAGES, set_language
 from e83_browser import (
+    auction_mouse,
     auto_arrange_mouse,
     find_deal,
     finish_hand_mouse,
@@ -109,10 +110,7 @@ def test_e83_hand_on_a_phone_as_a_new_player_meets_it(server: Any, new_context: 
     assert partner["seat"] == 2 and partner["h"] >= 46 and partner["above"] >= 2 and partner["below"] >= 2, partner
     hand_top = box(page, "#hand")
     shot(page, "e83-phone-trial-auction")
-    page.select_option("#bid-value", "83")
-    before = version(page)
-    page.click("#bid")
-    wait_version_after(page, before)
+    assert auction_mouse(page, 83) == "bid 83"
 
     # ---- trumps: a suit that keeps every trump of the player
     assert wait_decision(page) == "trump"

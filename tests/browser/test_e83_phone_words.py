@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from browser_helpers import LANGUAGES, set_language, version, wait_version_after
-from e83_browser import find_deal, finish_hand_mouse, host_e83, trump_mouse, wait_decision
+from browser_helpers import LANGUAGES, set_language
+from e83_browser import auction_mouse, find_deal, finish_hand_mouse, host_e83, trump_mouse, wait_decision
 from meja.games.eighty_three.rules import NAMES
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
@@ -67,10 +67,7 @@ def test_e83_words_on_a_phone(server: Any, new_context: Any, shot: Any) -> None:
     host_e83(page, server.origin, name="Dewi", deal_code=find_deal(lambda s: JOKER in s.kitty, dealer=0))
     page.click("#start")
     assert wait_decision(page) == "auction"
-    page.select_option("#bid-value", "83")
-    before = version(page)
-    page.click("#bid")
-    wait_version_after(page, before)
+    assert auction_mouse(page, 83) == "bid 83"
 
     # ---- naming trumps: the counts, the kitty's joker
     assert wait_decision(page) == "trump"
