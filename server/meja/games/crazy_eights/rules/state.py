@@ -15,8 +15,22 @@ from meja.rules.rng import Rng
 
 from .. import dealcode
 from .actions import _CHOOSE_SUIT, _MATCH_OVER, _PLAY, _PLAYS, _ROUND_OVER, _SUITS, DRAW, PASS, READY, Kind, Move, Phase
+from .events import (
+    ChooseSuit,
+    Draw,
+    HandDealt,
+    MatchOver,
+    Pass,
+    Play,
+    Ready,
+    Reshuffle,
+    RoundOver,
+    RoundStart,
+    SuitChosen,
+    Turn,
+)
 from .options import CrazyEightsOptions
-from .tables import _EIGHT, _LETTER, _NAME, _PLAYABLE, _RANK0, _SUIT_OBJ, GAME_NAME, _tuple_new, penalty
+from .tables import _EIGHT, _NAME, _PLAYABLE, _RANK0, _SUIT_OBJ, GAME_NAME, _tuple_new, penalty
 from .view import CrazyEightsView, RoundResult
 
 
@@ -291,12 +305,9 @@ class CrazyEightsState(FrozenState, StateDefaults):
         new_hand = hands_list[seat] = hand[:i] + hand[i + 1 :]
         hands = tuple(hands_list)
         active = _SUIT_OBJ[card] if suit is None else suit  # 1.3.2, 1.3.3
-        data: dict[str, Wire] = {"seat": seat, "card": _NAME[card], "active_suit": _LETTER[active]}
-        if suit is not None:
-            data["suit"] = _LETTER[suit]
-        if self.drawn is not None or events:
-            data["drawn"] = True
-        events.append(_tuple_new(Event, ("play", data, None, ())))
+        events.append(
+            Play.emit(seat=seat, card=card, active_suit=active, suit=suit, drawn=self.drawn is not None or bool(events))
+        )
         changes: dict[str, Any] = {
             "version": self.version + bump,
             "hands": hands,
@@ -308,11 +319,11 @@ class CrazyEightsState(FrozenState, StateDefaults):
         if not new_hand:
             return self._evolve_with(changes)._end_round(seat, events)  # 1.6.1, 1.3.7
         nxt = changes["turn"] = (seat + 1) % self.seats
-        events.append(_tuple_new(Event, ("turn", {"seat": nxt}, None, ())))
+        events.append(Turn.emit(seat=nxt))
         return _tuple_new(Transition, (self._evolve_with(changes), tuple(events)))
 
     def _next_turn(self, seat: int, events: list[Event]) -> Transition:
-        events.append(Event("turn", {"seat": seat}))
+        events.append(Turn.emit(seat=seat))
         state = self._evolve(turn=seat, draws=0, drawn=None, phase=_PLAY)
         return Transition(state, tuple(events))
 
@@ -329,7 +340,7 @@ class CrazyEightsState(FrozenState, StateDefaults):
             stock = tuple(reversed(shuffled))
             discard = discard[-1:]
             reshuffles = k
-            events.append(Event("reshuffle", {"moved": len(stock), "count": k}))
+            events.append(Reshuffle.emit(moved=len(stock), count=k))
         card = stock[-1]
         stock = stock[:-1]
         hand = self.hands[seat]
@@ -342,8 +353,8 @@ class CrazyEightsState(FrozenState, StateDefaults):
         opts = self.options
         left = opts.max_draws - draws
         only = (seat,)
-        events.append(_tuple_new(Event, ("draw", {"seat": seat, "card": _NAME[card], "draws_left": left}, only, ())))
-        events.append(_tuple_new(Event, ("draw", {"seat": seat, "draws_left": left}, None, only)))
+        events.append(Draw.emit(only, (), seat=seat, card=card, draws_left=left))
+        events.append(Draw.emit(None, only, seat=seat, draws_left=left))
         state = self._evolve_with(
             {
                 "version": self.version + 1,
@@ -368,18 +379,7 @@ class CrazyEightsState(FrozenState, StateDefaults):
             # The drawn 8 is played for the seat, which still names the suit.
             i = new_hand.index(card)
             rest = new_hand[:i] + new_hand[i + 1 :]
-            events.append(
-                Event(
-                    "play",
-                    {
-                        "seat": seat,
-                        "card": str(card),
-                        "active_suit": _SUIT_OBJ[card].letter,
-                        "drawn": True,
-                        "forced": True,
-                    },
-                )
-            )
+            events.append(Play.emit(seat=seat, card=card, active_suit=_SUIT_OBJ[card], drawn=True, forced=True))
             state = state._evolve(
                 hands=state.hands[:seat] + (rest,) + state.hands[seat + 1 :],
                 discard=state.discard + (card,),
@@ -387,26 +387,19 @@ class CrazyEightsState(FrozenState, StateDefaults):
                 phase=Phase.CHOOSE_SUIT,
                 chooser=seat,
             )
-            events.append(Event("choose_suit", {"seat": seat}))
+            events.append(ChooseSuit.emit(seat=seat))
             return Transition(state, tuple(events))
         return state._play(seat, card, None, events, bump=0)
 
     def _pass(self, seat: int) -> Transition:
-        data: dict[str, Wire] = {
-            "seat": seat,
-            # What the pass tells everyone (docs/bots.md: void inference): the seat held no card of
-            # this suit, of this rank, and no 8 (unless it kept a drawn card: "kept").
-            "active_suit": self.active_suit.letter,
-            "top": str(self.top),
-        }
-        if self.drawn is not None:
-            data["kept"] = True
-        events = [Event("pass", data)]
+        # What the pass tells everyone (docs/bots.md: void inference): the seat held no card of
+        # this suit, of this rank, and no 8 (unless it kept a drawn card: "kept").
+        events = [Pass.emit(seat=seat, active_suit=self.active_suit, top=self.top, kept=self.drawn is not None)]
         state = self._evolve(version=self.version + 1)
         return state._next_turn(self._next_seat(seat), events)
 
     def _choose_suit(self, seat: int, suit: Suit) -> Transition:
-        events = [Event("suit", {"seat": seat, "suit": suit.letter, "active_suit": suit.letter})]
+        events = [SuitChosen.emit(seat=seat, suit=suit, active_suit=suit)]
         state = self._evolve(version=self.version + 1, active_suit=suit, chooser=None)
         if self.round_start_choice():
             return state._next_turn(self.turn, events)  # the first player now leads
@@ -431,7 +424,17 @@ class CrazyEightsState(FrozenState, StateDefaults):
         scores = tuple(a + b for a, b in zip(self.scores, penalties, strict=True))
         wins = tuple(w + (s == winner) for s, w in enumerate(self.wins))
         result = RoundResult(self.round, winner, penalties, self.hands, self.deal_code)
-        events.append(Event("round_over", {**result.to_wire(), "scores": list(scores), "wins": list(wins)}))
+        events.append(
+            RoundOver.emit(
+                round=result.round,
+                winner=winner,
+                penalties=penalties,
+                hands=self.hands,
+                deal_code=result.deal_code,
+                scores=scores,
+                wins=wins,
+            )
+        )
         if opts.match_mode == "wins":
             over = self.round >= opts.rounds
             best = max(wins)
@@ -451,12 +454,12 @@ class CrazyEightsState(FrozenState, StateDefaults):
             chooser=None,
         )
         if over:
-            events.append(Event("match_over", {"winners": list(winners), "scores": list(scores), "wins": list(wins)}))
+            events.append(MatchOver.emit(winners=winners, scores=scores, wins=wins))
         return Transition(state, tuple(events))
 
     def _ready(self, seat: int) -> Transition:
         ready = self.ready[:seat] + (True,) + self.ready[seat + 1 :]
-        events = [Event("ready", {"seat": seat})]
+        events = [Ready.emit(seat=seat)]
         state = self._evolve(version=self.version + 1, ready=ready)
         if not all(ready):
             return Transition(state, tuple(events))
@@ -502,10 +505,10 @@ class CrazyEightsState(FrozenState, StateDefaults):
         hands = [sorted(deck[(s - leader) % n : n * size : n]) for s in range(n)]
         starter = deck[n * size]
         rest = list(deck[n * size + 1 :])
-        buried: list[str] = []
+        buried: list[Card] = []
         while opts.starter_eight == "bury" and _RANK0[starter] == _EIGHT:
             # 2.2.2: return the 8 to the stock, reshuffle the stock, turn again.
-            buried.append(str(starter))
+            buried.append(starter)
             shuffled, rng = rng.shuffle([*rest, starter])
             starter, rest = shuffled[0], list(shuffled[1:])
         stock = tuple(reversed(rest))
@@ -522,27 +525,27 @@ class CrazyEightsState(FrozenState, StateDefaults):
             draws=0,
             **_turn_at_rest(n),
         )
-        public: dict[str, Wire] = {
-            "round": state.round,
-            "dealer": dealer,
-            "leader": leader,
-            "starter": str(starter),
-            "active_suit": state.active_suit.letter,
-            "hand_counts": [len(h) for h in hands],
-            "stock_count": len(stock),
-        }
-        if buried:
-            public["buried"] = buried
-        events.append(Event("round_start", public))
+        events.append(
+            RoundStart.emit(
+                round=state.round,
+                dealer=dealer,
+                leader=leader,
+                starter=starter,
+                active_suit=state.active_suit,
+                hand_counts=tuple(len(h) for h in hands),
+                stock_count=len(stock),
+                buried=tuple(buried),
+            )
+        )
         for s in range(n):
-            events.append(Event("hand", {"seat": s, "cards": [str(c) for c in hands[s]]}, only=(s,)))
+            events.append(HandDealt.emit((s,), seat=s, cards=state.hands[s]))
         if opts.starter_eight == "name" and _RANK0[starter] == _EIGHT:
             # 2.3.2: the dealer (by default) names the suit before the first player acts.
             chooser = dealer if opts.starter_eight_chooser == "dealer" and dealer is not None else leader
             state = state._evolve(phase=Phase.CHOOSE_SUIT, chooser=chooser)
-            events.append(Event("choose_suit", {"seat": chooser}))
+            events.append(ChooseSuit.emit(seat=chooser))
             return Transition(state, tuple(events))
-        events.append(Event("turn", {"seat": leader}))
+        events.append(Turn.emit(seat=leader))
         return Transition(state, tuple(events))
 
     # ------------------------------------------------------------- views

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from meja.rules.cards import Card, Suit
 from meja.rules.game import Wire
+from meja.rules.shared import flags, ints, shared_list, shared_value
 
 from .actions import Move, Phase
 from .options import CrazyEightsOptions
@@ -74,8 +75,8 @@ class CrazyEightsView:
             "version": self.version,
             "phase": self.phase.wire,
             "round": self.round,
-            "hand": None if self.hand is None else [str(c) for c in self.hand],
-            "hand_counts": list(self.hand_counts),
+            "hand": None if self.hand is None else shared_list(str, self.hand),
+            "hand_counts": ints(self.hand_counts),
             "top": str(self.top),
             "discard_count": self.discard_count,
             "stock_count": self.stock_count,
@@ -92,14 +93,14 @@ class CrazyEightsView:
             "draw_blocked": self.draw_blocked,
             "can_pass": self.pass_blocked is None,
             "pass_blocked": self.pass_blocked,
-            "legal": [a.to_wire() for a in self.legal],
-            "scores": list(self.scores),
-            "wins": list(self.wins),
-            "ready": list(self.ready),
+            "legal": shared_list(Move.to_wire, self.legal),
+            "scores": ints(self.scores),
+            "wins": ints(self.wins),
+            "ready": flags(self.ready),
             "match_mode": self.options.match_mode,
             "target": self.options.target,
             "rounds": self.options.rounds,
-            "last_round": None if self.last_round is None else self.last_round.to_wire(),
+            "last_round": None if self.last_round is None else shared_value(RoundResult.to_wire, self.last_round),
             "deal_code": self.deal_code,
-            "winners": list(self.winners),
+            "winners": ints(self.winners),
         }

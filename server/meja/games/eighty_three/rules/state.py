@@ -10,6 +10,7 @@ from meja.rules.errors import BadActionError, BadSeatError, IllegalActionError, 
 from meja.rules.frozen import FrozenState
 from meja.rules.game import TALK_FREE, TALK_NEUTRAL, Event, Location, Outcome, StateDefaults, Transition, Wire
 from meja.rules.rng import SEED_BITS, Rng
+from meja.rules.shared import flags, ints
 
 from .. import dealcode
 from .actions import (
@@ -36,6 +37,31 @@ from .actions import (
     Phase,
 )
 from .decisions import _REASONS, Counts, _counts_of, auto_decision, auto_trim, decision_problems, infeasible
+from .events import (
+    Arranged,
+    Bid,
+    Contract,
+    Decided,
+    DiscardPhase,
+    Exchange,
+    HandDealt,
+    HandOver,
+    HandStart,
+    Kitty,
+    MatchOver,
+    PartnerTrumps,
+    Pass,
+    Play,
+    Ready,
+    Received,
+    Selected,
+    Trick,
+    Trimmed,
+    TrimPhase,
+    Trump,
+    Turn,
+    Unselected,
+)
 from .options import EightyThreeOptions
 from .tables import (
     _ESUIT,
@@ -58,11 +84,10 @@ from .tables import (
     playable,
     trick_winner,
 )
-from .view import EightyThreeView, HandResult
+from .view import TEAMS_WIRE, EightyThreeView, HandResult, calls, hand_result, last_trick, names, seat_cards
 
-
-def _ev(kind: str, data: dict[str, Wire], only: tuple[int, ...] | None = None, hidden: tuple[int, ...] = ()) -> Event:
-    return Event(kind, data, only, hidden)
+#: Nobody has decided (a view's ``decided`` outside the discard and trim).
+_UNDECIDED: Final = (False,) * SEATS
 
 
 def _minus(hand: tuple[int, ...], cards: Sequence[int]) -> tuple[int, ...]:
@@ -488,12 +513,12 @@ class EightyThreeState(FrozenState, StateDefaults):
         calls = (*self.calls, (seat, value))
         events: list[Event] = []
         if value:
-            events.append(_ev("bid", {"seat": seat, "value": value}))
+            events.append(Bid.emit(seat=seat, value=value))
             state = self._evolve(version=v, calls=calls, bidder=seat, bid=value)
             if value == MAX_BID:
                 return state._end_auction(events)  # 4.5.4: 83 cannot be outbid
         else:
-            events.append(_ev("pass", {"seat": seat}))
+            events.append(Pass.emit(seat=seat))
             state = self._evolve(version=v, calls=calls)
         passed = {s for s, b in calls if not b}
         if len(passed) == SEATS - 1:
@@ -504,7 +529,7 @@ class EightyThreeState(FrozenState, StateDefaults):
             nxt = (seat + 1) % SEATS
             while nxt in passed:  # 4.5.3: a pass is final; passed seats are skipped
                 nxt = (nxt + 1) % SEATS
-        events.append(_ev("turn", {"seat": nxt}))
+        events.append(Turn.emit(seat=nxt))
         return Transition(state._evolve(turn=nxt), tuple(events))
 
     def _end_auction(self, events: list[Event]) -> Transition:
@@ -513,15 +538,15 @@ class EightyThreeState(FrozenState, StateDefaults):
         kitty = self.kitty
         hands = list(self.hands)
         hands[bidder] = tuple(sorted(hands[bidder] + kitty))
-        events.append(_ev("contract", {"bidder": bidder, "bid": self.bid}))
-        events.append(_ev("kitty", {"seat": bidder, "cards": _names(kitty)}, only=(bidder,)))
-        events.append(_ev("kitty", {"seat": bidder, "count": len(kitty)}, hidden=(bidder,)))
-        events.append(_ev("turn", {"seat": bidder}))
+        events.append(Contract.emit(bidder=bidder, bid=self.bid))
+        events.append(Kitty.emit((bidder,), seat=bidder, cards=kitty))
+        events.append(Kitty.emit(None, (bidder,), seat=bidder, count=len(kitty)))
+        events.append(Turn.emit(seat=bidder))
         state = self._evolve(phase=_TRUMP, hands=tuple(hands), kitty=(), turn=bidder)
         return Transition(state, tuple(events))
 
     def _name_trump(self, seat: int, suit: int, v: int) -> Transition:
-        events = [_ev("trump", {"seat": seat, "suit": _SUIT_LETTERS[suit]})]
+        events = [Trump.emit(seat=seat, suit=suit)]
         state = self._evolve(
             version=v,
             trump=suit,
@@ -536,13 +561,11 @@ class EightyThreeState(FrozenState, StateDefaults):
             k = state.counts(s)
             # 4.10.5: a seat learns its partner's trump and point-trump counts, nothing more.
             events.append(
-                _ev(
-                    "partner_trumps",
-                    {"seat": s, "partner": (s + 2) % SEATS, "trumps": k.partner_trumps, "points": k.partner_points},
-                    only=(s,),
+                PartnerTrumps.emit(
+                    (s,), seat=s, partner=(s + 2) % SEATS, trumps=k.partner_trumps, points=k.partner_points
                 )
             )
-        events.append(_ev("discard_phase", {"seats": list(range(SEATS))}))
+        events.append(DiscardPhase.emit(seats=tuple(range(SEATS))))
         return Transition(state, tuple(events))
 
     # ---- the discard and trim phases (4.6, 4.10.4-4.10.6)
@@ -556,24 +579,22 @@ class EightyThreeState(FrozenState, StateDefaults):
             step = action.arg + (_GIVE_STEP if kind == Kind.GIVE else 0)
             steps = (*steps, step)
             to = "give" if kind == Kind.GIVE else "discard"
-            events.append(_ev("selected", {"seat": seat, "card": NAMES[action.arg], "to": to}, only=(seat,)))
+            events.append(Selected.emit((seat,), seat=seat, card=action.arg, to=to))
         elif kind == Kind.UNDO:
             last = steps[-1]
             steps = steps[:-1]
             to = "give" if last >= _GIVE_STEP else "discard"
-            events.append(_ev("unselected", {"seat": seat, "card": NAMES[last % _GIVE_STEP], "to": to}, only=(seat,)))
+            events.append(Unselected.emit((seat,), seat=seat, card=last % _GIVE_STEP, to=to))
         else:
             if kind == Kind.AUTO:
                 steps = self._auto_steps(seat)
                 drop = tuple(sorted(c for c in steps if c < _GIVE_STEP))
                 gives = tuple(sorted(c - _GIVE_STEP for c in steps if c >= _GIVE_STEP))
-                data: dict[str, Wire] = {"seat": seat, "discards": _names(drop)}
-                if self.phase == _DISCARD:
-                    data["gives"] = _names(gives)
-                events.append(_ev("arranged", data, only=(seat,)))
+                given = gives if self.phase == _DISCARD else None
+                events.append(Arranged.emit((seat,), seat=seat, discards=drop, gives=given))
             self._check_decision(seat, steps)
             decided = (*decided[:seat], True, *decided[seat + 1 :])
-            events.append(_ev("decided", {"seat": seat}))
+            events.append(Decided.emit(seat=seat))
         pending = (*self.pending[:seat], steps, *self.pending[seat + 1 :])
         seat_v = (*self.seat_v[:seat], v, *self.seat_v[seat + 1 :])
         state = self._evolve(version=v, pending=pending, decided=decided, seat_v=seat_v)
@@ -637,20 +658,17 @@ class EightyThreeState(FrozenState, StateDefaults):
             buried[s] = buried[s] + tuple(c for c in drops[s] if es[c] != _PLAIN)
             shown += [(s, c) for c in drops[s] if es[c] == _PLAIN]  # 4.6.5: trumps shed face up
         events.append(
-            _ev(
-                "exchange",
-                {
-                    "passed": [len(g) for g in gave],
-                    "discarded": [len(d) for d in drops],
-                    "shown": [{"seat": s, "card": NAMES[c]} for s, c in shown[len(self.shown) :]],
-                },
+            Exchange.emit(
+                passed=tuple(len(g) for g in gave),
+                discarded=tuple(len(d) for d in drops),
+                shown=tuple(shown[len(self.shown) :]),
             )
         )
         for s in range(SEATS):
             if gave[s]:
                 partner = (s + 2) % SEATS
                 # 4.6.4: passed cards are face down, seen by the partner alone.
-                events.append(_ev("received", {"seat": partner, "from": s, "cards": _names(gave[s])}, only=(partner,)))
+                events.append(Received.emit((partner,), seat=partner, from_=s, cards=gave[s]))
         receivers = tuple(s for s in range(SEATS) if gave[(s + 2) % SEATS])
         state = self._evolve(
             hands=tuple(hands),
@@ -660,7 +678,7 @@ class EightyThreeState(FrozenState, StateDefaults):
             pending=((),) * SEATS,
         )
         if receivers:
-            events.append(_ev("trim_phase", {"seats": list(receivers)}))
+            events.append(TrimPhase.emit(seats=receivers))
             state = state._evolve(
                 phase=_TRIM,
                 decided=tuple(s not in receivers for s in range(SEATS)),
@@ -682,12 +700,7 @@ class EightyThreeState(FrozenState, StateDefaults):
             hands[s] = _minus(self.hands[s], drop)
             buried[s] = buried[s] + tuple(c for c in drop if es[c] != _PLAIN)
             shown += [(s, c) for c in drop if es[c] == _PLAIN]
-        events.append(
-            _ev(
-                "trimmed",
-                {"discarded": counts, "shown": [{"seat": s, "card": NAMES[c]} for s, c in shown[len(self.shown) :]]},
-            )
-        )
+        events.append(Trimmed.emit(discarded=tuple(counts), shown=tuple(shown[len(self.shown) :])))
         state = self._evolve(hands=tuple(hands), buried=tuple(buried), shown=tuple(shown), pending=((),) * SEATS)
         return state._start_play(events)
 
@@ -695,7 +708,7 @@ class EightyThreeState(FrozenState, StateDefaults):
         problems = self.end_state_problems()
         if problems:
             raise AssertionError(f"the discard phase ended in an invalid state: {problems}")
-        events.append(_ev("turn", {"seat": self.bidder}))  # 4.7.1: the bidder leads the first trick
+        events.append(Turn.emit(seat=self.bidder))  # 4.7.1: the bidder leads the first trick
         state = self._evolve(
             phase=_PLAY, turn=self.bidder, leader=self.bidder, decided=(False,) * SEATS, phase_v=self.version
         )
@@ -725,10 +738,10 @@ class EightyThreeState(FrozenState, StateDefaults):
         hands = list(self.hands)
         hands[seat] = tuple(c for c in hands[seat] if c != card)
         trick = (*self.trick, (seat, card))
-        events = [_ev("play", {"seat": seat, "card": NAMES[card]})]
+        events = [Play.emit(seat=seat, card=card)]
         if len(trick) < SEATS:
             nxt = (seat + 1) % SEATS
-            events.append(_ev("turn", {"seat": nxt}))
+            events.append(Turn.emit(seat=nxt))
             return Transition(self._evolve(version=v, hands=tuple(hands), trick=trick, turn=nxt), tuple(events))
         winner = trick_winner(trick, self.trump)  # 4.7.5
         team = winner % 2
@@ -739,16 +752,7 @@ class EightyThreeState(FrozenState, StateDefaults):
         tricks[team] += 1
         pts = _POINTS[self.trump]
         events.append(
-            _ev(
-                "trick",
-                {
-                    "number": sum(tricks),
-                    "winner": winner,
-                    "team": team,
-                    "cards": [{"seat": s, "card": NAMES[c]} for s, c in trick],
-                    "points": sum(pts[c] for c in cards),
-                },
-            )
+            Trick.emit(number=sum(tricks), winner=winner, team=team, cards=trick, points=sum(pts[c] for c in cards))
         )
         state = self._evolve(
             version=v,
@@ -762,7 +766,7 @@ class EightyThreeState(FrozenState, StateDefaults):
             leader=winner,
         )
         if any(hands):
-            events.append(_ev("turn", {"seat": winner}))  # 4.7.5: the winner leads next
+            events.append(Turn.emit(seat=winner))  # 4.7.5: the winner leads next
             return Transition(state, tuple(events))
         return state._score(events)
 
@@ -798,7 +802,20 @@ class EightyThreeState(FrozenState, StateDefaults):
             scores=scores,
             deal_code=self.deal_code,
         )
-        events.append(_ev("hand_over", result.to_wire()))
+        events.append(
+            HandOver.emit(
+                hand=result.round,
+                dealer=result.dealer,
+                bidder=result.bidder,
+                bid=result.bid,
+                trump=result.trump,
+                captured=result.captured,
+                made=result.made,
+                delta=result.delta,
+                scores=result.scores,
+                deal_code=result.deal_code,
+            )
+        )
         state = self._evolve(
             phase=_MATCH_OVER if winner >= 0 else _HAND_OVER,
             scores=scores,
@@ -810,15 +827,13 @@ class EightyThreeState(FrozenState, StateDefaults):
             seat_v=(self.version,) * SEATS,
         )
         if winner >= 0:
-            events.append(
-                _ev("match_over", {"teams": [winner], "winners": list(TEAMS[winner]), "team_scores": list(scores)})
-            )
+            events.append(MatchOver.emit(teams=(winner,), winners=TEAMS[winner], team_scores=scores))
         return Transition(state, tuple(events))
 
     def _ready(self, seat: int, v: int) -> Transition:
         ready = (*self.ready[:seat], True, *self.ready[seat + 1 :])
         seat_v = (*self.seat_v[:seat], v, *self.seat_v[seat + 1 :])
-        events = [_ev("ready", {"seat": seat})]
+        events = [Ready.emit(seat=seat)]
         state = self._evolve(version=v, ready=ready, seat_v=seat_v)
         if not all(ready):
             return Transition(state, tuple(events))
@@ -851,15 +866,10 @@ class EightyThreeState(FrozenState, StateDefaults):
             phase_v=self.version,
             seat_v=(self.version,) * SEATS,
         )
-        events.append(
-            _ev(
-                "hand_start",
-                {"hand": state.round, "dealer": dealer, "hand_counts": [HAND] * SEATS, "kitty_count": KITTY},
-            )
-        )
+        events.append(HandStart.emit(hand=state.round, dealer=dealer, hand_counts=(HAND,) * SEATS, kitty_count=KITTY))
         for s in range(SEATS):
-            events.append(_ev("hand", {"seat": s, "cards": _names(state.hands[s])}, only=(s,)))
-        events.append(_ev("turn", {"seat": first}))
+            events.append(HandDealt.emit((s,), seat=s, cards=state.hands[s]))
+        events.append(Turn.emit(seat=first))
         return Transition(state, tuple(events))
 
     # ------------------------------------------------------------- views
@@ -878,18 +888,18 @@ class EightyThreeState(FrozenState, StateDefaults):
             "must_win_on_own_bid": self.options.must_win_on_own_bid,
             "seat": seat,
             "seats": SEATS,
-            "teams": [list(t) for t in TEAMS],
+            "teams": TEAMS_WIRE,
             "version": self.version,
             "phase": phase.wire,
             "round": self.round,  # the hand, from 1 (every game's view calls it round)
             "dealer": self.dealer,
             "turn": self.turn if self.turn >= 0 else None,
-            "awaiting": list(self.awaiting()),
+            "awaiting": ints(self.awaiting()),
             "hand": None,
-            "hand_counts": [len(h) for h in self.hands],
+            "hand_counts": ints(tuple(map(len, self.hands))),
             "kitty_count": len(self.kitty),
-            "auction": [{"seat": s, "bid": b or None} for s, b in self.calls],
-            "passed": [any(c == (s, 0) for c in self.calls) for s in range(SEATS)],
+            "auction": calls(self.calls),
+            "passed": flags(tuple(any(c == (s, 0) for c in self.calls) for s in range(SEATS))),
             "high_bid": self.bid or None,
             "bidder": self.bidder if self.bidder >= 0 else None,
             "bid": self.bid if phase > _AUCTION and self.bidder >= 0 else None,
@@ -897,34 +907,32 @@ class EightyThreeState(FrozenState, StateDefaults):
             "partner_trumps": None,
             "selected": None,
             "arranged": None,
-            "decided": list(self.decided) if phase in (_DISCARD, _TRIM) else [False] * SEATS,
+            "decided": flags(self.decided if phase in (_DISCARD, _TRIM) else _UNDECIDED),
             "passed_counts": None,
             "given": None,
             "received": None,
             "discarded": None,
-            "shown": [{"seat": s, "card": NAMES[c]} for s, c in self.shown],
-            "trick": [{"seat": s, "card": NAMES[c]} for s, c in self.trick],
+            "shown": seat_cards(self.shown),
+            "trick": seat_cards(self.trick),
             "leader": self.leader if phase == _PLAY else None,
-            "last_trick": None
-            if not self.last_trick
-            else {"winner": self.last_winner, "cards": [{"seat": s, "card": NAMES[c]} for s, c in self.last_trick]},
-            "tricks": list(self.tricks),
-            "points": list(self.captured()) if trump >= 0 else [0, 0],
-            "scores": list(self.scores),
+            "last_trick": None if not self.last_trick else last_trick(self.last_winner, self.last_trick),
+            "tricks": ints(self.tricks),
+            "points": ints(self.captured() if trump >= 0 else (0, 0)),
+            "scores": ints(self.scores),
             "target": TARGET,
-            "ready": list(self.ready),
-            "last_hand": None if self.last_hand is None else self.last_hand.to_wire(),
+            "ready": flags(self.ready),
+            "last_hand": None if self.last_hand is None else hand_result(self.last_hand),
             "deal_code": None if in_hand else self.deal_code,
-            "winners": list(TEAMS[self.winner]) if phase == _MATCH_OVER else [],
+            "winners": ints(TEAMS[self.winner] if phase == _MATCH_OVER else ()),
             "winning_team": self.winner if phase == _MATCH_OVER else None,
         }
         if phase >= _TRIM and in_hand:
-            data["passed_counts"] = [len(g) for g in self.gave]
+            data["passed_counts"] = ints(tuple(map(len, self.gave)))
         if mine:
             assert seat is not None
             steps = self.pending[seat]
             gone = [c % _GIVE_STEP for c in steps]
-            data["hand"] = _names(_minus(self.hands[seat], gone) if steps else self.hands[seat])
+            data["hand"] = names(_minus(self.hands[seat], gone) if steps else self.hands[seat])
             if phase == _DISCARD:
                 k = self.counts(seat)
                 data["partner_trumps"] = {"trumps": k.partner_trumps, "points": k.partner_points}
@@ -941,9 +949,9 @@ class EightyThreeState(FrozenState, StateDefaults):
                         "gives": _names(tuple(sorted(c - _GIVE_STEP for c in auto if c >= _GIVE_STEP))),
                     }
             if phase >= _TRIM and in_hand:
-                data["given"] = _names(self.gave[seat])
-                data["received"] = _names(self.gave[(seat + 2) % SEATS])
-                data["discarded"] = _names(self.buried[seat])
+                data["given"] = names(self.gave[seat])
+                data["received"] = names(self.gave[(seat + 2) % SEATS])
+                data["discarded"] = names(self.buried[seat])
         return EightyThreeView(seat, data, self.legal_actions(seat) if seat is not None else ())
 
     # ------------------------------------------------------------- persistence

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from meja.rules.game import Wire
+from meja.rules.shared import shared_list, shared_value
 
 from .actions import Action
-from .tables import _SUIT_LETTERS
+from .tables import _SUIT_LETTERS, NAMES, TEAMS
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,4 +62,54 @@ class EightyThreeView:
     legal: tuple[Action, ...]
 
     def to_wire(self) -> dict[str, Wire]:
-        return {**self.data, "legal": [a.to_wire() for a in self.legal]}
+        return {**self.data, "legal": shared_list(Action.to_wire, self.legal)}
+
+
+# A view's lists are shared (meja.rules.shared): every seat's view of a version holds the same public
+# lists, and a list whose source did not change is the object sent last version. Each encoding
+# function below is one object, so that its sources' key in the shared lists is stable.
+
+
+def _card_name(card: int) -> str:
+    return NAMES[card]
+
+
+def _seat_card(pair: tuple[int, int]) -> dict[str, Wire]:
+    return {"seat": pair[0], "card": NAMES[pair[1]]}
+
+
+def _call(call: tuple[int, int]) -> dict[str, Wire]:
+    return {"seat": call[0], "bid": call[1] or None}
+
+
+def _last_trick(trick: tuple[int, tuple[tuple[int, int], ...]]) -> dict[str, Wire]:
+    return {"winner": trick[0], "cards": seat_cards(trick[1])}
+
+
+def names(cards: tuple[int, ...]) -> list[Wire]:
+    """Cards by name (a hand, what was given or buried)."""
+    return shared_list(_card_name, cards)
+
+
+def seat_cards(pairs: tuple[tuple[int, int], ...]) -> list[Wire]:
+    """``(seat, card)`` pairs as ``{"seat", "card"}`` maps (a trick, the cards shown)."""
+    return shared_list(_seat_card, pairs)
+
+
+def calls(auction: tuple[tuple[int, int], ...]) -> list[Wire]:
+    """The auction's calls as ``{"seat", "bid"}`` maps (a pass: no bid)."""
+    return shared_list(_call, auction)
+
+
+def last_trick(winner: int, cards: tuple[tuple[int, int], ...]) -> Wire:
+    """The last trick: its winner and its cards."""
+    return shared_value(_last_trick, (winner, cards))
+
+
+def hand_result(result: HandResult) -> Wire:
+    """The last scored hand's map."""
+    return shared_value(HandResult.to_wire, result)
+
+
+#: The teams, as every view shows them.
+TEAMS_WIRE: Final = shared_list(list, TEAMS)

@@ -38,6 +38,27 @@ from .actions import (
     Move,
     Phase,
 )
+from .events import (
+    Call,
+    CallCancelled,
+    Catch,
+    Challenge,
+    Draw,
+    HandDealt,
+    Keep,
+    MatchOver,
+    Pass,
+    Play,
+    Ready,
+    Reshuffle,
+    Reverse,
+    RoundOver,
+    RoundStart,
+    Shown,
+    Skip,
+    Turn,
+    Window,
+)
 from .options import KartuTerakhirOptions
 from .tables import (
     _ALL,
@@ -50,7 +71,6 @@ from .tables import (
     CARD_COUNT,
     COLOUR,
     COLOUR_WORDS,
-    COLOURS,
     DRAW_TWO,
     FIRST_ID,
     GAME_NAME,
@@ -73,13 +93,6 @@ from .tables import (
     reshuffled,
 )
 from .view import KartuTerakhirView, RoundResult
-
-
-def _event(
-    kind: str, data: dict[str, Wire], only: tuple[int, ...] | None = None, hidden: tuple[int, ...] = ()
-) -> Event:
-    e: Event = _tuple_new(Event, (kind, data, only, hidden))
-    return e
 
 
 @dataclass(frozen=True)
@@ -374,7 +387,7 @@ class KartuTerakhirState(FrozenState, StateDefaults):
         if kind == 1:
             return self._draw(seat)
         if kind == 2:
-            return self._end_turn(seat, [_event("keep", {"seat": seat})], {"version": self.version + 1})
+            return self._end_turn(seat, [Keep.emit(seat=seat)], {"version": self.version + 1})
         if kind == 3:
             return self._pass(seat)
         if kind == 4:
@@ -501,7 +514,7 @@ class KartuTerakhirState(FrozenState, StateDefaults):
                 reshuffles += 1
                 stock = reshuffled(self.seed, reshuffles, discard[:-1])
                 discard = discard[-1:]
-                events.append(_event("reshuffle", {"moved": len(stock), "count": reshuffles}))
+                events.append(Reshuffle.emit(moved=len(stock), count=reshuffles))
             out.append(stock[-1])
             stock = stock[:-1]
         changes["stock"] = stock
@@ -523,10 +536,9 @@ class KartuTerakhirState(FrozenState, StateDefaults):
         hl[seat] = new_hand
         changes["hands"] = tuple(hl)
         only = _SEAT[seat]
-        names = [_NAME[c] for c in cards]
         n = len(cards)
-        events.append(_event("draw", {"seat": seat, "cards": names, "count": n, "reason": reason}, only))
-        events.append(_event("draw", {"seat": seat, "count": n, "reason": reason}, None, only))
+        events.append(Draw.emit(only, (), seat=seat, cards=tuple(NAMEIX[c] for c in cards), count=n, reason=reason))
+        events.append(Draw.emit(None, only, seat=seat, count=n, reason=reason))
         return cards
 
     def _play(self, seat: int, move: int) -> Transition:
@@ -557,20 +569,14 @@ class KartuTerakhirState(FrozenState, StateDefaults):
             nd["turn"] = nxt
             nd["drawn"] = nd["window"] = -1  # 3.6.3: a play closes the window
             nd["epochs"] = None
-            said: dict[str, Wire] = {"seat": seat, "card": _NAME[card], "colour": COLOURS[colour]}
-            if self.drawn >= 0:
-                said["drawn"] = True
-            played = _tuple_new(Event, ("play", said, None, ()))
-            return _tuple_new(Transition, (new, (played, _tuple_new(Event, ("turn", {"seat": nxt}, None, ())))))
+            played = Play.emit(seat=seat, card=NAMEIX[card], colour=colour, drawn=self.drawn >= 0)
+            return _tuple_new(Transition, (new, (played, Turn.emit(seat=nxt))))
         new_hand = hand[:i] + hand[i + 1 :]
         hl = list(self.hands)
         hl[seat] = new_hand
         v = self.version + 1
         colour = self.colour if slot == NO_COLOUR and sym >= WILD else (slot if slot < 4 else COLOUR[card])
-        data: dict[str, Wire] = {"seat": seat, "card": _NAME[card], "colour": COLOURS[colour]}
-        if self.drawn >= 0:
-            data["drawn"] = True
-        events = [_tuple_new(Event, ("play", data, None, ()))]
+        events = [Play.emit(seat=seat, card=NAMEIX[card], colour=colour, drawn=self.drawn >= 0)]
         changes: dict[str, Any] = {
             "version": v,
             "hands": tuple(hl),
@@ -598,22 +604,22 @@ class KartuTerakhirState(FrozenState, StateDefaults):
                 changes["called"] = -1  # 3.6.1 a: the call made before playing stands; no window
             else:
                 changes["window"] = seat  # 3.6.3: the window opens
-                events.append(_event("window", {"seat": seat}))
+                events.append(Window.emit(seat=seat))
         elif self.called == seat:
             changes["called"] = -1  # 3.6.1: the turn ends with 2 or more cards (a stacking answer)
-            events.append(_event("call_cancelled", {"seat": seat}))
+            events.append(CallCancelled.emit(seat=seat))
         changes["turn_v"] = v
         if sym < SKIP or sym == WILD:
             nxt = (seat + d) % n
         elif sym == SKIP:
             nxt = (seat + 2 * d) % n  # 3.4: the next seat loses its turn
-            events.append(_event("skip", {"seat": (seat + d) % n}))
+            events.append(Skip.emit(seat=(seat + d) % n))
         elif sym == REVERSE:
             d = changes["direction"] = -d  # 3.4, 3.11.2: at 2 seats a Skip, and the direction flips
             nxt = seat if n == 2 else (seat + d) % n
-            events.append(_event("reverse", {"seat": seat, "direction": d}))
+            events.append(Reverse.emit(seat=seat, direction=d))
             if n == 2:
-                events.append(_event("skip", {"seat": (seat - d) % n}))
+                events.append(Skip.emit(seat=(seat - d) % n))
         else:
             victim = (seat + d) % n
             changes["turn"] = victim
@@ -633,17 +639,17 @@ class KartuTerakhirState(FrozenState, StateDefaults):
                 if not self.options.stacking:
                     changes["phase"] = _REACT  # 3.4: the victim draws after reaction_ms
             changes["pending"] = pending
-            events.append(_event("turn", {"seat": victim, "pending": pending}))
+            events.append(Turn.emit(seat=victim, pending=pending))
             return _tuple_new(Transition, (self._evolve_with(changes), tuple(events)))
         changes["turn"] = nxt
-        events.append(_tuple_new(Event, ("turn", {"seat": nxt}, None, ())))
+        events.append(Turn.emit(seat=nxt))
         return _tuple_new(Transition, (self._evolve_with(changes), tuple(events)))
 
     def _end_turn(self, seat: int, events: list[Event], changes: dict[str, Any]) -> Transition:
         """The seat's turn ends without a play: the next seat in the direction is on turn."""
         if self.called == seat:
             changes["called"] = -1  # 3.6.1: a call made before playing is cancelled by a turn ending with 2+
-            events.append(_event("call_cancelled", {"seat": seat}))
+            events.append(CallCancelled.emit(seat=seat))
         nxt = (seat + self.direction) % self.seats
         changes["turn"] = nxt
         changes["turn_v"] = changes["version"]
@@ -652,7 +658,7 @@ class KartuTerakhirState(FrozenState, StateDefaults):
         if self.shown_to >= 0:
             changes["shown"] = ()
             changes["shown_to"] = -1
-        events.append(_tuple_new(Event, ("turn", {"seat": nxt}, None, ())))
+        events.append(Turn.emit(seat=nxt))
         return _tuple_new(Transition, (self._evolve_with(changes), tuple(events)))
 
     def _draw(self, seat: int, keep: bool = False) -> Transition:
@@ -675,10 +681,8 @@ class KartuTerakhirState(FrozenState, StateDefaults):
             changes["hands"] = tuple(hl)
             only = _SEAT[seat]
             events = [
-                _tuple_new(
-                    Event, ("draw", {"seat": seat, "cards": [_NAME[card]], "count": 1, "reason": "draw"}, only, ())
-                ),
-                _tuple_new(Event, ("draw", {"seat": seat, "count": 1, "reason": "draw"}, None, only)),
+                Draw.emit(only, (), seat=seat, cards=(NAMEIX[card],), count=1, reason="draw"),
+                Draw.emit(None, only, seat=seat, count=1, reason="draw"),
             ]
         else:
             events = []
@@ -693,8 +697,8 @@ class KartuTerakhirState(FrozenState, StateDefaults):
 
     def _pass(self, seat: int) -> Transition:
         # 3.11.6; a pass is no play, draw or challenge: the window stays open (3.6.3)
-        data: dict[str, Wire] = {"seat": seat, "colour": COLOURS[self.colour], "top": _NAME[self.discard[-1]]}
-        return self._end_turn(seat, [_event("pass", data)], {"version": self.version + 1})
+        said = Pass.emit(seat=seat, colour=self.colour, top=NAMEIX[self.discard[-1]])
+        return self._end_turn(seat, [said], {"version": self.version + 1})
 
     def _take(self, seat: int) -> Transition:
         """The victim takes the pending penalty and loses its turn (3.4, 3.5.1, 3.7 stacking 2)."""
@@ -722,26 +726,33 @@ class KartuTerakhirState(FrozenState, StateDefaults):
             "shown_to": seat,
         }
         bluff = self.bluff
-        verdict_data: dict[str, Wire] = {"seat": seat, "target": target, "verdict": "bluff" if bluff else "honest"}
-        events.append(_event("challenge", verdict_data))
-        events.append(_event("shown", {"seat": target, "cards": [_NAME[c] for c in self.evidence]}, _SEAT[seat]))
+        # 3.5.4: the bluffer draws 4; 3.5.5: else the challenger draws 6. The verdict comes first,
+        # with the hand sizes after that draw: the draw's events are made first and follow it.
+        drawn: list[Event] = []
+        self._give(target if bluff else seat, 4 if bluff else 6, "challenge", drawn, changes)
+        events.append(
+            Challenge.emit(
+                seat=seat,
+                target=target,
+                verdict="bluff" if bluff else "honest",
+                hand_counts=tuple(len(h) for h in changes["hands"]),
+            )
+        )
+        events.append(Shown.emit(_SEAT[seat], (), seat=target, cards=tuple(NAMEIX[c] for c in self.evidence)))
+        events.extend(drawn)
         if bluff:
-            # 3.5.4: the bluffer draws 4; the challenger plays its turn normally, under the named colour
-            self._give(target, 4, "challenge", events, changes)
-            verdict_data["hand_counts"] = [len(h) for h in changes["hands"]]
+            # the challenger plays its turn normally, under the named colour
             changes["turn_v"] = changes["version"]
             changes["epochs"] = None
-            events.append(_event("turn", {"seat": seat}))
+            events.append(Turn.emit(seat=seat))
             return _tuple_new(Transition, (self._evolve_with(changes), tuple(events)))
-        # 3.5.5: the challenger draws 6 and loses its turn
-        self._give(seat, 6, "challenge", events, changes)
-        verdict_data["hand_counts"] = [len(h) for h in changes["hands"]]
+        # 3.5.5: the challenger loses its turn
         if self.called == seat:
             changes["called"] = -1
-            events.append(_event("call_cancelled", {"seat": seat}))
+            events.append(CallCancelled.emit(seat=seat))
         nxt = (seat + self.direction) % self.seats
         changes.update(turn=nxt, turn_v=changes["version"], epochs=None)
-        events.append(_event("turn", {"seat": nxt}))
+        events.append(Turn.emit(seat=nxt))
         return _tuple_new(Transition, (self._evolve_with(changes), tuple(events)))
 
     def _only_epochs(self, v: int, *moved: int) -> tuple[int, ...]:
@@ -757,14 +768,14 @@ class KartuTerakhirState(FrozenState, StateDefaults):
         else:
             changes["called"] = seat  # 3.6.1 a: before playing, with 2 cards
             when = "before"
-        events = (_event("call", {"seat": seat, "when": when}),)
+        events = (Call.emit(seat=seat, when=when),)
         return _tuple_new(Transition, (self._evolve_with(changes), events))
 
     def _catch(self, seat: int) -> Transition:
         """3.6.2: the first valid catch: the target draws 2; the window closes."""
         target = self.window
         v = self.version + 1
-        events = [_event("catch", {"seat": seat, "target": target})]
+        events = [Catch.emit(seat=seat, target=target)]
         # Only the catcher's and the target's decisions go stale: a second catcher's catch,
         # sent on the same version, is refused as illegal (the window closed), not as stale.
         changes: dict[str, Any] = {"version": v, "window": -1, "epochs": self._only_epochs(v, seat, target)}
@@ -779,14 +790,23 @@ class KartuTerakhirState(FrozenState, StateDefaults):
         points = sum(card_points(h) for h in hands)
         scores = tuple(t + (points if s == winner else 0) for s, t in enumerate(self.scores))
         result = RoundResult(self.round, winner, points, hands, self.deal_code)
-        events.append(_event("round_over", {**result.to_wire(), "scores": list(scores)}))
+        events.append(
+            RoundOver.emit(
+                round=self.round,
+                winner=winner,
+                points=points,
+                hands=tuple(tuple(NAMEIX[c] for c in h) for h in hands),
+                deal_code=result.deal_code,
+                scores=scores,
+            )
+        )
         over = self.options.match == "round" or max(scores) >= MATCH_TARGET
         winners: tuple[int, ...] = ()
         if over:
             # 3.8.1, 3.8.3: the one who went out wins (only they scored this round, so only they
             # can have reached 500); not the best score, which a 0-point round ties at 0 for all.
             winners = (winner,)
-            events.append(_event("match_over", {"winners": list(winners), "scores": list(scores)}))
+            events.append(MatchOver.emit(winners=winners, scores=scores))
         state = self._evolve(
             scores=scores,
             last_round=result,
@@ -808,7 +828,7 @@ class KartuTerakhirState(FrozenState, StateDefaults):
     def _ready(self, seat: int) -> Transition:
         ready = self.ready[:seat] + (True,) + self.ready[seat + 1 :]
         v = self.version + 1
-        events = [_event("ready", {"seat": seat})]
+        events = [Ready.emit(seat=seat)]
         if not all(ready):
             state = self._evolve(version=v, ready=ready, epochs=self._only_epochs(v, seat))
             return Transition(state, tuple(events))
@@ -857,23 +877,24 @@ class KartuTerakhirState(FrozenState, StateDefaults):
             epochs=None,
         )
         state.__dict__.pop("_code", None)
-        public: dict[str, Wire] = {
-            "round": state.round,
-            "dealer": dealer,
-            "first": first,
-            "starter": _NAME[starter],
-            "colour": COLOURS[state.colour],
-            "direction": 1,
-            "hand_counts": [HAND_SIZE] * n,
-            "stock_count": len(stock),
-        }
-        if returned:
-            # 3.2.2: how often the turned-up card was not a number and went back (which cards is not told)
-            public["returned"] = returned
-        events.append(_event("round_start", public))
+        # ``returned`` (3.2.2): how often the turned-up card was not a number and went back (which
+        # cards is not told); left off the wire when none did
+        events.append(
+            RoundStart.emit(
+                round=state.round,
+                dealer=dealer,
+                first=first,
+                starter=NAMEIX[starter],
+                colour=state.colour,
+                direction=1,
+                hand_counts=(HAND_SIZE,) * n,
+                stock_count=len(stock),
+                returned=returned,
+            )
+        )
         for s in range(n):
-            events.append(_event("hand", {"seat": s, "cards": [_NAME[c] for c in hands[s]]}, _SEAT[s]))
-        events.append(_event("turn", {"seat": first}))
+            events.append(HandDealt.emit(_SEAT[s], (), seat=s, cards=tuple(NAMEIX[c] for c in hands[s])))
+        events.append(Turn.emit(seat=first))
         return Transition(state, tuple(events))
 
     # ------------------------------------------------------------- views

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from meja.rules.game import Wire
+from meja.rules.shared import flags, ints, shared_list, shared_value
 
 from .actions import Move, Phase
 from .options import KartuTerakhirOptions
@@ -75,8 +76,8 @@ class KartuTerakhirView:
             "phase": self.phase.wire,
             "round": self.round,
             "dealer": self.dealer,
-            "hand": None if self.hand is None else [_NAME[c] for c in self.hand],
-            "hand_counts": list(self.hand_counts),
+            "hand": None if self.hand is None else shared_list(_card_name, self.hand),
+            "hand_counts": ints(self.hand_counts),
             "top": _NAME[self.top],
             "colour": COLOURS[self.colour],
             "direction": self.direction,
@@ -90,14 +91,17 @@ class KartuTerakhirView:
             "shown": None if self.shown is None else {"seat": self.shown_seat, "cards": [_NAME[c] for c in self.shown]},
             "stock_count": self.stock_count,
             "discard_count": self.discard_count,
-            "legal": [a.to_wire() for a in self.legal],
-            "scores": list(self.scores),
-            "ready": list(self.ready),
+            "legal": shared_list(Move.to_wire, self.legal),
+            "scores": ints(self.scores),
+            "ready": flags(self.ready),
             "stacking": opts.stacking,
             "stacking_mandatory": opts.stacking_mandatory,
             "match": opts.match,
             "target": MATCH_TARGET if opts.match == "500" else None,
             "reaction_ms": opts.reaction_ms,
-            "last_round": None if self.last_round is None else self.last_round.to_wire(),
-            "winners": list(self.winners),
+            "last_round": None if self.last_round is None else shared_value(RoundResult.to_wire, self.last_round),
+            "winners": ints(self.winners),
         }
+
+
+_card_name = _NAME.__getitem__  # one object, so that a hand's key in the shared lists is stable
