@@ -13,7 +13,8 @@ import json
 
 import pytest
 from meja import games
-from meja.bench.bots import Bench
+from meja.bench.bots import Bench, Tally
+from meja.bots.measure import mean_ci
 from meja.cli import main
 
 
@@ -112,3 +113,46 @@ def test_a_game_is_measured_at_every_size_its_preset_seats() -> None:
     assert fig["seats"] == 8 and fig["illegal_actions"] == 0
     with pytest.raises(ValueError, match="house"):
         bench.measure(1, "greedy", "random-card", preset="house", seats=8)
+
+
+def test_compare_pairs_the_two_candidates_deal_by_deal() -> None:
+    """``--compare A2``: A - A2 is the difference of the two bots' results on each deal, with the
+    interval of those differences; the game on timers (Kartu Terakhir) pairs the pauses too."""
+    for name, a, a2, b in (("crazy_eights", "greedy", "random-card", "random-card"),
+                           ("kartu_terakhir", "greedy", "random", "random")):  # fmt: skip
+        bench = Bench(name)
+        seats = bench.seat_choices()[-1] if name == "crazy_eights" else 3
+        fig = bench.measure(4, a, b, seed_set="dev", start=50, seats=seats, compare=a2)
+        tally = Tally()
+        mine = [bench.play_deal(c, ms, bench.make(a), bench.make(b), tally, seats=seats)
+                for c, ms in bench.deals(4, "dev", 50, seats=seats)]  # fmt: skip
+        theirs = [bench.play_deal(c, ms, bench.make(a2), bench.make(b), tally, seats=seats)
+                  for c, ms in bench.deals(4, "dev", 50, seats=seats)]  # fmt: skip
+        pair, margin = fig["paired"], bench.hooks.margin
+        for key, attr in (("round_win_share", "share"), (margin, "margin")):
+            diffs = [getattr(x, attr) - getattr(y, attr) for x, y in zip(mine, theirs, strict=True)]
+            assert pair[key]["per_deal"] == diffs, (name, key)
+            mean, lo, hi = mean_ci(diffs)
+            assert pair[key]["mean"] == mean and pair[key]["ci95"] == [lo, hi]
+            assert fig[key]["mean"] - fig["compare"][key]["mean"] == pytest.approx(mean)
+        assert any(pair[margin]["per_deal"]), "the two candidates played differently somewhere"
+        assert fig["compare"]["a"] == a2 and "--compare" in fig["command"] and fig["compare"]["illegal_actions"] == 0
+
+
+def test_a_bot_compared_with_itself_differs_by_exactly_nothing(capsys: pytest.CaptureFixture[str]) -> None:
+    """The pairing is exact: the same bot in both runs plays every deal alike (the timers' pauses, the
+    deal codes and the bots' own randomness are the same), so A - A is 0 with a zero-width interval,
+    where the unpaired interval of the same runs is wide."""
+    argv = ["bench", "bots", "--game", "kartu_terakhir", "--seats", "3", "--deals", "4", "--start", "50"]
+    assert main([*argv, "--a", "random", "--b", "greedy", "--compare", "random", "--json"]) == 0
+    fig = json.loads(capsys.readouterr().out)
+    pair = fig["paired"]
+    for key in ("round_win_share", "points_margin"):
+        assert pair[key]["per_deal"] == [0.0] * 4 and pair[key]["mean"] == 0.0 and pair[key]["ci95"] == [0.0, 0.0]
+        assert fig["compare"][key] == fig[key]
+        assert pair[key]["unpaired_ci95"][1] > 0.0  # A's own results vary from deal to deal
+    assert pair["deals_a_ahead_level_behind"] == [0, 4, 0]
+    assert main([*argv, "--a", "random", "--b", "greedy", "--compare", "random"]) == 0
+    text = capsys.readouterr().out
+    assert "random - random, paired per deal (4 deals):" in text
+    assert "round-win share  +0.0 [+0.0, +0.0] pts" in text

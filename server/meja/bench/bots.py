@@ -50,6 +50,17 @@ contract's round points (``Game.round_points`` of the round-end event):
   first legal one, out of turn dropped);
 - the game's own columns (its hooks' ``count`` and ``report``).
 
+**Paired comparison** (``--compare A2``): every deal is played a second time
+with A2 where A sat, on the same deal codes, seatings and timer pauses (the
+pause RNG is seeded by deal and seating; a bot's decision RNG comes from the
+state, as on the server), every bot made afresh for each candidate. Besides A's
+and A2's own figures, the run gives A - A2 per deal (round-win share, margin,
+and match win rate over several rounds) with the 95% interval of those
+differences (the same ``mean +- 1.96 sd/sqrt(deals)``): the luck the two share
+cancels, so a difference of about a point shows in far fewer deals than two
+unpaired runs need (the unpaired interval is printed beside it for scale).
+A against itself differs by exactly 0 on every deal.
+
 Seed sets: ``dev`` for tuning, ``heldout`` for the published tables; deal ``i``
 of a set is the same on every machine.
 
@@ -99,6 +110,7 @@ __all__ = [
     "Tally",
     "add_arguments",
     "mean_ci",
+    "paired",
     "run",
 ]
 
@@ -524,19 +536,25 @@ class Bench:
         partner: str | None = None,
         jobs: int = 1,
         start: int = 0,
+        compare: str | None = None,
     ) -> dict[str, Any]:
-        """Run the benchmark and return its figures as plain data (what ``--json`` prints)."""
+        """Run the benchmark and return its figures as plain data (what ``--json`` prints).
+
+        With ``compare`` (a bot spec, A2), every deal is also played with A2 where A sat, the same
+        seatings, deal codes and timer pauses: the figures then hold ``compare`` (A2's own, as A's)
+        and ``paired`` (A - A2 per deal, see :func:`paired`).
+        """
         b_spec = b_spec or self.default_b()
         preset = preset or self.game.info.default_preset
         seats = seats or self.seat_choices(preset)[0]
-        for spec in (a_spec, b_spec, *([partner] if partner else [])):
+        for spec in (a_spec, b_spec, *([partner] if partner else []), *([compare] if compare else [])):
             self.make(spec)
         if seats not in self.seat_choices(preset):
             raise ValueError(
                 f"{self.name} ({preset}) is measured at {list(self.seat_choices(preset))} seats, not {seats}"
             )
         todo = self.deals(count, seed_set, start, preset=preset, seats=seats)
-        job = (self.name, preset, seats, a_spec, b_spec, partner, rounds)
+        job = (self.name, preset, seats, a_spec, b_spec, partner, rounds, compare)
         t0 = time.perf_counter()
         if jobs > 1:
             size = max(1, math.ceil(len(todo) / (jobs * 4)))
@@ -546,17 +564,14 @@ class Bench:
         else:
             parts = [_worker((*job, todo))]
         wall = time.perf_counter() - t0
-        results: list[DealResult] = []
-        tally = Tally()
-        for res, part in parts:
-            results.extend(res)
-            tally.add(part)
+        runs = [_Run([], Tally()) for _ in parts[0]]  # A's, then A2's
+        for part in parts:
+            for run, (res, tally) in zip(runs, part, strict=True):
+                run.results.extend(res)
+                run.tally.add(tally)
         unit = self.hooks.unit
-        share = mean_ci([r.share for r in results])
-        margin = mean_ci([r.margin for r in results])
-        mean, lo, hi = mean_ci([r.match for r in results])
-        played = sum(r.rounds for r in results)
         sides = len(self.game.teams(self.options(preset), seats))
+        results = runs[0].results
         fig: dict[str, Any] = {
             "benchmark": "bots",
             "game": self.name,
@@ -571,19 +586,13 @@ class Bench:
             "b": b_spec,
             **({"partner": partner} if self.teamed else {}),
             "fair_share": 1.0 / sides,
-            f"{unit}s_played": played,
-            "round_win_share": {"mean": share[0], "ci95": [share[1], share[2]]},
-            self.hooks.margin: {"mean": margin[0], "ci95": [margin[1], margin[2]]},
-            # a rate: its interval stays within 0-100%; with one round a game it is the round's
-            "match_win_rate": {"mean": mean, "ci95": [max(0.0, lo), min(1.0, hi)]} if rounds != 1 else None,
-            "decision_cpu_ms": {
-                "a": percentiles(tally.times.get("A", [])),
-                "b": percentiles(tally.times.get("B", [])),
-                **({"partner": percentiles(tally.times.get("P", []))} if partner else {}),
-            },
-            "illegal_actions": tally.illegal,
+            f"{unit}s_played": sum(r.rounds for r in results),
         }
-        fig.update(self.hooks.report(tally.counts, fig))
+        fig.update(self._figures(runs[0], fig, rounds, partner))
+        if compare is not None:
+            mine = {"a": compare, f"{unit}s_played": sum(r.rounds for r in runs[1].results)}
+            fig["compare"] = mine | self._figures(runs[1], fig | mine, rounds, partner)
+            fig["paired"] = paired(results, runs[1].results, self.hooks.margin, matches=rounds != 1)
         fig["wall_seconds"] = wall
         fig["command"] = " ".join(
             [
@@ -594,24 +603,82 @@ class Bench:
                 *([f"--start {start}"] if start else []),
                 *([f"--{unit}s {rounds}"] if rounds != 1 else []),
                 *([f"--partner {partner}"] if partner else []),
+                *([f"--compare {compare}"] if compare else []),
             ]
         )
         return fig
 
+    def _figures(self, run: _Run, fig: Mapping[str, Any], rounds: int, partner: str | None) -> dict[str, Any]:
+        """The figures of one candidate's run (A's, or A2's with ``--compare``) and the game's columns."""
+        share = mean_ci([r.share for r in run.results])
+        margin = mean_ci([r.margin for r in run.results])
+        mean, lo, hi = mean_ci([r.match for r in run.results])
+        times = run.tally.times
+        out: dict[str, Any] = {
+            "round_win_share": {"mean": share[0], "ci95": [share[1], share[2]]},
+            self.hooks.margin: {"mean": margin[0], "ci95": [margin[1], margin[2]]},
+            # a rate: its interval stays within 0-100%; with one round a game it is the round's
+            "match_win_rate": {"mean": mean, "ci95": [max(0.0, lo), min(1.0, hi)]} if rounds != 1 else None,
+            "decision_cpu_ms": {
+                "a": percentiles(times.get("A", [])),
+                "b": percentiles(times.get("B", [])),
+                **({"partner": percentiles(times.get("P", []))} if partner else {}),
+            },
+            "illegal_actions": run.tally.illegal,
+        }
+        out.update(self.hooks.report(run.tally.counts, {**fig, **out}))
+        return out
+
+
+@dataclass
+class _Run:
+    """One candidate's deals (in order) and tally, gathered from the workers."""
+
+    results: list[DealResult]
+    tally: Tally
+
+
+def paired(
+    a: Sequence[DealResult], a2: Sequence[DealResult], margin: str = "points_margin", *, matches: bool = False
+) -> dict[str, Any]:
+    """A - A2 on the same deals: per figure, the mean of the per-deal differences with its 95% interval
+    (:func:`mean_ci` of those differences), the interval the two runs' own intervals would give unpaired
+    (sqrt(se_A^2 + se_A2^2)) for scale, and the per-deal differences themselves; and how many deals A's
+    round-win share was ahead of, level with, behind A2's."""
+    if len(a) != len(a2):
+        raise ValueError(f"paired runs of {len(a)} and {len(a2)} deals")
+    figures = {"round_win_share": "share", margin: "margin", **({"match_win_rate": "match"} if matches else {})}
+    out: dict[str, Any] = {}
+    for key, attr in figures.items():
+        xs = [getattr(r, attr) for r in a]
+        ys = [getattr(r, attr) for r in a2]
+        diffs = [x - y for x, y in zip(xs, ys, strict=True)]
+        mean, lo, hi = mean_ci(diffs)
+        half = math.hypot(*(h - m for m, _, h in (mean_ci(xs), mean_ci(ys))))
+        out[key] = {"mean": mean, "ci95": [lo, hi], "unpaired_ci95": [mean - half, mean + half], "per_deal": diffs}
+    shares = out["round_win_share"]["per_deal"]
+    out["deals_a_ahead_level_behind"] = [sum(d > 0 for d in shares), shares.count(0.0), sum(d < 0 for d in shares)]
+    return out
+
 
 def _worker(
-    job: tuple[str, str, int, str, str, str | None, int, list[tuple[str | None, int]]],
-) -> tuple[list[DealResult], Tally]:
-    name, preset, seats, a_spec, b_spec, partner, rounds, chunk = job
+    job: tuple[str, str, int, str, str, str | None, int, str | None, list[tuple[str | None, int]]],
+) -> list[tuple[list[DealResult], Tally]]:
+    """A's deals and tally, then (with a compare spec) A2's on the same deals: every bot made afresh for
+    each candidate, so that A2 meets B as A did."""
+    name, preset, seats, a_spec, b_spec, partner, rounds, compare, chunk = job
     bench = Bench(name)
-    a, b = bench.make(a_spec), bench.make(b_spec)
-    p = bench.make(partner) if partner else None
-    tally = Tally()
-    results = [
-        bench.play_deal(code, ms, a, b, tally, preset=preset, seats=seats, rounds=rounds, partner=p)
-        for code, ms in chunk
-    ]
-    return results, tally
+    out = []
+    for spec in (a_spec, *([compare] if compare else [])):
+        a, b = bench.make(spec), bench.make(b_spec)
+        p = bench.make(partner) if partner else None
+        tally = Tally()
+        results = [
+            bench.play_deal(code, ms, a, b, tally, preset=preset, seats=seats, rounds=rounds, partner=p)
+            for code, ms in chunk
+        ]
+        out.append((results, tally))
+    return out
 
 
 # --------------------------------------------------------------------------- the command
@@ -649,6 +716,11 @@ def add_arguments(parser: argparse.ArgumentParser, argv: Sequence[str] | None = 
         "--a", default="hard", help="the bot measured (a level or yardstick; name:key=value,... to tune)"
     )
     parser.add_argument("--b", default=bench.default_b(), help="the bot it plays against (default %(default)s)")
+    parser.add_argument(
+        "--compare", default=None, metavar="A2",
+        help="also play A2 where A sat on the same deals (same codes, seatings, pauses) and print A - A2"
+        " per deal with its paired 95%% interval",
+    )  # fmt: skip
     parser.add_argument("--seed-set", default="dev", choices=SEED_SETS, help="dev (tuning) or heldout (reporting)")
     unit = hooks.unit
     if hooks.matches:
@@ -679,6 +751,7 @@ def run(args: argparse.Namespace) -> int:
             partner=getattr(args, "partner", None),
             jobs=args.jobs,
             start=args.start,
+            compare=args.compare,
         )
     except ValueError as exc:
         print(f"meja bench bots: {exc}", file=sys.stderr)
@@ -687,7 +760,8 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(fig, indent=2))
     else:
         _print(bench, fig)
-    return 0 if fig["illegal_actions"] == 0 else 1
+    illegal = fig["illegal_actions"] + (fig["compare"]["illegal_actions"] if "compare" in fig else 0)
+    return 0 if illegal == 0 else 1
 
 
 def _print(bench: Bench, fig: Mapping[str, Any]) -> None:
@@ -700,24 +774,60 @@ def _print(bench: Bench, fig: Mapping[str, Any]) -> None:
         f"{fig['a']} vs {fig['b']}{with_partner}: {fig['game']}, {fig['preset']}, {fig['seats']} seats,"
         f" {fig['deals']} deals ({fig['seed_set']}), {fig[f'{unit}s_played']} {unit}s, games = {games_are}"
     )
-    print(f"  round-win share  {fmt_pct(fig['round_win_share'])}  (fair {100 * fig['fair_share']:.1f}%)")
+    _print_run(bench, fig, fig)
+    a2 = fig.get("compare")
+    if a2 is not None:
+        print(f"{a2['a']} vs {fig['b']}{with_partner}: the same deals, {a2[f'{unit}s_played']} {unit}s")
+        _print_run(bench, fig, a2)
+        _print_paired(bench, fig)
+    print(f"  wall time        {fig['wall_seconds']:.1f} s")
+
+
+def _print_run(bench: Bench, fig: Mapping[str, Any], run: Mapping[str, Any]) -> None:
+    """One candidate's lines (``run``: ``fig`` itself for A, ``fig["compare"]`` for A2)."""
+    unit = bench.hooks.unit
+    print(f"  round-win share  {fmt_pct(run['round_win_share'])}  (fair {100 * fig['fair_share']:.1f}%)")
     key = bench.hooks.margin
-    m = fig[key]
+    m = run[key]
     name = key.split("_per_")[0].replace("_", " ")
     print(f"  {name:<16} {m['mean']:+.2f} [{m['ci95'][0]:+.2f}, {m['ci95'][1]:+.2f}] points/{unit}")
-    for line in bench.hooks.lines(fig):
+    for line in bench.hooks.lines(run):
         print(f"  {line}")
-    if fig["match_win_rate"] is None:
+    if run["match_win_rate"] is None:
         if bench.hooks.matches:
             print(f"  match win rate   n/a (one {unit} per game; --{unit}s 0 plays whole matches)")
     else:
-        print(f"  match win rate   {fmt_pct(fig['match_win_rate'])}")
-    for label, name in (("a", fig["a"]), ("b", fig["b"]), ("partner", f"{partner} (partners)")):
-        t = fig["decision_cpu_ms"].get(label, {"n": 0})
-        if t["n"]:
+        print(f"  match win rate   {fmt_pct(run['match_win_rate'])}")
+    partner = fig.get("partner")
+    for label, name in (("a", run["a"]), ("b", fig["b"]), ("partner", f"{partner} (partners)")):
+        t = run["decision_cpu_ms"].get(label, {"n": 0})
+        if t["n"] and (run is fig or label == "a"):
             print(
                 f"  decision CPU ms  {name}: mean {t['mean']:.2f}  p50 {t['p50']:.2f}  p95 {t['p95']:.2f}"
                 f"  p99 {t['p99']:.2f}  max {t['max']:.2f}  ({t['n']} decisions)"
             )
-    print(f"  illegal actions  {fig['illegal_actions']}")
-    print(f"  wall time        {fig['wall_seconds']:.1f} s")
+    print(f"  illegal actions  {run['illegal_actions']}")
+
+
+def _print_paired(bench: Bench, fig: Mapping[str, Any]) -> None:
+    """A - A2 per deal, with the paired interval and, for scale, the unpaired one."""
+    pair = fig["paired"]
+    unit = bench.hooks.unit
+    print(f"{fig['a']} - {fig['compare']['a']}, paired per deal ({fig['deals']} deals):")
+    key = bench.hooks.margin
+    rows = [
+        ("round-win share", "round_win_share", 100.0, ".1f", "pts"),
+        (key.split("_per_")[0].replace("_", " "), key, 1.0, ".2f", ""),
+    ]
+    if "match_win_rate" in pair:
+        rows.append(("match win rate", "match_win_rate", 100.0, ".1f", "pts"))
+    for title, key, scale, f, pts in rows:
+        d = pair[key]
+        mean, (lo, hi), (ulo, uhi) = d["mean"], d["ci95"], d["unpaired_ci95"]
+        what = pts or f"points/{unit}"
+        print(
+            f"  {title:<16} {scale * mean:+{f}} [{scale * lo:+{f}}, {scale * hi:+{f}}] {what}"
+            f"  (unpaired it would be [{scale * ulo:+{f}}, {scale * uhi:+{f}}])"
+        )
+    ahead, level, behind = pair["deals_a_ahead_level_behind"]
+    print(f"  deals by share   {fig['a']} ahead {ahead}, level {level}, behind {behind}")

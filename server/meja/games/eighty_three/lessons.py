@@ -29,7 +29,8 @@ from .rules import (
 
 __all__ = ["guide"]
 
-# The learner's twelve cards in the auction: seven hearts with the king and the left pedro (5D).
+# The learner's twelve cards in the auction: six hearts with the king, and the left pedro (5D):
+# seven trumps with hearts named (the lesson's first step says so: tests/games/eighty_three/test_e83_lesson_words.py).
 _MINE = "AH KH 10H 9H 5H 5D 2H 7C 8C 4S 6S 9D"
 HEARTS = 1
 

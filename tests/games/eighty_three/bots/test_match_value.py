@@ -48,9 +48,11 @@ def test_the_match_is_won_as_the_rules_say() -> None:
 def test_at_190_of_200_with_must_win_on_own_bid_hard_bids_where_the_margin_passes() -> None:
     """A fair hand over an opponent's 55 (and a weak one over 65): by the hand's margin a bid is
     worse than the pass; at 190 on must_win_on_own_bid its team can only win the match on its own
-    contract, which the search now values, and it bids."""
-    hard = make_bot("hard", deadline=None)
-    off = make_bot("hard", deadline=None, match_value=False)
+    contract, which the search now values, and it bids. (Its partner read as normal plays: with
+    ``timid_partner``, the partner's pass reads as a weak player's and the fair hand bids on by
+    the margin too.)"""
+    hard = make_bot("hard", deadline=None, timid_partner=False)
+    off = make_bot("hard", deadline=None, match_value=False, timid_partner=False)
     data = _data((190, 0), True)
     for hand, high in ((FAIR, 55), (WEAK, 65)):
         legal = [Action.bid(v) for v in range(high + 1, 84)] + [PASS]
@@ -62,8 +64,9 @@ def test_at_190_of_200_with_must_win_on_own_bid_hard_bids_where_the_margin_passe
 
 def test_at_190_without_the_option_a_weak_hand_defends_where_the_margin_bids() -> None:
     """The reverse: at 190 without must_win_on_own_bid the defenders' ten points win the match, so
-    the weak hand leaves the opponents' 55 where by the margin it bids on (hoping to be outbid)."""
-    hard = make_bot("hard", deadline=None)
+    the weak hand leaves the opponents' 55 where by the margin it bids on (hoping to be outbid).
+    (Its partner read as normal plays, as above.)"""
+    hard = make_bot("hard", deadline=None, timid_partner=False)
     legal = [Action.bid(v) for v in range(56, 84)] + [PASS]
     seen = _seen(WEAK, 2, 3, [(0, 0), (1, 55)])
     assert hard.bid(seen, legal, random.Random(5), margin) == legal[0]  # type: ignore[attr-defined]

@@ -2,7 +2,10 @@
 
 The history is the list of wire dicts of the events the seat saw this round
 (``round_start``, its ``hand``, ``play``, ``draw``, ``pass``, ``suit``,
-``reshuffle``...). From it the seat knows exactly which cards are in the
+``reshuffle``...), read as the rules' typed events
+(:mod:`meja.games.crazy_eights.rules.events`): an entry that does not read (an
+unknown kind, a field missing or malformed) is skipped, as is one naming a seat
+the table does not have. From it the seat knows exactly which cards are in the
 discard pile, so the *unknown* cards are the deck less its own hand and the
 pile: they are in the other hands (whose sizes it sees) or in the stock.
 
@@ -38,9 +41,9 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from meja.bots.infoset import weighted_draw
-from meja.rules.cards import Card, Suit
 
 from ..rules import CrazyEightsView, Phase
+from ..rules.events import EVENTS, Draw, Pass, Play, Reshuffle, RoundStart, SuitChosen, Turn
 from .common import History, hand_mask
 from .sim import follow_mask, greedy_play, greedy_suit
 from .tables import ALL_CARDS, EIGHT, EIGHTS, RANK, bits, deck_mask, stuck_mask
@@ -50,14 +53,6 @@ __all__ = ["MAX_OBSERVED", "InfoSet", "Observed", "World", "read_infoset"]
 #: The most recent plays of each seat that the opponent model checks (older
 #: ones say less about the hand now, and each costs time in every world).
 MAX_OBSERVED: Final = 12
-
-
-def _card(text: object) -> int:
-    return int(Card.parse(str(text)))
-
-
-def _suit(text: object) -> int:
-    return int(Suit.parse(str(text)))
 
 
 @dataclass(slots=True)
@@ -278,8 +273,8 @@ def read_infoset(view: CrazyEightsView, history: History, draws_reveal: bool = F
     # Per seat: (event index, card, creation index of the group it came from, active, top, suit, free)
     plays: list[list[tuple[int, int, int, int, int, int, bool]]] = [[] for _ in range(n)]
     pile = 0
-    top = -1
-    active = 0
+    top: int = -1
+    active: int = 0
     stock_allowed = ALL_CARDS
     reset: set[int] = set()
     trust_draws = [draws_reveal] * n
@@ -290,18 +285,20 @@ def read_infoset(view: CrazyEightsView, history: History, draws_reveal: bool = F
         for g in groups[s]:
             g[1] &= ~mask
 
-    for idx, e in enumerate(history):
-        kind = e.get("kind")
-        if kind == "round_start":
+    for idx, e in enumerate(EVENTS.read(history)):
+        if isinstance(e, RoundStart):
+            counts = e.hand_counts
+            if len(counts) != n:
+                started = False  # not this table's deal: no usable history until the next one
+                continue
             started = True
-            top = _card(e["starter"])
-            active = _suit(e["active_suit"])
+            top = e.starter
+            active = e.active_suit
             pile = 1 << top
             stock_allowed = ALL_CARDS
-            counts = list(e["hand_counts"])
             buried = 0
-            for b in e.get("buried", ()) or ():
-                buried |= 1 << _card(b)
+            for b in e.buried:
+                buried |= 1 << b
             # 2.2.2: a buried starter 8 went back into the stock after the deal.
             groups = [[] if s == me else [[counts[s], ALL_CARDS & ~buried, idx]] for s in range(n)]
             plays = [[] for _ in range(n)]
@@ -309,12 +306,14 @@ def read_infoset(view: CrazyEightsView, history: History, draws_reveal: bool = F
             pending_draw = -1
         elif not started:
             continue
-        elif kind == "play":
-            s = e["seat"]
-            c = _card(e["card"])
+        elif isinstance(e, Play):
+            s = e.seat
+            if not 0 <= s < n:
+                continue
+            c: int = e.card
             if s != me:
                 gs = groups[s]
-                if e.get("drawn") and pending_draw == s and gs and gs[-1][0] == 1:
+                if e.drawn and pending_draw == s and gs and gs[-1][0] == 1:
                     gs.pop()  # classic: the card just drawn was played for the seat
                 else:
                     fits = [g for g in gs if g[1] >> c & 1]
@@ -330,33 +329,33 @@ def read_infoset(view: CrazyEightsView, history: History, draws_reveal: bool = F
                     g[0] -= 1
                     if g[0] <= 0:
                         gs.remove(g)
-                    suit = _suit(e["suit"]) if e.get("suit") is not None else -1
-                    plays[s].append((idx, c, g[2], active, top, suit, not e.get("drawn")))
+                    suit = -1 if e.suit is None else e.suit
+                    plays[s].append((idx, c, g[2], active, top, suit, not e.drawn))
             pending_draw = -1
             pile |= 1 << c
             top = c
-            active = _suit(e["active_suit"])
-        elif kind == "draw":
-            s = e["seat"]
-            if s != me:
+            active = e.active_suit
+        elif isinstance(e, Draw):
+            s = e.seat
+            if s != me and 0 <= s < n:
                 if stuck_only or trust_draws[s]:
                     restrict(s, stuck_mask(active, top))  # 2.2.3, 2.3.3: drew, so was stuck
                 groups[s].append([1, stock_allowed, idx])
                 pending_draw = s if forced_drawn else -1
-        elif kind == "reshuffle":
+        elif isinstance(e, Reshuffle):
             moved = pile & ~(1 << top)
             for s in range(n):
                 restrict(s, moved)  # 1.5.2: those cards were in the pile, not in a hand
             stock_allowed = moved
             pile = 1 << top
-        elif kind == "pass":
-            s = e["seat"]
-            if s != me and not e.get("kept"):
-                restrict(s, stuck_mask(_suit(e["active_suit"]), _card(e["top"])))  # 1.4.5
+        elif isinstance(e, Pass):
+            s = e.seat
+            if s != me and 0 <= s < n and not e.kept:
+                restrict(s, stuck_mask(e.active_suit, e.top))  # 1.4.5
             pending_draw = -1
-        elif kind == "suit":
-            active = _suit(e["active_suit"])
-        elif kind == "turn" and pending_draw >= 0:
+        elif isinstance(e, SuitChosen):
+            active = e.active_suit
+        elif isinstance(e, Turn) and pending_draw >= 0:
             # classic forced (2.2.3): the drawn card was not played, so it was not legal.
             gs = groups[pending_draw]
             if gs and gs[-1][0] == 1:

@@ -22,7 +22,8 @@ Levels (:data:`LEVELS`)
     Reads the calls as evidence (:mod:`.auction`: worlds weighted by how likely
     each seat's bids and passes are with the cards it is dealt there), searches
     how far to bid on those worlds with the rest of the auction played out,
-    allowing for how boldly the others may bid (a mixture of styles),
+    allowing for how boldly the others may bid (a mixture of styles), its
+    partner playing the yardstick's lowest card where its calls read as timid,
     searches its discard decision (which cards to keep, which trumps to hand
     its partner) on worlds holding its partner's trump counts,
     names trumps and plays by determinized search over worlds consistent with

@@ -53,7 +53,7 @@ from meja.bots.search import Budget, Result, search
 
 from ..rules import MAX_BID, MIN_BID, TARGET
 from .common import ESUIT, PLAIN, POINTS, POWER, Seen, arrange
-from .sim import margin, playout
+from .sim import Policy, lowest_policy, margin, play_policy, playout
 from .yardstick import BASE, OTHER_TRUMP, RANK_VALUE, best_suit
 
 __all__ = [
@@ -405,6 +405,8 @@ class CallWorld:
     power: list[float]
     bold: list[float] | None
     captured: dict[int, list[int]] = field(default_factory=dict)
+    #: each seat's card play in the world's playouts (``None``: every seat plays normal's policy)
+    policies: list[Policy] | None = None
 
 
 #: What a call's playout ends in: each team's captured points, the contract (bidder, bid), and the
@@ -422,7 +424,7 @@ class CallSearch:
     world). ``mine``: per world of the pool, the capture with this seat the bidder, if already played.
     """
 
-    __slots__ = ("at", "me", "mine", "model", "seen", "styles", "value", "worlds")
+    __slots__ = ("at", "me", "mine", "model", "seen", "styles", "timid", "value", "worlds")
 
     def __init__(
         self,
@@ -432,6 +434,7 @@ class CallSearch:
         styles: bool,
         mine: Sequence[list[int] | None] | None = None,
         value: Value = margin,
+        timid: Sequence[int] = (),
     ) -> None:
         self.seen = seen
         self.value = value
@@ -440,6 +443,10 @@ class CallSearch:
         self.worlds = worlds
         self.styles = styles
         self.mine = mine
+        #: the seats that, drawn in a world with the model's most timid style, play the yardstick's
+        #: lowest card in its playouts (a player who bids no more than its estimate plays the
+        #: simple way too); the others play normal's policy
+        self.timid = tuple(s for s in timid if s != seen.seat)
         self.at = 0
 
     def sample(self, rnd: random.Random) -> CallWorld:
@@ -449,8 +456,9 @@ class CallSearch:
         seen = self.seen
         power = [strength(h) for h in hands]
         bold = draw_styles(hands, seen.calls, self.me, seen.dealer, self.model, rnd) if self.styles else None
-        world = CallWorld(hands, kitty, power, bold)
-        mine = None if self.mine is None else self.mine[i]
+        policies = timid_policies(bold, self.timid, self.model.styles[0]) if bold is not None else None
+        world = CallWorld(hands, kitty, power, bold, policies=policies)
+        mine = None if self.mine is None or policies is not None else self.mine[i]
         if mine is not None:
             world.captured[self.me] = mine
         return world
@@ -466,7 +474,7 @@ class CallSearch:
         cap = world.captured.get(bidder)
         if cap is not None:
             return cap, bidder, bid, 0
-        cap = world.captured[bidder] = _play_contract(world.hands, world.kitty, bidder)
+        cap = world.captured[bidder] = _play_contract(world.hands, world.kitty, bidder, world.policies)
         return cap, bidder, bid, 1
 
     def evaluate(self, outcome: CallOutcome) -> float:
@@ -489,7 +497,7 @@ class ForcedBid(CallSearch):
         cap = world.captured.get(me)
         if cap is not None:
             return cap, me, candidate, 0
-        cap = world.captured[me] = _play_contract(world.hands, world.kitty, me)
+        cap = world.captured[me] = _play_contract(world.hands, world.kitty, me, world.policies)
         return cap, me, candidate, 1
 
 
@@ -503,6 +511,7 @@ def call_hooks(
     edge: float = 0.0,
     budget: Budget = CALL_BUDGET,
     value: Value = margin,
+    timid: Sequence[int] = (),
 ) -> tuple[CallSearch, list[int], Budget]:
     """One call's search, ready to run: the hooks, the limits to compare (those the guard allows)
     and the budget (every candidate on every world of ``worlds``, ``edge`` as its gate).
@@ -531,7 +540,7 @@ def call_hooks(
     if edge and candidates and not candidates[0] and len(allowed) > 1 and worlds:
         distinct = len({id(hands) for hands, _ in worlds})
         gate = edge * math.sqrt(len(worlds) / distinct)
-    hooks = CallSearch(seen, model, worlds, styles, mine, value)
+    hooks = CallSearch(seen, model, worlds, styles, mine, value, timid)
     return hooks, allowed, replace(budget, playouts=len(worlds) * len(allowed), gate=gate)
 
 
@@ -620,11 +629,23 @@ class OwnContract:
         return 1.0 if outcome[1] else 0.0
 
 
-def _play_contract(hands: Sequence[Sequence[int]], kitty: Sequence[int], bidder: int) -> list[int]:
-    """Each team's captured points when ``bidder`` takes the kitty, names its best suit and leads."""
+def timid_policies(bold: Sequence[float], seats: Sequence[int], timid: float) -> list[Policy] | None:
+    """Each seat's card play in a world where the seats' boldness is ``bold``: those of ``seats``
+    drawn with the ``timid`` style play the yardstick's lowest card, the others normal's policy
+    (``None``: no seat is timid there)."""
+    if not any(bold[s] <= timid for s in seats):
+        return None
+    return [lowest_policy if s in seats and bold[s] <= timid else play_policy for s in range(4)]
+
+
+def _play_contract(
+    hands: Sequence[Sequence[int]], kitty: Sequence[int], bidder: int, policies: Sequence[Policy] | None = None
+) -> list[int]:
+    """Each team's captured points when ``bidder`` takes the kitty, names its best suit and leads
+    (``policies``: each seat's card play, normal's policy without)."""
     full = [list(h) for h in hands]
     full[bidder] = full[bidder] + list(kitty)
     trump = best_suit(full[bidder])
     six = arrange(full, trump)
     gone = {c for c in range(53) if not any(c in h for h in six)}
-    return playout(six, [], bidder, trump, gone, [0, 0])
+    return playout(six, [], bidder, trump, gone, [0, 0], policies)

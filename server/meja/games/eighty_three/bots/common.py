@@ -22,6 +22,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from meja.rules.events import EventKinds
+
 from .. import rules
 from ..rules import (
     AUTO,
@@ -38,6 +40,7 @@ from ..rules import (
     parse_card,
     trick_winner,
 )
+from ..rules.events import HandDealt, Kitty, PartnerTrumps, Play
 
 __all__ = [
     "AUTO",
@@ -171,6 +174,10 @@ class Seen:
         return {c for _, c in self.plays} | {c for _, c in self.shown}
 
 
+#: the kinds read_seen folds (any other entry, or a malformed one, is skipped at the cost of a look-up)
+_SEEN_KINDS: Final = EventKinds(HandDealt, Kitty, PartnerTrumps, Play)
+
+
 def read_seen(view: Any, history: Sequence[Mapping[str, Any]]) -> Seen:
     """Rebuild :class:`Seen` from the seat's view (``view.data``) and its history since the hand began."""
     d = view.data
@@ -202,17 +209,18 @@ def read_seen(view: Any, history: Sequence[Mapping[str, Any]]) -> Seen:
         seen.partner_trumps, seen.partner_points = pt["trumps"], pt["points"]
     seen.mine = set(seen.hand)
     plays: list[tuple[int, int]] = []
-    for e in history:
-        kind = e.get("kind")
-        if kind == "hand" and e.get("seat") == seat and "cards" in e:
-            seen.mine |= set(cards_of(e["cards"]))
-        elif kind == "kitty" and e.get("seat") == seat and "cards" in e:
-            seen.kitty = cards_of(e["cards"])
+    # Typed events (rules/events.py): an entry that is not a well-formed event of these kinds is
+    # skipped, so a bad history costs knowledge, never an exception.
+    for e in _SEEN_KINDS.known(history):
+        if isinstance(e, HandDealt) and e.seat == seat:
+            seen.mine |= set(e.cards)
+        elif isinstance(e, Kitty) and e.seat == seat and e.cards:
+            seen.kitty = list(e.cards)
             seen.mine |= set(seen.kitty)
-        elif kind == "partner_trumps" and e.get("seat") == seat:
-            seen.partner_trumps, seen.partner_points = e["trumps"], e["points"]
-        elif kind == "play":
-            plays.append((e["seat"], parse_card(e["card"])))
+        elif isinstance(e, PartnerTrumps) and e.seat == seat:
+            seen.partner_trumps, seen.partner_points = e.trumps, e.points
+        elif isinstance(e, Play) and 0 <= e.seat < 4:
+            plays.append((e.seat, e.card))
     # The history's plays end with the trick in progress; without a history, the view's trick alone.
     if not plays or (seen.trick and plays[-len(seen.trick) :] != seen.trick):
         plays = list(seen.trick)

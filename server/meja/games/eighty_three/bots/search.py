@@ -36,9 +36,21 @@ counted in playouts.
   the bid, searched). Two options, measured and left off (docs/bots.md 4):
   ``bid_edge`` (the search's gate: a bid must beat the pass by that many
   standard errors; below 0, a bid not shown worse stands) and ``last_bids``
-  (a seat's raises read as one piece of evidence, its last).
+  (a seat's raises read as one piece of evidence, its last). ``timid_partner`` (on) plays the
+  partner the yardstick's way (its lowest card, :func:`.sim.lowest_policy`) in the contract
+  playouts of the worlds where its calls drew the most timid style (a bidder up to its
+  estimate, as the yardstick bids; :func:`.auction.timid_policies`), normal's policy elsewhere:
+  a contract beside a weak partner is valued as that partner will play it (on dev deals from
+  2,000, paired against it off: +3.31 [-2.14, +8.76] a hand over 80 deals partnering the
+  yardstick, +6.99 [-5.12, +19.09] over 37 against normal). ``timid_opponents`` (off; partnering
+  the yardstick, +4.06 [-0.23, +8.35] with both; against normal, paired with it off on dev deals
+  2,100-2,114, -25.43 [-45.32, -5.55] a hand: normal bids boldly and plays well, and a world that
+  reads it timid plays it the yardstick's way) reads the opponents so too.
 - **Trumps**: the four suits, compared on the same worlds (the 36 unseen cards
-  dealt to the others), the bid as it stands.
+  dealt to the others), the bid as it stands. ``trump_calls`` (off) draws those
+  worlds by the calls as the auction's are (:func:`.auction.weighted_worlds`: a
+  seat that bid high holds a strong hand there, a passer a weak one; against normal on dev
+  deals 2,002-2,046 it named another suit in 4 of 45 deals, paired +0.42 [-3.36, +4.20] a hand).
 - **Discard phase** (:mod:`.discard`): which plain cards fill its six and which
   trumps stay, go to its partner or (a team over 12) are shed, compared on worlds
   that hold its partner's trump counts and are weighed by the calls, the others
@@ -77,6 +89,7 @@ tuning parameters too.
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 import time
@@ -252,6 +265,9 @@ class SearchBot(_Search):
         read_plays: bool = True,
         read_prior: float = 0.5,
         read_eps: float = 0.1,
+        timid_partner: bool = True,
+        timid_opponents: bool = False,
+        trump_calls: bool = False,
         name: str = "hard",
         **budget: Any,
     ) -> None:
@@ -279,6 +295,13 @@ class SearchBot(_Search):
         #: normal's policy or the yardstick's lowest card, ``read_prior`` the second's prior, ``read_eps``
         #: a play the style would not make), each world weighed by how well it explains them
         self.read = ((1.0 - read_prior, read_prior), read_eps) if read_plays else None
+        #: whose card play the auction's playouts read from its boldness (:func:`.auction.timid_policies`):
+        #: the partner's, the opponents'
+        self.timid_partner = timid_partner
+        self.timid_opponents = timid_opponents
+        #: naming trumps on worlds weighed by the calls (:func:`.auction.weighted_worlds`: ``bid_draws``
+        #: deals, the search's worlds drawn from them), not uniform ones
+        self.trump_calls = trump_calls
         #: per seat: the discard phase's plan, (what it was searched for, the decision)
         self._plans: dict[int, tuple[tuple[Any, ...], Decision]] = {}
 
@@ -411,8 +434,9 @@ class SearchBot(_Search):
                 seen, self.model, self.bid_draws, self.bid_playouts, rnd, lambda: self.auction_world(seen, rnd)
             )
             hooks, allowed, budget = call_hooks(
-                seen, candidates, self.model, worlds, True, self.guard, self.bid_edge, self._budget(None), value
-            )
+                seen, candidates, self.model, worlds, True, self.guard, self.bid_edge, self._budget(None), value,
+                self.timid_seats(seen),
+            )  # fmt: skip
             limit = self.run(hooks, allowed, rnd, budget, late)
             return bids[0] if limit >= bids[0].arg else PASS
         bar = self.defend
@@ -439,15 +463,34 @@ class SearchBot(_Search):
         worlds = weighted_worlds(
             seen, self.model, self.bid_draws, self.bid_playouts, rnd, lambda: self.auction_world(seen, rnd)
         )
-        hooks = ForcedBid(seen, self.model, worlds, True, None, value)
+        hooks = ForcedBid(seen, self.model, worlds, True, None, value, self.timid_seats(seen))
         budget = replace(self._budget(None), playouts=len(worlds) * len(candidates))
         return Action.bid(self.run(hooks, candidates, rnd, budget, late))
+
+    def timid_seats(self, seen: Seen) -> tuple[int, ...]:
+        """The seats whose card play the auction reads from their boldness (``timid_partner``,
+        ``timid_opponents``)."""
+        return tuple(
+            s
+            for s in range(4)
+            if s != seen.seat and (self.timid_partner if s == seen.partner else self.timid_opponents)
+        )
 
     # ------------------------------------------------------------------ trumps
 
     def name_trump(self, seen: Seen, rnd: random.Random, value: Value = margin) -> int:
         late = self._clock()
-        hooks = TrumpSearch(seen, lambda r: self.trump_world(seen, r), value)
+        deal: Callable[[random.Random], list[list[int]]] = lambda r: self.trump_world(seen, r)  # noqa: E731
+        if self.trump_calls:
+            pool = [
+                hands
+                for hands, _ in weighted_worlds(
+                    seen, self.model, self.bid_draws, -(-self.trump_playouts // 4), rnd,
+                    lambda: (self.trump_world(seen, rnd), []),
+                )
+            ]  # fmt: skip
+            deal = _in_order(pool)
+        hooks = TrumpSearch(seen, deal, value)
         return self.run(hooks, [0, 1, 2, 3], rnd, self._budget(self.trump_playouts), late)
 
     # ------------------------------------------------------------------ tricks
@@ -463,6 +506,12 @@ class SearchBot(_Search):
             pool = resample(drawn, weights, want, rnd)
         hooks = CardSearch(seen, lambda r: self.play_world(seen, r), pool, value, self.read)
         return self.run(hooks, cards, rnd, self._budget(playouts), late)
+
+
+def _in_order(pool: Sequence[list[list[int]]]) -> Callable[[random.Random], list[list[int]]]:
+    """A world source handing out ``pool``'s worlds in order (a search's worlds drawn beforehand)."""
+    at = itertools.count()
+    return lambda rnd: pool[next(at) % len(pool)]
 
 
 def _extends(decision: Decision, discards: Sequence[int], gives: Sequence[int]) -> bool:

@@ -14,10 +14,11 @@ world's state.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any, Final
 
 from meja.bots.base import History
+from meja.rules.events import EventKinds
 
 from ..rules import (
     CALL,
@@ -46,6 +47,7 @@ from ..rules import (
     WILD_DRAW_FOUR,
     Move,
 )
+from ..rules.events import Play, RoundStart
 
 __all__ = [
     "CALL",
@@ -63,6 +65,8 @@ __all__ = [
     "NAME_SYM",
     "PASS",
     "PLAYABLE",
+    "PLAYS",
+    "PLAYS_AND_STARTS",
     "POINTS",
     "READY",
     "SYM",
@@ -88,6 +92,9 @@ WILD_NAME: Final = NAMEIX[IDS_OF[NAMEIX_OF["W"]][0]]
 WD4_NAME: Final = NAMEIX[IDS_OF[NAMEIX_OF["WD4"]][0]]
 _STEP: Final = int(DRAW)  # a play is below the first other kind
 _COLOUR_OF_LETTER: Final = {letter: i for i, letter in enumerate(COLOURS)}
+#: The history's plays, and its plays and deals (``.known(history)``: the rest, and anything malformed, skipped)
+PLAYS: Final = EventKinds(Play)
+PLAYS_AND_STARTS: Final = EventKinds(RoundStart, Play)
 #: the cards that hurt the next seat (it loses its turn): Skip, Draw Two (Reverse only at 2 seats)
 _HURTS: Final = frozenset((SKIP, DRAW_TWO))
 
@@ -209,11 +216,6 @@ def greedy_turn(
 # --------------------------------------------------------------------------- reading the history
 
 
-def _plays(history: History) -> list[Mapping[str, Any]]:
-    """The play events of the round, oldest first."""
-    return [e for e in history if e.get("kind") == "play"]
-
-
 def avoid_colour(history: History, seats: int, me: int, direction: int, counts: Sequence[int]) -> int:
     """The colour to steer away from (3.9.6 tip 2): the colour the first near-out opponent (2 cards or
     fewer, in turn order from the next seat) last made active; -1 if none is near out or it has not played."""
@@ -225,34 +227,34 @@ def avoid_colour(history: History, seats: int, me: int, direction: int, counts: 
             break
     if near < 0:
         return -1
-    for e in reversed(history):
-        if e.get("kind") == "play" and e.get("seat") == near:
-            return colour_of_letter(e.get("colour"))
+    parse = PLAYS.parse  # back from the newest, read one entry at a time: the answer is seldom far back
+    for w in reversed(history):
+        e = parse(w)
+        if type(e) is Play and e.seat == near:
+            return e.colour
     return -1
 
 
 def wd4_prior(history: History) -> tuple[int, int, int]:
     """For the Wild Draw Four just played (the last play of the history): who played it, the colour in
     force before it, and the colour of that seat's previous play's card (-1 where unknown)."""
-    plays = _plays(history)
-    if not plays or plays[-1].get("card") != "WD4":
+    read = PLAYS_AND_STARTS.known(history)
+    plays = [e for e in read if type(e) is Play]
+    if not plays or plays[-1].card != WD4_NAME:
         return -1, -1, -1
-    by = plays[-1].get("seat")
-    by = by if isinstance(by, int) else -1
+    by = plays[-1].seat
     prior = -1
     if len(plays) >= 2:
-        prior = colour_of_letter(plays[-2].get("colour"))
+        prior = plays[-2].colour
     else:
-        for e in history:
-            if e.get("kind") == "round_start":
-                prior = colour_of_letter(e.get("colour"))
+        for e in read:
+            if type(e) is RoundStart:
+                prior = e.colour
     previous = -1
-    for e in reversed(plays[:-1]):
-        if e.get("seat") == by:
-            card = e.get("card")
-            if isinstance(card, str) and card in NAMEIX_OF:
-                previous = NAME_COLOUR[NAMEIX_OF[card]]
-                previous = -1 if previous == NO_COLOUR else previous
+    for p in reversed(plays[:-1]):
+        if p.seat == by:
+            previous = NAME_COLOUR[p.card]
+            previous = -1 if previous == NO_COLOUR else previous
             break
     return by, prior, previous
 

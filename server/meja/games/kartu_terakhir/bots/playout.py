@@ -70,7 +70,14 @@ Playout = tuple[int, int, list[list[int]], int]
 the winner scored (3.8.2; 0 when cut off), the hands at the end, and the number of actions."""
 
 
-def playout(state: KartuTerakhirState, seed: int = 0, cap: int = 600, seen: Seen | None = None) -> Playout:
+def playout(
+    state: KartuTerakhirState,
+    seed: int = 0,
+    cap: int = 600,
+    seen: Seen | None = None,
+    first: int = -1,
+    split: bool = False,
+) -> Playout:
     """Play ``state``'s round on as :func:`.search.rollout` does, at most ``cap`` actions (see the module).
 
     Greedy's turn (:func:`.common.greedy_turn` without ``avoid`` or ``lacks``, as the rollout calls it)
@@ -84,7 +91,22 @@ def playout(state: KartuTerakhirState, seed: int = 0, cap: int = 600, seen: Seen
     With ``seen`` (:data:`Seen`, read from the history by :func:`.search.seen_of`), every seat plays
     as the ``greedy`` yardstick does in full: it steers away from the colour a near-out seat last made
     active (:func:`.common.avoid_colour`), and it challenges a Wild Draw Four whose player's previous
-    card was of the colour in force before it (:func:`.yardsticks.challenge_policy`; else the coin)."""
+    card was of the colour in force before it (:func:`.yardsticks.challenge_policy`; else the coin).
+
+    ``first`` (a play, ``name * 5 + slot``, legal for the seat on turn in ``state``): that seat plays it
+    first, as the engine's ``state.apply`` would, and the round goes on from there; it is not counted in
+    the actions or the cap, so ``playout(state, seed, cap, first=m)`` is ``playout(state.apply(seat,
+    m).state, seed, cap)`` without building the engine's state (a test checks it). With ``seen``, the
+    seats' model also sees that play (its colour, a Wild Draw Four's sign).
+
+    ``split``: each seat draws from its own share of the stock (every ``seats``-th card, a seat whose
+    share is spent draws from the largest other share; a reshuffle's stock is shared out again), not
+    from the top of one pile. In a world whose stock is dealt at random, a seat's next draw is a
+    random unseen card either way; but two candidates played on the same world now hand each seat
+    the same cards in the same order, though one made a seat draw more or sooner than the other: a
+    difference between their playouts is more often theirs, less often the draw's luck (the search's
+    common random numbers hold further into the round). The engine's rollout draws from one pile, so
+    only ``split=False`` is compared with it."""
     hands = [list(h) for h in state.hands]
     counts = [len(h) for h in hands]
     ccs = []  # per seat: cards of each colour (4: Wilds)
@@ -93,7 +115,10 @@ def playout(state: KartuTerakhirState, seed: int = 0, cap: int = 600, seen: Seen
         for c in h:
             cc[_COLOUR[c]] += 1
         ccs.append(cc)
+    n = state.seats
     stock = list(state.stock)
+    piles = [stock[k::n] for k in range(n)] if split else []  # with ``split``: per seat, its share
+    left = len(stock)  # cards in the shares
     discard = list(state.discard)
     colour = state.colour
     d = state.direction
@@ -106,7 +131,6 @@ def playout(state: KartuTerakhirState, seed: int = 0, cap: int = 600, seen: Seen
     stacking = state.options.stacking
     world_seed = state.seed
     reshuffles = state.reshuffles
-    n = state.seats
     x = seed & 0xFFFFFFFF or 1
     model = seen is not None
     made = list(seen[0]) if seen is not None else []  # per seat: the colour its last play made active
@@ -114,6 +138,7 @@ def playout(state: KartuTerakhirState, seed: int = 0, cap: int = 600, seen: Seen
     sign = False  # the pending Wild Draw Four's player's previous card was of the colour before it
     ahead = [[(s + k) % n for k in range(1, n)] for s in range(n)] if model else []  # the others in turn order
     behind = [[(s - k) % n for k in range(1, n)] for s in range(n)] if model else []
+    hurt = _HURTS2 if n == 2 else _HURTS
     sym_of = _SYM
     colour_of = _COLOUR
     key_of = _KEY
@@ -121,26 +146,35 @@ def playout(state: KartuTerakhirState, seed: int = 0, cap: int = 600, seen: Seen
 
     def give(seat: int, count: int) -> int:
         """``seat`` draws ``count`` cards (fewer if none are left); the last one drawn, -1: none."""
-        nonlocal stock, discard, reshuffles
+        nonlocal stock, discard, reshuffles, piles, left
         hand = hands[seat]
         cc = ccs[seat]
         card = -1
         for _ in range(count):
-            if not stock:
+            if not (left if split else stock):
                 if len(discard) < 2:
                     break  # 3.3.5: both piles exhausted
                 reshuffles += 1
                 stock = list(R.reshuffled(world_seed, reshuffles, discard[:-1]))
                 discard = discard[-1:]
-            card = stock.pop()
+                if split:
+                    piles = [stock[k::n] for k in range(n)]
+                    left = len(stock)
+            if split:
+                card = (piles[seat] or max(piles, key=len)).pop()
+                left -= 1
+            else:
+                card = stock.pop()
             insort(hand, card)
             cc[colour_of[card]] += 1
             counts[seat] += 1
         return card
 
     steps = 0
+    forced = first
     while steps < cap:
-        steps += 1
+        if forced < 0:
+            steps += 1
         s = turn
         hand = hands[s]
         cc = ccs[s]
@@ -150,7 +184,11 @@ def playout(state: KartuTerakhirState, seed: int = 0, cap: int = 600, seen: Seen
                 if counts[t] <= 2:
                     avoid = made[t]
                     break
-        if pending:
+        if forced >= 0:  # the searching seat's candidate
+            slot = forced % 5
+            i = bisect_left(hand, _FIRST_ID[forced // 5])
+            forced = -1
+        elif pending:
             legal: list[Move] = []
             if stacking:
                 answers = _ANSWER_WD4 if sym_of[discard[-1]] == _WD4 else _ANSWER_D2
@@ -192,10 +230,9 @@ def playout(state: KartuTerakhirState, seed: int = 0, cap: int = 600, seen: Seen
         elif drawn >= 0:  # greedy plays a drawn card that plays (a Wild names a colour, even as the last card)
             c = drawn
             i = bisect_left(hand, _FIRST_ID[_NAMEIX[c]])
-            slot = _greedy_colour(hand, avoid) if _IS_WILD[c] else _NO_COLOUR
+            slot = greedy_colour_of(hand, avoid) if _IS_WILD[c] else _NO_COLOUR
         else:
             playable = playable_of[colour * 15 + sym_of[discard[-1]]]
-            hurt = _HURTS2 if n == 2 else _HURTS
             threat = counts[(s + d) % n] <= 2
             best = -1
             best_key = -1
@@ -220,9 +257,18 @@ def playout(state: KartuTerakhirState, seed: int = 0, cap: int = 600, seen: Seen
                 slot = _NO_COLOUR
             elif wild >= 0:
                 i = bisect_left(hand, _FIRST_ID[_NAMEIX[hand[wild]]])
-                slot = _NO_COLOUR if len(hand) == 1 else _greedy_colour(hand, avoid)
+                slot = _NO_COLOUR if len(hand) == 1 else greedy_colour_of(hand, avoid)
             else:
-                if stock or len(discard) > 1:  # 3.3.3: draw one; 3.3.4: play it next, if it plays
+                if stock and not split:  # 3.3.3: draw one (``give`` inlined); 3.3.4: play it next, if it plays
+                    card = stock.pop()
+                    insort(hand, card)
+                    cc[colour_of[card]] += 1
+                    counts[s] += 1
+                    if playable[card]:
+                        drawn = card
+                    else:
+                        turn = (s + d) % n
+                elif (split and left) or len(discard) > 1:  # the same from a share, or after a reshuffle (3.3.5)
                     card = give(s, 1)
                     if playable[card]:
                         drawn = card
@@ -277,7 +323,7 @@ def playout(state: KartuTerakhirState, seed: int = 0, cap: int = 600, seen: Seen
     return -1, 0, hands, steps
 
 
-def _greedy_colour(hand: list[int], avoid: int) -> int:
+def greedy_colour_of(hand: list[int], avoid: int) -> int:
     """:func:`.common.greedy_colour` for a Wild of ``hand`` (none known lacking): not ``avoid``, then the
     colour held most, then the most points, then R Y G B."""
     cc = [0, 0, 0, 0, 0]

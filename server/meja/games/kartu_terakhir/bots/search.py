@@ -17,13 +17,23 @@ For each turn decision with more than one sensible candidate:
    saw (a hand shown to it by a challenge, an honest verdict, a pass) and, while
    a seat's play does not contradict them, two soft readings: it draws only when
    stuck, and it plays as the seed's tips do (Wilds last, dearest card first).
+   With ``tight`` (on by default), a played card leaves the most constrained group that
+   may hold it (:func:`.infoset.read_infoset`): a history with a reshuffle then reads whole
+   instead of, about a third of the time, not at all (worlds that know nothing).
+   With ``exact`` and ``named`` (off by default), the tips are read in full near the end
+   too, and a Wild's colour as the colour its player holds most of (:mod:`.infoset`).
 3. **Playouts** (:meth:`Hooks.play`): the candidate, then every seat plays
    :func:`.common.greedy_turn` to the end of the round, on :func:`.playout.playout`,
    a list-based replay of the engine's :func:`rollout` (the rules' own tables; a
    test checks that both end every round alike) about eight times faster, so eight
-   times the worlds in the same CPU. With ``model`` (off by default: no gain measured),
-   the playouts' seats play greedy in full (:func:`seen_of`: steering away from a
-   near-out seat's colour, challenging on a sign).
+   times the worlds in the same CPU. The candidate itself, when it is a play, is made
+   by the playout too (``first``: the engine's ``apply`` gives the same, a test checks,
+   and cost as much as a quarter of a playout). With ``model`` (off by default: no gain
+   measured), the playouts' seats play greedy in full (:func:`seen_of`: steering away
+   from a near-out seat's colour, challenging on a sign). With ``split``, each seat
+   draws from its own share of the world's stock (:func:`.playout.playout`), so that
+   the candidates compared on one world hand each seat the same cards though they
+   change who draws when: the paired differences the search races on are less noisy.
 4. **Evaluation** (:meth:`Hooks.evaluate`): 1 for winning the round, plus the
    points margin (the points the seat scores minus the others' mean, 3.8.2) over
    :data:`MARGIN_SCALE`; a playout cut off is scored by :func:`evaluate`. With ``rank``
@@ -64,9 +74,11 @@ from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from meja.bots.search import Budget, SearchGame
 from meja.bots.search import SearchBot as _Search
+from meja.rules.events import EventKinds
 from meja.rules.rng import Rng
 
 from ..rules import WILD_DRAW_FOUR, KartuTerakhirState, KartuTerakhirView, Move, Phase, card_points
+from ..rules.events import Challenge, Play, RoundStart
 from .common import (
     CHALLENGE,
     COLOUR,
@@ -76,13 +88,14 @@ from .common import (
     NAME_COLOUR,
     NAME_SYM,
     NAMEIX,
-    NAMEIX_OF,
     PLAYABLE,
+    PLAYS,
+    PLAYS_AND_STARTS,
     SYM,
     TAKE,
+    WD4_NAME,
     History,
     avoid_colour,
-    colour_of_letter,
     greedy_colour,
     greedy_turn,
     reflex,
@@ -127,6 +140,19 @@ MODEL_EPS: Final = 0.05
 #: The playouts' seats play as greedy does in full: steering away from a near-out seat's colour, and
 #: challenging a Wild Draw Four on its sign (:func:`seen_of`); off, they neither steer nor read the sign.
 MODEL: Final = False
+#: Each seat draws from its own share of a playout's stock (:func:`.playout.playout`'s ``split``).
+SPLIT: Final = False
+#: The reader takes a played card from the most constrained group that may hold it, moving earlier plays
+#: between groups when none is left (:func:`.infoset.read_infoset`'s ``tight``): histories with a
+#: reshuffle then read whole instead of falling back to worlds that know nothing.
+TIGHT: Final = True
+#: A coloured card played from the hand is read by greedy's whole order also when a seat is near out
+#: (:func:`.infoset.read_infoset`'s ``exact``); off, nothing is read from it then.
+EXACT: Final = False
+#: A seat whose last play was a Wild named the colour it holds most of (:func:`.infoset.read_infoset`'s
+#: ``named``): worlds are dealt to fit it. Both off: paired with them on against the defaults on dev deals,
+#: -1.9 points [-5.3, +1.5] at 4 seats (1,000-1,199) and +1.0 [-2.9, +5.0] at 6 (1,000-1,047): no gain.
+NAMED: Final = False
 _STEP: Final = int(DRAW)
 _REACT: Final = Phase.REACT
 _PLAYING: Final = Phase.PLAY
@@ -251,13 +277,11 @@ def seen_of(history: History, seats: int) -> Seen:
     (:data:`.playout.Seen`): per seat, the colour its last play made active and its last card's colour."""
     last = [-1] * seats
     prev = [-1] * seats
-    for e in history:
-        if e.get("kind") == "play":
-            seat = e.get("seat")
-            card = NAMEIX_OF.get(str(e.get("card")), -1)
-            if isinstance(seat, int) and 0 <= seat < seats and card >= 0:
-                last[seat] = colour_of_letter(e.get("colour"))
-                prev[seat] = NAME_COLOUR[card]
+    for e in PLAYS.known(history):
+        assert type(e) is Play
+        if 0 <= e.seat < seats:
+            last[e.seat] = e.colour
+            prev[e.seat] = NAME_COLOUR[e.card]
     return last, prev
 
 
@@ -267,13 +291,13 @@ class Worlds(Protocol):
     def world(self, rnd: random.Random, seed: int) -> KartuTerakhirState: ...
 
 
+#: The challenges a history holds (``.known(history)``: every other entry skipped)
+_CHALLENGES: Final = EventKinds(Challenge)
+
+
 def bluffers(history: History) -> set[int]:
     """The seats this seat has seen found bluffing this round (a ``challenge`` verdict ``bluff``)."""
-    return {
-        int(e["target"])
-        for e in history
-        if e.get("kind") == "challenge" and e.get("verdict") == "bluff" and isinstance(e.get("target"), int)
-    }
+    return {e.target for e in _CHALLENGES.known(history) if type(e) is Challenge and e.verdict == "bluff"}
 
 
 class Hooks:
@@ -284,7 +308,7 @@ class Hooks:
     in a :data:`.playout.Playout`.
     """
 
-    __slots__ = ("alpha", "depth", "make", "me", "n", "rank", "scale", "seen")
+    __slots__ = ("alpha", "depth", "make", "me", "n", "rank", "scale", "seen", "split", "worlds")
 
     def __init__(
         self,
@@ -295,31 +319,36 @@ class Hooks:
         scale: float,
         seen: Seen | None = None,
         rank: float = RANK,
+        split: bool = SPLIT,
     ) -> None:
         assert view.seat is not None
         self.me = view.seat
         self.n = view.seats
         self.make = worlds.world
+        self.worlds = worlds
         self.depth = depth
         self.alpha = alpha
         self.scale = scale
         self.seen = seen
         self.rank = rank
+        self.split = split
 
     def sample(self, rnd: random.Random) -> tuple[KartuTerakhirState, int]:
         seed = int(rnd.random() * 18446744073709551616.0)
         return self.make(rnd, seed), seed
 
     def world_cost(self, world: tuple[KartuTerakhirState, int]) -> float:
-        return WORLD_COST
+        return WORLD_COST * getattr(self.worlds, "tries", 1)  # (``named``: the deals it took)
 
     def play(self, world: tuple[KartuTerakhirState, int], candidate: Move) -> Playout:
+        if candidate < _STEP:  # a play: made by the playout itself, as the engine makes it (a test checks)
+            return playout(world[0], world[1], self.depth, self.seen, candidate, self.split)
         state = world[0].apply(self.me, candidate)[0]
         if state.phase > _REACT:  # the candidate went out
             lr = state.last_round
             assert lr is not None
             return lr.winner, lr.points, [], 0
-        return playout(state, world[1], self.depth, self.seen)
+        return playout(state, world[1], self.depth, self.seen, -1, self.split)
 
     def evaluate(self, outcome: Playout) -> float:
         winner, points, hands, _ = outcome
@@ -363,6 +392,10 @@ class SearchBot(_Search):
         steer: bool = True,
         model: bool = MODEL,
         rank: float = RANK,
+        split: bool = SPLIT,
+        tight: bool = TIGHT,
+        exact: bool = EXACT,
+        named: bool = NAMED,
         **budget: Any,
     ) -> None:
         super().__init__(**budget)
@@ -375,6 +408,10 @@ class SearchBot(_Search):
         self.steer = steer
         self.model = model
         self.rank = rank
+        self.split = split
+        self.tight = tight
+        self.exact = exact
+        self.named = named
 
     def choose(self, view: KartuTerakhirView, history: History, rng: Rng) -> Move | None:
         quick = reflex(view) if view.phase <= _REACT else None
@@ -385,10 +422,10 @@ class SearchBot(_Search):
         legal = view.legal
         plays = [m for m in legal if m < _STEP]
         if CHALLENGE in legal and not plays:
-            info = read_infoset(view, history)
+            info = read_infoset(view, history, self.tight, self.exact, self.named)
             seed, _ = rng.bits(64)
             return CHALLENGE if self.bluff_odds(view, history, info, random.Random(seed)) > 0.2 else TAKE
-        info = read_infoset(view, history)
+        info = read_infoset(view, history, self.tight, self.exact, self.named)
         me = view.seat
         nxt = (me + view.direction) % view.seats
         avoid = avoid_colour(history, view.seats, me, view.direction, view.hand_counts)
@@ -414,7 +451,7 @@ class SearchBot(_Search):
         """Compare ``cands`` on worlds from ``info`` (or ``worlds_of``: a test's cheater) with the shared
         search; return the best."""
         seen = seen_of(history, view.seats) if self.model else None
-        hooks = Hooks(view, worlds_of or info, self.depth, self.alpha, self.margin_scale, seen, self.rank)
+        hooks = Hooks(view, worlds_of or info, self.depth, self.alpha, self.margin_scale, seen, self.rank, self.split)
         return self.run(hooks, cands, rnd)
 
     def bluff_odds(self, view: KartuTerakhirView, history: History, info: InfoSet, rnd: random.Random) -> float:
@@ -422,16 +459,15 @@ class SearchBot(_Search):
         opponent model (see the module docstring)."""
         by = (view.turn - view.direction) % view.seats
         prior, prior_top = -1, -1
-        plays = [e for e in history if e.get("kind") == "play"]
-        if len(plays) >= 2 and plays[-1].get("card") == "WD4":
+        read = PLAYS_AND_STARTS.known(history)
+        plays = [e for e in read if type(e) is Play]
+        if len(plays) >= 2 and plays[-1].card == WD4_NAME:
             before = plays[-2]
-            prior = colour_of_letter(before.get("colour"))
-            prior_top = NAMEIX_OF.get(str(before.get("card")), -1)
-        elif len(plays) == 1 and plays[0].get("card") == "WD4":
-            for e in history:
-                if e.get("kind") == "round_start":
-                    prior = colour_of_letter(e.get("colour"))
-                    prior_top = NAMEIX_OF.get(str(e.get("starter")), -1)
+            prior, prior_top = before.colour, before.card
+        elif len(plays) == 1 and plays[0].card == WD4_NAME:
+            for e in read:
+                if type(e) is RoundStart:
+                    prior, prior_top = e.colour, e.starter
         if prior < 0 or prior_top < 0:
             return 0.25
         top_sym = SYM[IDS_OF[prior_top][0]]
