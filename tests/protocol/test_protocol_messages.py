@@ -39,6 +39,7 @@ def test_parse_a_valid_message_of_each_type() -> None:
         "watch": {"table": T, "since": 4},
         "resume": {"table": T, "token": "tok", "since": 0, "host_token": "h"},
         "seat": {"table": T, "seat": 2, "to": "bot", "level": "normal"},
+        "sit": {"table": T, "seat": 3},
         "start": {"table": T},
         "act": {"table": T, "version": 5, "action": {"kind": "draw"}},
         "rematch": {"table": T},

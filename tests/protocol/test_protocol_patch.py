@@ -139,9 +139,10 @@ def test_values_are_compared_strictly(a: Any, b: Any) -> None:
 
 
 def test_a_memo_gives_the_same_patches() -> None:
-    """With a memo (the hub's: one per table, kept from version to version), the operations are
-    those without one, for many maps that change alike and for maps diffed twice; a change found
-    for one map is not taken for another's that only looks alike (``1`` is not ``true``)."""
+    """With a memo (the hub's: one a version, for every connection, made by the last version's
+    ``after``), the operations are those without one, for many maps that change alike and for maps
+    diffed twice; a change found for one map is not taken for another's that only looks alike (``1``
+    is not ``true``)."""
     rng = random.Random(7)
     memo = Memo()
     olds = [{"v": 1, "counts": [5, 5, 5], "hand": ["a", "b"], "flag": False, "me": s} for s in range(4)]
@@ -160,8 +161,8 @@ def test_a_memo_gives_the_same_patches() -> None:
             assert with_memo == diff(old, new, None, ("view",))
             assert diff(old, new, memo, ("view",)) == with_memo  # the second time from the memo
             assert same(apply({"view": old}, _wire(with_memo))["view"], new)
-        memo = memo.keep(*news)
-        assert set(memo.maps) == {id(n) for n in news} and not memo.changes
+        memo = memo.after()
+        assert set(memo.old_keys) == {id(n) for n in news} and not memo.found and not memo.alive
         olds = news
 
 
@@ -192,3 +193,106 @@ def test_a_message_with_its_operations_spliced_in_is_the_one_codec_encodes(n: in
     assert spliced == codec.encode(
         messages.patch(table="t" * 32, version=9, since=8, events=events, seat=0, is_host=True, ops=ops)
     )
+
+
+def test_a_memo_gives_the_same_patches_where_maps_share_their_values() -> None:
+    """The hub's views share their public values (one list of hand sizes for every seat, kept from
+    version to version while it does not change), and the memo knows a changed key by its key and
+    the two objects: the operations are still those without a memo, for every map, whether a value
+    is shared by all, by some, or by none, and whether a shared object's stand-in only looks alike
+    (``1`` is not ``true``) or is encoded alike without being the same object."""
+    rng = random.Random(11)
+    pool: list[Any] = [[5, 5, 5], [4, 5, 5], [5, 4, 5], [5.0, 5, 5], [True, 5, 5], "a", "b", 1, True, 1.0, None]
+    memo = Memo()
+    olds = [{"v": 1, "counts": pool[0], "top": "a", "flag": 1, "hand": [s], "me": s} for s in range(4)]
+    for version in range(2, 60):
+        counts, top, flag = rng.choice(pool), rng.choice(pool), rng.choice(pool)
+        news = []
+        for s, old in enumerate(olds):
+            new = dict(old)
+            new["v"] = version  # one int object for every map
+            new["counts"] = counts if s != version % 4 else copy.copy(counts)  # shared, but one map's is a copy
+            if s == 3 and version % 5 == 0:
+                new["counts"] = old["counts"]  # one map lags: next time its old value is not the others'
+            new["top"], new["flag"] = top, flag
+            if s == (version + 1) % 4:
+                new["hand"] = [*old["hand"], rng.choice(pool)]  # one map's own change
+            news.append(new)
+        for old, new in zip(olds, news, strict=True):
+            with_memo = diff(old, new, memo, ("view",))
+            assert with_memo == diff(old, new, None, ("view",)), (old, new)
+            # (applied to the old map as a client has it: read off the wire, no list held twice)
+            assert same(apply(_wire({"view": old}), _wire(with_memo))["view"], new)
+        memo = memo.after()  # the last version's keys and encodings, as the hub's next version
+        olds = news
+
+
+def test_a_memo_gives_each_map_its_own_patch_whatever_it_shares_with_the_others() -> None:
+    """Maps diffed with one memo (the hub's, for a version's connections) that share their values
+    with the others in any way: every value, some, none; on one side only; objects equal but not
+    the same, or that only look alike (``1`` and ``true``); the same keys, others, or the same in
+    another order; in any order, a pair diffed again. Each pair's operations are the ones diffed
+    without a memo, and the patch gives exactly its new map."""
+    rng = random.Random(24)
+    pool: list[Any] = [1, True, 1.0, 0, None, "a", [1, 2], [1, 2, 3], [True, 2], {"k": 1}, {"k": True}, [[1], [2]]]
+    keys = ["v", "a", "b", "c", "d", "e"]
+
+    def value(shared: Any) -> Any:
+        pick = rng.random()
+        if pick < 0.6:
+            return shared  # the very object the others hold
+        if pick < 0.8:
+            return copy.deepcopy(shared)  # equal, not the same
+        return rng.choice(pool)  # anything
+
+    for _ in range(300):
+        memo = Memo()
+        old_shared = {k: rng.choice(pool) for k in keys}
+        new_shared = {k: rng.choice(pool) if rng.random() < 0.5 else old_shared[k] for k in keys}
+        pairs = []
+        for _ in range(rng.randint(1, 6)):
+            order = keys if rng.random() < 0.8 else rng.sample(keys, len(keys) - rng.randint(0, 1))
+            old = {k: value(old_shared[k]) for k in (keys if rng.random() < 0.9 else order)}
+            new = {k: value(new_shared[k]) for k in order}
+            pairs.append((old, new))
+        pairs += [rng.choice(pairs) for _ in range(2)]  # a pair diffed again
+        rng.shuffle(pairs)
+        for old, new in pairs:
+            with_memo = diff(old, new, memo, ("view",))
+            assert with_memo == diff(old, new, None, ("view",)), (old, new)
+            patched = apply(_wire({"view": old}), _wire(with_memo))["view"]
+            assert same(patched, new), (old, new, with_memo)
+
+
+def test_a_memo_knows_a_change_by_objects_that_stay_alive() -> None:
+    """A memo knows a change by the ids of the values (the hub's views share theirs): a caller that
+    drops its maps after each diff gets new objects at the old addresses, and each pair still gets
+    its own operations (the memo keeps what it was given while it lives)."""
+    memo = Memo()
+    for i in range(3000):
+        old = {"v": i, "a": [i % 3], "b": {"k": [i % 2]}, "c": 1}
+        new = {"v": i, "a": [i % 5], "b": {"k": [i % 7]}, "c": 1}
+        assert diff(old, new, memo, ("view",)) == diff(old, new, None, ("view",)), i
+
+
+def test_maps_that_change_alike_one_after_another_share_a_part() -> None:
+    """The seats' views of a version, diffed one after another, that changed the same keys to the
+    same objects get the very part the first one got (nothing encoded again), and a map between
+    them that changed otherwise gets its own; a map whose changed values only look like the others'
+    (equal lists, not the same) gets a part of its own that is still right."""
+    pack = packer()
+    counts, top, version = [3, 4], {"rank": "5"}, 8
+    olds = [{"version": 7, "counts": [3, 5], "top": {"rank": "4"}, "hand": [s], "seat": s} for s in range(5)]
+    news = [{**old, "version": version, "counts": counts, "top": top} for old in olds]
+    news[2]["hand"] = [2, 9]  # one seat's own change
+    news[3]["counts"] = [3, 4]  # equal to the others', another object
+    for old in olds[1:]:
+        old["counts"], old["top"] = olds[0]["counts"], olds[0]["top"]  # shared, as the hub's views
+    memo = Memo()
+    found = [memo.part(old, new, ("view",), pack) for old, new in zip(olds, news, strict=True)]
+    assert found[1] is found[0] and found[4] is found[0]
+    assert found[2] is not found[0] and found[3] is not found[0]
+    for old, new, (ops, encoded) in zip(olds, news, found, strict=True):
+        assert ops == diff(old, new, None, ("view",))
+        assert encoded == b"".join(map(pack, ops))
+        assert same(apply(_wire({"view": old}), _wire(ops))["view"], new)

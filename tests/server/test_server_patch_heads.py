@@ -42,3 +42,19 @@ def test_a_patch_head_from_pieces_is_the_whole_message_encoded(table_id: str, ve
                             )
                         )  # fmt: skip
                         assert frame == whole, (since, seat, is_host, seen)
+
+
+def test_one_events_list_over_several_starting_versions_keeps_each_its_own_start() -> None:
+    """The hub hands the same list (every seat's events alike) to members that start from different
+    versions (one skipped a version): the head it reuses must be the one of that starting version."""
+    pack = patch.packer()
+    found = patch.parts({"view": {"k": 1}}, {"view": {"k": 2}}, patch.Memo(), pack=pack)
+    ops = [op for part in found for op in part[0]]
+    heads = hub._Heads("t1", 9, pack)
+    shared = [{"kind": "turn", "seat": 1}]
+    for since in (8, 8, 7, 8, 0, 0, 7):
+        frame = patch.spliced(heads.head(since, shared, 1, False), found)
+        whole = codec.encode(
+            messages.patch(table="t1", version=9, since=since, events=shared, seat=1, is_host=False, ops=ops)
+        )
+        assert frame == whole, since

@@ -102,6 +102,7 @@ __all__ = [
     "Say",
     "Seat",
     "Signal",
+    "Sit",
     "Start",
     "TalkPolicy",
     "Watch",
@@ -346,6 +347,14 @@ class Seat(ClientMessage):
 
 
 @dataclass(frozen=True, slots=True)
+class Sit(ClientMessage):
+    TYPE: ClassVar[str] = "sit"
+    table: str = _table()
+    seat: int = wire("int", required=True, min=0, max=MAX_SEAT, doc="the empty seat to move to")
+    id: int | str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Start(ClientMessage):
     TYPE: ClassVar[str] = "start"
     table: str = _table()
@@ -506,7 +515,7 @@ class Ping(ClientMessage):
 CLIENT_MESSAGES: Final[Mapping[str, type[ClientMessage]]] = {
     cls.TYPE: cls
     for cls in (
-        Hello, Host, Join, Watch, Resume, Seat, Start, Act, Rematch, Leave, Ping,
+        Hello, Host, Join, Watch, Resume, Seat, Sit, Start, Act, Rematch, Leave, Ping,
         Say, React, TalkPolicy, Mute, Call, Signal, Hint, HostTo, Replay, DealBoard, Learn, LearnTry,
     )
 }  # fmt: skip

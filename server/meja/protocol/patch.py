@@ -28,48 +28,149 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Sequence
 from itertools import compress
-from operator import is_not, ne
+from operator import is_, is_not, itemgetter
 from typing import Any, Final
 
 import msgpack  # type: ignore[import-untyped]
 
-__all__ = ["Memo", "Part", "apply", "diff", "message", "packer", "parts", "same", "spliced"]
+__all__ = ["Memo", "Part", "apply", "array_header", "diff", "joined", "message", "packer", "parts", "same", "spliced"]
 
 _Pack = Callable[[Any], bytes]
-_Known = tuple[tuple[Any, ...], list[Any], list[bytes]]
 #: Some of a patch's operations, and their encodings end to end (what :func:`message` splices in).
 Part = tuple[list[list[Any]], bytes]
 _MISSING: Final = object()
+#: The part of two values encoded alike: no operations.
+_SAME: Final[Part] = ([], b"")
 
 
 class Memo:
-    """What :func:`diff` learnt, for the calls that follow: a caller that diffs the same maps again
-    (one table map against many connections' last ones, the next version against this one) or
-    many maps that change alike (the views of a table's seats, one move apart) passes one.
+    """What :func:`diff` learnt, for the calls that follow while it lives: a caller that diffs many
+    maps that change alike (the views of a table's seats, one move apart, which share their public
+    values) or the same maps again passes one (the hub: one a version).
 
-    ``maps``: by ``id`` of a map given to :func:`diff` (the map itself kept, so the id stays its
-    own), its keys in order, its values and each value's encoding: a map is encoded once however
-    many times it is diffed. ``changes``: the operations found for a key of such a map whose value
-    went from one encoding to another, and their encodings, by the path, the key and the two
-    encodings: where ten seats' views change alike (a count, the top card), the change is walked and
-    encoded once.
+    Two maps with the same keys in the same order are compared in a few calls into C, with no
+    Python step per key: which values are not the very objects the old map held, and those
+    values' keys and objects. The changed keys and the ids of their old and new values are the
+    signature of the change: a map whose signature another map had gets that map's part (its
+    operations and their encodings) with nothing encoded or walked (``found``; the map just before
+    is checked first, with no signature built: ``last``). A signature seen for the first time is
+    walked key by key (``keyed``: by the path, the key and the ids of the two values, that key's
+    operations, ``None`` where the values are encoded alike), so a key that changed alike in maps
+    whose other changes differ (a seat's own hand) is walked once, and its operations encoded in
+    one call; a list or map that changed is walked once however many objects made the same change
+    (``changes``, by the path, the key and the two encodings).
+
+    Every map given is kept (``alive``) while the memo lives, so the ids it knows stay theirs:
+    make one for a batch of diffs and drop it. What the next batch may use, when its old maps are
+    this batch's new ones (the hub's next version), is :meth:`after`'s: the new maps' keys and the
+    new values' encodings, each with its object (so a map or value met again is known by ``is``).
     """
 
-    __slots__ = ("changes", "maps")
+    __slots__ = ("alive", "before", "changes", "encoded", "found", "keyed", "keys", "last", "old_keys")
 
     def __init__(self) -> None:
-        self.maps: dict[int, tuple[Any, _Known]] = {}
-        self.changes: dict[tuple[Any, ...], Part] = {}
+        self.found: dict[tuple[Any, ...], Part] = {}
+        self.keyed: dict[tuple[Any, ...], list[list[Any]] | None] = {}
+        self.changes: dict[tuple[Any, ...], list[list[Any]]] = {}
+        self.alive: list[tuple[Any, Any]] = []
+        #: by ``id``: each new map's keys, and each changed key's new value's encoding (with the
+        #: map or value itself); ``old_keys`` and ``before``: the same of the batch before
+        self.keys: dict[int, tuple[Any, tuple[str, ...]]] = {}
+        self.encoded: dict[int, tuple[Any, bytes]] = {}
+        self.old_keys: dict[int, tuple[Any, tuple[str, ...]]] = {}
+        self.before: dict[int, tuple[Any, bytes]] = {}
+        #: the last map pair's change: its root, keys, which values changed, a reader of the changed
+        #: values with their old and new objects, and its part (the next map, as often as not,
+        #: changed alike: it is checked in a few calls, no signature built)
+        self.last: tuple[tuple[Any, ...], tuple[str, ...], list[bool], tuple[Any, ...], Part] | None = None
 
-    def keep(self, *maps: Any) -> Memo:
-        """A memo with what this one knows of ``maps`` (those the next calls will diff against;
-        ``None`` is passed over), and no changes (they were this version's)."""
-        kept = Memo()
-        for value in maps:
-            got = self.maps.get(id(value))
-            if got is not None and got[0] is value:
-                kept.maps[id(value)] = got
-        return kept
+    def after(self) -> Memo:
+        """A memo for the next batch, whose old maps are this one's new ones: it knows their keys
+        and their changed values' encodings (and holds nothing else of this batch)."""
+        memo = Memo()
+        memo.old_keys, memo.before = self.keys, self.encoded
+        return memo
+
+    def part(self, old: Any, new: Any, root: tuple[Any, ...], pack: _Pack) -> Part:
+        """The operations that turn ``old`` into ``new`` (at ``root``), with their encodings end to
+        end: :func:`diff`'s, as one part (``([], b"")``: the same)."""
+        if type(old) is dict and type(new) is dict:
+            keys = tuple(new)
+            self.keys[id(new)] = (new, keys)
+            known = self.old_keys.get(id(old))
+            if keys == (known[1] if known is not None and known[0] is old else tuple(old)):
+                olds, news = old.values(), new.values()
+                mask = list(map(is_not, olds, news))
+                if not any(mask):
+                    return _SAME
+                last = self.last
+                if last is not None and last[2] == mask and last[1] == keys and last[0] == root:
+                    get, was, now = last[3]
+                    if all(map(is_, get(new), now)) and all(map(is_, get(old), was)):
+                        return last[4]
+                changed = tuple(compress(keys, mask))
+                was = tuple(compress(olds, mask))
+                now = tuple(compress(news, mask))
+                signature = (root, changed, *map(id, was), *map(id, now))
+                found = self.found.get(signature)
+                if found is None:
+                    self.alive.append((old, new))
+                    found = self.found[signature] = self._walk(root, changed, was, now, pack)
+                # the changed values read in one call (a key twice when it is alone: a tuple still)
+                if len(changed) > 1:
+                    get = itemgetter(*changed)
+                else:
+                    get, was, now = itemgetter(changed[0], changed[0]), was * 2, now * 2
+                self.last = (root, keys, mask, (get, was, now), found)
+                return found
+        self.alive.append((old, new))
+        ops = diff(old, new, None, root, pack=pack)
+        return (ops, b"".join(map(pack, ops))) if ops else _SAME
+
+    def _walk(
+        self, root: tuple[Any, ...], keys: tuple[str, ...], was: tuple[Any, ...], now: tuple[Any, ...], pack: _Pack
+    ) -> Part:
+        """The part of a map's changed ``keys`` (their old values ``was``, new ``now``), key by key,
+        its operations encoded in one call (an array of them, less its header)."""
+        keyed = self.keyed
+        ops: list[list[Any]] = []
+        for key, a, b in zip(keys, was, now, strict=True):
+            at = (root, key, id(a), id(b))
+            if at in keyed:
+                got = keyed[at]
+            else:
+                got = keyed[at] = self._key(root, key, a, b, pack)
+            if got is not None:
+                ops += got
+        if not ops:
+            return _SAME
+        n = len(ops)
+        return ops, pack(ops)[1 if n < 16 else 3 if n < 0x10000 else 5 :]
+
+    def _key(self, root: tuple[Any, ...], key: str, was: Any, value: Any, pack: _Pack) -> list[list[Any]] | None:
+        """One key's operations: ``None`` where the two values are encoded alike; a value that is
+        not walked (not a map or a list on both sides) is set whole. Two strings, two ints, two flags
+        or two nils are encoded alike when they are equal: compared so, not encoded."""
+        kind = type(value)
+        if kind is type(was) and (kind is int or kind is str or kind is bool or value is None):
+            return None if value == was else [["s", [*root, key], value]]
+        after = pack(value)
+        self.encoded[id(value)] = (value, after)
+        known = self.before.get(id(was))
+        before = known[1] if known is not None and known[0] is was else pack(was)
+        if after == before:
+            return None
+        path = [*root, key]
+        if not (isinstance(value, dict) and isinstance(was, dict)) and not (
+            isinstance(value, list) and isinstance(was, list)
+        ):
+            return [["s", path, value]]
+        at = (root, key, before, after)
+        found = self.changes.get(at)
+        if found is None:
+            found = self.changes[at] = []
+            _changed(was, value, path, found, pack)
+        return found
 
 
 def same(a: Any, b: Any) -> bool:
@@ -108,7 +209,7 @@ def diff(
     passes one)."""
     pack = pack or packer()
     if memo is not None:
-        return [op for part in parts(old, new, memo, path, pack=pack) for op in part[0]]
+        return list(memo.part(old, new, tuple(path), pack)[0])
     ops: list[list[Any]] = []
     if isinstance(old, dict) and isinstance(new, dict):
         _diff_maps(old, new, list(path), ops, pack)
@@ -118,16 +219,10 @@ def diff(
 
 
 def parts(old: Any, new: Any, memo: Memo, path: Sequence[Any] = (), *, pack: _Pack | None = None) -> list[Part]:
-    """:func:`diff`'s operations in parts, each with its operations' encodings (for :func:`message`):
-    two maps' changed keys each make a part, shared through ``memo`` by every map that changed alike
-    (encoded once)."""
-    pack = pack or packer()
-    if isinstance(old, dict) and isinstance(new, dict):
-        found = _diff_roots(old, new, tuple(path), pack, memo)
-        if found is not None:
-            return found
-    ops = diff(old, new, None, path, pack=pack)
-    return [(ops, b"".join(map(pack, ops)))] if ops else []
+    """:func:`diff`'s operations as parts, each with its operations' encodings (for :func:`message`):
+    found through ``memo``, where every map that changed alike shares one part (encoded once)."""
+    found = memo.part(old, new, tuple(path), pack or packer())
+    return [found] if found[0] else []
 
 
 def message(fields: dict[str, Any], found: Sequence[Part], pack: _Pack) -> bytes:
@@ -141,82 +236,39 @@ def message(fields: dict[str, Any], found: Sequence[Part], pack: _Pack) -> bytes
     return spliced(head[:-1], found)
 
 
-def spliced(head: bytes, found: Sequence[Part]) -> bytes:
+def spliced(head: bytes, *found: Sequence[Part]) -> bytes:
     """:func:`message` from the message's encoding up to its ``patch`` field's value (``head``: a
     map's header, then its keys and values end to end, the key ``"patch"`` last), for a caller that
-    builds it from pieces encoded once for many messages."""
-    count = sum([len(part[0]) for part in found])
-    return b"".join([head, _array_header(count), *[part[1] for part in found]])
+    builds it from pieces encoded once for many messages; the operations of every ``found`` in turn."""
+    pieces = [head, b""]
+    count = 0
+    for each in found:
+        for ops, encoded in each:
+            count += len(ops)
+            pieces.append(encoded)
+    pieces[1] = array_header(count)
+    return b"".join(pieces)
+
+
+def joined(head: bytes, first: Part, second: Part) -> bytes:
+    """:func:`spliced` with two parts (the hub's: the table map's and the view's), in one join."""
+    return b"".join((head, array_header(len(first[0]) + len(second[0])), first[1], second[1]))
 
 
 _EMPTY_PATCH: Final = b"\xa5patch\x90"  # ``"patch": []``, encoded
 
 
-def _array_header(n: int) -> bytes:
+#: msgpack's headers of arrays of 0 to 15 items
+_SMALL_ARRAYS: Final = [bytes((0x90 | n,)) for n in range(16)]
+
+
+def array_header(n: int) -> bytes:
     """msgpack's header of an array of ``n`` items."""
     if n < 16:
-        return bytes((0x90 | n,))
+        return _SMALL_ARRAYS[n]
     if n < 0x10000:
         return b"\xdc" + n.to_bytes(2, "big")
     return b"\xdd" + n.to_bytes(4, "big")
-
-
-def _known(value: dict[str, Any], memo: Memo, pack: _Pack) -> _Known:
-    """``value``'s keys, values and their encodings, from ``memo`` if it has them (then kept there)."""
-    got = memo.maps.get(id(value))
-    if got is None or got[0] is not value:
-        values = list(value.values())
-        got = memo.maps[id(value)] = (value, (tuple(value), values, list(map(pack, values))))
-    return got[1]
-
-
-def _diff_roots(
-    old: dict[str, Any], new: dict[str, Any], root: tuple[Any, ...], pack: _Pack, memo: Memo
-) -> list[Part] | None:
-    """:func:`_diff_maps` of two maps given to :func:`diff` with a memo: the old one's encodings from
-    it (the new one's kept there: where a value is the very object the old map held, its encoding),
-    and each changed key's operations looked up there (found for another map that changed alike:
-    the seats' views) or kept. ``None``: the two maps' keys differ (not in the same order)."""
-    old_keys, olds, old_packed = _known(old, memo, pack)
-    got = memo.maps.get(id(new))
-    if got is not None and got[0] is new:
-        keys, values, packed = got[1]
-        if keys != old_keys:
-            return None
-        changed = list(compress(range(len(keys)), map(ne, old_packed, packed)))
-    else:
-        keys, values = tuple(new), list(new.values())
-        if keys != old_keys:
-            memo.maps[id(new)] = (new, (keys, values, list(map(pack, values))))
-            return None
-        packed, changed = _encodings(olds, values, old_packed, pack)
-        memo.maps[id(new)] = (new, (keys, values, packed))
-    changes = memo.changes
-    out = []
-    for i in changed:
-        key = (root, keys[i], old_packed[i], packed[i])
-        found = changes.get(key)
-        if found is None:
-            ops: list[list[Any]] = []
-            _changed(olds[i], values[i], [*root, keys[i]], ops, pack)
-            found = changes[key] = (ops, b"".join(map(pack, ops)))
-        out.append(found)
-    return out
-
-
-def _encodings(
-    olds: list[Any], values: list[Any], old_packed: list[bytes], pack: _Pack
-) -> tuple[list[bytes], list[int]]:
-    """The encodings of ``values`` and the indexes where they differ from ``old_packed`` (those of
-    ``olds``): a value that is the very object the old one was (a string from a table of
-    constants, a small int, a flag) is not encoded again."""
-    packed = old_packed.copy()
-    changed = []
-    for i in compress(range(len(values)), map(is_not, olds, values)):
-        packed[i] = encoded = pack(values[i])
-        if encoded != old_packed[i]:
-            changed.append(i)
-    return packed, changed
 
 
 def _diff_maps(old: dict[str, Any], new: dict[str, Any], path: list[Any], ops: list[list[Any]], pack: _Pack) -> None:
