@@ -2,8 +2,8 @@
 
 A game is one folder (meja/games/<name>/) behind one contract; everything else
 drives it through that contract. So no file of meja.server, meja.store,
-meja.protocol or meja.bench (whose benchmarks drive every game through its plugin) may say a registered game's name, its title or one of the
-``terms`` its plugin lists (GamePlugin.shell_terms(): Crazy Eights' suits and
+meja.protocol or meja.bench (whose benchmarks drive every game through its plugin) may say a registered
+game's name, its title or one of the ``terms`` its plugin lists (GamePlugin.shell_terms(): Crazy Eights' suits and
 eights, say), matched as whole words in any case. The page shell's own check is
 beside the browser tests.
 """

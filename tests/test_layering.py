@@ -121,7 +121,9 @@ GUARDED: dict[str, frozenset[str]] = {
     "server": frozenset({"server", "cli"}),
     "bench": frozenset({"bench", "cli"}),
     "cli": frozenset({"cli", "__main__"}),
-    "games": frozenset({"games", "game-rules", "game-bots", "game-plugin", "game-entry", "registry", "server", "bench"}),
+    "games": frozenset(
+        {"games", "game-rules", "game-bots", "game-plugin", "game-entry", "registry", "server", "bench"}
+    ),
 }
 #: Layers that stay sans-I/O: no asyncio, no network.
 SANS_IO: frozenset[str] = frozenset({"rules", "bots", "protocol", "game-rules", "game-bots", "game-plugin", "registry"})

@@ -77,6 +77,9 @@ class Scene:
     action: dict[str, Any]  #: that first action
     #: the default bot level's suggestion for that seat at version 3 and its reason (``hint.why``)
     suggested: tuple[dict[str, Any], dict[str, Any] | None]
+    #: the table map after Bob moved from seat 1 to the empty seat 2 (``sit``, a version 2 of its own)
+    sat: dict[str, Any]
+    sit_events: list[dict[str, Any]]  #: that version's events, as the host sees them
 
 
 def _scene() -> Scene:
@@ -105,6 +108,7 @@ def _scene() -> Scene:
     )
     joined, _ = tables.join(table, name="Bob", seat=None, token=token_hash(BOB_TOKEN), conn=("p1", "c2"))
     bot = tables.set_seat(joined.table, seat=2, to="bot", level=None)
+    sat = tables.sit(joined.table, seat=1, to=2)  # (another lobby, where Bob moves instead)
     with patch.object(tables.secrets, "token_hex", return_value=SALT):
         started = tables.start(bot.table, version=3, now=now)
         seat = started.table.state.awaiting()[0]
@@ -123,6 +127,8 @@ def _scene() -> Scene:
         play_view=tables.view_for(played.table, 1) or {},
         action=first,
         suggested=suggested,
+        sat=tables.summary(sat.table, settings),
+        sit_events=[e.to_wire() for e in sat.events if e.is_seen_by(0)],
     )
 
 
@@ -199,6 +205,12 @@ def fixtures() -> list[Fixture]:
             "host: seat 2 is emptied",
             {"type": "seat", "id": 9, "table": TABLE_ID, "seat": 2, "to": "empty"},
         ),
+        (
+            "client",
+            "sit",
+            "a seated person moves to the empty seat 2 (lobby only)",
+            {"type": "sit", "id": 17, "table": TABLE_ID, "seat": 2},
+        ),
         ("client", "start", "host: deal round 1", {"type": "start", "id": 10, "table": TABLE_ID}),
         (
             "client",
@@ -255,6 +267,13 @@ def fixtures() -> list[Fixture]:
             m.update(
                 table=scene.lobby, version=2, since=1, events=scene.lobby_update, seat=1, is_host=False, view=None
             ),
+        ),
+        (
+            "server",
+            "update_sit",
+            "the host sees Bob move from seat 1 to the empty seat 2: the old seat's `seat_changed`"
+            " (`moved_to`), then the new one's (`moved_from`)",
+            m.update(table=scene.sat, version=2, since=1, events=scene.sit_events, seat=0, is_host=True, view=None),
         ),
         (
             "server",

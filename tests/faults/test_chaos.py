@@ -61,7 +61,7 @@ async def _play(client: Client, accepted: dict[int, dict[str, Any]], *, moves: i
     acted: int | None = None
     done = 0
     while True:
-        await client.wait_for(lambda c: is_match_over(c) or (is_my_decision(c) and c.version != acted), 30)
+        await client.wait_for(lambda c, acted=acted: is_match_over(c) or (is_my_decision(c) and c.version != acted), 30)
         if is_match_over(client) or (moves is not None and done >= moves):
             return
         version = client.version
@@ -101,7 +101,7 @@ async def test_the_audit_replays_rematches_and_catches_doctored_claims(aof_redis
     server = ServerProcess(aof_redis.url, name="audit")
     with running(server):
         one, one_id, one_accepted, one_rematches = await _table(server.url, ONE_ROUND, 2)
-        two, two_id, two_accepted, two_rematches = await _table(server.url, TWO_ROUNDS, 1)
+        two, two_id, _two_accepted, _two_rematches = await _table(server.url, TWO_ROUNDS, 1)
         try:
             claims = audit.TableClaims(one_id, [audit.SeatClaims(0, dict(one_accepted))], list(one_rematches))
             report = await audit.audit(aof_redis.url, [claims], [two_id])
@@ -323,7 +323,7 @@ async def _play_until(client: Client, done: Any) -> None:
     """Seat 0 acts (first legal action) until ``done(client)``."""
     acted: int | None = None
     while True:
-        await client.wait_for(lambda c: done(c) or (is_my_decision(c) and c.version != acted), 30)
+        await client.wait_for(lambda c, acted=acted: done(c) or (is_my_decision(c) and c.version != acted), 30)
         if done(client):
             return
         version = client.version

@@ -70,7 +70,8 @@ TALK_KEYS = frozenset({"chat", "spectators", "table_talk", "relay", "hints", "mu
 LINE_KEYS = frozenset({"id", "seat", "name", "at", "text", "reaction"})
 PEER_KEYS = frozenset({"seat", "id", "mic", "cam", "speaking"})
 TABLE_KEYS = frozenset({"id", "code", "link", "game", "preset", "options", "status", "seats", "teams", "host_seat",
-                        "bots", "grace_s", "turn_limit_s", "awaiting", "turn_deadline_ms", "commitment", "deal_code_given",
+                        "bots", "grace_s", "turn_limit_s", "awaiting", "turn_deadline_ms", "commitment",
+                        "deal_code_given",
                         "outcome", "talk", "host_rights", "archive"})
 SEAT_KEYS = frozenset({"seat", "kind", "name", "level", "connected", "auto", "bot_at"})
 COMMITMENT_KEYS = frozenset({"round", "hash", "chosen"})

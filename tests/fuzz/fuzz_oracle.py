@@ -218,6 +218,7 @@ SCHEMA: Final[dict[str, dict[str, F]]] = {
                "since": F("int"), "host_token": F("str", max_len=64)},
     "seat": {"table": F("table", required=True), "seat": F("int", required=True, stated_range=SEAT_RANGE),
              "to": F("to", required=True), "level": F("str")},
+    "sit": {"table": F("table", required=True), "seat": F("int", required=True, stated_range=SEAT_RANGE)},
     "start": {"table": F("table", required=True)},
     "act": {"table": F("table", required=True), "version": F("int", required=True),
             "action": F("map", required=True, max_len=16)},

@@ -85,6 +85,9 @@ async def test_a_finished_match_replays_step_by_step_from_any_seat(store: str, s
     assert bob["view"]["seat"] == 1 and bob["view"]["hand"] != steps[0]["view"]["hand"]
     watcher = (await replay(ann, key, count=1))["steps"][0]
     assert watcher["view"]["hand"] is None and got["seat"] == 0
+    # A seat the match did not have is refused, not read as a spectator's (a hostile player's finding).
+    for wrong in (2, 9):
+        assert (await replay(ann, key, seat=wrong, count=1))["code"] == "seat/bad_seat"
     opened = await replay(ann, key, open=True, count=2)
     assert opened["open"] and [v["seat"] for v in opened["steps"][0]["views"]] == [0, 1]
     assert opened["steps"][0]["views"][1]["hand"] == bob["view"]["hand"]

@@ -30,7 +30,9 @@ def test_a_worker_decides_as_the_bot_does_here() -> None:
 
 
 async def test_a_table_of_searching_bots_plays_through_the_pool(serve: Any, connect: Any) -> None:
-    server = await serve(bot_workers=1)
+    # (at the server's own priority: at the default lower one a worker on a machine saturated by
+    # other work got too little CPU to finish the round within the wait, 2026-12-07)
+    server = await serve(bot_workers=1, bot_nice=0)
     ann = await connect(server)
     joined = await host(ann, seats=3, bots="hard", options={"preset": "house", "target": 30})
     table = joined["table"]
@@ -39,7 +41,7 @@ async def test_a_table_of_searching_bots_plays_through_the_pool(serve: Any, conn
     def round_done(w: Any) -> bool:
         return w.view is not None and (w.view["round"] >= 2 or w.view["phase"] in ("round_over", "match_over"))
 
-    await play(ann, table, until=round_done, timeout=120)
+    await play(ann, table, until=round_done, timeout=240)
     pool = server.service.bot_pool
     assert pool is not None and pool._pool is not None, "the hard bots never went through the pool"
 

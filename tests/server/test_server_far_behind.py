@@ -10,7 +10,6 @@ period never ended and no bot took over. Here the queue is small
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 from meja.server import tables

@@ -236,7 +236,7 @@ def test_eighty_three_says_what_happened_when_no_trump_was_passed() -> None:
     happened, in each language: no trump went to a partner during the exchange."""
     plugin = meja.games.get("eighty_three")
     assert plugin.page is not None
-    partner = {"en": "partner", "id": "partner", "vi": "đồng đội", "nb": "makker"}
+    partner = {"en": "partner", "id": "pasangan", "vi": "đồng đội", "nb": "makker"}
     for lang, words in _words_by_language(plugin.page / "strings.js").items():
         assert partner[lang] in words["exchange.none"].lower(), lang
 
@@ -253,7 +253,12 @@ def test_eighty_three_guide_keeps_its_bid_and_says_what_the_real_table_does() ->
     assert [lesson.state.bid for lesson in g.steps[1:]] == [bid] * (len(g.steps) - 1)
     plugin = meja.games.get("eighty_three")
     assert plugin.page is not None
-    said = {"en": ("six", "leads"), "id": ("enam", "membuka"), "vi": ("sáu", "đánh trước"), "nb": ("seks", "spiller ut")}
+    said = {
+        "en": ("six", "leads"),
+        "id": ("enam", "membuka"),
+        "vi": ("sáu", "đánh trước"),
+        "nb": ("seks", "spiller ut"),
+    }
     for lang, words in _words_by_language(plugin.page / "strings.js").items():
         six, lead = said[lang]
         text = words["learn.discard.right"].lower()

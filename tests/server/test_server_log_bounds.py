@@ -21,7 +21,7 @@ async def test_resume_from_the_connection_that_holds_the_seat_commits_nothing(se
     bobs = await join(bob, code=joined["code"], name="Bob")
     table = joined["table"]
     before = bob.version
-    for i in range(30):
+    for _ in range(30):
         reply = await bob.request({"type": "resume", "table": table, "token": bobs["token"]})
         assert reply["type"] == "joined", reply
         await bob.until(lambda m: m["type"] == "state")

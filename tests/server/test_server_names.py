@@ -36,6 +36,30 @@ def test_blank_looking_names_are_refused(name: str) -> None:
         clean_name(name)
 
 
+def test_emoji_joined_by_a_zero_width_joiner_are_names() -> None:
+    """A hostile player's finding (2026-12-07): common emoji made of two joined by U+200D were
+    refused as holding a format character. The joiner is allowed between two emoji (a skin tone
+    or the presentation selector may come between), nowhere else; joined and unjoined look alike."""
+    for name in (
+        "Ann \U0001f469\u200d\U0001f4bb",
+        "\U0001f3f3\ufe0f\u200d\U0001f308",
+        "\u2764\ufe0f\u200d\U0001f525",
+        "\U0001f468\U0001f3fd\u200d\U0001f4bb Bo",
+        "\U0001f468\u200d\U0001f469\u200d\U0001f467",
+    ):
+        assert clean_name(name) == name
+    for name in (
+        "a\u200db",
+        "Ann \U0001f469\u200d",
+        "\u200d\U0001f469 Ann",
+        "Ann\u200d\u200d\U0001f469",
+        "\U0001f469\u200d\u200d\U0001f4bb",
+    ):
+        with pytest.raises(BadMessage):
+            clean_name(name)
+    assert names.look_alike("Ann \U0001f469\u200d\U0001f4bb", "Ann \U0001f469\U0001f4bb")
+
+
 def test_stacked_marks_are_limited() -> None:
     base = "x"  # no precomposed form: NFKC leaves every mark on it
     marks = "\u0300\u0301\u0302\u0303\u0304"
@@ -59,16 +83,53 @@ def test_names_are_nfkc() -> None:
     assert clean_name("  Ｃａｔ   Lee ") == "Cat Lee"
     assert clean_name("\U0001d40c\U0001d422\U0001d41a") == "Mia"  # mathematical bold letters
     # Ordinary writing in any script passes (Thai: a tone mark over a vowel; Vietnamese; an emoji).
-    for name in ("José", "ภาษาไทย", "Nguyễn Thị", "Zoë", "❤️ Ann", "李小龍", "Robot", "Botan", "ROBOT",
-                 "Abbott", "BOTANY", "McBride"):
+    for name in (
+        "José",
+        "ภาษาไทย",
+        "Nguyễn Thị",
+        "Zoë",
+        "❤️ Ann",
+        "李小龍",
+        "Robot",
+        "Botan",
+        "ROBOT",
+        "Abbott",
+        "BOTANY",
+        "McBride",
+    ):
         assert clean_name(name) == name
 
 
-BOTLIKE = ["Bot", "bot", "BOT", "B0t", "Bot 2", "bot2", "Вот", "Bοt", "Ｂｏｔ", "Ann (bot)", "Bót",
-           "ʙᴏᴛ", "B o t", "B.o.t", "b-o-t 3",  # small capitals; letters spaced out (a hostile player's)
-           "BotBot", "AnnBot", "TheBOT", "BotAnn", "annВот",  # camel case read as words
-           "ANNBot", "anNBot", "Ann\u0316Bot", "x\u0332Bot", "Ann\u0640Bot", "Ann\u3005Bot", "Ann\u0299ot",
-           "Ann\u0299OT"]  # ... past capitals, marks, modifier letters and small capitals (a hostile player's)
+BOTLIKE = [
+    "Bot",
+    "bot",
+    "BOT",
+    "B0t",
+    "Bot 2",
+    "bot2",
+    "Вот",
+    "Bοt",
+    "Ｂｏｔ",
+    "Ann (bot)",
+    "Bót",
+    "ʙᴏᴛ",
+    "B o t",
+    "B.o.t",
+    "b-o-t 3",  # small capitals; letters spaced out (a hostile player's)
+    "BotBot",
+    "AnnBot",
+    "TheBOT",
+    "BotAnn",
+    "annВот",  # camel case read as words
+    "ANNBot",
+    "anNBot",
+    "Ann\u0316Bot",
+    "x\u0332Bot",
+    "Ann\u0640Bot",
+    "Ann\u3005Bot",
+    "Ann\u0299ot",
+    "Ann\u0299OT",
+]  # ... past capitals, marks, modifier letters and small capitals (a hostile player's)
 
 
 @pytest.mark.parametrize("name", BOTLIKE)
@@ -94,8 +155,13 @@ async def test_names_over_the_wire(serve: Any, connect: Any) -> None:
     assert server.hub.tables == {}
     joined = await host(ann, seats=3)
     version = ann.version
-    for name, code in [("Аnn", "name/taken"), ("ANN", "name/taken"), ("Ann\u0301", "name/taken"),
-                       ("Bot", "name/reserved"), ("\u3164", "protocol/bad_message")]:
+    for name, code in [
+        ("Аnn", "name/taken"),
+        ("ANN", "name/taken"),
+        ("Ann\u0301", "name/taken"),
+        ("Bot", "name/reserved"),
+        ("\u3164", "protocol/bad_message"),
+    ]:
         await bob.error({"type": "join", "code": joined["code"], "name": name}, code)
     assert ann.version == version, "a refused name changed the table"
     await join(bob, code=joined["code"], name="Ｃａｔ")

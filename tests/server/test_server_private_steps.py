@@ -85,7 +85,7 @@ async def test_private_steps_send_the_others_nothing(serve: Any, connect: Any) -
 
 
 async def test_a_seats_private_steps_are_bounded(serve: Any, connect: Any) -> None:
-    table, players, tv = await _discard_phase(serve, connect, private_steps_per_s=1.0, private_steps_burst=6)
+    table, players, _tv = await _discard_phase(serve, connect, private_steps_per_s=1.0, private_steps_burst=6)
     flooder = next(w for w in players if w.view is not None and w.view["phase"] == "discard")
     card = next(a for a in flooder.view["legal"] if a["kind"] == "discard")
     for _ in range(3):

@@ -155,11 +155,15 @@ def test_leave_rules() -> None:
     assert seat == 1 and joined.table.seats[1].name == "Bob"
     left = t.leave(joined.table, seat=1)
     assert left.table.seats[1].is_empty
+    # The event names who left (the seat's new name is none, or the bot's): the others' logs say it.
+    assert [e.data.get("left") for e in left.events if e.kind == "seat_changed"] == ["Bob"]
     closed = t.leave(joined.table, seat=0)
     assert closed.table.status == "finished" and [e.kind for e in closed.events] == ["closed"]
     playing = t.start(joined.table, version=3, now=NOW).table
     gone = t.leave(playing, seat=0)
     assert gone.table.seats[0].kind == BOT and gone.table.host is None
+    changed = [e.data for e in gone.events if e.kind == "seat_changed"]
+    assert changed[0]["to"] == BOT and changed[0]["left"] == playing.seats[0].name
 
 
 def test_each_timer_kind_is_said_once_and_runs_where_it_says() -> None:

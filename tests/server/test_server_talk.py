@@ -112,6 +112,8 @@ async def test_refusals_say_why_and_change_nothing(store: str, serve: Any, conne
     for blank in ("\u200b", "\u3164", "a\u0301\u0302\u0303\u0304", "\u202eevil"):
         await bob.error({"type": "say", "table": table, "text": blank}, "talk/bad_text")
     await bob.error({"type": "react", "table": table, "reaction": "wink"}, "protocol/bad_message")
+    # Emoji joined into one picture are words at a table (a hostile player found them refused).
+    await bob.ok({"type": "say", "table": table, "text": "ok \U0001f469\u200d\U0001f4bb"})
 
     # The host mutes Bob: for the whole table, across a reconnect.
     await ann.ok({"type": "mute", "table": table, "seat": 1, "muted": True})
@@ -139,9 +141,9 @@ async def test_refusals_say_why_and_change_nothing(store: str, serve: Any, conne
     await ann.ok({"type": "talk_policy", "table": table, "chat": "off"})
     assert ann.table is not None and ann.table["talk"]["now"] == "none"
     await cat.error({"type": "react", "table": table, "reaction": "hello"}, "talk/off")
-    await heard(ann, 2)
+    await heard(ann, 3)
     said = [x.get("text") or x.get("reaction") for x in lines(ann)]
-    assert said == ["thanks", "hello"], said
+    assert said == ["ok \U0001f469\u200d\U0001f4bb", "thanks", "hello"], said
 
     # A seat handed to a bot holds no person: its old connection only watches now.
     await ann.ok({"type": "talk_policy", "table": table, "chat": "on"})

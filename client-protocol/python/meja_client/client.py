@@ -16,7 +16,7 @@ frame the server sends and keeps:
 
 Requests (``hello``, ``host``, ``join``, ``act``...) send a message with a fresh
 ``id`` and wait for its answer: the reply that carries ``re`` equal to that id
-(for ``act``, ``seat``, ``start``, ``rematch`` and ``leave`` it is the ``update``
+(for ``act``, ``seat``, ``sit``, ``start``, ``rematch`` and ``leave`` it is the ``update``
 of the change the request made), or an ``error`` with that ``re``, raised as
 :class:`ServerError`. So a request is known to be accepted or refused, never
 guessed from other traffic.
@@ -429,6 +429,10 @@ class Client:
         """``seat`` (host, lobby): make ``seat`` a bot (``to="bot"``, with ``level``) or empty."""
         fields: Message = {"table": self._table_field(), "seat": seat, "to": to, "level": level}
         return await self.request("seat", fields, _update_with_re, timeout)
+
+    async def sit(self, seat: int, *, timeout: float = DEFAULT_TIMEOUT) -> Message | None:
+        """``sit`` (a seated person, lobby): move to the empty ``seat``; the token stays this seat's."""
+        return await self.request("sit", {"table": self._table_field(), "seat": seat}, _update_with_re, timeout)
 
     async def start(self, *, timeout: float = DEFAULT_TIMEOUT) -> Message | None:
         """``start`` (host, lobby): deal the first round."""

@@ -28,8 +28,9 @@ that await, so the cache and its subscription stay even if every other local
 connection leaves meanwhile; the last member out, or the last hold released,
 drops them.
 
-Each delivery also keeps the connection honest: if its seat was freed (the host
-moved it, or it left) it becomes a spectator; if another connection now holds
+Each delivery also keeps the connection honest: if its person moved to another
+seat in the lobby (``sit``: the token is there now) its next frames are that seat's;
+if its seat was freed (the host moved it, or it left) it becomes a spectator; if another connection now holds
 the seat (a ``resume`` elsewhere), it is closed with 4001; if the host token
 changed hands, it loses the host's powers. If nobody holds the seat any more
 while this live connection still has its token (a process that lost Redis for
@@ -42,7 +43,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import hmac
 import logging
 from collections import Counter
@@ -134,8 +134,7 @@ class Cached:
     presence: dict[str, dict[str, Any]] = field(default_factory=dict)
     #: the call's roster as last sent (``talk.roster``: what the table record still vouches for)
     roster: list[dict[str, Any]] = field(default_factory=list)
-    #: the last version's table map and views, encoded (patch.diff's memo): what the next version's
-    #: patches are computed against, encoded once for every connection
+    #: the memo of the next version's patches (patch.Memo.after: what it knows of the last one's)
     memo: patch.Memo = field(default_factory=patch.Memo)
 
 
@@ -479,11 +478,18 @@ class Hub:
         # Patches likewise, by audience and what it was last sent (kept here so their ids stay theirs).
         patches: dict[tuple[int | None, bool, int, int, int], tuple[tuple[Any, ...], bytes]] = {}
         # The table map's operations, by the table map a connection was last sent (most share one).
-        table_ops: dict[int, tuple[Any, list[patch.Part]]] = {}
+        table_ops: dict[int, tuple[Any, patch.Part]] = {}
+        # This version's patches: every view that changed alike (the seats' views share their
+        # public values) gets one part, found in a few calls into C (patch.Memo); the memo knows
+        # the last version's views' keys and changed values' encodings
         memo = cached.memo
         pack = patch.packer()  # the patches' encoder for this version (codec.encode's bytes)
         heads = _Heads(table.id, version, pack)
         seen_by: dict[int | None, list[dict[str, Any]]] = {}
+        # a version whose events every seat and spectator sees (the usual case) gives them all one
+        # list: built once, and known at once by the patches' heads
+        public = all(e.only is None and not e.hidden_from for e, _ in wire)
+        everyone = [w for _, w in wire] if public else None
         views: dict[int | None, dict[str, Any] | None] = {}
         reply = self._replies.get((table.id, version))
         for member in list(cached.members.values()):
@@ -498,43 +504,47 @@ class Hub:
                 taken = self._reply_of(table.id, version, commit)
                 re = None if taken is None else taken.re
             if seat not in seen_by:
-                seen_by[seat] = [w for e, w in wire if e.is_seen_by(seat)]
+                seen_by[seat] = everyone if everyone is not None else [w for e, w in wire if e.is_seen_by(seat)]
                 views[seat] = view_for(table, seat)
             seen, view = seen_by[seat], views[seat]
+            sent = member.sent
+            is_host = member.is_host
             if (
                 re is None
                 and not seen
-                and member.sent is not None
-                and member.sent[0] == table_map
-                and member.sent[2] == member.is_host
-                and _same_view(member.sent[1], view)
+                and sent is not None
+                and sent[0] == table_map
+                and sent[2] == is_host
+                and _same_view(sent[1], view)
                 and (seat is None or table.epoch_of(seat) <= member.version)
             ):
                 # Nothing this connection can see changed (another seat's private step): no frame.
                 # Its next update starts where its last one ended (``since``), so it misses nothing,
                 # and a seat flooding private steps costs the others nothing (issue 25, finding 1).
                 continue
-            audience = (seat, member.is_host, member.version)
-            whole_frame = functools.partial(_whole_frame, frames, table_map, version, member, seen, view, re)
-            sent = member.sent
             if whole or sent is None or not getattr(session, "diffs", False):
-                frame = whole_frame()
+                frame = _whole_frame(frames, table_map, version, member, seen, view, re)
             else:
-                key = (*audience, id(sent[0]), id(sent[1]))
-                shared = None if re is not None else patches.get(key)
+                # (a seat has one connection: only spectators may share a patch)
+                key = (
+                    None
+                    if re is not None or seat is not None
+                    else (None, is_host, member.version, id(sent[0]), id(sent[1]))
+                )
+                shared = None if key is None else patches.get(key)
                 if shared is None:
                     frame = self._patch_frame(
-                        member, sent, table_map, view, version, seen, re, whole_frame, memo, table_ops, heads
+                        member, sent, table_map, view, version, seen, re, frames, memo, table_ops, heads
                     )
-                    if re is None:
+                    if key is not None:
                         patches[key] = (sent, frame)
                 else:
                     frame = shared[1]
             session.send_frame(frame)
             member.version = version
-            member.sent = (table_map, view, member.is_host)
-        if memo.maps:  # keep what the next version's patches start from: this version's table map and views
-            cached.memo = memo.keep(table_map, *views.values())
+            member.sent = (table_map, view, is_host)
+        if memo.keys or memo.alive:
+            cached.memo = memo.after()
 
     @staticmethod
     def _patch_frame(
@@ -545,9 +555,9 @@ class Hub:
         version: int,
         seen: list[dict[str, Any]],
         re: int | str | None,
-        whole_frame: Callable[[], bytes],
+        frames: dict[tuple[int | None, bool, int], bytes],
         memo: patch.Memo,
-        table_ops: dict[int, tuple[Any, list[patch.Part]]],
+        table_ops: dict[int, tuple[Any, patch.Part]],
         heads: _Heads,
     ) -> bytes:
         """The ``patch`` from what ``member`` was last sent (``sent``) to the new table map and view,
@@ -556,21 +566,21 @@ class Hub:
         pack = heads.pack
         shared = table_ops.get(id(sent[0]))
         if shared is None or shared[0] is not sent[0]:
-            shared = table_ops[id(sent[0])] = (sent[0], patch.parts(sent[0], table_map, memo, ("table",), pack=pack))
-        found = shared[1] + patch.parts(sent[1], view, memo, ("view",), pack=pack)
+            shared = table_ops[id(sent[0])] = (sent[0], memo.part(sent[0], table_map, _TABLE, pack))
+        found = memo.part(sent[1], view, _VIEW, pack)
         if re is None:
             # the operations' encodings spliced in (each part encoded once for every seat whose
             # view changed alike), after a head from pieces encoded once a version
-            frame = patch.spliced(heads.head(member.version, seen, member.seat, member.is_host), found)
+            frame = heads.frame(member.version, seen, member.seat, member.is_host, shared[1], found)
         else:
             frame = pack(
                 messages.patch(
                     table=table_map["id"], version=version, since=member.version, events=seen, seat=member.seat,
-                    is_host=member.is_host, ops=[op for part in found for op in part[0]], re=re,
+                    is_host=member.is_host, ops=[*shared[1][0], *found[0]], re=re,
                 )
             )  # fmt: skip
         if 2 * len(frame) > member.whole_size:
-            whole = whole_frame()
+            whole = _whole_frame(frames, table_map, version, member, seen, view, re)
             member.whole_size = len(whole)
             if len(whole) <= len(frame):
                 return whole
@@ -580,6 +590,10 @@ class Hub:
         """Bring a member in line with the table; ``False`` if its connection is being closed."""
         if member.seat is not None:
             record = table.seats[member.seat] if member.seat < len(table.seats) else None
+            if member.token is not None and (record is None or not _same(record.token, member.token)):
+                moved = table.seat_of_token(member.token)  # its person moved to another seat (``sit``)
+                if moved is not None:
+                    member.seat, record = moved, table.seats[moved]
             if record is None or record.token is None or not _same(record.token, member.token):
                 member.seat = None  # the seat was freed or given away: watch from now on
                 member.token = None
@@ -619,39 +633,77 @@ class Hub:
 
 class _Heads:
     """A version's ``patch`` messages up to their operations, from pieces encoded once: the fields
-    every one has alike, and each distinct list of events (most seats see the same events). The
-    bytes of :func:`meja.protocol.codec.encode` of :func:`messages.patch`'s fields, in its order
-    (a map is its header, then its keys and values encoded end to end)."""
+    every one has alike, the starting version with each distinct list of events (most seats see
+    the same events, from the same version), and the seat with the host flag. The bytes of
+    :func:`meja.protocol.codec.encode` of :func:`messages.patch`'s fields, in its order (a map is
+    its header, then its keys and values encoded end to end)."""
 
-    __slots__ = ("events", "pack", "prefix")
+    __slots__ = ("fronts", "last", "pack", "prefix")
 
     def __init__(self, table_id: str, version: int, pack: Callable[[Any], bytes]) -> None:
         self.pack = pack
         self.prefix = b"".join(
             [b"\x88", pack("type"), pack("patch"), pack("table"), pack(table_id), pack("version"), pack(version)]
         )
-        #: the key ``"events"`` and the list's encoding, by the ids of its events (alive while the version is
-        #: delivered: they are its own)
-        self.events: dict[tuple[int, ...], bytes] = {}
+        #: the message from its start to its ``seat``, by the starting version and the ids of the
+        #: events (alive while the version is delivered: they are its own)
+        self.fronts: dict[tuple[int, tuple[int, ...]], bytes] = {}
+        #: the last front given, with its starting version and its list of events (the very list:
+        #: the seats of a version whose events all see share one)
+        self.last: tuple[int, list[dict[str, Any]], bytes] | None = None
+
+    def frame(
+        self,
+        since: int,
+        events: list[dict[str, Any]],
+        seat: int | None,
+        is_host: bool,
+        first: patch.Part,
+        second: patch.Part,
+    ) -> bytes:
+        """The message with the operations of ``first`` and ``second``: :func:`patch.joined` of its
+        :meth:`head`, in one join."""
+        last = self.last
+        front = last[2] if last is not None and last[1] is events and last[0] == since else self._front(since, events)
+        n = len(first[0]) + len(second[0])
+        return b"".join(
+            (front, _TAILS.get((seat, is_host)) or _tail(seat, is_host), patch.array_header(n), first[1], second[1])
+        )
 
     def head(self, since: int, events: list[dict[str, Any]], seat: int | None, is_host: bool) -> bytes:
         """The message's encoding up to its ``patch`` field's value (for :func:`patch.spliced`)."""
-        key = tuple(map(id, events))
-        encoded = self.events.get(key)
-        if encoded is None:
-            encoded = self.events[key] = _EVENTS + self.pack(events)
-        pack = self.pack
-        return b"".join(
-            [self.prefix, _SINCE, pack(since), encoded, _SEAT, pack(seat), _IS_HOST if is_host else _NOT_HOST]
-        )
+        last = self.last
+        front = last[2] if last is not None and last[1] is events and last[0] == since else self._front(since, events)
+        tail = _TAILS.get((seat, is_host))
+        if tail is None:
+            tail = _tail(seat, is_host)
+        return front + tail
+
+    def _front(self, since: int, events: list[dict[str, Any]]) -> bytes:
+        """The message from its start to its ``seat``, kept as the last front given."""
+        key = (since, tuple(map(id, events)))
+        front = self.fronts.get(key)
+        if front is None:
+            pack = self.pack
+            front = self.fronts[key] = b"".join([self.prefix, _SINCE, pack(since), _EVENTS, pack(events)])
+        self.last = (since, events, front)
+        return front
 
 
 _KEY: Final = patch.packer()
+_TABLE: Final = ("table",)
+_VIEW: Final = ("view",)
 _SINCE: Final = _KEY("since")
 _EVENTS: Final = _KEY("events")
-_SEAT: Final = _KEY("seat")
-_IS_HOST: Final = _KEY("is_host") + _KEY(True) + _KEY("patch")
-_NOT_HOST: Final = _KEY("is_host") + _KEY(False) + _KEY("patch")
+
+
+def _tail(seat: int | None, is_host: bool) -> bytes:
+    """A ``patch`` message's ``seat`` and ``is_host`` fields and its ``patch`` key, encoded."""
+    return b"".join([_KEY("seat"), _KEY(seat), _KEY("is_host"), _KEY(is_host), _KEY("patch")])
+
+
+#: :func:`_tail` of the seats a table may have, host or not, and of a spectator
+_TAILS: Final = {(seat, host): _tail(seat, host) for seat in (None, *range(64)) for host in (False, True)}
 
 
 def _whole_frame(

@@ -55,3 +55,11 @@ class Buckets:
                 self._buckets.popitem(last=False)
         self._buckets.move_to_end(key)
         return found
+
+    def carry(self, old: str, new: str) -> None:
+        """Key ``old``'s bucket as ``new`` (what was spent under the one is spent under the other),
+        ``old`` then starting afresh: a budget kept by seat follows a person who moved seats."""
+        found = self._buckets.pop(old, None)
+        if found is not None:
+            self._buckets[new] = found
+            self._buckets.move_to_end(new)

@@ -15,7 +15,8 @@ What :func:`clean` does, in order:
 3. Refused: an empty name; one longer than ``MAX_NAME_CHARS`` (after NFKC,
    which may lengthen it); control, format, surrogate, private-use and
    unassigned characters (``Cc Cf Cs Co Cn``: zero-width spaces and joiners,
-   bidirectional overrides); the characters that draw nothing although they are
+   bidirectional overrides), except a zero width joiner between two emoji, which joins
+   them into one picture (``👩‍💻``, ``🏳️‍🌈``: :func:`_joins_emoji`); the characters that draw nothing although they are
    letters or symbols (:data:`INVISIBLE`: the Hangul fillers U+3164, U+115F,
    U+1160, U+FFA0, the blank Braille pattern U+2800, ...); a name with no
    visible character (a letter, digit, punctuation or symbol: combining marks
@@ -99,8 +100,8 @@ def clean_text(raw: str, limit: int, what: str, error: type[MejaError]) -> str:
         raise error(f"a {what} needs at least one visible character")
     if len(text) > limit:
         raise error(f"a {what} has at most {limit} characters")
-    for char in text:
-        if unicodedata.category(char) in _REFUSED_CATEGORIES:
+    for i, char in enumerate(text):
+        if unicodedata.category(char) in _REFUSED_CATEGORIES and not _joins_emoji(text, i):
             raise error(f"{what} {text!r} has a control or unassigned character")
         if char in INVISIBLE:
             raise error(f"{what} {text!r} has an invisible character (U+{ord(char):04X})")
@@ -123,6 +124,27 @@ def clean_text(raw: str, limit: int, what: str, error: type[MejaError]) -> str:
     return text
 
 
+#: The zero width joiner, allowed only where it joins two emoji into one (UTS #51 section 2.3).
+ZWJ: Final = "\u200d"
+#: What may stand between an emoji and a joiner: the emoji presentation selector (U+FE0F) and
+#: the five skin tones (U+1F3FB..U+1F3FF).
+_EMOJI_TAIL: Final = frozenset("\ufe0f\U0001f3fb\U0001f3fc\U0001f3fd\U0001f3fe\U0001f3ff")
+
+
+def _joins_emoji(text: str, i: int) -> bool:
+    """Whether ``text[i]`` is a zero width joiner inside an emoji sequence (``👩‍💻``, ``🏳️‍🌈``,
+    ``❤️‍🔥``): a symbol (``So``), maybe with its presentation selector or skin tone, before it,
+    and a symbol right after it. Such a joiner draws one picture of two; nowhere else does it
+    draw anything, and it stays refused (a name or line that hides text, or one that passes
+    for another)."""
+    if text[i] != ZWJ or i + 1 >= len(text) or unicodedata.category(text[i + 1]) != "So":
+        return False
+    j = i - 1
+    while j >= 0 and text[j] in _EMOJI_TAIL:
+        j -= 1
+    return j >= 0 and unicodedata.category(text[j]) == "So"
+
+
 def likeness(name: str) -> frozenset[str]:
     """The keys names are compared by: two names that share a key look alike (module docstring).
 
@@ -132,7 +154,7 @@ def likeness(name: str) -> frozenset[str]:
     bare = "".join(
         c
         for c in unicodedata.normalize("NFD", unicodedata.normalize("NFKC", name))
-        if unicodedata.category(c) not in _MARKS
+        if unicodedata.category(c) not in _MARKS and c != ZWJ  # (a joined emoji looks like its parts)
     ).translate(_small_capitals())
     return frozenset(_skeleton(_skeleton(text).casefold()) for text in (bare, bare.upper()))
 

@@ -184,6 +184,8 @@ class TableService:
         self._replays = Buckets(settings.replay_per_s, settings.replay_burst)
         #: per seat of a table, its private steps (:meth:`_spend_private`)
         self._private_steps = Buckets(settings.private_steps_per_s, settings.private_steps_burst)
+        #: per seat of a table, its holder's moves to another seat (:meth:`sit`; carried with them)
+        self._moves = Buckets(settings.seat_moves_per_min / 60, settings.seat_moves_burst)
         #: talk at the table and the call's signals (not changes of the table: notes of the store)
         self.talk = talk.Talk(hub)
         #: the archive of finished matches (:mod:`meja.server.archive`; its writes are ``archive``
@@ -569,7 +571,7 @@ class TableService:
         # so alternating between processes does not multiply the budget (issue 25, finding 1).
         window = self.settings.seat_resumes_per_min
         if window and await self.store.hit(f"resume:{table_id}:{hashed[:16]}", 60_000) > window:
-            raise LimitExceeded(f"more than {window} returns to this seat in a minute: wait a moment")
+            raise LimitExceeded(f"more than {window} returns with this seat token in a minute: wait a moment")
 
         def change(t: Table, version: int, now: int) -> Learned:
             seat = t.seat_of_token(hashed)
@@ -669,6 +671,30 @@ class TableService:
             return tables.leave(t, seat=seat)
 
         await self.commit(table_id, change, reply=reply)
+
+    async def sit(
+        self, table_id: str, *, seat: int, token: str, conn: tuple[str, str], to: int, reply: Reply | None
+    ) -> None:
+        """The person at ``seat`` moves to the empty seat ``to`` in the lobby (tables.sit)."""
+
+        def change(t: Table, version: int, now: int) -> tables.Mutation:
+            _check_seat(t, seat, token, conn)
+            # Checked before it is charged, as a join: a refused move costs the table nothing.
+            mutation = tables.sit(t, seat=seat, to=to)
+            # The person's own moves first: hopping between two seats drained the table's budget,
+            # which the host's requests share (a hostile player's review), a move a message.
+            if not self._moves.bucket(f"{t.id}/{seat}").take():
+                raise LimitExceeded(
+                    f"more than {self.settings.seat_moves_per_min:g} seat moves a minute: wait a moment"
+                )
+            self._spend(t.id)
+            return mutation
+
+        await self.commit(table_id, change, reply=reply)
+        # The budgets this process keeps by seat go with the person (a move must not refill them).
+        self._changes.carry(f"{table_id}/{seat}", f"{table_id}/{to}")
+        self._moves.carry(f"{table_id}/{seat}", f"{table_id}/{to}")
+        self.talk.carry(table_id, seat, to)
 
     # ------------------------------------------------------------------ play
 

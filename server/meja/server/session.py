@@ -51,6 +51,7 @@ from typing import Any, Final
 from meja import __version__, games
 from meja.protocol import codec, messages
 from meja.protocol.errors import (
+    BadSeat,
     BadToken,
     CloseCode,
     LimitExceeded,
@@ -287,6 +288,9 @@ class Session:
         if msg.protocol != messages.PROTOCOL_VERSION:
             raise UnsupportedVersion(f"this server speaks protocol {messages.PROTOCOL_VERSION}, not {msg.protocol!r}")
         self.diffs = msg.diffs
+        # The client's name for itself, for the operator (at debug level: one line a connection;
+        # escaped, as a hostile client may send control characters in it).
+        log.debug("connection %s says hello as %s (diffs: %s)", self.cid, ascii(msg.client), msg.diffs)
         catalog = _catalog(self.settings.default_game)
         self.send(messages.welcome(server=SERVER_NAME, limits=self.settings.limits(), catalog=catalog, re=msg.id))
 
@@ -359,6 +363,13 @@ class Session:
             msg.table, host=self._asker(member), seat=msg.seat, to=msg.to, level=msg.level, reply=self._reply(msg)
         )
 
+    async def _on_sit(self, msg: messages.Sit) -> None:
+        member = self._seated_at(msg.table)
+        assert member.seat is not None and member.token is not None
+        await self.service.sit(
+            msg.table, seat=member.seat, token=member.token, conn=self.conn, to=msg.seat, reply=self._reply(msg)
+        )
+
     async def _on_start(self, msg: messages.Start) -> None:
         member = self._host_of(msg.table)
         await self.service.start(msg.table, host=self._asker(member), reply=self._reply(msg))
@@ -428,7 +439,11 @@ class Session:
         rebuilt = await self.service.replay(msg.archive, address=self.address, counted=msg.archive not in self.archives)
         if len(self.archives) < 16:
             self.archives.add(msg.archive)
-        seat = None if msg.open or msg.seat is None or msg.seat >= len(rebuilt.data["seats"]) else msg.seat
+        seats = len(rebuilt.data["seats"])
+        if msg.seat is not None and not 0 <= msg.seat < seats:
+            # (was read as a spectator's view: a hostile player's finding, the asker not told)
+            raise BadSeat(f"seat {msg.seat} is not a seat of that match: it had {seats}")
+        seat = None if msg.open else msg.seat
         # Built and encoded off the event loop, within the address's budget (archive.Archiver.replay).
         frame = await self.service.archiver.replay(
             rebuilt,
@@ -608,6 +623,7 @@ HANDLERS: Final[Mapping[str, Callable[[Session, Any], Awaitable[None]]]] = {
     "watch": Session._on_watch,
     "resume": Session._on_resume,
     "seat": Session._on_seat,
+    "sit": Session._on_sit,
     "start": Session._on_start,
     "act": Session._on_act,
     "rematch": Session._on_rematch,

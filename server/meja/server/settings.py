@@ -254,6 +254,14 @@ class Settings:
         "changes (game actions are not counted)",
     )
     table_changes_burst: int = _s(20, "changes", "changes a table accepts at once before `table_changes_per_s` applies")
+    seat_moves_per_min: float = _s(
+        6.0,
+        "moves/min",
+        "moves to another seat in the lobby (`sit`) one person makes per minute, per process, before "
+        "the table's `table_changes_per_s`; past it: `limit/exceeded`, nothing changes (a person "
+        "hopping between seats drained the budget the host's requests share)",
+    )
+    seat_moves_burst: int = _s(4, "moves", "moves a person may make at once before `seat_moves_per_min` applies")
     private_steps_per_s: float = _s(
         4.0,
         "steps/s",

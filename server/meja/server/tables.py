@@ -16,8 +16,9 @@ All public (every seat and spectator sees them), but ``act``:
 ===============  ===================================  ==========================================
 kind             data                                 when
 ===============  ===================================  ==========================================
-seat_changed     seat, to (the seat's new kind), name,  a seat taken, freed, handed to a bot, left
-                 level?
+seat_changed     seat, to (the seat's new kind), name,  a seat taken, freed, handed to a bot, left,
+                 level?, kicked?, left?, moved_to?,     or a person moved (``sit``: the old seat's
+                 moved_from?                            entry, then the new one's)
 connected        seat                                 a player (re)connects: the seat is theirs again
 away             seat                                 a player's connection closed (or its server died)
 auto             seat                                 the grace period ran out: a bot plays for them
@@ -48,6 +49,14 @@ Decisions where the issue is silent (written down here as the code does them)
   who leaves gives up the host's powers (no rematch).
 - ``seat`` (host, lobby) may not change the host's own seat (``seat/bad_seat``);
   a human moved out of a seat keeps watching as a spectator.
+- ``sit`` (a seated person, lobby) moves its sender to an empty seat: its seat
+  record goes whole (token, connection, origin, presence), so a resume with the
+  same token, a mute (kept by token) and a kick (kept by origin) follow it; the
+  host may move too, and ``host_seat`` follows, as do the host's rights handed to
+  the mover (``delegate``). The update has two ``seat_changed`` entries, the old
+  seat's (``to: empty``, ``moved_to``) then the new one's (``moved_from``): a
+  client that keeps its seats from ``seat_changed`` stays right without knowing
+  moves.
 - **A kick sticks.** A host who frees a person's seat, or hands it to a bot,
   with ``seat`` in the lobby has *kicked* them: they may not ``join`` that table
   again (``seat/kicked``; they may still ``watch``). What identifies them is the
@@ -91,10 +100,12 @@ delay (``timed_actions``); and which events the table holds for
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import secrets
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from operator import is_
 from random import Random
 from typing import Any, Final, NamedTuple
 
@@ -122,6 +133,7 @@ from meja.store.base import Due
 from . import names, talk
 from .records import (
     BOT,
+    EMPTY,
     FINISHED,
     HUMAN,
     LOBBY,
@@ -164,6 +176,7 @@ __all__ = [
     "play",
     "rematch",
     "set_seat",
+    "sit",
     "start",
     "still_due",
     "summary",
@@ -207,12 +220,14 @@ def _default_level(settings: Settings, plugin: games.GamePlugin) -> str:
     return settings.bot_level if settings.bot_level in plugin.levels else plugin.default_level
 
 
-def _seat_event(seat: int, record: SeatRecord, *, kicked: bool = False) -> Event:
+def _seat_event(seat: int, record: SeatRecord, *, kicked: bool = False, left: str | None = None) -> Event:
     data: dict[str, Any] = {"seat": seat, "to": record.kind, "name": record.name}
     if record.kind == BOT:
         data["level"] = record.level
     if kicked:
         data["kicked"] = True
+    if left is not None:
+        data["left"] = left
     return Event("seat_changed", data)
 
 
@@ -359,6 +374,35 @@ def set_seat(t: Table, *, seat: int, to: str, level: str | None) -> Mutation:
     return Mutation(new, (_seat_event(seat, record, kicked=taken.is_human),))
 
 
+def sit(t: Table, *, seat: int, to: int) -> Mutation:
+    """The person at ``seat`` moves to the empty seat ``to``, before the start (see the module
+    docstring): their record goes with them whole (name, token, connection, origin, presence),
+    and so does whatever the table keeps by their seat (the host's seat, the host's rights)."""
+    if t.status != LOBBY:
+        raise NotLobby("seats can be chosen only before the start")
+    if not 0 <= to < len(t.seats):
+        raise BadSeat(f"no seat {to!r} at a table of {len(t.seats)}")
+    record = t.seats[seat]
+    if not record.is_human:
+        raise BadSeat(f"seat {seat} holds no person to move")
+    if to == seat:
+        raise SeatTaken(f"seat {to} is yours already")
+    if not t.seats[to].is_empty:
+        raise SeatTaken(f"seat {to} is not free")
+    seats = list(t.seats)
+    seats[seat], seats[to] = SeatRecord(), record
+    new = t.evolve(
+        seats=tuple(seats),
+        host_seat=to if seat == t.host_seat else t.host_seat,
+        delegate=to if seat == t.delegate else t.delegate,
+    )
+    # Two entries, as any other seat change: the old seat empty, then the new one taken; each
+    # names the other seat, so a log says who moved from where to where (PROTOCOL.md 7.3).
+    freed = Event("seat_changed", {"seat": seat, "to": EMPTY, "name": "", "moved_to": to})
+    taken = Event("seat_changed", {"seat": to, "to": HUMAN, "name": record.name, "moved_from": seat})
+    return Mutation(new, (freed, taken))
+
+
 def start(t: Table, *, version: int, now: int) -> Mutation:
     """The host starts: empty seats become bots, round 1 is dealt (from the deal code if one was given)."""
     if t.status != LOBBY:
@@ -394,7 +438,8 @@ def leave(t: Table, *, seat: int) -> Mutation:
     else:
         record = SeatRecord(kind=BOT, name=BOT_NAME, level=t.bots)
         host = None if seat == t.host_seat else t.host
-    events = [_seat_event(seat, record)]
+    # (who left, by name: the seat's new name is the bot's, and the others' logs say who went)
+    events = [_seat_event(seat, record, left=t.seats[seat].name)]
     delegate = t.delegate
     if seat == delegate:  # the host's rights go back to the host
         delegate = None
@@ -867,50 +912,44 @@ def plan(
 
 
 def summary(t: Table, settings: Settings) -> dict[str, Any]:
-    """The table map of ``state`` and ``update`` (the same for every connection: no secrets)."""
+    """The table map of ``state`` and ``update`` (the same for every connection: no secrets).
+
+    Its ``link``, ``seats`` (and each seat's entry), ``teams``, ``talk`` and ``awaiting`` are the
+    very objects the last map had while what they are built from is the same (:func:`_reused`): a
+    patch's diff passes over a value that is the object it was without encoding it (PROTOCOL.md
+    7.5), and a move rebuilds none of them. They are shared: read them, never change them.
+    """
     cached: dict[str, Any] | None = t.memo.get("summary")
     if cached is not None:
         return cached
-    seats = []
-    for i, s in enumerate(t.seats):
-        entry: dict[str, Any] = {
-            "seat": i,
-            "kind": s.kind,
-            "name": s.name,
-            "connected": s.is_present or s.is_bot,
-            "auto": s.auto,
-        }
-        if s.is_bot:
-            entry["level"] = s.level
-        elif s.auto:
-            entry["level"] = t.bots
-        elif s.is_human and s.away is not None and t.status == PLAYING:
-            # when a bot takes the absent player's turns (epoch ms): every page counts down to the
-            # same moment, and a reload keeps it (issue 20, point 9)
-            entry["bot_at"] = s.away + t.grace_s * 1000
-        seats.append(entry)
+    playing = t.status == PLAYING
     game = get_game(t.game)
     options = t.game_options
+    seats = t.seats
+    n = len(seats)
+    now = talk.allowed_now(t)
     out: dict[str, Any] = {
         "id": t.id,
         "code": t.code,
-        "link": settings.invite_link(t.code),
+        "link": _reused(("link", t.code), (settings,), lambda: settings.invite_link(t.code)),
         "game": t.game,
         "preset": t.options.get("preset", game.info.default_preset),
         "options": options.to_wire(),
         "status": t.status,
-        "seats": seats,
-        "teams": [list(team) for team in game.teams(options, len(t.seats))],
+        "seats": _reused(
+            ("seats", playing, t.bots, t.grace_s), (seats,), lambda: [_seat_entry(t, i, playing) for i in range(n)]
+        ),
+        "teams": _reused(("teams", n), (options,), lambda: [list(team) for team in game.teams(options, n)]),
         "host_seat": t.host_seat,
         "host_rights": t.delegate,
         "bots": t.bots,
         "grace_s": t.grace_s,
         "turn_limit_s": t.turn_limit_s,
-        "talk": talk.summary(t),
+        "talk": _reused(("talk", t.status, now), (t.talk, seats), lambda: talk.summary(t)),
     }
-    if t.status == PLAYING:
-        out["awaiting"] = list(t.awaiting())
-    if t.deadline is not None and t.status == PLAYING:
+    if playing:
+        out["awaiting"] = _awaiting(tuple(t.awaiting()))
+    if t.deadline is not None and playing:
         out["turn_deadline_ms"] = t.deadline
     if t.commitment is not None:
         out["commitment"] = {"round": t.commitment.round, "hash": t.commitment.hash}
@@ -928,6 +967,62 @@ def summary(t: Table, settings: Settings) -> dict[str, Any]:
                 out["archive"] = archive_id(t.seed)
     t.memo["summary"] = out
     return out
+
+
+def _seat_entry(t: Table, i: int, playing: bool) -> dict[str, Any]:
+    """Seat ``i``'s entry of the table map: the last one made while its record is the same."""
+    s = t.seats[i]
+    entry: dict[str, Any] = _reused(
+        ("seat", i, playing, t.bots, t.grace_s), (s,), lambda: _new_seat_entry(t, i, s, playing)
+    )
+    return entry
+
+
+def _new_seat_entry(t: Table, i: int, s: SeatRecord, playing: bool) -> dict[str, Any]:
+    entry: dict[str, Any] = {
+        "seat": i,
+        "kind": s.kind,
+        "name": s.name,
+        "connected": s.is_present or s.is_bot,
+        "auto": s.auto,
+    }
+    if s.is_bot:
+        entry["level"] = s.level
+    elif s.auto:
+        entry["level"] = t.bots
+    elif s.is_human and s.away is not None and playing:
+        # when a bot takes the absent player's turns (epoch ms): every page counts down to the
+        # same moment, and a reload keeps it (issue 20, point 9)
+        entry["bot_at"] = s.away + t.grace_s * 1000
+    return entry
+
+
+#: Parts of table maps (:func:`summary`) by what they are made of: a key of values, the ids of the
+#: objects they were built from, and those objects (held, so the ids stay theirs) with the part.
+_REUSED: dict[tuple[Any, ...], tuple[tuple[Any, ...], Any]] = {}
+#: When :data:`_REUSED` is emptied (a server's tables each keep a handful of entries).
+_REUSED_MAX: Final = 8192
+
+
+def _reused(key: tuple[Any, ...], sources: tuple[Any, ...], make: Callable[[], Any]) -> Any:
+    """``make()``, or what it gave last for the same ``key`` and the very same ``sources``
+    (compared by identity: a table evolved from another keeps its seats, talk settings and
+    options objects while they do not change)."""
+    full = (*key, *map(id, sources))
+    got = _REUSED.get(full)
+    if got is not None and all(map(is_, got[0], sources)):
+        return got[1]
+    if len(_REUSED) >= _REUSED_MAX:
+        _REUSED.clear()
+    made = make()
+    _REUSED[full] = (sources, made)
+    return made
+
+
+@functools.lru_cache(maxsize=512)
+def _awaiting(seats: tuple[int, ...]) -> list[int]:
+    """The table map's ``awaiting``: one list for every equal tuple of seats (ints only)."""
+    return list(seats)
 
 
 def view_for(t: Table, seat: int | None) -> dict[str, Any] | None:

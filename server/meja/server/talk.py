@@ -217,16 +217,15 @@ def decode_note(raw: bytes) -> dict[str, Any]:
 
 
 def roster(t: Table, entries: Mapping[str, Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """The call's peers, in seat order: each presence entry whose connection still holds its seat
-    (a reload, a lost connection or a dead process drops it) and whose person is not muted."""
+    """The call's peers, in seat order: each presence entry whose connection still holds a seat,
+    at the seat it holds now (a reload, a lost connection or a dead process drops it) and whose person is not muted."""
     peers: dict[int, dict[str, Any]] = {}
+    # (by the connection: a person who moved seats in the lobby is in the call at the new one)
+    held = {record.conn: i for i, record in enumerate(t.seats) if record.is_human and record.conn is not None}
     for entry in entries.values():
-        seat = entry.get("seat")
-        if not isinstance(seat, int) or not 0 <= seat < len(t.seats):
-            continue
-        record = t.seats[seat]
         conn = entry.get("conn")
-        if not record.is_human or record.conn is None or conn is None or tuple(conn) != record.conn:
+        seat = None if not isinstance(conn, list | tuple) else held.get(tuple(conn))
+        if seat is None:
             continue
         if is_muted(t, seat):
             continue
@@ -295,6 +294,10 @@ class Talk:
         """One of the seat's talk budget (``talk_per_s``), or ``limit/exceeded``."""
         if not self._talk.bucket(f"{table_id}/{seat}").take():
             raise LimitExceeded(f"more than {self.settings.talk_per_s:g} messages a second: wait a moment")
+
+    def carry(self, table_id: str, old: int, new: int) -> None:
+        """A person moved from seat ``old`` to ``new`` (``sit``): their talk budget goes with them."""
+        self._talk.carry(f"{table_id}/{old}", f"{table_id}/{new}")
 
     async def history(self, table_id: str, member: Member) -> None:
         """Send a connection that has just attached the lines it may read (``talk`` with ``history``)."""
