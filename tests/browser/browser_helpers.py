@@ -9,7 +9,10 @@ say about each step (:func:`engine_after`).
 
 from __future__ import annotations
 
+import asyncio
+import queue
 import re
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -18,6 +21,7 @@ from typing import Any
 from meja.games.crazy_eights.dealcode import DealSpec, encode
 from meja.games.crazy_eights.rules import DRAW, CrazyEightsState
 from meja.rules import get_game
+from meja_client import Player, connect
 
 GAME = get_game("crazy_eights")
 
@@ -80,9 +84,11 @@ def playable(page: Any) -> list[str]:
 
 
 def is_my_turn(page: Any) -> bool:
-    return bool(page.evaluate(
-        "() => { const v = window.meja.view; return !!v && v.phase === 'play' && v.turn === window.meja.seat; }"
-    ))
+    return bool(
+        page.evaluate(
+            "() => { const v = window.meja.view; return !!v && v.phase === 'play' && v.turn === window.meja.seat; }"
+        )
+    )
 
 
 def phase(page: Any) -> str | None:
@@ -367,3 +373,49 @@ def turn_hints_off(page: Any) -> None:
     page.uncheck("#live-talk-hints")
     page.wait_for_selector("#hint-button", state="hidden")
     assert page.locator("#hint-button").count() == 1 and not page.evaluate("() => window.meja.table.talk.hints")
+
+
+# --------------------------------------------------------------------------- a person at a table, in Python
+
+
+def play_in_thread(
+    origin: str,
+    *,
+    game: str = "kartu_terakhir",
+    seats: int = 2,
+    options: dict[str, Any] | None = None,
+    wait_s: float = 1.5,
+) -> queue.Queue[Any]:
+    """Host a table for one person (the Python client, "Mira") and normal bots, start it after
+    ``wait_s`` (a page comes to watch first), play the person's seat to the match's end (its first
+    legal action), in a thread and loop of its own. The queue gets the room code, then the table
+    map once it names the match's archive (written just after the end), or the exception that
+    stopped it: :func:`take` them."""
+    codes: queue.Queue[Any] = queue.Queue()
+
+    async def run() -> None:
+        async with connect(origin.replace("http", "ws") + "/ws") as client:
+            await client.host(name="Mira", game=game, seats=seats, bots="normal", options=options)
+            codes.put(client.code)
+            await asyncio.sleep(wait_s)
+            await client.start()
+            await Player(client, turn_timeout=60).run()
+            await client.wait_for(lambda c: "archive" in (c.table or {}), 60)
+            codes.put(client.table)
+
+    def main() -> None:
+        try:
+            asyncio.run(run())
+        except Exception as exc:  # the test fails on it, not the thread
+            codes.put(exc)
+
+    threading.Thread(target=main, daemon=True).start()
+    return codes
+
+
+def take(codes: queue.Queue[Any], timeout: float) -> Any:
+    """The next thing :func:`play_in_thread` put, or its exception raised here."""
+    item = codes.get(timeout=timeout)
+    if isinstance(item, Exception):
+        raise item
+    return item

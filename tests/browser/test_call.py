@@ -124,7 +124,8 @@ def host_relayed(page: Any, origin: str, name: str) -> str:
 
 
 #: Each seat's box with a call tile: whether its name and its count show whole, and clear of the tile.
-SEAT_TEXT = """() => [...document.querySelectorAll('.seat-box')].filter((b) => b.querySelector('.call-tile')).map((box) => {
+SEAT_TEXT = """() => [...document.querySelectorAll('.seat-box')]
+  .filter((b) => b.querySelector('.call-tile')).map((box) => {
     const tile = box.querySelector('.call-tile').getBoundingClientRect();
     const out = {seat: box.dataset.seat};
     for (const part of ['seat-who', 'opp-count']) {

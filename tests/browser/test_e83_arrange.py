@@ -1,12 +1,13 @@
 """Eighty-Three's helpers for a newcomer (issue 20, point 13): what a hand is worth in the auction,
-and an Auto-arrange that keeps a player's own picks and shows what it hands in first.
+and an Auto-arrange ("Hand in for me") that keeps a player's own picks and shows what it adds first.
 
 A table of one person and three bots, to the discard phase. In the auction the bid panel says
 in plain words what the hand is worth: the game's yardstick estimate of the best trump suit
 (meja.games.eighty_three.bots.yardstick), from the seat's own cards. Before anything is pressed the
 discard box shows what Auto-arrange would hand in (the view's ``arranged``); the player picks
-one discard by hand that Auto-arrange would not have chosen; the preview then holds that card
-(completed around it, never replaced); pressing Auto-arrange hands in exactly what it showed.
+one discard by hand that Auto-arrange would not have chosen; the arrangement then holds that card
+(completed around it, never replaced) and the preview lists only what the button adds; pressing
+"Hand in for me" hands in the pick and what it showed, at once.
 
 Cost: one auction and one discard phase against bots (about 10 s).
 """
@@ -72,7 +73,14 @@ def test_auto_arrange_keeps_a_pick_and_shows_its_decision_first(new_context: Any
     assert v["selected"]["discards"] == [pick]
     after = v["arranged"]
     assert pick in after["discards"], "Auto-arrange would throw the player's pick away"
-    assert page.evaluate(PREVIEW_CHIPS) == len(after["discards"]) + len(after["gives"])
+    # The preview lists only what the button adds to the pick (h6 F14: it listed the pick again,
+    # more cards than "Pick 3 more"), and the words say the button hands the cards in itself.
+    added = len(after["discards"]) - 1 + len(after["gives"])
+    assert page.evaluate(PREVIEW_CHIPS) == added, (page.inner_text("#auto-preview"), after)
+    assert page.inner_text("#auto-preview").startswith("Hand in for me would add:")
+    assert page.inner_text("#auto-arrange") == "Hand in for me"
+    left = len(v["hand"]) - 6
+    assert page.inner_text("#discard-status") == f"Pick {left} more to shed, or Hand in for me."
     shot(page, "e83-auto-preview")
     before = mine(page)
     page.click("#auto-arrange")

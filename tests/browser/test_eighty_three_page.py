@@ -367,7 +367,7 @@ def test_a_hand_by_keyboard_then_auto_arrange(server: Any, new_context: Any, sho
             wait_mine_after(page, before)
             if decision == "discard":
                 auto = True
-                assert log_text(page).count("Auto-arranged") >= 1
+                assert log_text(page).count("Handed in for you") >= 1
         else:
             assert decision == "play" and auto, decision
             break

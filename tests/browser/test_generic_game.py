@@ -142,8 +142,10 @@ def play_snap(server: Server, new_context: Any, shot: Any) -> None:
         buttons = page.locator("#generic-actions button")
         if buttons.count():
             before = page.evaluate("() => window.meja.version")
-            label = buttons.last.inner_text()
             try:
+                # The buttons may go between the count and here (a bot's point that ends the
+                # match leaves none ever again: a loaded CI run waited 15 s for one).
+                label = buttons.last.inner_text(timeout=2000)
                 # A snap window is 300 ms: on a loaded machine the buttons may change under the
                 # click (the window closed, the next phase's buttons drawn); look again then.
                 buttons.last.click(timeout=5000)

@@ -13,7 +13,10 @@ from typing import Any
 TV = {"viewport": {"width": 1920, "height": 1080}}
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
-ACTIVE = "() => { const e = document.activeElement; return e && e !== document.body ? (e.id || e.name || e.tagName) : null; }"
+ACTIVE = (
+    "() => { const e = document.activeElement; "
+    "return e && e !== document.body ? (e.id || e.name || e.tagName) : null; }"
+)
 
 
 def active(page: Any) -> Any:

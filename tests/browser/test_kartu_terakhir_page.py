@@ -129,7 +129,8 @@ def check_table_matches_view(page: Any) -> None:
             assert name == "Wild Draw Four"
         else:
             symbol = {"S": "Skip", "R": "Reverse", "D2": "Draw Two"}.get(card[1:], card[1:])
-            assert name == f"{symbol}, {COLOUR_WORDS[card[0]].lower()}", (card, name)
+            # one item, with no comma: a list of cards read "0, blue, 3, red, Wild" (h6 F4)
+            assert name == f"{COLOUR_WORDS[card[0]].lower()} {symbol}", (card, name)
     # Every coloured card shows its colour's shape (in the corner and the middle), as text its symbol.
     shapes = page.eval_on_selector_all(
         "#hand button.card",
@@ -312,7 +313,7 @@ def play_the_round(server: Server, code: str, start: dict[str, Any], new_context
     choose_colour(ana, chosen, keyboard=True)
     wait_version_after(ana, before)
     assert view(ana)["colour"] == chosen
-    name = f"Wild Draw Four, {COLOUR_WORDS[chosen].lower()} chosen"
+    name = f"Wild Draw Four ({COLOUR_WORDS[chosen].lower()} chosen)"
     assert ana.get_attribute("#top-card .card", "aria-label") == name
     assert ana.get_attribute("#top-card .card svg.colour-icon", "data-colour") == chosen  # the chosen colour's shape
 
@@ -382,6 +383,16 @@ def play_the_round(server: Server, code: str, start: dict[str, Any], new_context
         page.wait_for_selector("#scores")
         v = view(page)
         result = v["last_round"]
+        # a loser's cell says what its hand gave the winner ("12 to Ana", "12 to you")
+        mine = page.evaluate("() => window.meja.seat")
+        winner = (
+            "you"
+            if result["winner"] == mine
+            else page.evaluate(
+                "s => window.meja.table.seats[s].kind === 'bot' ? `Bot ${s + 1}` : window.meja.table.seats[s].name",
+                result["winner"],
+            )
+        )
         total = 0
         for seat, cards in enumerate(result["hands"]):
             row = f'#scores tr[data-seat="{seat}"]'
@@ -392,7 +403,7 @@ def play_the_round(server: Server, code: str, start: dict[str, Any], new_context
             if seat != result["winner"]:
                 total += sum(pts)
                 n = sum(pts)
-                assert page.inner_text(f"{row} td.num >> nth=0") == f"{n} {'point' if n == 1 else 'points'}"
+                assert page.inner_text(f"{row} td.num >> nth=0") == f"{n} to {winner}"
             # The match's totals (a match to 500), beside the round's points.
             assert page.inner_text(f"{row} td.num >> nth=1") == str(v["scores"][seat])
         assert total == result["points"]

@@ -186,6 +186,8 @@ def test_a_living_rooms_evening(server: Any, redis_url: str, workdir: Path, new_
                        .map(id => parseFloat(getComputedStyle(document.getElementById(id)).fontSize))"""
         )
         assert min(strip_px) >= 20, f"the strip of the host's controls is read from the sofa: {strip_px} px"
+        # The strip's button says what it does (h6 F8: "Hand over" beside a name read as cards).
+        assert tv.inner_text("#host-to") == "Make host"
         assert [tv.inner_text(f'#seats li[data-seat="{i}"] .seat-name') for i in range(3)] == list(NAMES)
 
         # A reload of the TV comes back as the host (its host token kept like a seat's).
@@ -209,7 +211,8 @@ def test_a_living_rooms_evening(server: Any, redis_url: str, workdir: Path, new_
         assert "host" in ana.inner_text('#seats li[data-seat="0"] .seat-notes')
         # Issue 26, point 5: the other phones see who holds them too, beside that seat.
         budi.wait_for_function(
-            """() => (document.querySelector('#seats li[data-seat="0"] .seat-notes') || {}).innerText?.includes('host')"""
+            """() => (document.querySelector('#seats li[data-seat="0"] .seat-notes') || {})
+                .innerText?.includes('host')"""
         )
         # Ana leaves the fourth seat to a bot, an easy one, with the host's controls.
         ana.click("#seat-control-3")
@@ -261,7 +264,10 @@ def test_a_living_rooms_evening(server: Any, redis_url: str, workdir: Path, new_
         ana.wait_for_selector("#host-holder")
         assert ana.inner_text("#host-holder") == "Host controls: Budi"
         assert ana.locator("#host-to, #host-back").count() == 0  # words only: the hand-over is the TV's
-        same_ink = "() => getComputedStyle(document.getElementById('host-holder')).color === getComputedStyle(document.querySelector('header.top')).color"
+        same_ink = (
+            "() => getComputedStyle(document.getElementById('host-holder')).color"
+            " === getComputedStyle(document.querySelector('header.top')).color"
+        )
         assert ana.evaluate(same_ink)  # in the phone's dark header, its light words (dark ink was unreadable)
         shot(budi, "living-room-phone-rematch")
         arrow_to(tv, "#host-back")

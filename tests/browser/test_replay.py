@@ -14,10 +14,7 @@ Cost: about 20-30 s (a server of its own, started three times).
 
 from __future__ import annotations
 
-import asyncio
 import json
-import queue
-import threading
 import zlib
 from pathlib import Path
 from typing import Any
@@ -25,51 +22,19 @@ from typing import Any
 import msgpack
 import pytest
 import redis
-from browser_helpers import assert_clean_in_every_language
+from browser_helpers import assert_clean_in_every_language, play_in_thread, take
 from browser_server import Server
 from meja.store.keys import Keys
-from meja_client import Player, connect
-
-
-def _play(origin: str, codes: queue.Queue[Any], game: str = "kartu_terakhir", seats: int = 2,
-          options: dict[str, Any] | None = None, wait_s: float = 1.5) -> None:
-    """Host a table with bots, start it, play seat 0 to the end (in its own thread and loop)."""
-
-    async def run() -> None:
-        async with connect(origin.replace("http", "ws") + "/ws") as client:
-            await client.host(name="Mira", game=game, seats=seats, bots="normal", options=options)
-            codes.put(client.code)
-            await asyncio.sleep(wait_s)  # the page comes to watch first
-            await client.start()
-            await Player(client, turn_timeout=60).run()
-            # The archive is written just after the match ends: the table map names it then.
-            await client.wait_for(lambda c: "archive" in (c.table or {}), 60)
-            codes.put(client.table)
-
-    try:
-        asyncio.run(run())
-    except Exception as exc:  # the test fails on it, not the thread
-        codes.put(exc)
-
-
-def _take(codes: queue.Queue[Any], timeout: float) -> Any:
-    item = codes.get(timeout=timeout)
-    if isinstance(item, Exception):
-        raise item
-    return item
 
 
 def test_a_finished_match_replays_after_a_restart(redis_url: str, workdir: Path, new_context: Any, shot: Any) -> None:
     server = Server(redis_url, workdir)
     try:
-        codes: queue.Queue[Any] = queue.Queue()
-        player = threading.Thread(target=_play, args=(server.origin, codes), daemon=True)
-        player.start()
-        code = _take(codes, 30)
+        codes = play_in_thread(server.origin)
+        code = take(codes, 30)
         page = new_context().new_page()
         page.goto(f"{server.origin}/?watch={code}")
-        table = _take(codes, 120)
-        player.join(10)
+        table = take(codes, 120)
         key = table["archive"]
         assert table["status"] == "finished" and len(key) == 22
         # The finished match's summary links to its replay.
@@ -184,12 +149,9 @@ def test_every_game_replays_step_by_step(
 ) -> None:
     """The other games (the test above plays Kartu Terakhir): a whole match, then its replay stepped
     with its captions, from each seat, every hand open, and verified."""
-    codes: queue.Queue[Any] = queue.Queue()
-    player = threading.Thread(target=_play, args=(server.origin, codes, game, seats, options, 0.0), daemon=True)
-    player.start()
-    _take(codes, 30)
-    table = _take(codes, 300)
-    player.join(10)
+    codes = play_in_thread(server.origin, game=game, seats=seats, options=options, wait_s=0.0)
+    take(codes, 30)
+    table = take(codes, 300)
     page = new_context().new_page()
     page.goto(f"{server.origin}/replay/{table['archive']}")
     page.wait_for_function("() => document.getElementById('replay-position').textContent.length > 0")

@@ -142,10 +142,14 @@ def test_the_hosts_tv_link_opens_the_table_when_the_stands_are_full(
         guest.click("#join")
         guest.wait_for_selector("#room-code")
         assert guest.get_attribute("#tv-link", "href") == f"/tv/{room}"  # a guest's link has no token
-        # Another watcher from the same address takes the only place in the stands ...
+        # Another watcher from the same address takes the only place in the stands: the guest's
+        # own link, which opens the table's shared screen as one of the stands (h6 F16 asked what
+        # it opens): the room code and the seats, never a hand.
         stands = new_context().new_page()
-        stands.goto(f"{server.origin}/tv/{room}")
+        stands.goto(server.origin + guest.get_attribute("#tv-link", "href"))
         stands.wait_for_selector("#room-code")
+        stands.wait_for_function("() => document.querySelectorAll('#seats li').length === 3")
+        assert stands.evaluate("() => window.meja.tv && window.meja.seat === null")
         crowd = new_context().new_page()
         crowd.goto(f"{server.origin}/tv/{room}")
         crowd.wait_for_function("() => /limit/i.test((document.getElementById('message') || {}).textContent || '')")

@@ -20,8 +20,12 @@ MEASURE = """async () => {
     const talk = window.meja.talk;
     for (const b of talk.bubbles.values()) b.until = Date.now() + 600000;  // kept up while measured
     talk.paint();
-    const bubbles = [...document.querySelectorAll('.talk-bubble')].filter(b => b.getClientRects().length);
-    await Promise.all(bubbles.flatMap(b => b.getAnimations().map(a => a.finished)));
+    // Their entrances ended (a drawing in between may cancel one, whose promise then rejects:
+    // a loaded CI run's AbortError), then the bubbles as they are now.
+    const drawn = () => [...document.querySelectorAll('.talk-bubble')].filter(b => b.getClientRects().length);
+    await Promise.all(drawn().flatMap(b => b.getAnimations().map(a => a.finished.catch(() => null))));
+    for (const b of drawn()) for (const a of b.getAnimations()) try { a.finish(); } catch { /* endless */ }
+    const bubbles = drawn();
     const words = [...document.querySelectorAll(
         '#move-caption p, #turn-status, .opp-count, #my-count, .seat-name, #hand-title')]
         .filter(e => e.getClientRects().length && e.textContent.trim());

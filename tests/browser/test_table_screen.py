@@ -325,10 +325,13 @@ def test_a_long_caption_is_read_whole_on_a_phone(server: Any, new_context: Any) 
     fits = page.evaluate(
         """() => {
             const latest = document.querySelector('#move-caption .latest')
-                || document.getElementById('move-caption').appendChild(Object.assign(document.createElement('p'), {className: 'latest'}));
+                || document.getElementById('move-caption')
+                    .appendChild(Object.assign(document.createElement('p'), {className: 'latest'}));
             latest.textContent = 'Bot 2 đã đánh 8♠ và gọi chất cơ, rồi bốc thêm hai lá';
-            return {wide: latest.scrollWidth <= latest.clientWidth, tall: latest.scrollHeight <= latest.clientHeight + 1,
-                    lines: Math.round(latest.getBoundingClientRect().height / parseFloat(getComputedStyle(latest).lineHeight)),
+            return {wide: latest.scrollWidth <= latest.clientWidth,
+                    tall: latest.scrollHeight <= latest.clientHeight + 1,
+                    lines: Math.round(latest.getBoundingClientRect().height
+                                      / parseFloat(getComputedStyle(latest).lineHeight)),
                     height: document.getElementById('move-caption').getBoundingClientRect().height};
         }"""
     )

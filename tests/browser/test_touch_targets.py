@@ -3,8 +3,8 @@
 At 390x844 with touch, the trial measured "Suggest a move" 150x30, React, Chat, Join call,
 Rules and the sound button 35 px tall, the host's "Seat a bot" 101x35 in the lobby. Here every
 button shown in the host's lobby and at the table (the hand's cards aside: they are larger) is at
-least 44 px tall, and the turn line's row keeps its height whether "Suggest a move" shows or not.
-"Suggest a move" itself is left out: it keeps the turn line's height (30 px; see style.css).
+least 44 px tall, and the turn line's row keeps its height whether "Suggest a move" shows or not:
+that button is 44 px tall too, reaching above and below the row (style.css; test_hint_button_reach).
 
 Cost: about 15 s (one table, a phone).
 """
@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from browser_helpers import find_deal, host_table, is_stuck, start, wait_my_turn
+from browser_helpers import find_deal, host_table, is_stuck, play_turn_mouse, play_until_round_over, start, wait_my_turn
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
 #: The shown buttons shorter than 44 px: [id or text, height].
 SHORT = """() => Array.from(document.querySelectorAll('button')).filter((b) => {
-  if (b.closest('[hidden]') || b.matches('button.card, #hint-button')) return false;
+  if (b.closest('[hidden]') || b.matches('button.card')) return false;
   const r = b.getBoundingClientRect();
   return r.width > 0 && r.height > 0 && r.height < 44;
 }).map((b) => [b.id || b.textContent.trim(), Math.round(b.getBoundingClientRect().height)])"""
@@ -65,3 +65,26 @@ def test_a_ringed_card_leaves_the_hands_heading_clear(server: Any, new_context: 
     page.wait_for_function("() => window.meja.view.legal.some((x) => x.kind === 'play')")
     got = page.evaluate(RING)
     assert got["ringTop"] >= got["heading"], got
+
+
+#: The heights of the header's Home link and of each shown fold title (a <summary>): [id or text, px].
+LINKS = """() => [document.getElementById('home-link'), ...document.querySelectorAll('summary')]
+  .filter((e) => !e.closest('[hidden]') && e.getBoundingClientRect().height > 0)
+  .map((e) => [e.id || e.textContent.trim(), Math.round(e.getBoundingClientRect().height)])"""
+
+
+def test_a_phones_home_link_and_folds_are_44_px_tall(server: Any, new_context: Any) -> None:
+    """h6 F16: on a phone the Home link was 67x19 px, the round summary's "Moves" and "Fair deal"
+    folds 23-24 px tall. At the table and on the round's summary each is at least 44 px tall."""
+    page = new_context(**PHONE).new_page()
+    host_table(page, server.origin, name="Ana", seats=2, deal_code=find_deal(2, lambda s: not is_stuck(s)))
+    start(page)
+    wait_my_turn(page)
+    at_table = page.evaluate(LINKS)
+    assert "home-link" in [name for name, _ in at_table] and "Moves" in [name for name, _ in at_table], at_table
+    assert [x for x in at_table if x[1] < 44] == [], "the table"
+    play_until_round_over([(page, play_turn_mouse)])
+    page.wait_for_selector("#fair-summary", state="visible")
+    on_summary = page.evaluate(LINKS)
+    assert "fair-summary" in [name for name, _ in on_summary], on_summary
+    assert [x for x in on_summary if x[1] < 44] == [], "the round's summary"

@@ -48,11 +48,11 @@ import { DealBoardScreen, dealBoardCode } from "./dealboard.js";
 import { Connection } from "./net.js";
 import { registerWorker } from "./pwa.js";
 import { Sound } from "./sound.js";
-import { LANGUAGES, gameText, hasText, initialLanguage, language, readable, setLanguage, t, textFor } from "./strings.js";
+import { LANGUAGES, gameText, hasText, initialLanguage, isolate, language, readable, setLanguage, t, textFor } from "./strings.js";
 import { TableScreen, isLogged } from "./table.js";
 import { Talk, talkFromForm } from "./talk.js";
 import { hostStrip, pageArrows, remoteKeys, tvHostScreen } from "./tvhost.js";
-import { el } from "./ui.js";
+import { el, spacedCode } from "./ui.js";
 
 /** @typedef {import("./contract.js").TableMap} TableMap */
 /** @typedef {import("./contract.js").View} View */
@@ -251,7 +251,14 @@ class App {
     this.tvHostForm = /^\/tv\/?$/.test(location.pathname);
     this.tv = this.tvRoom !== undefined || this.tvHostForm;
     this.screenToken = this.tv ? this.takeScreenToken() : null;
-    const current = store.current();
+    let current = store.current();
+    // A match that was over when this page last saw it, and an invite to another table: the
+    // invite, without asking which (a new user was asked about "a seat" at a match long over;
+    // its rematch is still offered by "Continue your game" on the home screen).
+    if (current && (store.seat(current) || {}).over && this.inviteElsewhere(store.seat(current))) {
+      store.setCurrent(null);
+      current = null;
+    }
     // The home page on a large screen (a TV's browser, worked by a remote): ↑ ↓ between its controls.
     const large = window.matchMedia("(min-width: 48rem)");
     if (!this.tv) pageArrows(document.body, () => this.screen === "home" && large.matches);
@@ -267,6 +274,8 @@ class App {
       this.dealBoard.open(/** @type {string} */ (dealBoardCode(location.pathname)));
     } else if (this.params.get("learn")) {
       this.learn.open(/** @type {string} */ (this.params.get("learn")));
+    } else if (current && store.seat(current) && this.inviteElsewhere(store.seat(current))) {
+      this.showSeatOrInvite(current);
     } else if (current && store.seat(current)) {
       this.tableId = current;
       this.showMessageScreen(t("conn.connecting"));
@@ -448,6 +457,7 @@ class App {
     else if (this.screen === "learn") this.learn.relabel();
     else if (this.screen === "replay") this.replay.relabel();
     else if (this.screen === "deal") this.dealBoard.relabel();
+    else if (this.screen === "invite-choice" && store.current()) this.showSeatOrInvite(/** @type {string} */ (store.current()));
     else if (this.screen === "message" && this.messageKey) this.showMessageScreen(t(this.messageKey), this.messageKey);
     this.talk.relabel();
     this.paintHostStrip();
@@ -779,7 +789,7 @@ class App {
     if (!this.spectating && i === this.seat) return t("table.you");
     const s = ((this.table && this.table.seats) || [])[i];
     if (s && s.kind === "bot") return t("seat.bot_name", { n: i + 1 });
-    return (s && s.name) || t("seat.label", { n: i + 1 });
+    return s && s.name ? isolate(s.name) : t("seat.label", { n: i + 1 });
   }
 
   /**
@@ -806,13 +816,15 @@ class App {
     const sameTable = !!this.table && this.table.id === table.id;
     const mySeat = this.seat;
     this.table = table;
-    if (table && table.archive) rememberReplay(table); // the home page lists this browser's finished matches
+    // the home page lists this browser's finished matches (each watched from the seat held)
+    if (table && table.archive) rememberReplay(table, this.spectating ? null : msg.seat);
     this.tableId = table.id || this.tableId;
     this.version = msg.version;
     this.seat = msg.seat;
     this.isHost = !!msg.is_host;
     this.view = msg.view || null;
     this.talk.reset(this.tableId);
+    this.talk.followSeats(events);
     this.call.reset(this.tableId);
     this.addLog(table, events);
     this.recordFairness(table, events);
@@ -825,7 +837,7 @@ class App {
       this.lobbyNotice = t("lobby.kicked");
     }
     if (!this.spectating && this.seat !== null && this.seat !== undefined) {
-      store.putSeat(/** @type {string} */ (this.tableId), { since: this.version, code: table.code, link: table.link });
+      store.putSeat(/** @type {string} */ (this.tableId), { since: this.version, code: table.code, link: table.link, over: table.status === "finished" });
     }
     if (table.status === "lobby" || !this.view) {
       this.redrawLobby();
@@ -1006,7 +1018,7 @@ class App {
     this.fair = null;
     this.resetLog(null);
     try {
-      await this.conn.request(msg);
+      await this.conn.request(msg, { wait: true });
     } catch (err) {
       status.textContent = this.errorText(err);
     }
@@ -1028,7 +1040,7 @@ class App {
     this.fair = {};
     this.resetLog(null);
     try {
-      await this.conn.request({ type: "watch", code: normal, ...this.screenField() });
+      await this.conn.request({ type: "watch", code: normal, ...this.screenField() }, { wait: true });
     } catch (/** @type {any} */ err) {
       if (err.code === "connection/closed") return; // the next welcome watches again
       const owned = this.ownedHost();
@@ -1104,6 +1116,12 @@ class App {
   goHome() {
     // Going home keeps the seat: "continue your game" brings the player back.
     if (!this.tv && location.pathname + location.search !== "/") history.replaceState(null, "", "/");
+    // The connection was the table's (seated or watching): the server went on sending it the
+    // table's changes, and the next one drew the table again over the home screen (a new user
+    // was taken back to the table within a second at a fast bot's turn). A new connection holds
+    // no table: the seat is away as when a tab closes (the others see it, a bot plays for it
+    // after the grace), and "Continue your game" takes it back.
+    if (this.tableId) this.conn.reconnectNow();
     this.screen = null;
     this.tableId = null;
     this.spectating = false;
@@ -1179,6 +1197,68 @@ class App {
 
   showHome() {
     this.home.show();
+  }
+
+  /**
+   * Whether the address is an invite link (?join=CODE) to another table than the seat this
+   * browser holds: a new user's friend's link once took them back to their old table, silently.
+   * @param {SeatInfo} held
+   */
+  inviteElsewhere(held) {
+    const invited = this.invitedCode();
+    return !!invited && !!held.code && invited !== normalizeRoomCode(held.code);
+  }
+
+  /** The room code of the address's invite: a join link's (?join=CODE), else a watch link's
+   * (?watch=CODE: a watch link to another table also took the player back to their seat,
+   * silently). A link to the held table itself resumes it (during play the table's own address
+   * is its watch link). @returns {string} */
+  invitedCode() {
+    return normalizeRoomCode(this.params.get("join") || "") || normalizeRoomCode(this.params.get("watch") || "") || "";
+  }
+
+  /** Whether the address's invite is a watch link (no join link beside it). */
+  invitedToWatch() {
+    return !normalizeRoomCode(this.params.get("join") || "") && !!normalizeRoomCode(this.params.get("watch") || "");
+  }
+
+  /**
+   * The seat held, or the table the link invites to: the player chooses. Back to the seat
+   * resumes it; the new table opens the home screen with the invite's code filled in, the old
+   * seat kept (the home screen's "Continue your game" offers it until the new seat is taken).
+   * @param {string} table the held seat's table
+   */
+  showSeatOrInvite(table) {
+    const held = store.seat(table) || {};
+    const invited = this.invitedCode();
+    const seat = spacedCode(held.code || "");
+    const other = spacedCode(invited);
+    const w = this.invitedToWatch() ? "invite.watch" : "invite.other";
+    this.mount(
+      "invite-choice",
+      el(
+        "section",
+        { class: "panel message-screen invite-choice", "aria-labelledby": "invite-choice-title" },
+        el("h2", { id: "invite-choice-title" }, t(`${w}.title`, { code: other })),
+        el("p", { id: "invite-choice-text" }, t(`${w}.text`, { seat, code: other })),
+        el(
+          "div",
+          { class: "row" },
+          el("button", { type: "button", class: "primary", id: "invite-join", onclick: () => this.joinInstead() }, t(`${w}.join`, { code: other })),
+          el("button", { type: "button", id: "invite-back", onclick: () => this.continueAt(table) }, t("invite.other.back", { code: seat })),
+        ),
+      ),
+    );
+    /** @type {HTMLElement} */ (document.getElementById("invite-join")).focus();
+  }
+
+  /** The invite's table rather than the seat held: the home screen's join form, filled in; or,
+   * for a watch link, that table watched. */
+  joinInstead() {
+    store.setCurrent(null); // the seat stays stored: "Continue your game" still offers it
+    const watch = this.invitedToWatch() ? this.invitedCode() : "";
+    this.showHome();
+    if (watch) this.watch(watch);
   }
 
   /** The home screen's fields as the player left them (home.js). */

@@ -101,6 +101,8 @@ export class Call {
     this.speakSentAt = undefined;
     /** seat -> Peer. @type {Map<number, Peer>} */
     this.peers = new Map();
+    /** The seat this page sat at when it made its connections (who offers depends on it). @type {number | null} */
+    this.peersSeat = null;
     // The controls, made by build() below.
     const late = /** @type {any} */ (null);
     /** @type {HTMLButtonElement} */
@@ -399,6 +401,10 @@ export class Call {
     // A roster without this connection's call id is older than its joining (another process
     // sent it before): the next one will have it.
     if (this.me && mine && mine.id === this.me.id) {
+      // This person moved to another seat in the lobby (`sit`): the others drop their connections
+      // to the seat left and make new ones to this one, so this page makes its own anew as well.
+      if (this.peersSeat !== this.app.seat) for (const seat of [...this.peers.keys()]) this.dropPeer(seat);
+      this.peersSeat = this.app.seat;
       for (const p of this.roster) {
         if (p.seat === this.app.seat) continue;
         const peer = this.peers.get(p.seat);
@@ -426,6 +432,7 @@ export class Call {
       // refuses its signals too, and the roster comes before any offer of a new peer).
       if (!this.roster.some((p) => p.seat === seat && p.id === msg.peer)) return;
       peer = this.makePeer(seat, msg.peer);
+      this.paint(); // its tile shows its video from now on, not from the roster's next change
     }
     try {
       await peer.onSignal(msg);
@@ -441,6 +448,7 @@ export class Call {
   makePeer(seat, id) {
     const peer = new Peer(this, seat, id);
     this.peers.set(seat, peer);
+    this.peersSeat = this.app.seat;
     const audio = this.local ? this.local.getAudioTracks()[0] || null : null;
     const video = this.local ? this.local.getVideoTracks()[0] || null : null;
     peer.attach(this.mic ? audio : null, this.sendsVideo() ? video : null);
@@ -544,6 +552,8 @@ export class Call {
     this.status.textContent = notes.join(" ");
     this.status.hidden = !notes.length;
     this.paint();
+    // a tile came or went: the seats' points may need their own line (table.js)
+    if (this.app.tableScreen) this.app.tableScreen.fitLabels();
   }
 
   /** Play what autoplay refused (a reload rejoined without a click): one tap turns the sound on. */

@@ -183,7 +183,10 @@
  *   choice in localStorage "meja.<game>.focus" ("on"/"off", read when its table is created), and
  *   a seat's lobby offers the same choice before the start (lobby.js focusKey).
  * @property {string} [stylesheet] the URL of the game's CSS; linked, and loaded, before use (the
- *   table screen's root has class `tv` on the shared screen)
+ *   table screen's root has class `tv` on the shared screen, and `data-game` the game's name: the
+ *   sheet stays in the page once loaded, so its rules name that root). An element of the game's
+ *   table with class `fit-line` (one line of words in a narrow box) is made smaller to fit it
+ *   after each drawing, as the shell's own lines are (ui.js fitWidth)
  * @property {(code: string) => DealCodeSpec | null} [readDealCode] what a deal code of this game
  *   names, so that the host form shows what a code will deal
  * @property {(table: TableMap, t: Text) => string[]} [rules] the table's rules in plain words, from

@@ -100,7 +100,10 @@ export class Home {
           type: "text",
           maxlength: 24,
           autocomplete: "nickname",
-          value: savedName || t("home.name.default"),
+          // A newcomer's field is empty (a pre-filled "Player" was joined with unnoticed): the
+          // placeholder says what to type; a name this browser used before comes back.
+          value: savedName,
+          placeholder: t("home.name.placeholder"),
           required: true,
         }),
         el("p", { class: "hint", id: "name-hint" }, t("home.name.hint")),
@@ -255,6 +258,11 @@ export class Home {
       return;
     }
     slot.replaceChildren(heading, this.hostForm());
+    // The recent matches name their games by the catalog's titles too: drawn before it came,
+    // they said a game's wire name.
+    const recent = document.querySelector(".replay-recent");
+    const fresh = recent ? recentPanel(this.app) : null;
+    if (recent && fresh) recent.replaceWith(fresh);
   }
 
   hostForm() {

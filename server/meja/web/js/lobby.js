@@ -4,10 +4,11 @@
 // shared screen (how to join, who sits where, the rules). One of the screens the App routes
 // to (app.js): it draws from what the App holds of the table (its table map, this page's seat,
 // whether it hosts) and sends through it; what it keeps of its own is the host's armed
-// "remove" of a seat (a second click confirms).
+// "remove" of a seat (a second click confirms), and the seat this page asked to move to
+// ("Sit here" on an empty seat, `sit`: PROTOCOL.md 5), whose arrival takes the focus and is said.
 
 import { optionApplies } from "./games.js";
-import { gameText, hasText, readable, t } from "./strings.js";
+import { gameText, hasText, isolate, readable, t } from "./strings.js";
 import { seatLabel } from "./table.js";
 import { startWaitKey } from "./tvhost.js";
 import { copyText, el, spacedCode } from "./ui.js";
@@ -46,6 +47,17 @@ export function focusKey(game) {
   return `meja.${game}.focus`;
 }
 
+/**
+ * The table's teams of partners (the table map's `teams`), or none where every seat plays for
+ * itself (each of its teams one seat).
+ * @param {TableMap} table
+ * @returns {number[][]}
+ */
+export function teamsOf(table) {
+  const teams = Array.isArray(table.teams) ? table.teams : [];
+  return teams.some((team) => Array.isArray(team) && team.length > 1) ? teams : [];
+}
+
 export class Lobby {
   /**
    * app: the App (app.js), whose table, seat and connection the lobby shows and uses.
@@ -53,10 +65,111 @@ export class Lobby {
    */
   constructor(app) {
     this.app = app;
-    /** The seat whose "remove" the host clicked once (a second click confirms). @type {number | null} */
+    /** Whose "remove" the host clicked once, by seat and name (a second click confirms). @type {{seat: number, name: string} | null} */
     this.kickArmed = null;
     /** @type {ReturnType<typeof setTimeout> | undefined} */
     this.kickTimer = undefined;
+    /** Keeps the Start bar's height in the page's --lobby-bar (style.css). @type {ResizeObserver | undefined} */
+    this.barWatch = undefined;
+    /** The seat this page asked to move to ("Sit here"), until the table puts it there. @type {number | null} */
+    this.movingTo = null;
+    /** A move asked for and not answered yet. */
+    this.sitting = false;
+  }
+
+  /**
+   * Who would be this person's partner at seat `target` (the table map's teams, any game's): the
+   * other seats of its team as they are now, the seat this person leaves counted as open. Null
+   * where every seat plays for itself.
+   * @param {TableMap} table
+   * @param {number} target
+   */
+  partnerWords(table, target) {
+    const team = teamsOf(table).find((seats) => seats.includes(target));
+    if (!team) return null;
+    const seats = table.seats || [];
+    const who = team
+      .filter((i) => i !== target)
+      .map((i) => {
+        const s = seats[i];
+        if (!s || s.kind === "empty" || i === this.app.seat) return t("lobby.sit.partner.open");
+        if (s.kind === "bot") return t("seat.bot_name", { n: i + 1 });
+        return isolate(s.name || t("seat.label", { n: i + 1 }));
+      });
+    return who.length ? t("lobby.sit.partner", { who: who.join(", ") }) : null;
+  }
+
+  /**
+   * "Sit here" on an empty seat, for a person seated at this table (not a spectator, nor the
+   * shared screen): the button names the seat, and at a game with teams it says (and its
+   * description reads) who the partner there would be.
+   * @param {SeatMap} s
+   * @param {TableMap} table
+   */
+  sitHere(s, table) {
+    const mine = this.app.seat;
+    if (s.kind !== "empty" || this.app.tv || this.app.spectating || mine === null || mine === undefined) return null;
+    if (table.status !== "lobby") return null;
+    const partner = this.partnerWords(table, s.seat);
+    const described = partner ? `sit-partner-${s.seat}` : null;
+    return [
+      partner ? el("span", { class: "hint sit-partner", id: described }, partner) : null,
+      el(
+        "button",
+        {
+          type: "button",
+          class: "small sit-here",
+          id: `sit-${s.seat}`,
+          "aria-label": `${t("lobby.sit")}: ${t("seat.label", { n: s.seat + 1 })}`,
+          "aria-describedby": described,
+          onclick: async () => {
+            if (this.sitting) return; // one move at a time (a second press was refused as "yours already")
+            this.sitting = true;
+            this.movingTo = s.seat;
+            const answer = await this.app.send({ type: "sit", seat: s.seat }).finally(() => {
+              this.sitting = false;
+            });
+            if (!answer) this.movingTo = null; // refused (its reason is shown): stay where the focus is
+          },
+        },
+        t("lobby.sit"),
+      ),
+    ];
+  }
+
+  /**
+   * After this page's move has come (the table map puts it at the seat it asked for): the focus
+   * goes to its new seat in the list (the button pressed is gone), and the page's alert says
+   * where it sits now, and with whom at a game with teams. Whether it did.
+   */
+  arrived() {
+    const seat = this.movingTo;
+    if (seat === null || this.app.seat !== seat || !this.app.table) return false;
+    this.movingTo = null;
+    focusById(`lobby-seat-${seat}`);
+    const partner = this.partnerWords(this.app.table, seat);
+    const where = t("lobby.sit.moved", { seat: t("seat.label", { n: seat + 1 }) });
+    this.app.showToast(partner ? `${where} ${partner}.` : where);
+    return true;
+  }
+
+  /**
+   * The seats' Start bar sticks to the screen's foot: its height, kept in --lobby-bar, is the
+   * room a control scrolled into view keeps clear above the foot (style.css), so that it does
+   * not land under the bar (a phone's second seat's "Seat a bot" did). Two lines of buttons
+   * (large text) make a taller bar.
+   * @param {HTMLElement} bar
+   */
+  watchBar(bar) {
+    if (typeof ResizeObserver !== "function") return;
+    if (!this.barWatch) {
+      this.barWatch = new ResizeObserver((entries) => {
+        const box = entries[entries.length - 1].target;
+        if (box.isConnected) document.documentElement.style.setProperty("--lobby-bar", `${Math.ceil(box.getBoundingClientRect().height)}px`);
+      });
+    }
+    this.barWatch.disconnect();
+    this.barWatch.observe(bar);
   }
 
   /**
@@ -121,7 +234,8 @@ export class Lobby {
     return el(
       "section",
       { class: `panel invite-panel${tv ? " tv-invite" : ""}`, "aria-labelledby": "lobby-title" },
-      el("h2", { id: "lobby-title" }, tv ? t("tv.join_title") : t("lobby.title")),
+      // (focusable by script, as the seats' heading: a redraw gives the focus back to it)
+      el("h2", { id: "lobby-title", tabindex: "-1" }, tv ? t("tv.join_title") : t("lobby.title")),
       el(
         "div",
         { class: "invite" },
@@ -157,6 +271,8 @@ export class Lobby {
       (table.seats || []).map((/** @type {SeatMap} */ s) => this.seatItem(s, table, desc)),
     );
     const empty = (table.seats || []).some((/** @type {SeatMap} */ s) => s.kind === "empty");
+    // Partners (the table map's teams, any game's): who plays with whom is said before the start.
+    const partners = teamsOf(table).length > 0;
     let start = null;
     if (!tv || this.app.isHost) {
       start = this.app.isHost
@@ -166,18 +282,27 @@ export class Lobby {
     return el(
       "section",
       { class: "panel seats-panel", "aria-labelledby": "seats-title" },
-      el("h2", { id: "seats-title" }, t("lobby.seats")),
+      // Focusable by script (tabindex -1) in every drawing, not only the first: the lobby is drawn
+      // again on every change (someone joins, an option changes), and the focus is given back to
+      // the heading that had it by its id, which a plain heading would refuse (left on the page's body).
+      el("h2", { id: "seats-title", tabindex: "-1" }, t("lobby.seats")),
       seats,
+      partners ? el("p", { class: "hint", id: "teams-note" }, t("lobby.teams")) : null,
       empty ? el("p", { class: "hint", id: "bots-fill" }, t("lobby.bots_fill", { level: this.app.levelName(desc, table.bots) })) : null,
-      tv
-        ? start
-        : el(
-            "div",
-            { class: "row lobby-actions" },
-            start,
-            this.app.spectating ? null : el("button", { type: "button", id: "leave", onclick: () => this.app.leave() }, t("nav.leave")),
-          ),
+      tv ? start : this.actionsBar(start),
     );
+  }
+
+  /** Start (or what the others wait for) and Leave, in a bar at the screen's foot. @param {HTMLElement | null} start */
+  actionsBar(start) {
+    const bar = el(
+      "div",
+      { class: "row lobby-actions" },
+      start,
+      this.app.spectating ? null : el("button", { type: "button", id: "leave", onclick: () => this.app.leave() }, t("nav.leave")),
+    );
+    this.watchBar(bar);
+    return bar;
   }
 
   /** A seat's page before the start: the invite, the seats, the table's game and rules, the talk. */
@@ -201,14 +326,13 @@ export class Lobby {
     this.app.mount("lobby", node);
     this.app.talk.paint();
     this.app.call.paint();
+    if (this.arrived()) return;
     if (focused && focusById(focused)) return;
     if (arriving) {
       // Just hosted or joined: the focus goes to the lobby's heading (a keyboard or screen reader
       // user starts there, not back at the top of the page: the button they pressed is gone).
       const title = document.getElementById(this.app.isHost ? "lobby-title" : "seats-title");
-      if (!title) return;
-      title.tabIndex = -1;
-      title.focus();
+      if (title) title.focus();
     }
   }
 
@@ -348,7 +472,8 @@ export class Lobby {
       const seatNo = t("seat.label", { n: s.seat + 1 });
       if (s.kind === "human") {
         // Taking a person's seat keeps them out of this table for good (a kick sticks): a second click confirms.
-        const armed = this.kickArmed === s.seat;
+        // Armed for the person, not the seat: one who moved there since is not the one confirmed.
+        const armed = !!this.kickArmed && this.kickArmed.seat === s.seat && this.kickArmed.name === s.name;
         controls.push(
           el(
             "button",
@@ -359,7 +484,7 @@ export class Lobby {
               "aria-label": armed ? null : `${t("lobby.seat.remove")}: ${seatNo}`,
               onclick: () => {
                 if (!armed) {
-                  this.kickArmed = s.seat;
+                  this.kickArmed = { seat: s.seat, name: s.name };
                   clearTimeout(this.kickTimer);
                   this.kickTimer = setTimeout(() => {
                     this.kickArmed = null;
@@ -403,13 +528,22 @@ export class Lobby {
         );
       }
     }
+    const team = teamsOf(table).findIndex((seats) => seats.includes(s.seat));
     return el(
       "li",
-      { class: `seat seat-${s.kind}`, dataset: { seat: s.seat } },
+      {
+        class: `seat seat-${s.kind}`,
+        id: `lobby-seat-${s.seat}`,
+        // (one's own seat takes the focus after a move: "Sit here")
+        tabindex: s.seat === this.app.seat && !this.app.spectating ? "-1" : null,
+        dataset: team >= 0 ? { seat: s.seat, team: team } : { seat: s.seat },
+      },
       el("span", { class: "seat-no" }, t("seat.label", { n: s.seat + 1 })),
+      team >= 0 ? el("span", { class: "seat-team" }, t("outcome.team.n", { n: team + 1 })) : null,
       seatLabel(t, s, s.seat, level),
       notes.length ? el("span", { class: "seat-notes" }, notes.join(" · ")) : null,
       controls,
+      this.sitHere(s, table),
     );
   }
 }

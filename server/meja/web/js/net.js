@@ -70,6 +70,8 @@ export class Connection {
     this.timer = undefined;
     this.stopped = false;
     this.ready = false;
+    /** Requests waiting for the welcome before they are sent (`request(..., {wait})`). @type {Set<() => void>} */
+    this.waiting = new Set();
     /** The welcome's `limits` (PROTOCOL.md 4). @type {Record<string, any> | null} */
     this.limits = null;
     this.url = `${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}/ws`;
@@ -133,6 +135,7 @@ export class Connection {
       this.ready = true;
       this.handlers.onStatus({ state: "open" });
       this.handlers.onOpen(msg);
+      for (const go of [...this.waiting]) go();
       return;
     }
     const re = msg.re;
@@ -159,11 +162,7 @@ export class Connection {
     if (ws !== this.ws) return;
     this.ws = null;
     this.ready = false;
-    for (const entry of this.pending.values()) {
-      clearTimeout(entry.timer);
-      entry.reject(new ServerError("connection/closed", "the connection closed"));
-    }
-    this.pending.clear();
+    this.dropPending();
     if (this.stopped) return;
     if (FINAL_CLOSES.has(code)) {
       this.stopped = true;
@@ -186,7 +185,17 @@ export class Connection {
     this.attempt = 0;
   }
 
+  /** The requests of a connection that is gone fail as closed (their answers cannot come). */
+  dropPending() {
+    for (const entry of this.pending.values()) {
+      clearTimeout(entry.timer);
+      entry.reject(new ServerError("connection/closed", "the connection closed"));
+    }
+    this.pending.clear();
+  }
+
   reconnectNow() {
+    this.dropPending();
     if (this.ws) {
       const old = this.ws;
       this.ws = null;
@@ -220,9 +229,39 @@ export class Connection {
   /**
    * Send a request; resolves with its first answer (which the app also receives) or rejects with ServerError.
    * @param {Message} message
+   * @param {{wait?: boolean}} [options] `wait`: a request made before the connection has its
+   *   welcome (a Join pressed as the page opens, on a slow phone) is sent once it has, instead of
+   *   failing at once as "not connected"; it fails only if no welcome comes within the request's
+   *   time (REQUEST_TIMEOUT_MS). Only for requests that start something (host, join, watch): a
+   *   move made while the connection is down is refused, as the table may have moved on.
    * @returns {Promise<Message>}
    */
-  request(message) {
+  async request(message, options = {}) {
+    if (options.wait && !this.ready && !this.stopped) await this.welcomed();
+    return this.send1(message);
+  }
+
+  /** Resolves at the next welcome, or rejects as "not connected" after REQUEST_TIMEOUT_MS. @returns {Promise<void>} */
+  welcomed() {
+    return new Promise((resolve, reject) => {
+      const go = () => {
+        this.waiting.delete(go);
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        this.waiting.delete(go);
+        reject(new ServerError("connection/closed", "not connected"));
+      }, REQUEST_TIMEOUT_MS);
+      this.waiting.add(go);
+    });
+  }
+
+  /**
+   * @param {Message} message
+   * @returns {Promise<Message>}
+   */
+  send1(message) {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       if (!this.sendRaw({ ...message, id })) {

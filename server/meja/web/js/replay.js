@@ -17,7 +17,7 @@
 
 import { sha256Hex } from "./fair.js";
 import { HandWidget } from "./hand.js";
-import { STRINGS, t, textFor } from "./strings.js";
+import { STRINGS, isolate, t, textFor } from "./strings.js";
 import { el } from "./ui.js";
 import { REPLAY_STRINGS } from "./replay_strings.js";
 
@@ -36,9 +36,13 @@ export function replayId(pathname) {
   return m ? m[1] : undefined;
 }
 
-/** @param {string} id */
-export function replayHref(id) {
-  return `/replay/${encodeURIComponent(id)}`;
+/**
+ * A replay's address; with `seat`, watched from that seat (a player's own, who opened it from
+ * their table: a new user's replay opened on "The table (no hand)").
+ * @param {string} id @param {number | null} [seat]
+ */
+export function replayHref(id, seat = null) {
+  return `/replay/${encodeURIComponent(id)}${Number.isInteger(seat) ? `?seat=${seat}` : ""}`;
 }
 
 /** This browser's recent finished matches, newest first: [{id, game, at, names}]. */
@@ -52,16 +56,36 @@ export function recentReplays() {
 }
 
 /** Remember a finished match of this browser (the table map of its end). */
-/** @param {import("./contract.js").TableMap} table */
-export function rememberReplay(table) {
+/** @param {import("./contract.js").TableMap} table @param {number | null} [seat] the seat this browser held */
+export function rememberReplay(table, seat = null) {
   if (!table || !table.archive) return;
-  const list = recentReplays().filter((r) => r.id !== table.archive);
-  list.unshift({ id: table.archive, game: table.game, at: Date.now(), names: (table.seats || []).map((/** @type {{name?: string}} */ s) => s.name) });
+  const before = recentReplays();
+  const known = before.find((r) => r.id === table.archive);
+  const list = before.filter((r) => r.id !== table.archive);
+  const names = (table.seats || []).map((/** @type {{name?: string}} */ s) => s.name);
+  // which seats bots played (their name is always "Bot"): listed as the table numbers them, "Bot 3"
+  const bots = (table.seats || []).flatMap((/** @type {{kind?: string}} */ s, /** @type {number} */ i) => (s.kind === "bot" ? [i] : []));
+  // (the update of leaving the finished table holds no seat: the seat seen before stays)
+  const held = Number.isInteger(seat) ? seat : known && Number.isInteger(known.seat) ? known.seat : null;
+  list.unshift({ id: table.archive, game: table.game, at: Date.now(), names, bots, ...(held !== null ? { seat: held } : {}) });
   try {
     localStorage.setItem(RECENT_KEY, JSON.stringify(list.slice(0, RECENT_MAX)));
   } catch {
     // storage full or off: the list is a convenience
   }
+}
+
+/**
+ * A recent match's players, bots numbered as the table numbers them ("Sari, Dewi, Bot 3, Bot 4").
+ * A match remembered before the list kept its bots' seats names them by their name, which is
+ * always "Bot" (a person's name may not contain the word).
+ * @param {{names?: string[], bots?: number[]}} r
+ */
+function recentNames(r) {
+  const bots = Array.isArray(r.bots) ? new Set(r.bots) : null;
+  return (r.names || [])
+    .map((name, i) => ((bots ? bots.has(i) : name === "Bot") ? t("seat.bot_name", { n: i + 1 }) : name))
+    .join(", ");
 }
 
 /** The home page's list of this browser's recent matches (null when there are none). */
@@ -80,17 +104,17 @@ export function recentPanel(app) {
         const desc = app.games.get(r.game);
         const title = desc ? app.gameTitle(desc) : r.game;
         const when = new Date(r.at).toLocaleString(document.documentElement.lang || undefined);
-        return el("li", {}, el("a", { href: replayHref(r.id) }, t("replay.recent.item", { game: title, when, names: (r.names || []).join(", ") })));
+        return el("li", {}, el("a", { href: replayHref(r.id, Number.isInteger(r.seat) ? r.seat : null) }, t("replay.recent.item", { game: title, when, names: recentNames(r) })));
       }),
     ),
   );
 }
 
 /** The link to a finished match's replay, for its summary (null without an archive). */
-/** @param {import("./contract.js").TableMap} table */
-export function replayLink(table) {
+/** @param {import("./contract.js").TableMap} table @param {number | null} [seat] the viewer's seat */
+export function replayLink(table, seat = null) {
   if (!table || !table.archive || table.status !== "finished") return null;
-  return el("p", { class: "replay-link" }, el("a", { href: replayHref(table.archive), id: "replay-link", class: "button-link" }, t("replay.watch")));
+  return el("p", { class: "replay-link" }, el("a", { href: replayHref(table.archive, seat), id: "replay-link", class: "button-link" }, t("replay.watch")));
 }
 
 /** A match's replay answer, a step of it (PROTOCOL.md 18). @typedef {Record<string, any>} Wire */
@@ -288,7 +312,7 @@ export class Replay {
   seatName(i) {
     const s = this.match && this.match.seats[i];
     if (!s) return "";
-    return s.kind === "bot" ? t("replay.bot", { n: i + 1 }) : s.name;
+    return s.kind === "bot" ? t("replay.bot", { n: i + 1 }) : isolate(s.name);
   }
 
   total() {
@@ -432,7 +456,9 @@ export class Replay {
     if (!this.match) return;
     const step = this.steps.get(`${this.seat}:${this.step}`);
     if (!step) return;
-    const viewer = this.seat === "all" ? 0 : this.seat;
+    // Every hand open is nobody's view: the module draws it as a spectator's (seat 0's view in
+    // hand), so its headline and captions name each seat ("Mira went out"), never "You".
+    const viewer = this.seat === "all" ? null : this.seat;
     const key = `${this.match.game}:${viewer}`;
     if (!this.table || this.tableKey !== key) {
       if (this.table) this.table.destroy();

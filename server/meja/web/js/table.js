@@ -34,7 +34,7 @@ import { GenericTable, actionLabel } from "./generic.js";
 import { HandWidget } from "./hand.js";
 import { MotionLayer } from "./motion.js";
 import { SoundControl, moveSound } from "./sound.js";
-import { hasText, textFor } from "./strings.js";
+import { hasText, isolate, textFor } from "./strings.js";
 import { reactionWords } from "./talk.js";
 import { copyText, el, fitWidth, sameAction, sleep, spacedCode } from "./ui.js";
 import { replayLink } from "./replay.js";
@@ -72,7 +72,7 @@ export const TABLE_EVENTS = new Set([
   "talk_changed", "muted", "talk:reaction",
 ]);
 /** Table events the log speaks of. */
-const LOGGED_TABLE_EVENTS = new Set(["rematch", "away", "connected", "auto", "timeout", "muted", "talk:reaction"]);
+const LOGGED_TABLE_EVENTS = new Set(["rematch", "seat_changed", "away", "connected", "auto", "timeout", "muted", "talk:reaction"]);
 
 /** Whether the move log may have a line for this event (the game's own events, and a few of the table's). @param {GameEvent | null | undefined} ev */
 export function isLogged(ev) {
@@ -89,6 +89,19 @@ export function placeSeats(order) {
   if (n <= 2) return { left: [], top: order, right: [] };
   const side = Math.floor(n / 3);
   return { left: order.slice(0, side), top: order.slice(side, n - side), right: order.slice(n - side) };
+}
+
+/**
+ * The shared screen's seats: all down its two sides, the first half up the left and the rest down
+ * the right, in the order of play (a spectator's order, from seat 0). A TV is wide and short: a
+ * row of seats across its top took a fifth of its height from the cards in the middle, which now
+ * have the middle's whole height.
+ * @param {number[]} order
+ * @returns {{left: number[], top: number[], right: number[]}}
+ */
+export function placeTvSeats(order) {
+  const left = Math.ceil(order.length / 2);
+  return { left: order.slice(0, left), top: [], right: order.slice(left) };
 }
 
 export class TableScreen {
@@ -112,6 +125,8 @@ export class TableScreen {
     this.recent = []; // the latest move events, newest last, for the caption
     /** @type {GameEvent | null} */
     this.lastLogged = null; // the last of the app's log events drawn
+    /** @type {WeakMap<GameEvent, boolean>} an `auto` event -> whether the table waited for a person then (logLine) */
+    this.autoWaited = new WeakMap();
     // seat -> performance.now() when this page learnt the seat went away (see notePresence)
     /** @type {Map<number, number>} */
     this.awaySince = new Map();
@@ -146,6 +161,9 @@ export class TableScreen {
     this.chosenNote = el("p", { class: "chosen-note", id: "chosen-note", hidden: true });
     this.rulesButton = el("button", { type: "button", class: "small", id: "rules-button", onclick: () => this.openRules() });
     this.soundControl = new SoundControl(this.app.sound, el);
+    // Leaving during a round (a new user found Leave only between rounds): asked first, as a
+    // bot then takes the seat for good (PROTOCOL.md: `leave`).
+    this.leaveButton = el("button", { type: "button", class: "small", id: "leave-button", hidden: true, onclick: () => this.askLeave() });
     this.bar = el(
       "div",
       { class: "table-bar" },
@@ -153,7 +171,7 @@ export class TableScreen {
       // The shared screen's chat: a strip in the bar at the foot, beside the room's line (talk.css),
       // never a column that squeezes the table.
       this.tv ? this.app.talk.tvChatNode() : null,
-      el("div", { class: "bar-buttons" }, this.rulesButton, this.soundControl.node),
+      el("div", { class: "bar-buttons" }, this.rulesButton, this.leaveButton, this.soundControl.node),
     );
     this.opponentsTitle = el("h3", { class: "visually-hidden", id: "opponents-title" });
     this.seatLists = {
@@ -584,7 +602,8 @@ export class TableScreen {
     const s = ((this.table && this.table.seats) || [])[i];
     if (!s) return this.t("seat.label", { n: i + 1 });
     if (s.kind === "bot") return this.t("seat.bot_name", { n: i + 1 });
-    return s.name || this.t("seat.label", { n: i + 1 });
+    // isolated (strings.js): the name goes into sentences and lists ("A, B") of the game's too
+    return s.name ? isolate(s.name) : this.t("seat.label", { n: i + 1 });
   }
 
   /** @param {string} text */
@@ -684,11 +703,18 @@ export class TableScreen {
     this.renderCaption();
     const summary = frame.summary || this.outcomeSummary();
     const status = table.status === "finished" ? null : frame.status; // a match over waits for nobody
-    this.turnStatus.textContent = status ? status.text : "";
-    this.turnStatus.classList.toggle("mine", !!(status && status.mine));
-    this.turnStatus.hidden = !!summary || !(status && status.text);
+    // With no person connected the bots wait (README): a shared screen or a spectator is told so,
+    // instead of a turn that never ends (a new user's TV read "Ani's turn" for minutes).
+    const waiting = this.waitingForPeople();
+    const gone = waiting && this.people().length === 0; // everyone left: nobody will come back to it
+    this.turnStatus.textContent = gone ? t("table.everyone_left") : waiting ? t("table.waiting_people") : status ? status.text : "";
+    this.turnStatus.classList.toggle("mine", !waiting && !!(status && status.mine));
+    this.turnStatus.classList.toggle("waiting-people", waiting);
+    this.turnStatus.hidden = !!summary || !(waiting || (status && status.text));
     this.statusRow.hidden = !!summary;
-    this.renderClock(status && !summary ? status : null);
+    // (a result has its own Leave table, and a match over or a spectator has nothing to leave)
+    this.leaveButton.hidden = this.tv || this.spectator || !!summary || table.status !== "playing";
+    this.renderClock(status && !summary && !waiting ? status : null); // the clock waits too
     this.renderHintButton();
     this.app.attention.setWaiting(!this.tv && !!(status && status.mine));
     const spectator = this.spectator;
@@ -757,22 +783,44 @@ export class TableScreen {
    * The table's one-line words made smaller to fit rather than cut (issue 20: "Suggest …" beside
    * a long turn line, a shared screen's "Last ca…" on a seat, a seat's roles): the seats' lines,
    * the caption, the turn line, the hint button and the indicator of what follows now (a long
-   * word in a narrow centre at ten seats on a shared screen).
+   * word in a narrow centre at ten seats on a shared screen), and any line a game's table marks
+   * "fit-line" (a team's name in a phone's narrow box, cut where it held a person's long name).
    */
   fitLabels() {
     if (!this.node.isConnected) return;
     // A seat's points in a box too narrow for them beside its cards (a phone's three boxes across
     // gave "0 pts" 3 px): every seat's go on a line of their own under them, the boxes grown to
     // hold it (style.css). Chosen by the boxes' width, never by the words: the boxes keep one
-    // height as the words change (a bid, a role, more points).
+    // height as the words change (a bid, a role, more points; a hand's box stays put through
+    // every phase of a round). Points whose words are longer than the room beside the
+    // cards ("104 poin" in a phone's box wide enough for "104 pts") are drawn smaller to fit
+    // (fitWidth, below), never cut.
     const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
     const scores = /** @type {NodeListOf<HTMLElement>} */ (this.opponents.querySelectorAll(".seat-score"));
+    // A call's tile beside the lines takes the box's left padding: the room left is measured
+    // (a shared screen's "27 pts" was cut to "2" beside a tile, a desktop's lost altogether).
     const narrow = Array.from(scores).some((n) => {
       const box = n.closest(".seat-box");
-      return !!box && box.clientWidth > 0 && box.clientWidth < NARROW_SEAT_REM * rem;
+      if (!box || box.clientWidth <= 0) return false;
+      const pad = getComputedStyle(box);
+      const room = box.clientWidth - parseFloat(pad.paddingLeft) + parseFloat(pad.paddingRight);
+      if (room < NARROW_SEAT_REM * rem) return true;
+      // Beside a tile, what the line holds, measured: a shared screen's large count leaves less
+      // room than the rem say (its words' widths, whichever line the points are on now).
+      const line = n.parentElement;
+      if (!box.classList.contains("with-tile") || !line) return false;
+      const parts = Array.from(line.children).filter((c) => c.getClientRects().length);
+      const range = document.createRange();
+      const widths = parts.map((c) => {
+        range.selectNodeContents(c);
+        return range.getBoundingClientRect().width;
+      });
+      const gap = parseFloat(getComputedStyle(line).columnGap) || 0;
+      const need = widths.reduce((sum, w) => sum + w, 0) + gap * Math.max(0, parts.length - 1);
+      return need > box.clientWidth - parseFloat(pad.paddingLeft) - parseFloat(pad.paddingRight);
     });
     this.opponents.classList.toggle("scores-below", narrow);
-    const nodes = this.node.querySelectorAll(".seat-box > p, .move-caption p, .turn-status, .hint-button, .my-seat > *, .indicator");
+    const nodes = this.node.querySelectorAll(".seat-box > p, .seat-stats > .seat-score, .seat-stats > .seat-badge, .move-caption p, .turn-status, .hint-button, .my-seat > *, .indicator, .fit-line");
     for (const node of nodes) if (node instanceof HTMLElement) fitWidth(node);
   }
 
@@ -834,6 +882,7 @@ export class TableScreen {
     this.chosenNote.replaceChildren(chosen ? el("span", { class: "note-long" }, t("table.deal_chosen", { n: table.commitment.round })) : "");
     this.chosenNote.dataset.short = chosen ? t("table.deal_chosen.short") : "";
     this.rulesButton.textContent = t("table.rules");
+    this.leaveButton.textContent = t("table.leave");
     this.soundControl.render(t);
   }
 
@@ -870,6 +919,23 @@ export class TableScreen {
       const left = Math.max(0, s.bot_at - Date.now());
       this.botAt.set(i, { at: s.bot_at, end: performance.now() + (grace ? Math.min(grace, left) : left) });
     });
+  }
+
+  /**
+   * Whether the table waits for a person to come back: while a match is played and no person
+   * holds a connected seat, its bots and its clock wait (README, "Choices we made"; the server's
+   * TIMERS), so a shared screen or a spectator would otherwise watch a turn that never ends.
+   */
+  waitingForPeople() {
+    const table = this.table;
+    if (!table || table.status !== "playing") return false;
+    // With no person seated at all (the last one left) the bots wait too: the match has stopped.
+    return !this.people().some((/** @type {any} */ s) => s.connected);
+  }
+
+  /** The seats a person holds (connected or not). @returns {any[]} */
+  people() {
+    return ((this.table && this.table.seats) || []).filter((/** @type {any} */ s) => s && s.kind === "human");
   }
 
   /** "0:42": the time until a bot plays for an away seat, or null when it is not known. */
@@ -921,7 +987,7 @@ export class TableScreen {
       const i = (start + k) % n;
       if (i !== this.mySeat || this.spectator) order.push(i);
     }
-    const place = placeSeats(order);
+    const place = this.tv ? placeTvSeats(order) : placeSeats(order);
     for (const side of /** @type {("left" | "top" | "right")[]} */ (["left", "top", "right"])) {
       this.seatLists[side].replaceChildren(...place[side].map((i) => this.seatBox(i, seats[i] || {}, seatInfo[i] || {})));
       this.seatLists[side].hidden = !place[side].length;
@@ -940,7 +1006,7 @@ export class TableScreen {
     const turn = !!info.active;
     /** @type {[string, string][]} */
     const presence = [];
-    if (s.kind === "human" && s.auto) presence.push(["auto", t("seat.auto")]);
+    if (s.kind === "human" && s.auto) presence.push(["auto", t(this.waitingForPeople() ? "seat.auto.waiting" : "seat.auto")]);
     else if (s.kind === "human" && !s.connected && this.awayLeft(i)) presence.push(["away away-countdown", t("seat.away.countdown", { time: this.awayLeft(i) })]);
     else if (s.kind === "human" && !s.connected) presence.push(["away", t("seat.away")]);
     const last = this.lastMoves.get(i);
@@ -1032,6 +1098,20 @@ export class TableScreen {
     if (!(/** @type {HTMLButtonElement} */ (match.button).disabled) && !match.button.closest("[hidden]")) match.button.click();
   }
 
+  /** Leave the table mid-round, once the player said yes (a bot takes the seat for good). */
+  async askLeave() {
+    const t = this.t;
+    const answer = await this.dialog.open({
+      id: "leave-dialog",
+      title: t("leave.title"),
+      // the last person seated is told that the match stops with them (no bot plays for nobody)
+      text: t(this.people().length <= 1 ? "leave.text_last" : "leave.text"),
+      choices: [{ value: "leave", content: [t("leave.confirm")], className: "leave-confirm" }],
+      cancel: t("leave.stay"),
+    });
+    if (answer === "leave") await this.app.leave();
+  }
+
   // ------------------------------------------------------------------ the log
 
   /** The log's line for an event (the table's own events, or the game's words). @param {GameEvent} ev @returns {string | null} */
@@ -1042,12 +1122,22 @@ export class TableScreen {
     switch (ev.kind) {
       case "rematch":
         return t("log.rematch");
+      case "seat_changed":
+        // A person gave their seat up (leave): the others read who, and that a bot plays it now
+        // (a new user saw a friend's seat turn into a bot without a word).
+        if (typeof ev.left !== "string" || !ev.left || ev.seat === me) return null;
+        return t(ev.to === "bot" ? "log.left.bot" : "log.left", { who: isolate(ev.left) });
       case "away":
         return ev.seat !== me ? t("log.away", { who: who(ev.seat) }) : null;
       case "connected":
         return ev.seat !== me && ev.seat !== undefined ? t("log.back", { who: who(ev.seat) }) : null;
-      case "auto":
-        return ev.seat !== me && ev.seat !== undefined ? t("log.auto", { who: who(ev.seat) }) : null;
+      case "auto": {
+        if (ev.seat === me || ev.seat === undefined) return null;
+        // Whether the table waited for a person when this page first showed the takeover: then
+        // no bot plays yet, and the line says so (it keeps its words after a language switch).
+        if (!this.autoWaited.has(ev)) this.autoWaited.set(ev, this.waitingForPeople());
+        return t(this.autoWaited.get(ev) ? "log.auto.waiting" : "log.auto", { who: who(ev.seat) });
+      }
       case "timeout":
         return t(ev.limit === "ready" ? "log.timeout.ready" : "log.timeout.turn", { who: who(ev.seat) });
       case "talk:reaction":
@@ -1141,6 +1231,25 @@ export class TableScreen {
               el("li", {}, t("keys.tab")),
             ),
             el("div", { class: "field check" }, shortcuts, el("label", { for: "shortcuts" }, t("keys.single"))),
+          ),
+      // Leaving mid-round from here too: a phone's bar has no room for the bar's Leave (style.css).
+      this.leaveButton.hidden
+        ? null
+        : el(
+            "p",
+            { class: "rules-leave" },
+            el(
+              "button",
+              {
+                type: "button",
+                id: "rules-leave",
+                onclick: () => {
+                  this.rulesDialog.close();
+                  this.askLeave();
+                },
+              },
+              t("nav.leave"),
+            ),
           ),
     ];
     this.rulesBody.replaceChildren(...parts.filter((part) => part !== null));
@@ -1238,7 +1347,8 @@ export class TableScreen {
         main.push(el("p", { class: "hint", id: "rematch-wait" }, t(this.table && screenHosts(this.table) ? "summary.rematch.wait.screen" : "summary.rematch.wait")));
       } /* else: the shared screen shows the result; the players' phones have the buttons */
       if (!this.tv) side.push(el("button", { type: "button", id: "leave-table", onclick: () => this.app.leave() }, t("nav.leave")));
-      const replay = replayLink(this.table); // the finished match's replay (replay.js)
+      // the finished match's replay (replay.js), watched from this player's seat
+      const replay = replayLink(this.table, this.spectator ? null : this.mySeat);
       if (replay) side.push(replay);
     } else if (summary.next) {
       const next = summary.next;

@@ -30,7 +30,7 @@
 // are built once per page and moved between the lobby and the table, so that a line being
 // typed or the call's videos survive a screen change.
 
-import { t } from "./strings.js";
+import { isolate, t } from "./strings.js";
 import { el } from "./ui.js";
 
 const HIDDEN_KEY = "meja.talk.hidden";
@@ -266,16 +266,10 @@ export class Talk {
     return new Set((loadHidden()[String(this.tableId)] || []).filter(Number.isInteger));
   }
 
-  /**
-   * @param {number} seat
-   * @param {boolean} hide
-   */
-  setHidden(seat, hide) {
+  /** @param {Set<number>} set the seats hidden at this table */
+  saveHidden(set) {
     const all = loadHidden();
     const key = String(this.tableId); // as the store has always keyed it (null: "null")
-    const set = new Set(all[key] || []);
-    if (hide) set.add(seat);
-    else set.delete(seat);
     all[key] = [...set];
     if (!all[key].length) delete all[key];
     try {
@@ -283,6 +277,39 @@ export class Talk {
     } catch (err) {
       /* private mode: hidden for this page only */
     }
+  }
+
+  /**
+   * Hidden messages are a person's, kept by their seat: a move in the lobby (``seat_changed`` with
+   * ``moved_from``, PROTOCOL.md 7.3) takes them to the new seat, and someone new at a seat is not
+   * hidden for who sat there before (a hostile review: the hidden person showed again after a
+   * move, and the next one at their old seat was hidden unawares).
+   * @param {ReadonlyArray<import("./contract.js").GameEvent | null> | undefined} events
+   */
+  followSeats(events) {
+    const before = this.hiddenSeats();
+    if (!before.size || !events) return;
+    const set = new Set(before);
+    for (const e of events) {
+      if (!e || e.kind !== "seat_changed" || typeof e.seat !== "number") continue;
+      if (typeof e.moved_from === "number") {
+        const was = set.delete(e.moved_from);
+        if (was) set.add(e.seat);
+        else set.delete(e.seat);
+      } else if (e.to === "human") set.delete(e.seat);
+    }
+    if (set.size !== before.size || [...set].some((n) => !before.has(n))) this.saveHidden(set);
+  }
+
+  /**
+   * @param {number} seat
+   * @param {boolean} hide
+   */
+  setHidden(seat, hide) {
+    const set = this.hiddenSeats();
+    if (hide) set.add(seat);
+    else set.delete(seat);
+    this.saveHidden(set);
     if (hide) this.bubbles.delete(seat);
     this.renderLines(true);
     this.renderPeople();
@@ -391,7 +418,8 @@ export class Talk {
    */
   who(seat, name) {
     if (this.seated && seat === this.app.seat) return t("table.you");
-    return name || this.app.seatDisplayName(seat);
+    // isolated (strings.js): "<name>: <words>" keeps its order whatever the name's direction
+    return name ? isolate(name) : this.app.seatDisplayName(seat);
   }
 
   // ------------------------------------------------------------------ sending

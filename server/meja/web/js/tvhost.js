@@ -356,6 +356,9 @@ export function hostStrip(app, owner) {
         { id: "host-to-seat", class: "small", "aria-label": t("host.to.label") },
         people.map((/** @type {Record<string, any>} */ s) => el("option", { value: s.seat }, app.seatDisplayName(s.seat))),
       );
+      // A button that says what it does ("Make host"): "Hand over" beside a player's name read as
+      // giving them a hand of cards (new-user trial h6, F8). No more words before the list: with
+      // them the TV's foot strip took a second line and the lobby scrolled.
       parts.push(
         pick,
         el(

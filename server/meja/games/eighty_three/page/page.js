@@ -198,8 +198,9 @@ class EightyThreeTable {
     this.wide.addEventListener("change", this.onWide);
     this.toDiscard = el("p", { class: "tray", id: "to-discard" });
     this.toPartner = el("p", { class: "tray", id: "to-partner" });
-    // What Auto-arrange would hand in now (the view's `arranged`): seen before it is pressed,
-    // the cards already picked among them (it completes a player's picks, never drops them).
+    // What "Hand in for me" (auto_arrange) would add now to the cards already picked (the view's
+    // `arranged` less the picks): seen before it is pressed. It completes the picks, never drops
+    // them, and hands everything in at once: its words say so (new-user trial h6, F14).
     this.autoPreview = el("p", { class: "tray auto-preview", id: "auto-preview", hidden: true });
     this.discardBox = el(
       "section",
@@ -527,7 +528,8 @@ class EightyThreeTable {
         return el(
           "li",
           { class: `team-row${ours ? " ours" : ""}${bidding ? " bidding" : ""}`, dataset: { team: String(team) } },
-          el("span", { class: "team-name" }, this.teamName(team)),
+          // (made smaller to fit where its box keeps it on one line: the shell's "fit-line")
+          el("span", { class: "team-name fit-line" }, this.teamName(team)),
           el("span", { class: "team-total" }, t("team.total", { n: whole((v.scores || [])[team] ?? 0) })),
           // a space between the two, so the line reads (and is spoken) "Match: 0 This hand: …"
           inHand ? " " : null,
@@ -649,18 +651,23 @@ class EightyThreeTable {
       ...chips(sel.gives),
     );
     this.toPartner.hidden = phase === "trim";
+    // Only what the button would add to the player's own picks (the trays above show those):
+    // listing the picks again read as more cards than "Pick 3 more" (new-user trial h6, F14).
     const auto = v.arranged;
-    this.autoPreview.hidden = !auto;
+    const addDiscards = auto ? auto.discards.filter((/** @type {string} */ c) => !sel.discards.includes(c)) : [];
+    const addGives = auto && phase !== "trim" ? auto.gives.filter((/** @type {string} */ c) => !sel.gives.includes(c)) : [];
+    this.autoPreview.hidden = !auto || !(addDiscards.length + addGives.length);
     if (auto) {
-      const gives = phase === "trim" || !auto.gives.length ? [] : [
+      const picked = sel.discards.length + sel.gives.length > 0;
+      const gives = !addGives.length ? [] : [
         " · ",
         el("span", { class: "label" }, `${t("discard.tray.give", { who: this.host.seatName(mate) })}: `),
-        ...chips(auto.gives),
+        ...chips(addGives),
       ];
       this.autoPreview.replaceChildren(
-        el("span", { class: "label" }, `${t("discard.auto.preview")} `),
+        el("span", { class: "label" }, `${t(picked ? "discard.auto.adds" : "discard.auto.preview")} `),
         el("span", { class: "label" }, `${t("discard.tray.discard")}: `),
-        ...chips(auto.discards),
+        ...chips(addDiscards),
         ...gives,
       );
     }
@@ -1225,10 +1232,12 @@ class EightyThreeTable {
     const cardsOf = [[], []];
     if (complete) for (const tr of tricks) for (const x of /** @type {Placed[]} */ (tr.cards || [])) if (points(x.card, trump)) cardsOf[tr.team].push(x.card);
     const known = complete && [0, 1].every((team) => cardsOf[team].reduce((s, c) => s + points(c, trump), 0) === result.captured[team]);
+    // A page that did not see every trick of the hand (opened or reloaded after it) leaves the
+    // point cards out: the points each team took say what is known.
     const rows = [0, 1].map((team) => {
       const cards = sortHand(cardsOf[team], trump);
       const cell = !known
-        ? el("span", { class: "hint" }, t("summary.cards_unknown"))
+        ? null
         : cards.length
           ? el(
               "ul",
@@ -1246,7 +1255,7 @@ class EightyThreeTable {
           this.teamNode(team),
           ...(team === bidTeam ? [" ", el("span", { class: "bid-tag" }, `(${t("summary.bid_tag", { n: result.bid })})`)] : []),
         ),
-        el("td", { class: "cards-cell" }, cell),
+        cell ? el("td", { class: "cards-cell" }, cell) : null,
         el("td", { class: "num" }, String(result.captured[team])),
         el("td", { class: `num delta${result.delta[team] < 0 ? " minus" : ""}` }, signed(result.delta[team])),
         el("td", { class: "num" }, whole(result.scores[team])),
@@ -1263,7 +1272,7 @@ class EightyThreeTable {
           "tr",
           {},
           el("th", { scope: "col" }, t("summary.team")),
-          el("th", { scope: "col" }, t("summary.point_cards")),
+          known ? el("th", { scope: "col" }, t("summary.point_cards")) : null,
           el("th", { scope: "col" }, t("summary.captured")),
           el("th", { scope: "col" }, t("summary.change")),
           el("th", { scope: "col" }, t("summary.total")),

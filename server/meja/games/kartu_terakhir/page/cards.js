@@ -1,6 +1,6 @@
 // @ts-check
 // Kartu Terakhir's cards as the page shows them: parsing the server's card names ("R7",
-// "GS", "BR", "YD2", "W", "WD4"), spoken names ("Draw Two, green"), and the four colour
+// "GS", "BR", "YD2", "W", "WD4"), spoken names ("green Draw Two"), and the four colour
 // shapes.
 //
 // docs/rules/kartu-terakhir.md 3.1.3: every colour has its own icon, so that a player who cannot tell
@@ -72,7 +72,9 @@ export function symbolName(symbol) {
 }
 
 /**
- * "Draw Two, green", "7, red", "Wild"; a Wild on the pile with its colour: "Wild, blue chosen".
+ * "green Draw Two", "red 7", "Wild"; a Wild on the pile with its colour: "Wild (blue chosen)". A name
+ * holds no comma, so that a list of cards ("blue 0, red 3, Wild") reads one item a card (each
+ * language puts the colour where it goes: "0 biru", "blå 0").
  * @param {string} name
  * @param {string | null} [chosen]
  */
@@ -160,7 +162,7 @@ export function fillCardFace(el, name, chosen = null, { symbolInMiddle = false }
   const corner = span("corner");
   corner.setAttribute("aria-hidden", "true");
   // The symbol is drawn by the style sheet from data-symbol (real text, it scales): a card of
-  // the hand is a button whose name says the card in words ("Draw Two, green"), and "+2"
+  // the hand is a button whose name says the card in words ("green Draw Two"), and "+2"
   // painted as content is not a second, different name for it.
   const symbol = span("symbol");
   symbol.dataset.symbol = text;

@@ -578,7 +578,9 @@ class KartuTerakhirTable extends PileTable {
       case "window":
         return ev.seat === me ? t("log.window_you") : t("log.window", { who: who(ev.seat) });
       case "shown":
-        return t("log.shown", { who: who(ev.seat), cards: (ev.cards || []).map((/** @type {string} */ c) => cardName(c)).join(", ") || t("summary.none") });
+        // Shown to the challenger alone: "you" only on the challenger's page (a replay with every
+        // hand open, nobody's view, said "You see Mira's hand").
+        return t(me === null || me === undefined ? "log.shown_other" : "log.shown", { who: who(ev.seat), cards: (ev.cards || []).map((/** @type {string} */ c) => cardName(c)).join(", ") || t("summary.none") });
       default: {
         const move = this.move(ev);
         if (!move) return null;
@@ -689,8 +691,12 @@ class KartuTerakhirTable extends PileTable {
       listClass: "score-cards",
       cardClass: "score-card",
       points,
+      // The winner's cell says what it scored; each other's what its hand gave the winner
+      // ("150 to Sari"): a bare "150 points" on a loser's row read as its own score.
       numbers: (i, cards) => [
-        i === result.winner ? t("summary.scores_won", { n: result.points }) : t("summary.points", { n: cards.reduce((sum, c) => sum + points(c), 0) }),
+        i === result.winner
+          ? t("summary.scores_won", { n: result.points })
+          : t("summary.gives", { n: cards.reduce((sum, c) => sum + points(c), 0), who: result.winner === this.mySeat ? t("you.object") : this.who(result.winner) }),
         match ? String((v.scores || [])[i] ?? 0) : null,
       ],
       headline:

@@ -1,0 +1,53 @@
+"""A player's replay opens from their own seat (a new user's trial, h6 F12: "Watch from" started
+on "The table (no hand)" for a player who opened the replay from their table), both from the
+match's summary and from the home page's list of recent matches; and its empty status line
+draws no strip."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kt_helpers import host_kt
+
+#: Plays seat 0 in the page, one legal action a version, until the match is over.
+AUTOPLAY = """() => setInterval(() => {
+  const app = window.meja, v = app.view;
+  if (!v || !app.table || app.table.status !== "playing" || app.autoSent === app.version) return;
+  const legal = v.legal || [];
+  for (const kind of ["play", "draw", "keep", "pass", "take", "challenge", "call"]) {
+    const action = legal.find((a) => a.kind === kind);
+    if (action) {
+      app.autoSent = app.version;
+      app.act(action).catch(() => {});
+      return;
+    }
+  }
+}, 100)"""
+
+
+def test_a_players_replay_opens_from_their_seat(server: Any, new_context: Any) -> None:
+    page = new_context().new_page()
+    host_kt(page, server.origin, name="Ani", seats=2)
+    page.click("#start")
+    page.wait_for_selector("#hand button.card")
+    assert page.evaluate("() => window.meja.seat") == 0
+    page.evaluate(AUTOPLAY)
+    link = page.locator("#replay-link")
+    link.wait_for(timeout=180_000)
+    href = link.get_attribute("href")
+    assert href and href.endswith("?seat=0"), href
+    link.click()
+    page.wait_for_url("**/replay/**")
+    page.wait_for_selector("#replay-seat")
+    page.wait_for_function("() => document.getElementById('replay-position').textContent.length > 0")
+    assert page.input_value("#replay-seat") == "0"
+    page.wait_for_function("() => document.querySelectorAll('#hand button.card').length > 0")
+    # Its status line says nothing, and shows nothing (it was an empty pale-yellow strip, h6 F12).
+    assert page.inner_text("#replay-status") == ""
+    assert page.evaluate("() => document.getElementById('replay-status').getBoundingClientRect().height") == 0
+
+    page.goto(f"{server.origin}/")  # back at the finished table (the seat is still held): leave it
+    page.click("#leave-table")
+    recent = page.locator("#replay-recent a").first
+    recent.wait_for()
+    assert (recent.get_attribute("href") or "").endswith("?seat=0")
