@@ -354,7 +354,8 @@ def ask_hint(page: Any) -> dict[str, Any]:
 
 def press_hinted(page: Any) -> None:
     """Press the ringed control (Enter: it has the focus) and see the table move on: it sent a
-    legal action. A card that asks a question first (an 8's suit) gets its first answer."""
+    legal action. A card that asks a question first (an 8's suit) gets the answer the chooser
+    focused: the suggested one, ringed as the card was."""
     before = version(page)
     page.keyboard.press("Enter")
     page.wait_for_function("v => window.meja.version > v || !!document.querySelector('dialog[open]')", arg=before)

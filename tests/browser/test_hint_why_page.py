@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from browser_helpers import ask_hint, host_table, press_hinted, set_language, start, wait_my_turn
+from browser_helpers import ask_hint, find_deal, host_table, press_hinted, set_language, start, wait_my_turn
+from meja.games.crazy_eights.rules import CrazyEightsState
 
 WORDS = "async ([lang, key]) => (await import('/js/strings.js')).STRINGS[lang][key]"
 
@@ -74,4 +75,47 @@ def test_a_suggested_move_says_why_in_the_players_language(server: Any, new_cont
     page.wait_for_function(
         "t => [...document.querySelectorAll('#log li.mine')].some(li => li.textContent.endsWith(t))",
         arg=f"(gợi ý: {vietnamese})",
+    )
+
+
+def _eights_only(state: CrazyEightsState) -> bool:
+    """Seat 0 can play only 8s, and holds more of one suit other than spades (the chooser's first
+    choice) than of any other, so the suggested suit is, by the tips, not the first one."""
+    plays = [a for a in state.legal_actions(0) if a.kind.wire == "play"]
+    if not plays or any(not a.to_wire()["card"].startswith("8") for a in plays):
+        return False
+    counts: dict[str, int] = {}
+    for card in state.view(0).to_wire()["hand"]:
+        if not card.startswith("8"):
+            counts[card[-1]] = counts.get(card[-1], 0) + 1
+    ranked = sorted(counts.items(), key=lambda kv: -kv[1])
+    return len(ranked) >= 2 and ranked[0][1] > ranked[1][1] and ranked[0][0] != "S"
+
+
+def test_following_a_suggested_eight_takes_its_suit_too(server: Any, new_context: Any) -> None:
+    """An 8 suggested with a suit: the card is ringed, and when it asks for its suit the chooser
+    rings and focuses the suggested suit, so Enter twice plays the suggestion whole (a full run
+    once took the first suit instead, and the move log lost its reason)."""
+    page = new_context(viewport={"width": 1280, "height": 800}).new_page()
+    host_table(page, server.origin, name="Ana", seats=2, deal_code=find_deal(2, _eights_only))
+    start(page)
+    wait_my_turn(page)
+    shown = ask_hint(page)
+    action = shown["action"]
+    reason = page.evaluate("() => window.meja.tableScreen.whyText(window.meja.tableScreen.hint.why)")
+    assert reason, "the suggestion says why"
+    assert action["kind"] == "play" and action["card"].startswith("8") and action["suit"] != "S", action
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#suit-dialog[open]")
+    focused = page.evaluate(
+        "() => [document.activeElement.dataset.suit, document.activeElement.classList.contains('hint-target')]"
+    )
+    assert focused == [action["suit"], True], focused
+    assert page.locator("#suit-dialog button.hint-target").count() == 1
+    before = page.evaluate("() => window.meja.version")
+    page.keyboard.press("Enter")
+    page.wait_for_function("v => window.meja.version > v", arg=before)
+    page.wait_for_function(
+        "t => [...document.querySelectorAll('#log li.mine')].some(li => li.textContent.endsWith(t))",
+        arg=f"(suggested: {reason})",
     )

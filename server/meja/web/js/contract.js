@@ -52,8 +52,10 @@
  * @property {string} [id] the dialog's element id, for the game's style and tests
  * @property {string} title
  * @property {string} [text]
- * @property {{value: unknown, content?: (Node | string)[], className?: string, dataset?: Record<string, string>, held?: number}[]} choices
- *   `held`: how many of the player's cards go with a choice, said under it
+ * @property {{value: unknown, content?: (Node | string)[], className?: string, dataset?: Record<string, string>, held?: number,
+ *   action?: Action}[]} choices
+ *   `held`: how many of the player's cards go with a choice, said under it; `action`: the action picking it
+ *   sends, so that a suggested move's answer is ringed and focused when the choice opens
  * @property {string | null} [cancel] the Cancel button's words; null: the choice cannot be dodged
  */
 

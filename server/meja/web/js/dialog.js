@@ -4,18 +4,24 @@
 // between the choices; when it closes, the focus goes back where the table wants it.
 // A game asks through host.choose(spec), which resolves with the chosen value, or null
 // when the choice was cancelled or closed by the table. A choice may say how many of the
-// player's cards go with it (`held`), in the shell's words under it.
+// player's cards go with it (`held`), in the shell's words under it. A choice may name the
+// action picking it sends (`action`): when that is the move "Suggest a move" rang, the choice is
+// ringed and focused, so that following a suggestion all the way (a card, then what it names)
+// takes the suggested answer rather than the first one.
 
-import { el } from "./ui.js";
+import { el, sameAction } from "./ui.js";
 
 export class ChoiceDialog {
   /**
-   * restoreFocus(returnTo): put the focus back after the dialog closed; held(n): "{n} in your hand" (none: not said).
-   * @param {{restoreFocus: (returnTo: Element | null | undefined) => void, held?: (n: number) => string}} parts
+   * restoreFocus(returnTo): put the focus back after the dialog closed; held(n): "{n} in your hand" (none: not said);
+   * suggested(): the action a suggestion rings now, if any.
+   * @param {{restoreFocus: (returnTo: Element | null | undefined) => void, held?: (n: number) => string,
+   *   suggested?: () => unknown}} parts
    */
-  constructor({ restoreFocus, held }) {
+  constructor({ restoreFocus, held, suggested }) {
     this.restoreFocus = restoreFocus;
     this.held = held;
+    this.suggested = suggested || (() => null);
     /** The open choice's answer. @type {((value: any) => void) | null} */
     this.resolve = null;
     /** Where the focus was when the dialog opened. @type {Element | null | undefined} */
@@ -77,6 +83,7 @@ export class ChoiceDialog {
    */
   open(spec) {
     this.settle(null); // a choice still open is answered "none" first
+    const suggested = this.suggested();
     if (!this.node.open) this.returnTo = document.activeElement;
     this.forced = !spec.cancel;
     if (spec.id) this.node.id = spec.id;
@@ -86,7 +93,12 @@ export class ChoiceDialog {
       ...(spec.choices || []).map((c) =>
         el(
           "button",
-          { type: "button", class: c.className || "", dataset: c.dataset || {}, onclick: () => this.pick(c.value) },
+          {
+            type: "button",
+            class: `${c.className || ""}${c.action && sameAction(c.action, suggested) ? " hint-target" : ""}`,
+            dataset: c.dataset || {},
+            onclick: () => this.pick(c.value),
+          },
           ...(c.content || [String(c.value)]),
           typeof c.held === "number" && Number.isInteger(c.held) && this.held ? el("span", { class: "choice-held" }, this.held(c.held)) : null,
         ),
@@ -98,7 +110,8 @@ export class ChoiceDialog {
       this.resolve = resolve;
     });
     if (!this.node.open) this.node.showModal();
-    const first = this.choiceButtons()[0];
+    const buttons = this.choiceButtons();
+    const first = buttons.find((b) => b.classList.contains("hint-target")) || buttons[0];
     if (first) first.focus();
     return answer;
   }

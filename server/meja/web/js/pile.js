@@ -256,8 +256,9 @@ export class PileTable {
    * Ask which mark or colour a card names (Escape cancels unless `cancel` is null): the
    * chooser counts the hand's cards of each. Resolves to the choice (null: cancelled or
    * closed) and whether it answers the latest question (a later one may have been asked since).
+   * `actionOf(value)`: the action that choice sends, if known (a suggested one is ringed).
    * @param {{id: string, follow: Follow, values: readonly string[], counts: Record<string, number>,
-   *   title: string, text: string, cancel: string | null}} ask
+   *   title: string, text: string, cancel: string | null, actionOf?: (value: string) => Action | null | undefined}} ask
    * @returns {Promise<{value: string | null, latest: boolean}>}
    */
   async chooseFollow(ask) {
@@ -275,6 +276,7 @@ export class PileTable {
         dataset: { [key]: s },
         content: [icon(s, `${key}-icon big`), this.host.el("span", { class: `${key}-word` }, this.t(`${key}.${s}`))],
         held: ask.counts[s] || 0,
+        action: (ask.actionOf && ask.actionOf(s)) || undefined,
       })),
     });
     const latest = this.asking === question;

@@ -277,6 +277,7 @@ export class TableScreen {
     window.addEventListener("resize", this.onResize);
     this.dialog = new ChoiceDialog({
       held: (n) => this.t("choice.held", { n }),
+      suggested: () => (this.hint && this.hint.version === this.app.version ? this.hint.action : null),
       restoreFocus: (returnTo) => {
         if (!this.hand.restoreFocus() && returnTo && returnTo.isConnected) /** @type {HTMLElement} */ (returnTo).focus();
       },

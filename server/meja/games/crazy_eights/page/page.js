@@ -303,6 +303,7 @@ class CrazyEightsTable extends PileTable {
       // Escape closes the chooser of a card not yet played; a suit the rules demand now
       // (a forced 8) cannot be dodged.
       cancel: forced ? null : t("suit.dialog.cancel"),
+      actionOf: (s) => (forced ? { kind: "suit", suit: s } : { kind: "play", card, suit: s }),
     });
     if (latest) this.choosing = null;
     if (!suit) return;

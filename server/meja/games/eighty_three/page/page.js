@@ -995,6 +995,7 @@ class EightyThreeTable {
             value: a.kind,
             className: `step-choice step-${a.kind}`,
             dataset: { kind: a.kind },
+            action: a,
             content: [a.kind === "give" ? t("step.give", { who: mate }) : trump ? t("step.discard_up") : t("step.discard")],
           })),
         });

@@ -522,6 +522,7 @@ class KartuTerakhirTable extends PileTable {
       title: t("colour.dialog.title"),
       text: t("colour.dialog.text", { card: cardName(card) }),
       cancel: t("colour.dialog.cancel"),
+      actionOf: (k) => (this.playsByCard()[card] || []).find((/** @type {Action} */ a) => a.colour === k),
     });
     if (latest) this.choosing = false;
     if (!colour) return;
