@@ -556,7 +556,12 @@ class App {
     const key = JSON.stringify(catalog);
     if (key !== this.catalogKey) {
       this.catalogKey = key;
-      await this.games.use(catalog);
+      // The messages after the welcome wait for the games' page modules: a state handled before
+      // its module had loaded drew the table with the generic renderer for good (a spectator who
+      // pressed Watch at once on a slow machine saw no turn line).
+      const loading = this.games.use(catalog);
+      this.queue = this.queue.then(() => loading);
+      await loading;
       this.learn.onCatalog();
       if (this.screen === "home") this.fillHostPanel();
       if (this.screen === "replay") this.replay.relabel();
