@@ -107,6 +107,32 @@ async def test_wrong_tokens_change_nothing(serve: Any, connect: Any) -> None:
     assert ann.ws.close_code is None
 
 
+@pytest.mark.parametrize("store", STORES)
+async def test_a_connection_holding_a_seat_cannot_resume_another(store: str, serve: Any, connect: Any) -> None:
+    """One seat a connection at a table (PROTOCOL.md 5): Ann's connection presenting Bob's token is
+    refused, Bob keeps his seat and his connection, and nothing changes. Taken, Bob's seat was left
+    marked connected with nobody behind it, so no bot ever played for it (an outside client's finding)."""
+    server = await serve(redis=store == "redis")
+    ann, bob = await connect(server), await connect(server)
+    joined = await host(ann, seats=2, options={"target": 20}, grace_s=0)
+    table = joined["table"]
+    mine = await join(bob, code=joined["code"], name="Bob")
+    await ann.ok({"type": "start", "table": table})
+    await bob.until(lambda m: m["type"] == "update" and m["view"] is not None)
+    await ann.ok({"type": "ping"})
+    version = ann.version
+    await ann.error({"type": "resume", "table": table, "token": mine["token"]}, "seat/taken")
+    await ann.ok({"type": "ping"})
+    await bob.ok({"type": "ping"})
+    assert ann.version == version and bob.ws.close_code is None, "a refused resume changed the table"
+    assert ann.state is not None and ann.state["seat"] == 0 and ann.state["is_host"]
+    # Her own token on her own connection is still answered as before (nothing changes).
+    await ann.ok({"type": "resume", "table": table, "token": joined["token"]})
+    assert ann.version == version
+    # Both still play the match to its end.
+    await asyncio.gather(play(ann, table), play(bob, table))
+
+
 async def test_spectator_catches_up_with_since(serve: Any, connect: Any) -> None:
     server = await serve()
     ann, spectator = await connect(server), await connect(server)

@@ -57,6 +57,7 @@ from meja.protocol.errors import (
     LimitExceeded,
     NotHost,
     NotSeated,
+    SeatTaken,
     ServerFull,
     StaleVersion,
     TableNotFound,
@@ -583,6 +584,12 @@ class TableService:
             if record.conn == conn and record.away is None and not record.auto:
                 # this connection holds the seat already: nothing to commit (issue 12, 4)
                 return Learned(None, (seat, t.code))
+            # One seat a connection at a table, as for a join: taking a second one left the first
+            # marked connected with nobody behind it, never away, so no bot ever played for it
+            # (an outside client's finding: the table waited on that seat for good).
+            held = next((i for i, r in enumerate(t.seats) if i != seat and r.is_human and r.conn == conn), None)
+            if held is not None:
+                raise SeatTaken(f"this connection already holds seat {held} at that table")
             # Each seat's resumes from its own budget: a holder taking its seat again and again
             # (from fresh connections) spends its own, and never locks another person out.
             self._spend(f"{t.id}/{seat}")

@@ -449,6 +449,7 @@ class Settings:
             "talk_burst": self.talk_burst,
             "signal_per_s": self.signal_per_s,
             "signal_burst": self.signal_burst,
+            "max_signal_chars": self.max_signal_chars,
             "call_per_s": self.call_per_s,
             "call_burst": self.call_burst,
             # whether a TURN relay is configured: without one, "hide addresses" cannot connect a call
