@@ -364,6 +364,15 @@ def press_hinted(page: Any) -> None:
     wait_version_after(page, before)
 
 
+def say(page: Any, text: str) -> None:
+    """Say a chat line (the chat opened first where it is folded away); it is sent once the box empties."""
+    if not page.is_visible("#chat-input"):
+        page.click("#chat-toggle")
+    page.fill("#chat-input", text)
+    page.press("#chat-input", "Enter")
+    page.wait_for_function("() => document.getElementById('chat-input').value === ''")
+
+
 def turn_hints_off(page: Any) -> None:
     """The host unticks "Allow suggested moves" at the table (when the seat has a move to make): the button goes."""
     page.wait_for_selector("#hint-button", state="visible")

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from browser_helpers import hand, start
+from browser_helpers import hand, say, start
 from e83_browser import find_deal, host_e83
 from meja.games.eighty_three.rules import GAME, NAMES
 
@@ -110,6 +110,22 @@ def test_hidden_messages_follow_a_person_who_moves(server: Any, new_context: Any
     assert host.inner_text("#talk-hide-2") == "Messages hidden · Show"
     assert host.inner_text("#talk-hide-1") != "Messages hidden · Show"
     assert host.inner_text("#chat-hidden-note") == "Hidden for you: the messages of Budi."
+
+
+def test_a_person_who_moved_is_still_you_in_the_chat(server: Any, new_context: Any) -> None:
+    """Budi says a line from seat 2 and moves to seat 3: on his page the line is still his ("You"),
+    and the host's line is still hers (a hostile review: "You" went by the seat a line was said
+    from, so his own earlier line took his name, and a line said from his new seat became his)."""
+    host, budi, _code = _ana_hosts_budi_joins(server, new_context)
+    say(budi, "halo dari kursi dua")
+    budi.wait_for_selector("#sit-2")
+    budi.click("#sit-2")
+    host.wait_for_selector("#lobby-seat-2 .person-name:has-text('Budi')")
+    say(host, "selamat datang")
+    budi.wait_for_selector("#chat-lines li:has-text('selamat datang')")
+    lines = budi.locator("#chat-lines li")
+    said = {lines.nth(i).inner_text() for i in range(lines.count())}
+    assert "You: halo dari kursi dua" in said and "Ana: selamat datang" in said, said
 
 
 def _joins(new_context: Any, origin: str, code: str, name: str) -> Any:

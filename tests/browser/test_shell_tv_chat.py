@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from browser_helpers import say
 from test_shell_lobby_focus import phone_joins
-from test_talk import say
 from truth import Truth, leaks, read_table
 
 TV = {"viewport": {"width": 1920, "height": 1080}}

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import assert_clean_in_every_language, host_table, open_more_options
+from browser_helpers import assert_clean_in_every_language, host_table, open_more_options, say
 from browser_server import Server
 from conftest import SCREENSHOTS
 from kt_helpers import join
@@ -40,14 +40,6 @@ def second_server(redis_url: str, workdir: Path) -> Iterator[Server]:
     srv = Server(redis_url, workdir)
     yield srv
     srv.close()
-
-
-def say(page: Any, text: str) -> None:
-    if not page.is_visible("#chat-input"):
-        page.click("#chat-toggle")
-    page.fill("#chat-input", text)
-    page.press("#chat-input", "Enter")
-    page.wait_for_function("() => document.getElementById('chat-input').value === ''")
 
 
 def chat_has(page: Any, text: str) -> None:

@@ -293,8 +293,8 @@ def test_a_ten_seat_room_hosted_from_the_tvs_form_fits_with_its_chat(server: Any
     cut to "G"), and the match summary was 1126 px tall. Here the lobby, the table with a chat line and
     the summary each fit 1920x1080 with no scrollbar, Start reachable, the chip whole, and the table
     as wide with the chat line as without it."""
+    from browser_helpers import say
     from test_shell_lobby_focus import phone_joins
-    from test_talk import say
 
     tv = new_context(viewport=TV).new_page()
     tv.goto(server.origin + "/tv/")

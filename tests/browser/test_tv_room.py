@@ -214,7 +214,8 @@ def check_the_tv(tv: Any, name: str, seats: int, *, least_card: float = LEAST_CA
         # when) keeps its count's size (a fresh-clone CI run drew a 10-seat count at 40.2 px).
         count_px = tv.evaluate(LONG_COUNT, LONG_COUNT_WORDS)
         if count_px is not None and count_px < LEAST_TEXT["count"] * size["height"] - 0.05:
-            found.append(f"{at}: a count beside a tag is {count_px:.1f} px < {LEAST_TEXT['count'] * size['height']:.1f}")
+            least = LEAST_TEXT["count"] * size["height"]
+            found.append(f"{at}: a count beside a tag is {count_px:.1f} px < {least:.1f}")
     tv.set_viewport_size(SIZES[0])
     return found
 

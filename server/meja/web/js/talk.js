@@ -411,13 +411,17 @@ export class Talk {
     if (this.said && this.live.textContent) this.live.textContent = this.said();
   }
 
-  /** Who said a line: "You", or the seat's name as it was when said. */
   /**
+   * Who said a line: "You", or the seat's name as it was when said. "You" goes by the name the
+   * line was said under where it has one (names at a table are one each): a person who moved
+   * seats in the lobby said their earlier lines from another seat, and whoever sat in this one
+   * before them was not this person.
    * @param {number} seat
    * @param {string | undefined} name
    */
   who(seat, name) {
-    if (this.seated && seat === this.app.seat) return t("table.you");
+    const mine = this.seated ? ((this.app.table && this.app.table.seats) || [])[this.app.seat] : null;
+    if (mine && (name && mine.name ? name === mine.name : seat === this.app.seat)) return t("table.you");
     // isolated (strings.js): "<name>: <words>" keeps its order whatever the name's direction
     return name ? isolate(name) : this.app.seatDisplayName(seat);
   }
