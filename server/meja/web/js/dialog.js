@@ -43,6 +43,9 @@ export class ChoiceDialog {
       if (this.forced) ev.preventDefault();
     });
     this.node.addEventListener("close", () => {
+      // The event comes in a task of its own: open again by then (Escape, then the card at once),
+      // it is an earlier closing's, and answering now would cancel the new question.
+      if (this.node.open) return;
       this.settle(null);
       this.restoreFocus(this.returnTo);
     });
