@@ -73,7 +73,7 @@ TABLE_KEYS = frozenset({"id", "code", "link", "game", "preset", "options", "stat
                         "bots", "grace_s", "turn_limit_s", "awaiting", "turn_deadline_ms", "commitment",
                         "deal_code_given",
                         "outcome", "talk", "host_rights", "archive"})
-SEAT_KEYS = frozenset({"seat", "kind", "name", "level", "connected", "auto", "bot_at"})
+SEAT_KEYS = frozenset({"seat", "kind", "name", "level", "connected", "auto", "bot_at", "left"})
 COMMITMENT_KEYS = frozenset({"round", "hash", "chosen"})
 VIEW_KEYS = frozenset({
     "game", "preset", "seat", "seats", "version", "phase", "round", "hand", "hand_counts", "top", "discard_count",

@@ -97,6 +97,35 @@ async def test_rematch_after_the_match(serve: Any, connect: Any) -> None:
     assert match_over(ann)
 
 
+async def test_leaving_a_finished_match_keeps_the_name_on_its_result(serve: Any, connect: Any) -> None:
+    """Bob leaves once the match is over: his seat keeps his name for the result (marked ``left``,
+    no token), and the rematch seats a bot there (PROTOCOL.md 5 ``leave``, 7.1). A new user's trial
+    read "Bot 1 wins the match" on every screen once the winner had left."""
+    server = await serve()
+    ann, bob = await connect(server), await connect(server)
+    joined = await host(ann, seats=2, options={"target": 10})
+    table = joined["table"]
+    mine = await join(bob, code=joined["code"], name="Bob")
+    await ann.ok({"type": "start", "table": table})
+    await asyncio.gather(play(ann, table), play(bob, table))
+    outcome = ann.table["outcome"]
+    await bob.ok({"type": "leave", "table": table})
+    await ann.until(lambda m: m["type"] == "update" and m["table"]["seats"][1].get("left"))
+    seat = ann.table["seats"][1]
+    assert seat["kind"] == "human" and seat["name"] == "Bob" and not seat["connected"], seat
+    assert ann.table["outcome"] == outcome and ann.table["status"] == "finished"
+    changed = [e for e in events(ann) if e["kind"] == "seat_changed" and e.get("left") == "Bob"]
+    assert changed and changed[-1]["to"] == "human", changed
+    # His token no longer opens the seat.
+    again = await connect(server)
+    await again.error({"type": "resume", "table": table, "token": mine["token"]}, "auth/bad_token")
+    update = await ann.ok({"type": "rematch", "table": table})
+    assert update["table"]["seats"][1]["kind"] == "bot" and "left" not in update["table"]["seats"][1]
+    assert [e["seat"] for e in update["events"] if e["kind"] == "seat_changed" and e["to"] == "bot"] == [1]
+    await play(ann, table)
+    assert match_over(ann)
+
+
 async def test_deal_code_table_plays_that_deal(serve: Any, connect: Any) -> None:
     from meja.games.crazy_eights import dealcode
     from meja.rules import get_game

@@ -121,6 +121,9 @@ class SeatRecord:
     was_away: int | None = None
     was_auto: bool = False
     origin: str | None = None  #: :func:`origin_tag` of the address the seat was taken from
+    #: the person left the finished match: the seat keeps their name for its result, no token, and
+    #: a rematch seats a bot there (:func:`meja.server.tables.leave`)
+    left: bool = False
 
     @property
     def is_human(self) -> bool:
@@ -156,6 +159,7 @@ class SeatRecord:
             "was_away": self.was_away,
             "was_auto": self.was_auto,
             "origin": self.origin,
+            "left": self.left,
         }
 
     @classmethod
@@ -172,6 +176,7 @@ class SeatRecord:
             was_away=d.get("was_away"),
             was_auto=bool(d.get("was_auto", False)),
             origin=d.get("origin"),
+            left=bool(d.get("left", False)),
         )
 
 

@@ -45,8 +45,10 @@ Decisions where the issue is silent (written down here as the code does them)
 - A join after the start gets ``table/not_lobby`` (the seats are all taken by
   then: empty seats become bots at the start); the person may watch.
 - ``leave`` in the lobby empties the seat; the host's ``leave`` closes the table
-  (status ``finished``). After the start a bot takes the seat for good; a host
-  who leaves gives up the host's powers (no rematch).
+  (status ``finished``). During a match a bot takes the seat for good; after it
+  (``finished``) the seat keeps the person's name for the result, marked ``left``
+  with no token, and a rematch seats a bot there. A host who leaves gives up the
+  host's powers (no rematch).
 - ``seat`` (host, lobby) may not change the host's own seat (``seat/bad_seat``);
   a human moved out of a seat keeps watching as a spectator.
 - ``sit`` (a seated person, lobby) moves its sender to an empty seat: its seat
@@ -104,7 +106,7 @@ import functools
 import hashlib
 import secrets
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from operator import is_
 from random import Random
 from typing import Any, Final, NamedTuple
@@ -424,8 +426,12 @@ def rematch(t: Table, *, seed: int, version: int, now: int) -> Mutation:
     game = get_game(t.game)
     carry = t.state.carry()
     transition = game.new_match(t.game_options, len(t.seats), seed, None, carry)
-    base = t.evolve(status=PLAYING, seed=seed, deal_code=None, carry=carry, archived=None)
-    return _after_transition(base, None, transition.state, transition.events, [Event("rematch", {})], version, now)
+    # Where a person left the finished match, a bot plays the new one (the seat kept their name for the result).
+    seats = tuple(SeatRecord(kind=BOT, name=BOT_NAME, level=t.bots) if s.left else s for s in t.seats)
+    events = [Event("rematch", {})]
+    events += [_seat_event(i, s) for i, s in enumerate(seats) if t.seats[i].left]
+    base = t.evolve(seats=seats, status=PLAYING, seed=seed, deal_code=None, carry=carry, archived=None)
+    return _after_transition(base, None, transition.state, transition.events, events, version, now)
 
 
 def leave(t: Table, *, seat: int) -> Mutation:
@@ -435,6 +441,13 @@ def leave(t: Table, *, seat: int) -> Mutation:
             return Mutation(t.evolve(status=FINISHED, host=None), (Event("closed", {}),))
         record = SeatRecord()
         host = t.host
+    elif t.status == FINISHED:
+        # The match's result stays theirs (the others' result screens, the recent matches, the
+        # shared screen name who played): the seat keeps the name, gives up its token and
+        # connection, and a rematch seats a bot there. A new user's trial read "Bot 1 wins the
+        # match" once the winner had left.
+        record = replace(t.seats[seat], token=None, conn=None, away=None, auto=False, left=True)
+        host = None if seat == t.host_seat else t.host
     else:
         record = SeatRecord(kind=BOT, name=BOT_NAME, level=t.bots)
         host = None if seat == t.host_seat else t.host
@@ -462,7 +475,7 @@ def hand_host(t: Table, *, seat: int | None) -> Mutation:
     if not 0 <= seat < len(t.seats):
         raise BadSeat(f"no seat {seat!r} at a table of {len(t.seats)}")
     record = t.seats[seat]
-    if not record.is_human or record.auto:
+    if not record.is_human or record.auto or record.left:
         raise BadSeat(f"seat {seat} holds no person to hand the host's rights to")
     new = t.evolve(delegate=None if seat == t.host_seat else seat)
     return Mutation(new, (Event("host_changed", {"seat": seat, "handed": seat != t.host_seat}),))
@@ -986,6 +999,8 @@ def _new_seat_entry(t: Table, i: int, s: SeatRecord, playing: bool) -> dict[str,
         "connected": s.is_present or s.is_bot,
         "auto": s.auto,
     }
+    if s.left:
+        entry["left"] = True
     if s.is_bot:
         entry["level"] = s.level
     elif s.auto:

@@ -146,6 +146,7 @@ export const STRINGS = {
     "seat.bot_spoken": "{name}, a bot ({level})",
     "seat.level": "{level} bot",
     "seat.away": "away",
+    "seat.left": "left the table",
     "seat.away.countdown": "away · bot in {time}",
     "seat.away.countdown.short": "bot in {time}",
     "seat.auto": "a bot plays for them",
@@ -245,6 +246,7 @@ export const STRINGS = {
     "summary.last_round": "The match ended with round {n}.",
     "summary.rematch": "Rematch",
     "summary.rematch.wait": "The host can start a rematch.",
+    "summary.rematch.host_left": "The host has left: this table has no rematch.",
     "summary.rematch.wait.screen": "The shared screen can start a rematch: Rematch is there.",
 
     "fair.ok.short": "Fair deal: checked",
@@ -548,6 +550,7 @@ export const STRINGS = {
     "seat.bot_spoken": (p) => `${p.name}, bot (${p.level.toLowerCase()})`,
     "seat.level": (p) => `Bot ${p.level.toLowerCase()}`,
     "seat.away": "terputus",
+    "seat.left": "sudah meninggalkan meja",
     "seat.away.countdown": "terputus · bot dalam {time}",
     "seat.away.countdown.short": "bot dalam {time}",
     "seat.auto": "bot bermain untuknya",
@@ -647,6 +650,7 @@ export const STRINGS = {
     "summary.last_round": "Pertandingan berakhir di babak {n}.",
     "summary.rematch": "Main lagi",
     "summary.rematch.wait": "Tuan rumah bisa memulai pertandingan ulang.",
+    "summary.rematch.host_left": "Tuan rumah sudah pergi: meja ini tidak punya pertandingan ulang.",
     "summary.rematch.wait.screen": "Layar bersama bisa memulai pertandingan ulang: tombolnya ada di sana.",
 
     "fair.ok.short": "Pembagian adil: terperiksa",
@@ -950,6 +954,7 @@ export const STRINGS = {
     "seat.bot_spoken": (p) => `${p.name}, bot (mức ${p.level.toLowerCase()})`,
     "seat.level": (p) => `Bot mức ${p.level.toLowerCase()}`,
     "seat.away": "mất kết nối",
+    "seat.left": "đã rời bàn",
     "seat.away.countdown": "mất kết nối · bot thay sau {time}",
     "seat.away.countdown.short": "bot sau {time}",
     "seat.auto": "bot đang chơi thay",
@@ -1049,6 +1054,7 @@ export const STRINGS = {
     "summary.last_round": "Trận kết thúc sau ván {n}.",
     "summary.rematch": "Chơi lại",
     "summary.rematch.wait": "Chủ bàn có thể bắt đầu trận mới.",
+    "summary.rematch.host_left": "Chủ bàn đã rời đi: bàn này không có trận mới.",
     "summary.rematch.wait.screen": "Màn hình chung có thể bắt đầu trận mới: nút ở đó.",
 
     "fair.ok.short": "Chia bài công bằng: đã kiểm tra",
@@ -1352,6 +1358,7 @@ export const STRINGS = {
     "seat.bot_spoken": (p) => `${p.name}, en bot (${p.level.toLowerCase()})`,
     "seat.level": (p) => `Bot (${p.level.toLowerCase()})`,
     "seat.away": "borte",
+    "seat.left": "har gått fra bordet",
     "seat.away.countdown": "borte · bot om {time}",
     "seat.away.countdown.short": "bot om {time}",
     "seat.auto": "en bot spiller for dem",
@@ -1451,6 +1458,7 @@ export const STRINGS = {
     "summary.last_round": "Kampen endte etter runde {n}.",
     "summary.rematch": "Ny kamp",
     "summary.rematch.wait": "Verten kan starte en ny kamp.",
+    "summary.rematch.host_left": "Verten har gått: dette bordet får ingen ny kamp.",
     "summary.rematch.wait.screen": "Den felles skjermen kan starte en ny kamp: knappen er der.",
 
     "fair.ok.short": "Rettferdig utdeling: sjekket",

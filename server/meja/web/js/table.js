@@ -1007,7 +1007,8 @@ export class TableScreen {
     const turn = !!info.active;
     /** @type {[string, string][]} */
     const presence = [];
-    if (s.kind === "human" && s.auto) presence.push(["auto", t(this.waitingForPeople() ? "seat.auto.waiting" : "seat.auto")]);
+    if (s.kind === "human" && s.left) presence.push(["left", t("seat.left")]);
+    else if (s.kind === "human" && s.auto) presence.push(["auto", t(this.waitingForPeople() ? "seat.auto.waiting" : "seat.auto")]);
     else if (s.kind === "human" && !s.connected && this.awayLeft(i)) presence.push(["away away-countdown", t("seat.away.countdown", { time: this.awayLeft(i) })]);
     else if (s.kind === "human" && !s.connected) presence.push(["away", t("seat.away")]);
     const last = this.lastMoves.get(i);
@@ -1345,7 +1346,11 @@ export class TableScreen {
         // (a shared screen that hosts the room without a seat has the host's button too)
         main.push(el("button", { type: "button", class: "primary big", id: "rematch", onclick: () => this.app.send({ type: "rematch" }) }, t("summary.rematch")));
       } else if (!this.tv) {
-        main.push(el("p", { class: "hint", id: "rematch-wait" }, t(this.table && screenHosts(this.table) ? "summary.rematch.wait.screen" : "summary.rematch.wait")));
+        // The host who left a finished match took the rematch with them (PROTOCOL.md 5, leave).
+        const table = this.table;
+        const hostSeat = table && typeof table.host_seat === "number" ? (table.seats || [])[table.host_seat] : null;
+        const key = hostSeat && hostSeat.left ? "summary.rematch.host_left" : table && screenHosts(table) ? "summary.rematch.wait.screen" : "summary.rematch.wait";
+        main.push(el("p", { class: "hint", id: "rematch-wait" }, t(key)));
       } /* else: the shared screen shows the result; the players' phones have the buttons */
       if (!this.tv) side.push(el("button", { type: "button", id: "leave-table", onclick: () => this.app.leave() }, t("nav.leave")));
       // the finished match's replay (replay.js), watched from this player's seat

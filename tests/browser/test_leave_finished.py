@@ -1,0 +1,46 @@
+"""Leaving a finished match keeps one's name on its result (PROTOCOL.md 5, ``leave``).
+
+A new user's trial: Dina won, pressed Leave table, and every other screen then read "Bot 1 wins the
+match", her own recent matches listed "Bot 1, Budi", and Budi was still told the host could start
+a rematch. The seat now keeps her name (``left``), and the page says the host has left.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from browser_helpers import host_table, phase, play_turn_mouse, play_until_round_over, start
+
+
+def test_the_winner_who_leaves_stays_the_winner(server: Any, new_context: Any) -> None:
+    dina = new_context(viewport={"width": 1280, "height": 800}).new_page()
+    room = host_table(dina, server.origin, name="Dina", seats=2, target=10)
+    budi = new_context(viewport={"width": 390, "height": 844}).new_page()
+    budi.goto(f"{server.origin}/?join={room}")
+    budi.fill("#name", "Budi")
+    budi.click("#join")
+    dina.wait_for_selector("#lobby-seat-1 .person-name:has-text('Budi')")
+    start(dina)
+    for _ in range(6):  # a match to 10 usually ends with its first round
+        play_until_round_over([(dina, play_turn_mouse), (budi, play_turn_mouse)])
+        if phase(dina) == "match_over":
+            break
+        for page in (dina, budi):
+            page.wait_for_selector("#next-round")
+            page.click("#next-round")
+        dina.wait_for_function("() => window.meja.view.phase === 'play'")
+    assert phase(dina) == "match_over"
+    budi.wait_for_selector("#summary-title")
+    dina.wait_for_selector("#summary-title")
+    heading = budi.inner_text("#summary-title")
+    assert "Bot" not in heading and ("Dina" in heading or "You" in heading), heading
+    assert "Dina" in budi.inner_text("#summary")
+
+    dina.click("#leave-table")
+    budi.wait_for_selector('#rematch-wait:has-text("The host has left")')
+    assert budi.inner_text("#summary-title") == heading, "the result still names who won"
+    assert "Dina" in budi.inner_text("#summary") and "Bot 1" not in budi.inner_text("#summary")
+    assert budi.inner_text('#opponents .seat-box[data-seat="0"] .presence') == "left the table"
+    # Budi's recent matches (kept in this browser) still name who played.
+    budi.wait_for_function("() => JSON.stringify(localStorage).includes('Dina')")
+    assert "Bot 1" not in budi.evaluate("() => JSON.stringify(localStorage)")
