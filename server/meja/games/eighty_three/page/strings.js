@@ -165,7 +165,7 @@ export const STRINGS = withDeckWords("suit", {
     "card.locked": "{label}, cannot be discarded now",
     "step.error.close": "Close",
     "card.label.points": (p) => `${p.card}, ${p.what}, ${p.n} ${plural(p.n, "point", "points")}`,
-    "log.hand_start": "Hand {n} begins; the dealer is {who}.",
+    "log.hand_start": "Hand {n} begins; dealer: {who}.",
     "log.bid": "{who} bid {n}.",
     "log.pass": "{who} passed.",
     "log.contract": "{who} won the auction at {n}.",

@@ -156,7 +156,7 @@ export const STRINGS = {
     "move.call": "{who}: Last card!",
     "move.call_cancelled": "Last card call cancelled for {who}",
     "move.catch": "{who} caught {target}: 2 cards for {target}",
-    "move.skip": "Turn skipped for {who}",
+    "move.skip": "{who}: turn skipped",
     "move.reverse.cw": "{who} turned the direction: clockwise",
     "move.reverse.ccw": "{who} turned the direction: counter-clockwise",
     "move.challenge.bluff": "{who} challenged {target}: a bluff! 4 cards for {target}",
