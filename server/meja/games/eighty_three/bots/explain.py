@@ -89,5 +89,9 @@ def _play(seen: Any, card: int) -> Why:
     if wins:
         if last:
             return tip("win_last")
-        return tip("win_sure" if is_sure(card, seen.hand, gone, trump) else "win_worth")
+        if is_sure(card, seen.hand, gone, trump):
+            return tip("win_sure")
+        # "worth points" only where there are some: a trick of none is won for its lead (a new
+        # user's hint read "these cards are worth points" over a lone queen of clubs)
+        return tip("win_worth" if trick_pts + pts[card] else "take_lead")
     return tip("throw_cheap")
