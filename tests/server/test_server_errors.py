@@ -13,7 +13,7 @@ import msgpack
 import pytest
 import websockets
 from meja.games.crazy_eights import dealcode
-from server_helpers import host, join
+from server_helpers import host, join, play
 
 
 async def _lobby(serve: Any, connect: Any, **settings: Any) -> tuple[Any, Any, Any, dict[str, Any]]:
@@ -472,8 +472,9 @@ async def test_a_move_only_the_timer_makes_is_refused_from_a_person(serve: Any, 
     def may_draw() -> bool:
         return ann.view is not None and any(a["kind"] == "draw" for a in ann.view["legal"])
 
-    while not may_draw():
-        await ann.until(lambda m: m["type"] == "update")
+    # Ann answers what comes first (a deal may open on a Wild Draw Four to answer, with no draw
+    # among her moves: waiting for an update there waited for good) until a draw is hers.
+    await play(ann, table, until=lambda w: may_draw())
     version = ann.version
     # Where a draw is legal the timer's draw_keep would apply: from a person it may not.
     reply = await ann.error(
