@@ -276,6 +276,22 @@ def play_until_round_over(pages: list[tuple[Any, Any]], timeout_s: float = 180.0
     raise AssertionError(f"the round did not end in {timeout_s} s; actions: {done[-20:]}")
 
 
+def play_until_match_over(pages: list[tuple[Any, Any]], rounds: int = 6) -> None:
+    """Play rounds as :func:`play_until_round_over` does, each page pressing Next round after one,
+    until the match is over: a low target usually ends it with the first round, but a round whose
+    loser holds few points does not (a random deal timed a test out that way)."""
+    first = pages[0][0]
+    for _ in range(rounds):
+        play_until_round_over(pages)
+        if phase(first) == "match_over":
+            return
+        for page, _ in pages:
+            page.wait_for_selector("#next-round")
+            page.click("#next-round")
+        first.wait_for_function("() => window.meja.view.phase !== 'round_over'")
+    raise AssertionError(f"the match did not end in {rounds} rounds")
+
+
 # --------------------------------------------------------------------------- accessibility
 
 AXE = (Path(__file__).parent / "vendor" / "axe.min.js").read_text(encoding="utf-8")

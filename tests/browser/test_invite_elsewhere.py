@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from browser_helpers import host_table, play_turn_mouse, play_until_round_over, start
+from browser_helpers import host_table, play_turn_mouse, play_until_match_over, start
 
 
 def room_code(page: Any) -> str:
@@ -106,7 +106,7 @@ def test_an_invite_after_a_match_that_is_over_goes_to_the_invite(server: Any, ne
     me = mine_context.new_page()
     host_table(me, server.origin, name="Ani", seats=2, target=10)
     start(me)
-    play_until_round_over([(me, play_turn_mouse)])
+    play_until_match_over([(me, play_turn_mouse)])
     me.wait_for_function("() => window.meja.table && window.meja.table.status === 'finished'")
 
     page = mine_context.new_page()
