@@ -325,6 +325,13 @@ def test_eighty_three_on_a_phone_reads_and_taps_a_17_card_hand(server: Any, new_
         assert [c["card"] for c in cards if not c["rankWhole"]] == [], cards
         assert [c["card"] for c in cards if not c["centre"]] == [], cards
         assert [c["card"] for c in cards if not c["ribbonWhole"]] == [], cards
+        # A suggested card keeps its place in the fan: ringed as a hint rings it, the first card
+        # covers no index of the next (brought to the front, it hid a new user's Wild Draw Four's).
+        ring = "on => document.querySelector('#hand button.card').classList.toggle('hint-target', on)"
+        page.evaluate(ring, True)
+        ringed = page.evaluate(CARDS)
+        page.evaluate(ring, False)
+        assert [c["card"] for c in ringed if not c["rankWhole"]] == [], ringed
         # The kitty's five cards are marked, in sight and in words; no other card is.
         assert {c["card"] for c in cards if c["kitty"]} == kitty, (kitty, cards)
         assert all(c["label"].endswith("(from the kitty)") == (c["card"] in kitty) for c in cards), cards
