@@ -121,6 +121,20 @@ def host_table(
     return re.sub(r"\s", "", page.inner_text("#room-code"))
 
 
+def join_by_link(page: Any, origin: str, room: str, name: str) -> None:
+    """A guest opens the invite link of ``room``, types ``name`` and presses Join (mouse)."""
+    page.goto(f"{origin}/?join={room}")
+    page.fill("#name", name)
+    page.click("#join")
+
+
+def watch_by_code(page: Any, origin: str, room: str) -> None:
+    """A spectator types the room code on the home screen and presses Watch (mouse)."""
+    page.goto(origin + "/")
+    page.fill("#code", room)
+    page.click("#watch")
+
+
 SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 

@@ -13,16 +13,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from browser_helpers import host_table, is_my_turn, play_turn_mouse, start, version
+from browser_helpers import host_table, is_my_turn, join_by_link, play_turn_mouse, start, version
 
 
 def test_home_during_a_match_stays_home_and_continue_takes_the_seat_back(server: Any, new_context: Any) -> None:
     host = new_context().new_page()
     room = host_table(host, server.origin, name="Ani", seats=3)
     guest = new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True).new_page()
-    guest.goto(f"{server.origin}/?join={room}")
-    guest.fill("#name", "Budi")
-    guest.click("#join")
+    join_by_link(guest, server.origin, room, "Budi")
     host.wait_for_selector('#seats li[data-seat="1"] .person-name')
     start(host)
     host.wait_for_selector("#hand button.card")

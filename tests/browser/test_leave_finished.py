@@ -9,16 +9,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from browser_helpers import host_table, play_turn_mouse, play_until_match_over, start
+from browser_helpers import host_table, join_by_link, play_turn_mouse, play_until_match_over, start
 
 
 def test_the_winner_who_leaves_stays_the_winner(server: Any, new_context: Any) -> None:
     dina = new_context(viewport={"width": 1280, "height": 800}).new_page()
     room = host_table(dina, server.origin, name="Dina", seats=2, target=10)
     budi = new_context(viewport={"width": 390, "height": 844}).new_page()
-    budi.goto(f"{server.origin}/?join={room}")
-    budi.fill("#name", "Budi")
-    budi.click("#join")
+    join_by_link(budi, server.origin, room, "Budi")
     dina.wait_for_selector("#lobby-seat-1 .person-name:has-text('Budi')")
     start(dina)
     play_until_match_over([(dina, play_turn_mouse), (budi, play_turn_mouse)])

@@ -5,16 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from browser_helpers import host_table, start
+from browser_helpers import host_table, join_by_link, start, watch_by_code
 
 
 def test_a_player_leaves_mid_round_after_saying_yes(server: Any, new_context: Any, shot: Any) -> None:
     host = new_context().new_page()
     room = host_table(host, server.origin, name="Ani", seats=2)
     guest = new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True).new_page()
-    guest.goto(f"{server.origin}/?join={room}")
-    guest.fill("#name", "Budi")
-    guest.click("#join")
+    join_by_link(guest, server.origin, room, "Budi")
     host.wait_for_selector('#seats li[data-seat="1"] .person-name')
     start(host)
     guest.wait_for_selector("#hand button.card")
@@ -62,9 +60,7 @@ def test_the_last_player_leaving_is_told_the_match_stops_and_a_watcher_sees_it(
     start(host)
     host.wait_for_selector("#hand button.card")
     watcher = new_context().new_page()
-    watcher.goto(server.origin + "/")
-    watcher.fill("#code", room)
-    watcher.click("#watch")
+    watch_by_code(watcher, server.origin, room)
     watcher.wait_for_selector('#opponents .seat-box[data-seat="0"]')
     assert "Everyone has left" not in watcher.inner_text("#turn-status")
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from browser_helpers import hand, say, start
+from browser_helpers import hand, join_by_link, say, start
 from e83_browser import find_deal, host_e83
 from meja.games.eighty_three.rules import GAME, NAMES
 
@@ -31,9 +31,7 @@ def test_a_guest_sits_beside_the_host_and_gets_that_seats_hand(server: Any, new_
 
     guest_context = new_context()
     guest = guest_context.new_page()
-    guest.goto(f"{server.origin}/?join={code}")
-    guest.fill("#name", "Budi")
-    guest.click("#join")
+    join_by_link(guest, server.origin, code, "Budi")
     guest.wait_for_function("() => window.meja.seat === 1")
     guest.wait_for_selector("#sit-2")
     # Every empty seat offers "Sit here" (none on one's own seat nor on the host's), named by seat,
@@ -131,9 +129,7 @@ def test_a_person_who_moved_is_still_you_in_the_chat(server: Any, new_context: A
 def _joins(new_context: Any, origin: str, code: str, name: str) -> Any:
     """A page of its own that joins the room ``code`` as ``name``."""
     page = new_context().new_page()
-    page.goto(f"{origin}/?join={code}")
-    page.fill("#name", name)
-    page.click("#join")
+    join_by_link(page, origin, code, name)
     return page
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from browser_helpers import host_table, start
+from browser_helpers import host_table, start, watch_by_code
 
 
 def test_a_table_watched_before_its_game_module_loaded_is_drawn_by_the_game(server: Any, new_context: Any) -> None:
@@ -24,9 +24,7 @@ def test_a_table_watched_before_its_game_module_loaded_is_drawn_by_the_game(serv
     watcher = new_context(viewport={"width": 1280, "height": 800}).new_page()
     held: list[Any] = []  # the module's request, answered only when the test lets it go
     watcher.route(re.compile(r"/games/crazy_eights/page\.js$"), lambda route: held.append(route))
-    watcher.goto(server.origin + "/")
-    watcher.fill("#code", room)
-    watcher.click("#watch")
+    watch_by_code(watcher, server.origin, room)
     watcher.wait_for_timeout(1500)  # the watch's state is in by now
     assert len(held) == 1, "the game's module was asked for (and held back)"
     held[0].continue_()

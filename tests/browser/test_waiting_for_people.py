@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import host_table, start
+from browser_helpers import host_table, start, watch_by_code
 from browser_server import Server
 
 WAITING = "Waiting for a player to come back"
@@ -37,9 +37,7 @@ def test_a_table_with_nobody_connected_says_it_waits(quick_grace: Server, new_co
     start(host)
     host.wait_for_selector("#hand button.card")
     watcher = new_context(viewport={"width": 390, "height": 844}).new_page()
-    watcher.goto(origin + "/")
-    watcher.fill("#code", room)
-    watcher.click("#watch")
+    watch_by_code(watcher, origin, room)
     watcher.wait_for_selector('#opponents .seat-box[data-seat="0"]')
     assert WAITING not in watcher.inner_text("#turn-status")  # Ani is here: the table plays
 
