@@ -115,3 +115,12 @@ def test_an_invite_after_a_match_that_is_over_goes_to_the_invite(server: Any, ne
     assert page.locator("#invite-choice-title").count() == 0
     assert re.sub(r"\s", "", page.input_value("#code")).upper() == theirs
     assert page.is_visible("#continue")
+    # The home panel says the match is over rather than offering to "continue" it (a new user's
+    # trial, 2026-12-07), and its button still leads to that table's result.
+    mine = me.evaluate("() => window.meja.table.code")
+    assert page.inner_text("#continue-title") == "Your last match"
+    assert "is over" in page.inner_text(".panel.continue p")
+    assert page.inner_text("#continue") == f"Back to table {mine[:3]} {mine[3:]}"
+    page.click("#continue")
+    page.wait_for_function("code => window.meja.table && window.meja.table.code === code", arg=mine)
+    page.wait_for_function("() => window.meja.table.status === 'finished'")

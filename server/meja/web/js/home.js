@@ -59,19 +59,22 @@ export class Home {
     if (this.app.homeNotice) children.push(el("p", { class: "notice", role: "alert" }, this.app.homeNotice));
     this.app.homeNotice = null;
     if (latest) {
+      // A match this page last saw over is not a game to continue: its table keeps the result and
+      // any rematch, and the panel says so (a new user was offered "Continue" for a match long over).
+      const k = latest.over ? "home.over" : "home.continue";
       children.push(
         el(
           "section",
           { class: "panel continue", "aria-labelledby": "continue-title" },
-          el("h2", { id: "continue-title" }, t("home.continue.title")),
-          el("p", {}, t("home.continue.text", { code: spacedCode(latest.code) })),
+          el("h2", { id: "continue-title" }, t(`${k}.title`)),
+          el("p", {}, t(`${k}.text`, { code: spacedCode(latest.code) })),
           el(
             "div",
             { class: "row" },
             el(
               "button",
               { type: "button", class: "primary", id: "continue", onclick: () => this.app.continueAt(latest.table) },
-              t("home.continue.button", { code: spacedCode(latest.code) }),
+              t(`${k}.button`, { code: spacedCode(latest.code) }),
             ),
             el(
               "button",
@@ -82,7 +85,7 @@ export class Home {
                   this.show();
                 },
               },
-              t("home.continue.forget"),
+              t(`${k}.forget`),
             ),
           ),
         ),
