@@ -196,3 +196,33 @@ def test_each_moment_sounds_while_on_and_none_while_off(new_context: Any, server
     assert callers, "nobody called Last card"
     badges = set(tv.evaluate("() => window.__badges"))
     assert badges == {f"{seat}:Last card!" for seat in callers}, (badges, callers)
+
+
+def test_a_reopened_table_makes_no_audio_until_it_is_touched(new_context: Any, server: Any) -> None:
+    """A new user's trial (2026-12-07): a tab opened again on a table sounded its first update
+    with an audio context made before any touch, which the browser may not start (it says so
+    in the console). The page now makes its audio on the first touch, and sounds after it."""
+    ctx = new_context(viewport={"width": 1280, "height": 800})
+    ana = ctx.new_page()
+    host_kt(ana, server.origin, name="Ana", seats=3)
+    ana.click("#start")
+    ana.wait_for_selector("#hand button.card")
+    address = ana.url
+    ana.close()
+
+    again = ctx.new_page()
+    warnings: list[str] = []
+    again.on("console", lambda m: warnings.append(m.text) if "AudioContext" in m.text else None)
+    again.goto(address)
+    again.wait_for_selector("#hand button.card")
+    # The bots play on while nobody touches the page: updates come, each one a moment to sound.
+    before = version(again)
+    wait_version_after(again, before)
+    wait_version_after(again, version(again))
+    assert again.get_attribute("#sound-button", "aria-pressed") == "true"
+    assert again.evaluate("() => window.meja.sound.audio") is None
+    assert warnings == []
+    # The first touch makes it, and it runs.
+    again.mouse.click(5, 400)
+    again.wait_for_function("() => window.meja.sound.audio && window.meja.sound.audio.state === 'running'")
+    assert warnings == []

@@ -120,6 +120,10 @@ export class Sound {
    */
   play(name, delay = 0) {
     if (!this.on || !SOUNDS.includes(name)) return false;
+    // Only a touch of the page makes the audio (the listeners above, the control): a context made
+    // before one is not allowed to start, and the browser says so in the console (a reopened tab
+    // sounded its first update before the player had touched it).
+    if (!this.audio) return false;
     const ctx = this.context();
     if (!ctx || ctx.state !== "running") return false;
     const t0 = ctx.currentTime + 0.01 + delay;
