@@ -124,19 +124,30 @@ def test_e83_hand_on_a_phone_as_a_new_player_meets_it(server: Any, new_context: 
     kept = [c for c in v["hand"] if is_trump(NAMES.index(c), SUITS.index(suit))]
     assert kept and not steps & set(kept)
     looks = page.evaluate(
-        """() => Array.from(document.querySelectorAll('#hand button.card'), (b) => {
+        r"""() => Array.from(document.querySelectorAll('#hand button.card'), (b) => {
              const m = b.querySelector('.lock-mark'), r = m ? m.getBoundingClientRect() : null;
              const corner = b.querySelector('.corner');
+             // the index's contrast on the card's face, its fading counted (WCAG's formula)
+             const rgb = (c) => c.match(/[\d.]+/g).slice(0, 3).map(Number);
+             const lum = (v) => v.map((x) => x / 255)
+                                 .map((x) => (x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4))
+                                 .reduce((s, x, i) => s + x * [0.2126, 0.7152, 0.0722][i], 0);
+             const a = Number(getComputedStyle(corner).opacity), fg = rgb(getComputedStyle(corner).color);
+             const bg = rgb(getComputedStyle(b).backgroundColor);
+             const [x, y] = [lum(fg.map((f, i) => f * a + bg[i] * (1 - a))), lum(bg)].sort((p, q) => q - p);
              const hit = r && document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
              return {card: b.dataset.card, label: b.getAttribute('aria-label'), locked: b.classList.contains('locked'),
                      lock: !!r && r.width > 8 && !!hit && hit.closest('button.card') === b,
-                     faded: Number(getComputedStyle(corner).opacity) < 0.6,
+                     faded: Number(getComputedStyle(corner).opacity) < 0.8,
+                     contrast: (x + 0.05) / (y + 0.05),
                      face: getComputedStyle(b).backgroundColor}; })"""
     )
     for look in looks:
         held = look["card"] in kept
         assert look["locked"] == held and look["lock"] == held and look["faded"] == held, look
         assert ("cannot be discarded" in look["label"]) == held, look
+        # faded, yet its index readable (a third trial found locked trumps hard to read at 0.45)
+        assert look["contrast"] >= 3, look
         if held:
             assert look["face"] not in ("rgb(255, 251, 234)", "rgb(255, 255, 255)"), look  # not cream, not white
     # the kitty's mark in a card's name, in the page's language
