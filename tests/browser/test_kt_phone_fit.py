@@ -188,3 +188,17 @@ def test_indonesian_says_babak_for_a_round() -> None:
     indonesian = text[text.index("\n  id: {") : text.index("\n  vi: {")]
     assert "Putaran" not in indonesian and "putaran" not in indonesian
     assert '"move.round_start": "Babak {round}' in indonesian
+
+
+def test_four_opponents_on_a_phone_each_have_a_readable_box(server: Any, new_context: Any) -> None:
+    """Five seats on a phone: the four other seats share one row as equals (a new user's trial,
+    2026-12-07: the two across the table got 54 px each, their counts cut to "9 c…", beside two
+    of 115 px). Each box is as wide as the others, and its name and count are whole, in every
+    language."""
+    phone = new_context(**PHONE).new_page()
+    host_kt(phone, server.origin, name="Rizky", seats=5)
+    phone.click("#start")
+    phone.wait_for_selector("#hand button.card")
+    widths = phone.evaluate("() => [...document.querySelectorAll('#opponents .seat-box')].map(b => b.clientWidth)")
+    assert len(widths) == 4 and max(widths) - min(widths) <= 4, widths
+    assert_whole(phone, ["#opponents .seat-who", "#opponents .seat-stats"], [], "four other seats")
