@@ -51,3 +51,26 @@ def test_a_players_replay_opens_from_their_seat(server: Any, new_context: Any) -
     recent = page.locator("#replay-recent a").first
     recent.wait_for()
     assert (recent.get_attribute("href") or "").endswith("?seat=0")
+
+
+def test_a_five_seat_replay_on_a_phone_shows_each_name(server: Any, new_context: Any) -> None:
+    """A new user's trial (2026-12-07): a five-seat replay on a phone put every seat in one row of
+    66 px boxes, so "Budi", "Bot 4" and "Bot 5" all read "B…". The seats wrap in rows now, each
+    box wide enough for its name and count."""
+    page = new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True).new_page()
+    host_kt(page, server.origin, name="Budi", seats=5)
+    page.click("#start")
+    page.wait_for_selector("#hand button.card")
+    page.evaluate(AUTOPLAY)
+    link = page.locator("#replay-link")
+    link.wait_for(timeout=180_000)
+    link.click()
+    page.wait_for_url("**/replay/**")
+    page.wait_for_function("() => document.querySelectorAll('#replay-seats .seat-box').length === 5")
+    boxes = page.evaluate(
+        """() => [...document.querySelectorAll('#replay-seats .seat-box')].map(b => ({
+             width: b.clientWidth,
+             cut: [...b.querySelectorAll('.seat-who, .seat-stats')].filter(e => e.scrollWidth > e.clientWidth + 1)
+                    .map(e => e.textContent)}))"""
+    )
+    assert all(b["width"] >= 100 and not b["cut"] for b in boxes), boxes
