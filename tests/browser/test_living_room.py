@@ -156,6 +156,9 @@ def test_a_living_rooms_evening(server: Any, redis_url: str, workdir: Path, new_
         code_px = tv.evaluate("() => parseFloat(getComputedStyle(document.getElementById('room-code')).fontSize)")
         assert float(code_px) >= 60
         assert focused(tv, "#start")
+        # The test server is on 127.0.0.1: the TV says its code opens on no phone (a new user's
+        # phones scanned it and failed, the TV silent).
+        assert "only on this computer" in tv.inner_text("#loopback-note")
         assert tv.evaluate("() => window.meja.seat") is None and is_host(tv)
         assert tv.inner_text('#table-rules dd[data-key="stacking"]') == "yes"
         assert tv.inner_text('#table-rules dd[data-key="turn-limit"]') == "30 seconds a turn"

@@ -253,8 +253,10 @@ export class Lobby {
       tv ? null : copied,
       el("p", { class: "invite-link" }, el("span", { class: "label" }, `${t("lobby.link")}: `), el("a", { href: link, id: "invite-link" }, link)),
       // A link to this machine's loopback address opens nowhere else: say so, and what to do, to
-      // the host, who ran the server (a guest's page had the operator's advice too).
-      tv || !this.app.isHost || !isLoopback(link) ? null : el("p", { class: "notice", id: "loopback-note" }, t("lobby.loopback")),
+      // the host, who ran the server (a guest's page had the operator's advice too), and on a
+      // shared screen, the only screen a living room sees before anyone joins (a new user's phones
+      // scanned a TV's code that could not open).
+      (!tv && !this.app.isHost) || !isLoopback(link) ? null : el("p", { class: "notice", id: "loopback-note" }, t("lobby.loopback")),
       tv ? null : el("p", { class: "hint" }, tvLink, " ", t("lobby.tv.hint")),
     );
   }
