@@ -44,7 +44,10 @@ def test_two_people_play_one_deal_from_a_short_link_and_compare(server: Any, new
     assert bea.inner_text("#deal-board-title") == f"Deal {short}"
     bea.click("#play-deal")
     bea.wait_for_selector("#host")
-    assert bea.input_value("#deal-code") == short
+    # The form shows the deal's game, rules and seats (Ann's two seats, not the form's default
+    # three: a new user's Eighty-Three deal opened a Crazy Eights form), from its deal code.
+    assert bea.input_value("#deal-code").replace("-", "") == long_code.replace("-", "")
+    assert bea.is_checked("#game-crazy_eights") and bea.is_checked("#seats-2")
     bea.fill("#name", "Bea")
     bea.click("#host")
     bea.wait_for_selector("#room-code")

@@ -218,7 +218,9 @@ export class DealBoardScreen {
       el("p", { id: "deal-board-game" }, t("board.game", { game: desc ? this.app.gameTitle(desc) : b.game })),
       better(b) || "",
       playsList(this.app, b, "deal-board-plays"),
-      el("p", {}, el("a", { href: `/play?deal=${encodeURIComponent(b.code)}`, class: "button-link primary", id: "play-deal" }, t("board.play"))),
+      // The deal code, not the short one: the host form reads a deal code's game, rules and seats
+      // (a short code names them only to the server, and the form showed its default game).
+      el("p", {}, el("a", { href: `/play?deal=${encodeURIComponent(b.deal_code || b.code)}`, class: "button-link primary", id: "play-deal" }, t("board.play"))),
     );
   }
 }
