@@ -108,8 +108,11 @@ async def test_the_server_answers_every_step_from_the_engine(game: str, serve: A
             said = await wire.ok({"type": "learn_try", "game": game, "step": step, "action": action})
             assert said["type"] == "learn_try" and said["view"] is not None
             assert said["view"]["version"] == shown["view"]["version"] + 1  # the engine applied it
-            assert said["why"] == f"learn.{lesson.key}.{'right' if said['right'] else 'other'}"
-            after = lesson.state.apply(lesson.seat, meja.games.get_game(game).decode_action(action)).state
+            decoded = meja.games.get_game(game).decode_action(action)
+            assert said["why"] == judge(g, lesson, action=decoded).why
+            assert said["why"].startswith(f"learn.{lesson.key}.")
+            assert (said["why"] == f"learn.{lesson.key}.right") == said["right"]
+            after = lesson.state.apply(lesson.seat, decoded).state
             assert_no_leak(game, after, lesson.seat, said)
             verdicts.append(said["right"])
         assert any(verdicts), f"{game} step {step}: no legal action is right"
@@ -191,8 +194,9 @@ def test_every_key_a_step_can_send_has_words_in_four_languages(game: str) -> Non
     for lesson in g.steps:
         needed |= {f"learn.{lesson.key}.ask", f"learn.{lesson.key}.right"}
         legal = lesson.state.legal_actions(lesson.seat)
-        if any(not lesson.right(lesson.state, a) for a in legal):
-            needed.add(f"learn.{lesson.key}.other")
+        for a in legal:
+            if not lesson.right(lesson.state, a):
+                needed.add(judge(g, lesson, action=a).why)
         for card in lesson.state.view(lesson.seat).to_wire()["hand"]:
             if not any(a.to_wire().get("card") == card for a in legal):
                 needed.add(judge(g, lesson, card=card).why)
@@ -264,3 +268,19 @@ def test_eighty_three_guide_keeps_its_bid_and_says_what_the_real_table_does() ->
         text = words["learn.discard.right"].lower()
         assert six in text and lead in text, (lang, text)
         assert lead in words["rules.play"].lower(), lang  # the same word as the table's rules
+
+
+def test_kartu_terakhirs_last_card_step_says_what_a_play_and_a_draw_do() -> None:
+    """A new user's trial (2026-12-07): the last step told a learner who played the red 4 first that
+    it was wrong while its right answer allowed a call right after the play, and told one who drew
+    of "one card left" (a draw leaves three). A play now hears that a call right after it is allowed
+    but risky; a draw, that it leaves three cards."""
+    g = guide("kartu_terakhir")
+    lesson = next(step for step in g.steps if step.key == "last_card")
+    kinds = {a.kind.wire: judge(g, lesson, action=a).why for a in lesson.state.legal_actions(lesson.seat)}
+    assert kinds["call"] == "learn.last_card.right"
+    assert kinds["draw"] == "learn.last_card.draw"
+    assert kinds["play"] == "learn.last_card.other"
+    words = _words_by_language(meja.games.get("kartu_terakhir").page / "strings.js")
+    assert "right after" in words["en"]["learn.last_card.other"]
+    assert "three cards" in words["en"]["learn.last_card.draw"]

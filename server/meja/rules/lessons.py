@@ -45,12 +45,15 @@ class Lesson:
     question), ``learn.<key>.right`` (why the right move is right) and
     ``learn.<key>.other`` (why a legal move the step did not ask for is not it).
     ``right(state, action)``: whether a legal action of ``seat`` answers the question.
+    ``other(state, action)``: where one text does not fit every other legal move, the key of
+    the words for this one (``None``: ``learn.<key>.other``).
     """
 
     key: str
     state: Any
     seat: int
     right: Callable[[Any, Any], bool]
+    other: Callable[[Any, Any], str | None] | None = None
 
     def __post_init__(self) -> None:
         legal = self.state.legal_actions(self.seat)
@@ -101,4 +104,5 @@ def judge(guide: Guide, lesson: Lesson, action: Any = None, card: str | None = N
     seen = events_for(events, seat)
     if lesson.right(state, action):
         return Verdict(True, f"learn.{lesson.key}.right", after, seen)
-    return Verdict(False, f"learn.{lesson.key}.other", after, seen)
+    why = lesson.other(state, action) if lesson.other is not None else None
+    return Verdict(False, why or f"learn.{lesson.key}.other", after, seen)

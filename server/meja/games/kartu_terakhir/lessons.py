@@ -52,6 +52,14 @@ def guide() -> Guide:
         Lesson("draw", _state("B4 Y9 G2"), 0, _kind(Kind.DRAW)),
         # Seat 2 played the Wild Draw Four while it held a red card (R4): a bluff, so the challenge wins.
         Lesson("challenge", _state("B4 Y9 G2", discard="R7 WD4", colour="B", pending=4), 0, _kind(Kind.CHALLENGE)),
-        Lesson("last_card", _state("R4 B9"), 0, _kind(Kind.CALL)),
+        # Playing first is allowed (a call right after it counts), but drawing is another matter:
+        # it leaves three cards, nothing to call (a new user was told "one card left" after a draw).
+        Lesson(
+            "last_card",
+            _state("R4 B9"),
+            0,
+            _kind(Kind.CALL),
+            other=lambda state, action: "learn.last_card.draw" if action.kind == Kind.DRAW else None,
+        ),
     )
     return Guide(steps=steps, refusal=_refusal, card_refusal=_card_refusal)
