@@ -213,3 +213,26 @@ def test_a_phone_sees_the_answer_to_each_tap(server: Any, new_context: Any, shot
         assert page.locator("#turn-status.mine:visible").count() == 0, (step, page.inner_text("#turn-status"))
         if not last:
             page.locator("#learn-next").tap()
+
+
+def test_the_pile_tapped_facing_a_wild_draw_four_says_what_to_do(server: Any, new_context: Any) -> None:
+    """A new user's trial (2026-12-07): in Kartu Terakhir's challenge step, the learner's turn, a
+    tap on the draw pile said "Not your turn." It says what the turn asks now: draw the four, or
+    challenge."""
+    page = new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True).new_page()
+    page.goto(server.origin + "/?learn=kartu_terakhir")
+    steps = len(meja.games.get("kartu_terakhir").lessons().steps)  # type: ignore[misc]
+    for step in range(steps):
+        page.wait_for_selector(f"#learn-progress:text-is('Step {step + 1} of {steps}')")
+        if page.evaluate("() => (window.meja.learn.data.view.pending || 0) > 0"):
+            break
+        right, _ = moves("kartu_terakhir", step)
+        tap(page, right)
+        verdict(page, "right")
+        page.locator("#learn-next").tap()
+    else:
+        raise AssertionError("no step faces a penalty")
+    page.locator("#learn-centre .draw-pile, .draw-pile").first.tap()
+    said = page.inner_text("#play-notice")
+    assert said and "Not your turn" not in said, said
+    assert "challenge" in said.lower(), said

@@ -454,7 +454,22 @@ class KartuTerakhirTable extends PileTable {
   // Draw (PileTable.draw: the Draw button, its key, or the stock pile) when `legal` has it.
 
   drawRefusal() {
-    return this.reason.textContent || "";
+    return this.reason.textContent || this.turnRefusal();
+  }
+
+  /**
+   * Why this seat can make no move of its choosing now, whatever card or pile it taps ("" when
+   * it may): not its turn, a card drawn, or a penalty to answer (a learner who tapped the pile
+   * facing a Wild Draw Four was told "Not your turn").
+   */
+  turnRefusal() {
+    const t = this.t;
+    const v = this.v;
+    if (!this.isMyTurn()) return t("reason.not_your_turn");
+    if (v.drew) return t("reason.only_drawn", { card: cardName(v.drawn) });
+    if (v.can_challenge && !this.stacking) return t("reason.challenge_only", { n: v.pending });
+    if (v.pending > 0) return t("reason.answer_only");
+    return "";
   }
 
   /**
@@ -484,11 +499,7 @@ class KartuTerakhirTable extends PileTable {
     const t = this.t;
     const plays = this.playsByCard()[name];
     if (!plays) {
-      if (!this.isMyTurn()) this.host.say(t("reason.not_your_turn"));
-      else if (this.v.drew) this.host.say(t("reason.only_drawn", { card: cardName(this.v.drawn) }));
-      else if (this.v.can_challenge && !this.stacking) this.host.say(t("reason.challenge_only", { n: this.v.pending }));
-      else if (this.v.pending > 0) this.host.say(t("reason.answer_only"));
-      else this.host.say(t("table.card_not_playable", { card: cardName(name) }));
+      this.host.say(this.turnRefusal() || t("table.card_not_playable", { card: cardName(name) }));
       return;
     }
     if (plays.some((a) => a.colour)) {
