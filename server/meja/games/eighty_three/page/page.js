@@ -700,7 +700,8 @@ class EightyThreeTable {
       const card = bySeat.get(seat);
       const name = this.host.seatName(seat);
       const tags = [];
-      if (seat === leader) tags.push(t("trick.led"));
+      // "led" once the lead is on the table (trick 1's leader read "You · led" before it had played)
+      if (seat === leader && card) tags.push(t("trick.led"));
       if (done && seat === winner) tags.push(t("trick.won"));
       slot.dataset.seat = String(seat);
       slot.className = `trick-slot pos-${pos}${done ? " done" : ""}${done && seat === winner ? " winner" : ""}${
