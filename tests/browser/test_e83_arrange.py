@@ -18,12 +18,13 @@ import math
 import time
 from typing import Any
 
-from browser_helpers import click_card
+from browser_helpers import click_card, set_language
 from e83_browser import SUITS, auction_mouse, host_e83, mine, trump_mouse, view, wait_decision, wait_mine_after
 from meja.games.eighty_three.bots.yardstick import best_suit, estimate
 from meja.games.eighty_three.rules import NAMES
 
 SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+NB_SUIT_WORDS = {"S": "spar", "H": "hjerter", "D": "ruter", "C": "kløver"}
 
 PREVIEW_CHIPS = "() => document.querySelectorAll('#auto-preview .chip').length"
 
@@ -44,6 +45,11 @@ def test_auto_arrange_keeps_a_pick_and_shows_its_decision_first(new_context: Any
             said = page.inner_text("#bid-worth")
             assert said.startswith(f"Your hand is worth about {n} with {SUIT_WORDS[SUITS[suit]]} as trumps"), said
             assert page.get_attribute("#bid-value", "aria-describedby") == "bid-worth"
+            # the suit in lower case mid-sentence in every language (Norwegian read "med Kløver som trumf")
+            set_language(page, "nb")
+            said = page.inner_text("#bid-worth")
+            assert f"med {NB_SUIT_WORDS[SUITS[suit]]} som trumf" in said, said
+            set_language(page, "en")
             worth_seen = True
             auction_mouse(page)
         elif decision == "trump":

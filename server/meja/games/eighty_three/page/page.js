@@ -803,7 +803,7 @@ class EightyThreeTable {
       this.passReason.textContent = forced ? t("reason.dealer_must_bid") : "";
       const worth = this.spectator ? null : handWorth(v.hand || []);
       this.bidWorth.hidden = !worth;
-      this.bidWorth.textContent = worth ? t("bid.worth", { n: worth.value, suit: t(`suit.${worth.suit}`), trumps: worth.trumps }) : "";
+      this.bidWorth.textContent = worth ? t("bid.worth", { n: worth.value, suit: this.trumpWord(worth.suit).toLowerCase(), trumps: worth.trumps }) : "";
       this.bidWorthShown.textContent = this.bidWorth.textContent;
     }
     // Naming trumps (4.6.1): each suit says how many trumps it would give this hand.
