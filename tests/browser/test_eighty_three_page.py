@@ -209,9 +209,15 @@ def test_a_hand_by_keyboard_then_auto_arrange(server: Any, new_context: Any, sho
     assert_in_view(page, "trump", PHONE)
     assert_clean(page, "naming trumps")
     shot(page, "e83-trump")
+    # Trumps by a digit, in the buttons' order, as the keys line says (a keyboard player took four
+    # Tabs from the hand to reach clubs).
+    digit = str(SUITS.index(suit) + 1)
+    assert f"{digit} {WORDS[suit]}" in page.inner_text("#keys-hint"), page.inner_text("#keys-hint")
+    assert page.get_attribute(f"#trump-{suit}", "aria-keyshortcuts") == digit
     before = version(page)
-    press(page, f"#trump-{suit}")
+    page.keyboard.press(digit)
     wait_version_after(page, before)
+    assert view(page)["trump"] == suit
 
     # The discard phase: the trump indicator by shape and word, the joker and the left pedro marked as trumps.
     assert wait_decision(page) == "discard"

@@ -455,6 +455,9 @@ class EightyThreeTable {
             { key: t("key.auto"), label: t("action.auto"), button: this.autoButton },
             { key: t("key.done"), label: t("action.done"), button: this.doneButton },
             { key: t("key.undo"), label: t("action.undo"), button: this.undoButton },
+            // trumps named by 1-4, in the order the buttons stand (a keyboard player took four Tabs
+            // from the hand to reach clubs); digits, the same in every language
+            ...this.trumpButtons.map((b, i) => ({ key: String(i + 1), label: this.trumpWord(b.dataset.suit || ""), button: b })),
           ].filter((k) => !k.button.closest("[hidden]")),
       summary: this.summary(),
     };
