@@ -131,6 +131,9 @@ def test_a_finished_match_replays_after_a_restart(redis_url: str, workdir: Path,
         page.goto(f"{server.origin}/replay/{'A' * 22}")
         page.wait_for_function("() => document.getElementById('replay-status').textContent.length > 0")
         assert page.inner_text("#replay-status").startswith("No finished match at this address")
+        # ... with no controls that look as if they worked over an empty table (a new user's trial)
+        assert not page.is_visible("#replay-first") and not page.is_visible("#replay-verify")
+        assert not page.is_visible("#felt")
 
         # The home page lists this browser's recent matches.
         page.goto(f"{server.origin}/")

@@ -273,6 +273,10 @@ export class Replay {
       this.verdict,
     );
     this.node = el("div", { class: "table-screen replay-screen" }, el("div", { class: "replay-head" }, this.heading, this.who), this.controls, this.felt, this.summary, this.fair, this.status);
+    // The controls, the table and the fair deals show once there is a match to replay: at an
+    // address with none (a match still in play, a mistyped id) a new user saw buttons that looked
+    // as if they worked over an empty table.
+    this.showParts(false);
     this.relabel();
   }
 
@@ -368,6 +372,11 @@ export class Replay {
     for (const s of answer.steps) this.steps.set(`${this.seat}:${s.n}`, s);
   }
 
+  /** Show or hide what only a match has: the controls, the table and the fair deals. @param {boolean} on */
+  showParts(on) {
+    for (const part of [this.controls, this.felt, this.fair]) part.hidden = !on;
+  }
+
   /**
    * Go to step `n` (clamped), fetching it first if needed.
    * @param {number} n
@@ -388,6 +397,7 @@ export class Replay {
     }
     if (asking !== this.asking) return;
     if (!known) {
+      this.showParts(true);
       this.node.dataset.game = this.match.game; // the game's stylesheet styles its screen
       this.relabel();
       this.heading.focus();
