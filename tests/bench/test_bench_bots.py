@@ -156,3 +156,14 @@ def test_a_bot_compared_with_itself_differs_by_exactly_nothing(capsys: pytest.Ca
     text = capsys.readouterr().out
     assert "random - random, paired per deal (4 deals):" in text
     assert "round-win share  +0.0 [+0.0, +0.0] pts" in text
+
+
+def test_a_comparison_prints_with_a_games_own_lines(capsys: pytest.CaptureFixture[str]) -> None:
+    """Eighty-Three's own lines (bid success) name both bots: a comparison's second run printed
+    nothing and ended in a KeyError after a long run (a helper's 420-deal experiment), because its
+    figures did not say whom it played."""
+    argv = ["bench", "bots", "--game", "eighty_three", "--deals", "1", "--start", "50", "--b", "yardstick"]
+    assert main([*argv, "--a", "easy", "--compare", "normal"]) == 0
+    text = capsys.readouterr().out
+    assert "easy - normal, paired per deal (1 deals):" in text
+    assert text.count("bid success") == 2
