@@ -590,7 +590,7 @@ class Bench:
         }
         fig.update(self._figures(runs[0], fig, rounds, partner))
         if compare is not None:
-            # (its opponent too: a game's own lines name both, as Eighty-Three's bid success does)
+            # (its opponent too: a game's own lines may name both bots)
             mine = {"a": compare, "b": b_spec, f"{unit}s_played": sum(r.rounds for r in runs[1].results)}
             fig["compare"] = mine | self._figures(runs[1], fig | mine, rounds, partner)
             fig["paired"] = paired(results, runs[1].results, self.hooks.margin, matches=rounds != 1)
