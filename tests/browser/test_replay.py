@@ -50,7 +50,8 @@ def test_a_finished_match_replays_after_a_restart(redis_url: str, workdir: Path,
         page.wait_for_function("() => document.getElementById('replay-position').textContent.length > 0")
         total = int(page.get_attribute("#replay-slider", "max") or "0")
         assert total > 5
-        assert page.inner_text("#replay-position") == f"Move 0 of {total}"
+        # the position says the round too (a new user could not tell which round a move was in)
+        assert page.inner_text("#replay-position") == f"Move 0 of {total} · Round 1"
         assert page.inner_text("#move-caption") == "The cards are dealt."
         assert page.is_disabled("#replay-back") and not page.is_disabled("#replay-forward")
 
@@ -58,7 +59,7 @@ def test_a_finished_match_replays_after_a_restart(redis_url: str, workdir: Path,
         for n in range(1, 4):
             page.click("#replay-forward")
             page.wait_for_function("n => location.search === `?step=${n}`", arg=n)
-            assert page.inner_text("#replay-position") == f"Move {n} of {total}"
+            assert page.inner_text("#replay-position") == f"Move {n} of {total} · Round 1"
             captions.append(page.inner_text("#move-caption"))
         assert all(captions), captions
         page.click("#replay-back")

@@ -510,7 +510,11 @@ export class Replay {
     this.slider.max = String(n - 1);
     this.slider.value = String(this.step);
     this.slider.setAttribute("aria-valuetext", t("replay.position", { n: this.step, total: n - 1 }));
-    this.position.textContent = t("replay.position", { n: this.step, total: n - 1 });
+    // and the round (or hand) the move belongs to, in the game's word: a new user stepping through
+    // seven rounds could not tell which one a move was in
+    const round = Number.isInteger(view && view.round) ? view.round : frame.round;
+    const position = t("replay.position", { n: this.step, total: n - 1 });
+    this.position.textContent = Number.isInteger(round) ? `${position} · ${this.gt("table.round", { n: round })}` : position;
     this.first.disabled = this.back.disabled = this.step <= 0;
     this.forward.disabled = this.last.disabled = this.step >= n - 1;
   }
