@@ -1274,7 +1274,7 @@ export const STRINGS = {
     "home.continue.button": "Fortsett ved {code}",
     "home.continue.forget": "Glem denne plassen",
     "home.over.title": "Din siste kamp",
-    "home.over.text": "Kampen din ved bord {code} er over. Bordet viser resultatet, og en omkamp hvis verten starter en.",
+    "home.over.text": "Kampen din ved bord {code} er over. Bordet viser resultatet, og en omkamp hvis verten setter i gang en.",
     "home.over.button": "Tilbake til bord {code}",
     "home.over.forget": "Glem dette bordet",
     "invite.other.title": "En invitasjon til bord {code}",
