@@ -394,10 +394,20 @@ def press_hinted(page: Any) -> None:
     wait_version_after(page, before)
 
 
+def open_chat(page: Any) -> None:
+    """Open the chat panel where it is folded away, and wait until it shows.
+
+    The toggle is read once it is drawn: a page still coming up showed no panel yet, the old
+    check clicked the toggle, and a wide screen (whose panel opens by itself) closed it."""
+    page.wait_for_selector("#chat-toggle", state="visible")
+    if page.get_attribute("#chat-toggle", "aria-expanded") != "true":
+        page.click("#chat-toggle")
+    page.wait_for_selector("#chat-panel", state="visible")
+
+
 def say(page: Any, text: str) -> None:
     """Say a chat line (the chat opened first where it is folded away); it is sent once the box empties."""
-    if not page.is_visible("#chat-input"):
-        page.click("#chat-toggle")
+    open_chat(page)
     page.fill("#chat-input", text)
     page.press("#chat-input", "Enter")
     page.wait_for_function("() => document.getElementById('chat-input').value === ''")
@@ -406,8 +416,7 @@ def say(page: Any, text: str) -> None:
 def turn_hints_off(page: Any) -> None:
     """The host unticks "Allow suggested moves" at the table (when the seat has a move to make): the button goes."""
     page.wait_for_selector("#hint-button", state="visible")
-    if not page.is_visible("#chat-panel"):
-        page.click("#chat-toggle")
+    open_chat(page)
     if not page.is_visible("#live-talk-hints"):
         page.click("#talk-people-box > summary")
     page.uncheck("#live-talk-hints")

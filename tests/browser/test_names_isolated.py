@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from browser_helpers import choose_card, click_card, find_deal, host_table, is_stuck, playable, start
+from browser_helpers import choose_card, click_card, find_deal, host_table, is_stuck, open_chat, playable, start
 from kt_helpers import join
 
 SARA = "\u05e9\u05e8\u05d4"  # Hebrew
@@ -75,8 +75,7 @@ def test_a_right_to_left_name_stays_in_its_place(server: Any, new_context: Any) 
     assert [line for line in lines if SARA in line and ISOLATED not in line] == [], lines
 
     # Her chat line: "<name>: 3 cats", the words drawn after (right of) the name.
-    if not sara.is_visible("#chat-input"):
-        sara.click("#chat-toggle")
+    open_chat(sara)
     sara.fill("#chat-input", "3 cats")
     sara.press("#chat-input", "Enter")
     budi.wait_for_function(

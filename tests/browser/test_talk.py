@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import assert_clean_in_every_language, host_table, open_more_options, say
+from browser_helpers import assert_clean_in_every_language, host_table, open_chat, open_more_options, say
 from browser_server import Server
 from conftest import SCREENSHOTS
 from kt_helpers import join
@@ -174,8 +174,7 @@ def test_chat_and_reactions_reach_the_table(server: Any, second_server: Server, 
     # The host lets spectators read: Dewi gets the chat, without an input.
     ani.check("#live-talk-spectators")
     dewi.wait_for_selector("#chat-toggle:not([hidden])")
-    if not dewi.is_visible("#chat-panel"):
-        dewi.click("#chat-toggle")
+    open_chat(dewi)
     say(budi, "hello spectators")
     chat_has(dewi, "Budi: hello spectators")
     assert not dewi.is_visible("#chat-input")
@@ -188,8 +187,7 @@ def test_chat_and_reactions_reach_the_table(server: Any, second_server: Server, 
     cici.wait_for_selector("#talk-muted-note:has-text('The host muted you')")
     # Told once, the chat open or not (the chat's note and the call's status both said it).
     assert visible_count(cici, "The host muted you") == 1
-    if not cici.is_visible("#chat-panel"):
-        cici.click("#chat-toggle")
+    open_chat(cici)
     assert visible_count(cici, "The host muted you") == 1
     assert cici.is_disabled("#chat-input") and cici.is_disabled("#react-button")
     # R says why nothing opens.
@@ -272,8 +270,7 @@ def test_chat_and_reactions_reach_the_table(server: Any, second_server: Server, 
     assert tv.evaluate("() => document.scrollingElement.scrollHeight") <= 1080
     # Everything labelled and readable, with the chat open and the menu of reactions open.
     budi.click("#react-button")
-    if not budi.is_visible("#chat-panel"):
-        budi.click("#chat-toggle")
+    open_chat(budi)
     assert_clean_in_every_language(budi, "table with talk")
 
 
@@ -296,8 +293,7 @@ def test_a_hand_of_eighty_three_allows_neutral_reactions_only(server: Any, new_c
     assert ani.inner_text('#table-rules dd[data-key="talk"]') == "Reactions only"
     join(budi, server.origin, code, "Budi")
     # Reactions only: a guest's chat says so (it vanished without a word).
-    if not budi.is_visible("#chat-panel"):
-        budi.click("#chat-toggle")
+    open_chat(budi)
     assert "The host allows reactions only" in budi.inner_text("#chat-note")
     assert not budi.is_visible("#chat-input")
     assert refused(budi, {"type": "say", "text": "hi"}) == "The host turned this off at this table."

@@ -497,7 +497,8 @@ export class Talk {
       type: "button",
       class: "small",
       id: "chat-toggle",
-      "aria-expanded": "false",
+      // Says from the first draw whether the panel is open (a wide screen's opens by itself).
+      "aria-expanded": this.open ? "true" : "false",
       "aria-controls": "chat-panel",
       onclick: () => this.setOpen(!this.open, true),
     });
