@@ -141,6 +141,40 @@ def keyboard_play_hand(page: Any, shot: Any, label: str, first: Any = None) -> N
         wait_version_after(page, before)
 
 
+def _strong_second_caller(state: Any) -> bool:
+    """Seat 0 calls first (dealer 3), and seat 1 (a bot) holds eight trumps of a suit: it bids over 30."""
+    return max(sum(is_trump(c, s) for c in state.hands[1]) for s in range(4)) >= 8
+
+
+def test_a_keyboard_caller_finds_the_bidding_panel_again_at_its_next_call(server: Any, new_context: Any) -> None:
+    """A call made from the bidding panel by keyboard sends the focus to the hand while the others
+    call; when the auction comes back, the focus is on the Bid button again (a new user's trial: each
+    call meant tabbing from the hand to the panel)."""
+    page = new_context(viewport={"width": 1280, "height": 800}).new_page()
+    host_e83(page, server.origin, name="Wulan", deal_code=find_deal(_strong_second_caller))
+    page.click("#start")
+    assert wait_decision(page) == "auction"
+    tab_to(page, "#bid-value")
+    page.keyboard.press("Home")
+    tab_to(page, "#bid")
+    before = version(page)
+    page.keyboard.press("Enter")
+    wait_version_after(page, before)
+    page.wait_for_function("() => window.meja.view.turn !== 0 || window.meja.view.phase !== 'auction'")
+    assert wait_decision(page) == "auction", "the auction did not come back to seat 0 on this deal"
+    assert view(page)["high_bid"] > 30
+    page.wait_for_function("() => document.activeElement && document.activeElement.id === 'bid'")
+    # The picker is one step back; Enter on the button bids what it holds.
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("End")
+    assert page.input_value("#bid-value") == "83"
+    page.keyboard.press("Tab")
+    before = version(page)
+    page.keyboard.press("Enter")
+    wait_version_after(page, before)
+    assert view(page)["bid"] == 83
+
+
 def test_a_hand_by_keyboard_then_auto_arrange(server: Any, new_context: Any, shot: Any) -> None:
     code = find_deal(_strong_first_caller)
     page = new_context(viewport={"width": 1280, "height": 800}).new_page()

@@ -402,7 +402,10 @@ class EightyThreeTable {
     this.renderDiscardBox();
     this.renderTrick();
     this.renderWait();
-    if (!this.spectator) this.renderActions();
+    if (!this.spectator) {
+      this.renderActions();
+      this.refocusBid();
+    }
     this.actions.hidden = this.spectator || !["auction", "trump", "discard", "trim"].includes(phase);
     const trump = view.trump;
     const steps = this.stepsByCard();
@@ -875,14 +878,36 @@ class EightyThreeTable {
     const value = Number(this.bidSelect.value);
     const action = this.legal("bid").find((a) => a.value === value);
     if (!action) return;
+    this.bidCalled = this.view.round;
     this.host.focusHand();
     this.host.act(action);
   }
 
   pass() {
     if (this.passButton.disabled) return;
+    this.bidCalled = this.view.round;
     this.host.focusHand();
     this.host.act({ kind: "pass" });
+  }
+
+  /**
+   * A seat that called from the bidding panel finds its Bid button focused again when its next call comes
+   * (a keyboard player went back to the hand after each call and had to tab to the panel each
+   * time). Only where the focus waits in the hand or on nothing: never taken from the chat.
+   * After the shell has drawn the hand, which takes the focus a call gave it.
+   */
+  refocusBid() {
+    const v = this.view;
+    if (this.bidCalled !== v.round || v.phase !== "auction" || v.turn !== this.mySeat) return;
+    // The Bid button (Enter bids the picked value; the keys B and P still work there, as they do
+    // not in the picker; the picker is one Shift+Tab back).
+    const target = !this.bidButton.disabled ? this.bidButton : !this.passButton.disabled ? this.passButton : null;
+    if (!target) return;
+    requestAnimationFrame(() => {
+      const active = document.activeElement;
+      const idle = !active || active === document.body || !!(active.closest && active.closest(".hand"));
+      if (idle && this.view === v && !target.disabled) target.focus();
+    });
   }
 
   /** @param {string} suit */
