@@ -17,7 +17,7 @@ import re
 from typing import Any
 
 import meja.games
-from browser_helpers import host_table, tab_to
+from browser_helpers import host_table, set_language, tab_to
 
 GAMES = ("crazy_eights", "kartu_terakhir", "eighty_three")
 
@@ -236,3 +236,37 @@ def test_the_pile_tapped_facing_a_wild_draw_four_says_what_to_do(server: Any, ne
     said = page.inner_text("#play-notice")
     assert said and "Not your turn" not in said, said
     assert "challenge" in said.lower(), said
+
+
+def test_a_learner_goes_back_a_step_or_skips_one(server: Any, new_context: Any) -> None:
+    """Each step can be left for the one before or the one after (a new user found only "Next",
+    after a right answer): Back from the second step on, Skip until the step is answered and never
+    past the last; a skipped step is asked afresh when the learner comes back to it."""
+    game = GAMES[0]
+    steps = len(meja.games.get(game).lessons().steps)  # type: ignore[misc]
+    assert steps >= 3
+    page = new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True).new_page()
+    page.goto(f"{server.origin}/?learn={game}")
+    page.wait_for_selector(f"#learn-progress:text-is('Step 1 of {steps}')")
+    assert page.is_hidden("#learn-back") and page.inner_text("#learn-skip") == "Skip this step"
+    assert in_sight(page, "#learn-skip")
+    right, wrong = moves(game, 0)
+    tap(page, wrong)
+    verdict(page, "wrong")
+    page.locator("#learn-skip").tap()
+    page.wait_for_selector(f"#learn-progress:text-is('Step 2 of {steps}')")
+    assert page.inner_text("#learn-back") == "Previous step"
+    page.locator("#learn-back").tap()
+    page.wait_for_selector(f"#learn-progress:text-is('Step 1 of {steps}')")
+    # The step again from its position, the wrong answer forgotten.
+    assert page.inner_text("#learn-verdict") == "" and page.is_hidden("#learn-back")
+    tap(page, right)
+    verdict(page, "right")
+    assert page.is_hidden("#learn-skip") and page.is_visible("#learn-next")
+    for n in range(2, steps + 1):
+        page.locator("#learn-skip" if n > 2 else "#learn-next").tap()
+        page.wait_for_selector(f"#learn-progress:text-is('Step {n} of {steps}')")
+    assert page.is_hidden("#learn-skip") and page.is_visible("#learn-back")
+    # In every language the page offers.
+    set_language(page, "id")
+    assert page.inner_text("#learn-back") == "Langkah sebelumnya"

@@ -86,6 +86,10 @@ export class Learn {
     /** @type {HTMLButtonElement} */
     this.nextButton = late;
     /** @type {HTMLButtonElement} */
+    this.backButton = late;
+    /** @type {HTMLButtonElement} */
+    this.skipButton = late;
+    /** @type {HTMLButtonElement} */
     this.dealButton = late;
     /** @type {HTMLParagraphElement} */
     this.doneText = late;
@@ -179,6 +183,9 @@ export class Learn {
     this.keysHint = el("p", { class: "keys-hint", id: "keys-hint" });
     this.verdictBox = el("div", { class: "learn-verdict", id: "learn-verdict", role: "status", "aria-live": "polite" });
     this.nextButton = el("button", { type: "button", class: "primary", id: "learn-next", hidden: true, onclick: () => this.next() });
+    // A learner may go back a step, or past one it knows (a new user found no way but forward).
+    this.backButton = el("button", { type: "button", class: "small", id: "learn-back", hidden: true, onclick: () => this.go(-1) });
+    this.skipButton = el("button", { type: "button", class: "small", id: "learn-skip", hidden: true, onclick: () => this.go(1) });
     this.dealButton = el("button", { type: "button", class: "primary big", id: "learn-deal", hidden: true, onclick: () => this.dealIn() });
     this.doneText = el("p", { class: "learn-done", id: "learn-done", hidden: true });
     this.status = el("p", { class: "notice", id: "learn-status", role: "alert" });
@@ -210,7 +217,7 @@ export class Learn {
     this.node = el(
       "div",
       { class: "table-screen learn-screen", dataset: { game } },
-      el("div", { class: "learn-head" }, this.heading, this.progress),
+      el("div", { class: "learn-head" }, this.heading, el("div", { class: "learn-nav" }, this.progress, this.backButton, this.skipButton)),
       this.ask,
       this.felt,
       this.answer,
@@ -227,6 +234,8 @@ export class Learn {
     this.heading.textContent = t("learn.heading", { game: title });
     this.handTitle.textContent = this.t("table.your_hand");
     this.nextButton.textContent = t("learn.next");
+    this.backButton.textContent = t("learn.back");
+    this.skipButton.textContent = t("learn.skip");
     this.dealButton.textContent = t("learn.deal");
     this.doneText.textContent = t("learn.done");
     if (!this.data) {
@@ -419,14 +428,24 @@ export class Learn {
     );
     this.verdictBox.className = `learn-verdict${v ? (v.right ? " is-right" : " is-wrong") : ""}`;
     this.nextButton.hidden = !(v && v.right) || !!last;
+    this.backButton.hidden = !this.data || this.data.step === 0;
+    // Skip until the step is answered (then Next says the same) and never past the last.
+    this.skipButton.hidden = !this.data || !!last || !!(v && v.right);
     this.doneText.hidden = !(v && v.right && last);
     this.dealButton.hidden = !(v && v.right && last);
   }
 
   next() {
+    this.go(1);
+  }
+
+  /** The step `by` steps on (1) or back (-1), within the guide. @param {number} by */
+  go(by) {
     if (!this.data) return;
+    const step = this.data.step + by;
+    if (step < 0 || step >= this.data.steps) return;
     this.status.textContent = "";
-    this.load(this.data.step + 1);
+    this.load(step);
   }
 
   /** A table of this game with bots at the easiest level, started at once. */
