@@ -47,7 +47,7 @@ def test_a_phone_chooses_focus_in_the_lobby(server: Any, new_context: Any) -> No
     guest = phone_joins(new_context, server.origin, room, "Budi")
     guest.wait_for_selector("#lobby-focus")
     assert guest.get_attribute("#lobby-focus", "aria-pressed") == "false"
-    assert guest.inner_text("#lobby-focus") == "Focus"
+    assert guest.inner_text("#lobby-focus") == "Focus: hand only"
     guest.click("#lobby-focus")
     assert guest.get_attribute("#lobby-focus", "aria-pressed") == "true"
     # Drawn again (another seat fills), the choice stays.
