@@ -45,6 +45,15 @@ def test_a_players_replay_opens_from_their_seat(server: Any, new_context: Any) -
     # Its status line says nothing, and shows nothing (it was an empty pale-yellow strip, h6 F12).
     assert page.inner_text("#replay-status") == ""
     assert page.evaluate("() => document.getElementById('replay-status').getBoundingClientRect().height") == 0
+    # The seat watched from is named when it is to move: its viewer is not the player, so never
+    # "Your turn" (a new user's trial). Ani and the bot alternate, so a few moves show both.
+    said = []
+    for _ in range(6):
+        said.append(page.inner_text("#turn-status"))
+        position = page.inner_text("#replay-position")
+        page.click("#replay-forward")
+        page.wait_for_function("p => document.getElementById('replay-position').textContent !== p", arg=position)
+    assert "Ani's turn" in said and not any("Your" in line for line in said), said
 
     page.goto(f"{server.origin}/")  # back at the finished table (the seat is still held): leave it
     page.click("#leave-table")

@@ -498,7 +498,9 @@ export class Replay {
       }),
     );
     this.caption.textContent = this.step === 0 ? t("replay.deal") : this.moveWords(this.table, step.events) || t("replay.moved", { name: this.seatName(step.seat) });
-    const status = frame.status;
+    // The game words a decision of the seat watched from as the player's own ("Your turn"): a
+    // replay's viewer is not that player, so the line names the seat instead.
+    const status = frame.status && frame.status.mine && typeof this.seat === "number" ? { text: t("replay.to_move", { name: this.seatName(this.seat) }) } : frame.status;
     this.turnStatus.textContent = status ? status.text : "";
     this.turnStatus.hidden = !(status && status.text);
     const hasHand = this.seat !== "all" && Array.isArray(frame.hand);
