@@ -175,6 +175,14 @@ def test_a_phone_sees_the_answer_to_each_tap(server: Any, new_context: Any, shot
     for step in range(steps):
         page.wait_for_selector(f"#learn-progress:text-is('Step {step + 1} of {steps}')")
         right, wrong = moves(game, step)
+        # A step that asks for a card lights every card until it is answered (lighting only the
+        # legal ones gave the answer away: a new user's trial); the auction's cards stay greyed.
+        page.wait_for_selector("#hand button.card")
+        greyed = page.locator("#hand button.card[aria-disabled]").count()
+        if "card" in right:
+            assert greyed == 0, (step, greyed)
+        elif step == 0:
+            assert greyed == page.locator("#hand button.card").count(), (step, greyed)
         if step == 0:
             bid = right["action"]["value"]
         else:  # issue 26: the bid the first step took is the one the next steps show

@@ -345,7 +345,12 @@ export class Learn {
     const hasHand = Array.isArray(frame.hand);
     this.hand.node.hidden = !hasHand;
     const hand = frame.hand || [];
-    if (hasHand) this.hand.set(done ? hand.map((card) => ({ ...card, playable: false })) : hand);
+    // Where the step asks for a card, every card may be tried until it is answered: lighting only
+    // the cards the rules allow answered "which card can you play?" before the learner chose (a
+    // new user's trial); a card no move plays goes to the engine, which says why not. A step that
+    // asks for no card (a bid, a draw) keeps the table's own drawing, greyed cards and all.
+    const asksCard = hand.some((card) => card.playable);
+    if (hasHand) this.hand.set(hand.map((card) => ({ ...card, playable: !done && (asksCard || card.playable) })));
     this.renderKeys(frame.keys || []);
   }
 
