@@ -19,7 +19,18 @@ import time
 from typing import Any
 
 from browser_helpers import click_card, set_language
-from e83_browser import SUITS, auction_mouse, host_e83, mine, trump_mouse, view, wait_decision, wait_mine_after
+from e83_browser import (
+    SUITS,
+    auction_mouse,
+    find_deal,
+    host_e83,
+    legal,
+    mine,
+    trump_mouse,
+    view,
+    wait_decision,
+    wait_mine_after,
+)
 from meja.games.eighty_three.bots.yardstick import best_suit, estimate
 from meja.games.eighty_three.rules import NAMES
 
@@ -45,6 +56,10 @@ def test_auto_arrange_keeps_a_pick_and_shows_its_decision_first(new_context: Any
             said = page.inner_text("#bid-worth")
             assert said.startswith(f"Your hand is worth about {n} with {SUIT_WORDS[SUITS[suit]]} as trumps"), said
             assert page.get_attribute("#bid-value", "aria-describedby") == "bid-worth"
+            # "sound to bid" only where the worth reaches the lowest bid the picker offers
+            low = min(a["value"] for a in legal(page, "bid"))
+            assert ("sound to bid" in said) == (n >= low), said
+            assert (f"less than the lowest bid, {low}" in said) == (n < low), said
             # the suit in lower case mid-sentence in every language (Norwegian read "med Kløver som trumf")
             set_language(page, "nb")
             said = page.inner_text("#bid-worth")
@@ -95,3 +110,25 @@ def test_auto_arrange_keeps_a_pick_and_shows_its_decision_first(new_context: Any
     page.wait_for_function("() => window.meja.view.phase !== 'discard'")
     gone = set(after["discards"]) | set(after["gives"])
     assert not gone & set(view(page)["hand"]), (gone, view(page)["hand"])
+
+
+def _weak_first_caller(state: Any) -> bool:
+    """Seat 0 calls first (dealer 3) with a hand the yardstick values under 30 in every suit."""
+    hand = list(state.hands[0])
+    return math.floor(estimate(hand, best_suit(hand)) + 0.5) < 30
+
+
+def test_a_hand_below_the_lowest_bid_is_not_called_sound(new_context: Any, server: Any) -> None:
+    """A new user's trial: a hand worth 27 where the lowest bid was 35 was "sound to bid on these
+    twelve cards alone". Below the lowest bid the panel says so, in every language."""
+    page = new_context(viewport={"width": 1280, "height": 800}).new_page()
+    host_e83(page, server.origin, name="Putu", deal_code=find_deal(_weak_first_caller))
+    page.click("#start")
+    assert wait_decision(page) == "auction"
+    hand = [NAMES.index(c) for c in view(page)["hand"]]
+    n = math.floor(estimate(hand, best_suit(hand)) + 0.5)
+    said = page.inner_text("#bid-worth")
+    assert said.startswith(f"Your hand is worth about {n} ") and "less than the lowest bid, 30" in said, said
+    assert "sound to bid" not in said
+    set_language(page, "id")
+    assert "kurang dari tawaran terendah, 30" in page.inner_text("#bid-worth")

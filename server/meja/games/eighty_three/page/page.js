@@ -809,7 +809,11 @@ class EightyThreeTable {
       this.passReason.textContent = forced ? t("reason.dealer_must_bid") : "";
       const worth = this.spectator ? null : handWorth(v.hand || []);
       this.bidWorth.hidden = !worth;
-      this.bidWorth.textContent = worth ? t("bid.worth", { n: worth.value, suit: this.trumpWord(worth.suit).toLowerCase(), trumps: worth.trumps }) : "";
+      // Below the lowest bid the picker offers, the hand is not called sound (a new user's trial:
+      // a hand worth 27 was "sound to bid" where the lowest bid was 35).
+      const low = values[0];
+      const short = worth && worth.value < low;
+      this.bidWorth.textContent = worth ? t(short ? "bid.worth.short" : "bid.worth", { n: worth.value, suit: this.trumpWord(worth.suit).toLowerCase(), trumps: worth.trumps, low }) : "";
       this.bidWorthShown.textContent = this.bidWorth.textContent;
     }
     // Naming trumps (4.6.1): each suit says how many trumps it would give this hand.
