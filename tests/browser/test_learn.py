@@ -105,6 +105,8 @@ def walk(page: Any, server: Any, game: str, *, wrong_first: bool, shot: Any = No
             make(page, right)
         said = verdict(page, "right")
         assert said.startswith("Right.") and "learn." not in said, (game, step, said)
+        # said once ("Right. Right: …" in every language, a new user's trial)
+        assert not said.removeprefix("Right.").strip().startswith(("Right", "Yes")), (game, step, said)
         last = step == steps - 1
         focused = page.evaluate("() => document.activeElement.id")
         assert focused == ("learn-deal" if last else "learn-next"), (game, step, focused)
