@@ -119,3 +119,24 @@ async def test_replaying_missed_versions_is_budgeted_per_address(serve: Any, con
         replayed.append(sum(1 for m in watcher.seen if m["type"] == "update"))
         await watcher.close()
     assert replayed[0] == 20 and replayed[1] <= 11 and replayed[2] <= 1 and replayed[3] <= 1, replayed
+
+
+async def test_the_hosts_resume_without_its_host_token_keeps_the_host(serve: Any, connect: Any) -> None:
+    """An outside client's trial: the host's own connection resumed its seat (to catch up) without
+    repeating its host token; that dropped its host rights, and its rematch was ``auth/not_host``.
+    A resume from the connection that holds the seat changes nothing, the host's rights included;
+    another connection resuming the seat without the host token gets the seat only."""
+    server = await serve()
+    ann = await connect(server)
+    joined = await host(ann, seats=2)
+    table = joined["table"]
+    reply = await ann.request({"type": "resume", "table": table, "token": joined["token"]})
+    assert reply["type"] == "joined", reply
+    state = await ann.until(lambda m: m["type"] == "state")
+    assert state["is_host"] is True
+    await ann.ok({"type": "talk_policy", "table": table, "chat": "off"})
+    other = await connect(server)
+    reply = await other.request({"type": "resume", "table": table, "token": joined["token"]})
+    assert reply["type"] == "joined", reply
+    state = await other.until(lambda m: m["type"] == "state")
+    assert state["is_host"] is False

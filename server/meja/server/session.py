@@ -547,9 +547,14 @@ class Session:
                 re=re,
             )
         )
-        member = Member(
-            self, seated.seat, token=seated.token_hash, host_token=seated.host_token_hash, screen=seated.seat is None
-        )
+        host_hash = seated.host_token_hash
+        held = self.hub.member(table_id, self.cid)
+        if host_hash is None and held is not None and held.seat == seated.seat and held.token == seated.token_hash:
+            # The connection that holds the seat resumed it without its host token: that changes
+            # nothing (PROTOCOL.md 5), the host's rights included (an outside client that resumed
+            # to catch up lost them, and its rematch was refused).
+            host_hash = held.host_token
+        member = Member(self, seated.seat, token=seated.token_hash, host_token=host_hash, screen=seated.seat is None)
         self.delivered.discard(table_id)
         await self._attach(table_id, member, re, since=since)
         if not self.closing:
