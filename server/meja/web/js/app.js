@@ -1044,9 +1044,15 @@ class App {
     this.tableId = null;
     this.fair = {};
     this.resetLog(null);
+    // A watcher that comes in late (a shared screen opened mid-game, or reloaded) asks for the
+    // latest versions as a reloaded seat does: their events give the move log and the latest
+    // moves under the pile (a new user's trial: a reloaded TV showed none until the next move).
+    // The server replays at most its max_resume_updates; the state after them is drawn.
+    this.link = linkAfter.resumeSent(this.link, 0, true);
     try {
-      await this.conn.request({ type: "watch", code: normal, ...this.screenField() }, { wait: true });
+      await this.conn.request({ type: "watch", code: normal, since: 0, ...this.screenField() }, { wait: true });
     } catch (/** @type {any} */ err) {
+      this.link = linkAfter.resumeRefused(this.link);
       if (err.code === "connection/closed") return; // the next welcome watches again
       const owned = this.ownedHost();
       if (owned && err.code === "auth/bad_token") {
