@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from browser_helpers import set_language
 from kt_helpers import host_kt
 
 #: Plays seat 0 in the page, one legal action a version, until the match is over.
@@ -54,6 +55,11 @@ def test_a_players_replay_opens_from_their_seat(server: Any, new_context: Any) -
         page.click("#replay-forward")
         page.wait_for_function("p => document.getElementById('replay-position').textContent !== p", arg=position)
     assert "Ani's turn" in said and not any("Your" in line for line in said), said
+    # A bot is named as the live table names it, in every language ("Máy 2" in a Vietnamese replay).
+    set_language(page, "vi")
+    who = page.inner_text("#replay-who")
+    assert "Bot 2" in who and "Máy" not in who, who
+    set_language(page, "en")
 
     page.goto(f"{server.origin}/")  # back at the finished table (the seat is still held): leave it
     page.click("#leave-table")

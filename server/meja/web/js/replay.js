@@ -316,7 +316,7 @@ export class Replay {
   seatName(i) {
     const s = this.match && this.match.seats[i];
     if (!s) return "";
-    return s.kind === "bot" ? t("replay.bot", { n: i + 1 }) : isolate(s.name);
+    return s.kind === "bot" ? t("seat.bot_name", { n: i + 1 }) : isolate(s.name); // as the live table names it
   }
 
   total() {
