@@ -665,8 +665,10 @@ class EightyThreeTable {
     this.autoPreview.hidden = !auto || !(addDiscards.length + addGives.length);
     if (auto) {
       const picked = sel.discards.length + sel.gives.length > 0;
+      // The partner's cards on a line of their own (a " · " between the two wrapped to the end of
+      // the first line, after its last card: a new user's trial).
       const gives = !addGives.length ? [] : [
-        " · ",
+        el("span", { class: "tray-break", "aria-hidden": "true" }),
         el("span", { class: "label" }, `${t("discard.tray.give", { who: this.host.seatName(mate) })}: `),
         ...chips(addGives),
       ];

@@ -122,7 +122,7 @@ export const STRINGS = withDeckWords("suit", {
     "discard.title": "Come down to 6 cards",
     "discard.title.trim": "Trim back to 6 cards",
     "discard.counts": (p) =>
-      `You hold ${p.n} cards, ${p.trumps} ${plural(p.trumps, "trump", "trumps")} (${p.points} scoring). ${p.partner} holds ${p.ptrumps} ${plural(p.ptrumps, "trump", "trumps")} (${p.ppoints} scoring): your team ${p.team}.`,
+      `You hold ${p.n} cards, ${p.trumps} ${plural(p.trumps, "trump", "trumps")} (${p.points} scoring). ${p.partner} holds ${p.ptrumps} ${plural(p.ptrumps, "trump", "trumps")} (${p.ppoints} scoring): ${p.team} ${plural(p.team, "trump", "trumps")} for your team.`,
     "discard.rule.six": "Keep your trumps: only trumps beyond 6 may leave your hand. Pick the cards to shed.",
     "discard.rule.give": "Trumps beyond 6 go to your partner face down (the others see only how many).",
     "discard.rule.team": "A team keeps at most 12 trumps; a scoring trump is never discarded; a discarded trump is shown face up.",
@@ -327,7 +327,7 @@ export const STRINGS = withDeckWords("suit", {
     "discard.title": "Buang sampai tersisa 6 kartu",
     "discard.title.trim": "Buang kembali sampai 6 kartu",
     "discard.counts": (p) =>
-      `Kamu memegang ${p.n} kartu, ${p.trumps} truf (${p.points} bernilai poin). ${p.partner} memegang ${p.ptrumps} truf (${p.ppoints} bernilai poin): tim kalian ${p.team}.`,
+      `Kamu memegang ${p.n} kartu, ${p.trumps} truf (${p.points} bernilai poin). ${p.partner} memegang ${p.ptrumps} truf (${p.ppoints} bernilai poin): tim kalian memegang ${p.team} truf.`,
     "discard.rule.six": "Simpan truf: hanya truf lebih dari 6 yang boleh keluar dari tanganmu. Pilih kartu yang dibuang.",
     "discard.rule.give": "Truf lebih dari 6 diberikan ke pasangan secara tertutup (yang lain hanya tahu jumlahnya).",
     "discard.rule.team": "Satu tim menyimpan paling banyak 12 truf; truf bernilai poin tidak pernah dibuang; truf yang dibuang diperlihatkan terbuka.",
@@ -532,7 +532,7 @@ export const STRINGS = withDeckWords("suit", {
     "discard.title": "Bỏ bài còn 6 lá",
     "discard.title.trim": "Bỏ lại cho còn 6 lá",
     "discard.counts": (p) =>
-      `Bạn có ${p.n} lá, ${p.trumps} lá chủ (${p.points} lá có điểm). ${p.partner} có ${p.ptrumps} lá chủ (${p.ppoints} lá có điểm): đội bạn có ${p.team}.`,
+      `Bạn có ${p.n} lá, ${p.trumps} lá chủ (${p.points} lá có điểm). ${p.partner} có ${p.ptrumps} lá chủ (${p.ppoints} lá có điểm): đội bạn có ${p.team} lá chủ.`,
     "discard.rule.six": "Giữ bài chủ: chỉ bài chủ quá 6 lá mới được rời tay. Chọn các lá cần bỏ.",
     "discard.rule.give": "Bài chủ quá 6 lá chuyển úp cho đồng đội (người khác chỉ biết số lượng).",
     "discard.rule.team": "Mỗi đội giữ tối đa 12 lá chủ; không bao giờ bỏ lá chủ có điểm; lá chủ bị bỏ được lật ngửa.",
@@ -737,7 +737,7 @@ export const STRINGS = withDeckWords("suit", {
     "discard.title": "Kast ned til 6 kort",
     "discard.title.trim": "Kast tilbake til 6 kort",
     "discard.counts": (p) =>
-      `Du har ${p.n} kort, ${p.trumps} trumf (${p.points} med poeng). ${p.partner} har ${p.ptrumps} trumf (${p.ppoints} med poeng): laget ditt ${p.team}.`,
+      `Du har ${p.n} kort, ${p.trumps} trumf (${p.points} med poeng). ${p.partner} har ${p.ptrumps} trumf (${p.ppoints} med poeng): laget ditt har ${p.team} trumf.`,
     "discard.rule.six": "Behold trumfene: bare trumf utover 6 kan forlate hånden. Velg kortene du vil kvitte deg med.",
     "discard.rule.give": "Trumf utover 6 går til makkeren med bildet ned (de andre ser bare hvor mange).",
     "discard.rule.team": "Et lag beholder høyst 12 trumf; en trumf som gir poeng kastes aldri; en kastet trumf vises med bildet opp.",
