@@ -180,4 +180,10 @@ def test_every_game_replays_step_by_step(
     page.click("#replay-verify")
     page.locator("#replay-verdict-text").wait_for()
     assert page.get_attribute("#replay-verdict", "data-result") == "ok"
+    # The fair deals and the verdict say a round in the game's word ("Hand 1" in Eighty-Three, as
+    # its table and the position line do; the list said "Round 1": a new user's trial).
+    word = "Hand" if game == "eighty_three" else "Round"
+    first = page.inner_text("#replay-rounds li:first-child")
+    assert first.startswith(f"{word} 1: deal code"), first
+    assert f"{word} 1: the deal matches the commitment" in page.inner_text("#replay-verdict")
     shot(page, f"replay-{game}")

@@ -334,7 +334,7 @@ export class Replay {
   fillRounds() {
     this.rounds.replaceChildren(
       ...this.match.rounds.map((/** @type {Record<string, any>} */ r) =>
-        el("li", { dataset: { round: String(r.round) } }, t("replay.round", { n: r.round }), " ", el("code", { class: "deal-code" }, r.code || ""), r.chosen ? ` (${t("replay.chosen")})` : ""),
+        el("li", { dataset: { round: String(r.round) } }, t("replay.round", { round: this.roundWord(r.round) }), " ", el("code", { class: "deal-code" }, r.code || ""), r.chosen ? ` (${t("replay.chosen")})` : ""),
       ),
     );
   }
@@ -420,6 +420,11 @@ export class Replay {
       status: "finished",
       seats: m.seats.map((/** @type {Record<string, any>} */ s, /** @type {number} */ i) => ({ seat: i, kind: s.kind, name: s.name, level: s.level, connected: true, auto: false })),
     };
+  }
+
+  /** "Round 2" in the game's own word for a round ("Hand 2" where a round is a hand). @param {number} n */
+  roundWord(n) {
+    return textFor(this.match.game)("table.round", { n });
   }
 
   /** @param {number | null} seat */
@@ -555,7 +560,7 @@ export class Replay {
     for (const r of this.match.rounds) {
       const opens = !!(r.code && r.salt) && sha256Hex(`${r.code}:${r.salt}`) === r.hash;
       ok = ok && opens;
-      lines.push(el("li", { class: opens ? "ok" : "bad" }, opens ? t("replay.verify.round_ok", { n: r.round }) : t("replay.verify.round_bad", { n: r.round })));
+      lines.push(el("li", { class: opens ? "ok" : "bad" }, t(opens ? "replay.verify.round_ok" : "replay.verify.round_bad", { round: this.roundWord(r.round) })));
     }
     const check = this.match.check || {};
     if (!check.replays) {
