@@ -70,7 +70,7 @@ DECISION = """() => {
   if (!centre || centre.dataset.version !== String(v.version)) return null;
   const hold = document.getElementById('hold');
   if (hold && !hold.hidden) return null;
-  if (m.table.status === 'finished') return document.getElementById('winners') ? 'finished' : null;
+  if (m.table.status === 'finished') return document.querySelector('.result-banner.match') ? 'finished' : null;
   if (v.phase === 'hand_over') return document.getElementById('next-round') ? 'hand_over' : null;
   if (!(v.awaiting || []).includes(m.seat)) return null;
   const on = (s) => { const e = document.querySelector(s); return !!e && !e.closest('[hidden]') && !e.disabled; };

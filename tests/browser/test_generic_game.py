@@ -162,12 +162,18 @@ def play_snap(server: Server, new_context: Any, shot: Any) -> None:
     assert {"Pick", "Take", "Snap", "Ready"} <= kinds, kinds  # every phase, a round boundary included
 
     # The end of the match, from the table map's outcome: winners and team scores.
-    page.wait_for_selector("#summary:not([hidden]) #winners")
+    page.wait_for_selector("#summary:not([hidden]) .result-banner.match")
     outcome = page.evaluate("() => window.meja.table.outcome")
     assert max(outcome["team_scores"]) >= 8
     names = {0: "You", 1: "Bot 2", 2: "Bot 3", 3: "Bot 4"}
-    winners = ", ".join(names[s] for s in outcome["winners"])
-    assert page.inner_text("#winners") == f"Co-winners: {winners}"
+    if len(outcome["teams"]) == 1:
+        # One team won: the team's win, not a shared one (no "Co-winners" line).
+        others = " + ".join(names[s] for s in outcome["winners"]) + " win the match"
+        title = "Your team wins the match!" if 0 in outcome["winners"] else others
+        assert page.inner_text("#summary-title") == title and page.locator("#winners").count() == 0
+    else:
+        winners = ", ".join(names[s] for s in outcome["winners"])
+        assert page.inner_text("#winners") == f"Co-winners: {winners}"
     rows = page.locator("#outcome tbody tr")
     assert rows.count() == 2
     assert rows.nth(0).inner_text().split("\t") == ["Team 1", "You, Bot 3", str(outcome["team_scores"][0])]

@@ -1319,9 +1319,14 @@ export class TableScreen {
     const hasRound = summary.round !== null && summary.round !== undefined;
     const winners = /** @type {number[]} */ (summary.winners || []);
     const iWon = this.iWon(summary);
+    // The winners one team of the table's (partners): the team won, it is no shared win (a new
+    // user's trial read "Bot 2, Bot 4 share the win" and "Co-winners" for a partnership's win).
+    const teams = /** @type {number[][]} */ ((this.table && this.table.teams) || []);
+    const oneTeam = winners.length > 1 && teams.some((team) => Array.isArray(team) && team.length === winners.length && winners.every((s) => team.includes(s)));
     let heading;
     if (summary.match) {
-      if (iWon) heading = winners.length > 1 ? t("summary.you_share") : t("summary.you_win");
+      if (oneTeam) heading = iWon ? t("summary.team_you_win") : t("summary.team_won", { names: winners.map((s) => this.seatName(s)).join(" + ") });
+      else if (iWon) heading = winners.length > 1 ? t("summary.you_share") : t("summary.you_win");
       else heading = t("summary.match_won", { n: winners.length, names: winners.map((s) => this.seatName(s)).join(", ") });
     } else {
       heading = t("summary.title", { n: summary.round });
@@ -1331,7 +1336,7 @@ export class TableScreen {
       { class: `result-banner${summary.match ? " match" : ""}${iWon ? " won" : ""}` },
       el("h2", { id: "summary-title", tabindex: "-1" }, heading),
       // The heading names a single winner already ("Bot 4 wins the match"): the line is for co-winners.
-      summary.match && winners.length > 1
+      summary.match && winners.length > 1 && !oneTeam
         ? el("p", { class: "winners", id: "winners" }, t("summary.winners", { n: winners.length, names: winners.map((s) => this.seatName(s)).join(", ") }))
         : null,
       summary.headline ? el("p", { class: "headline", id: "summary-headline" }, summary.headline) : null,
