@@ -93,7 +93,7 @@ def test_a_joiner_sees_the_game_and_its_house_rules_before_the_start(server: Any
     assert lines[:3] == [
         "Draws: only when you cannot play, one card; if it fits, it is played at once.",
         "Pass: only when nothing is left to draw (after a draw the turn moves on by itself).",
-        "Last card: you may go out on an 8.",
+        "Going out: an 8 may be your last card.",
     ]
     assert "5 cards each, from one deck of 52." in lines
     assert not any("3 draws" in line for line in lines)  # a one-draw preset never speaks of three
