@@ -34,3 +34,10 @@ def test_the_winner_who_leaves_stays_the_winner(server: Any, new_context: Any) -
     # Budi's recent matches (kept in this browser) still name who played.
     budi.wait_for_function("() => JSON.stringify(localStorage).includes('Dina')")
     assert "Bot 1" not in budi.evaluate("() => JSON.stringify(localStorage)")
+
+    # Budi leaves too: home is home again, not the join form of the table he came by link to
+    # (a new user's trial found its code filled in and hosting folded away).
+    budi.click("#leave-table")
+    budi.wait_for_selector("#code")
+    assert budi.input_value("#code") == "" and budi.locator("#host-instead").count() == 0
+    assert budi.url == f"{server.origin}/"

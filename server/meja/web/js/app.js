@@ -1121,6 +1121,10 @@ class App {
       await this.send({ type: "leave" });
       store.forget(this.tableId);
     }
+    // The invite that brought this page is spent: home opens as home, not as that table's join
+    // form with its code filled in (a new user's trial, after leaving a finished table).
+    this.params.delete("join");
+    this.params.delete("watch");
     this.leaveToHome(null);
   }
 
