@@ -26,6 +26,10 @@ AUTOPLAY = """() => setInterval(() => {
 }, 100)"""
 
 
+#: When this browser's list of recent matches says its latest match was played.
+RECENT_AT = "() => (JSON.parse(localStorage.getItem('meja.replays') || '[]')[0] || {}).at"
+
+
 def test_a_players_replay_opens_from_their_seat(server: Any, new_context: Any) -> None:
     page = new_context().new_page()
     host_kt(page, server.origin, name="Ani", seats=2)
@@ -37,6 +41,8 @@ def test_a_players_replay_opens_from_their_seat(server: Any, new_context: Any) -
     link.wait_for(timeout=180_000)
     href = link.get_attribute("href")
     assert href and href.endswith("?seat=0"), href
+    first_seen = page.evaluate(RECENT_AT)
+    assert first_seen
     link.click()
     page.wait_for_url("**/replay/**")
     page.wait_for_selector("#replay-seat")
@@ -62,6 +68,9 @@ def test_a_players_replay_opens_from_their_seat(server: Any, new_context: Any) -
     set_language(page, "en")
 
     page.goto(f"{server.origin}/")  # back at the finished table (the seat is still held): leave it
+    page.wait_for_selector("#leave-table")
+    # The recent match keeps the time it was first seen over, not this later look (a new user's trial).
+    assert page.evaluate(RECENT_AT) == first_seen
     page.click("#leave-table")
     recent = page.locator("#replay-recent a").first
     recent.wait_for()

@@ -67,7 +67,11 @@ export function rememberReplay(table, seat = null) {
   const bots = (table.seats || []).flatMap((/** @type {{kind?: string}} */ s, /** @type {number} */ i) => (s.kind === "bot" ? [i] : []));
   // (the update of leaving the finished table holds no seat: the seat seen before stays)
   const held = Number.isInteger(seat) ? seat : known && Number.isInteger(known.seat) ? known.seat : null;
-  list.unshift({ id: table.archive, game: table.game, at: Date.now(), names, bots, ...(held !== null ? { seat: held } : {}) });
+  // When this browser first saw the match over (its end, near enough), kept: each later look at
+  // the finished table moved it (a new user's trial found the list's times moving on a revisit).
+  const at = known && Number.isFinite(known.at) ? known.at : Date.now();
+  list.push({ id: table.archive, game: table.game, at, names, bots, ...(held !== null ? { seat: held } : {}) });
+  list.sort((a, b) => (Number(b.at) || 0) - (Number(a.at) || 0));
   try {
     localStorage.setItem(RECENT_KEY, JSON.stringify(list.slice(0, RECENT_MAX)));
   } catch {
