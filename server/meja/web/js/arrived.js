@@ -18,13 +18,16 @@ export class ArrivedCards {
   }
 
   /**
-   * ids: the hand's card ids now; round: the frame's round. Returns the marks (id -> count).
+   * ids: the hand's card ids now; round: the frame's round; dealt: the frame's events dealt anew
+   * (a rematch's first round may have the number the last match ended on). Returns the marks
+   * (id -> count).
    * @param {string[]} ids
    * @param {unknown} round
+   * @param {boolean} [dealt]
    */
-  update(ids, round) {
+  update(ids, round, dealt = false) {
     const now = counted(ids);
-    if (this.last === null || round !== this.round) {
+    if (this.last === null || dealt || round !== this.round) {
       this.marks = new Map();
     } else if (!sameCounts(now, this.last)) {
       this.marks = new Map();

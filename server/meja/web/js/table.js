@@ -728,7 +728,10 @@ export class TableScreen {
     if (!spectator && hasHand) {
       const cards = /** @type {import("./contract.js").HandCard[]} */ (frame.hand);
       this.hand.set(cards, frame.handMost ?? null);
-      this.arrived.update(cards.map((card) => card.id), frame.round);
+      // A rematch's deal marks nothing, as a new round's does (a new user's trial: 6 of 7 cards
+      // were marked, compared with the last match's final hand in a round of the same number).
+      const dealt = events.some((ev) => ev && (ev.kind === "rematch" || ev.kind === this.desc.round_start));
+      this.arrived.update(cards.map((card) => card.id), frame.round, dealt);
       this.arrived.paint(this.hand.buttons(), this.arrivedText.id);
     }
     this.arrivedText.textContent = t("table.arrived");
