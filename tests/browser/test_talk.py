@@ -223,6 +223,10 @@ def test_chat_and_reactions_reach_the_table(server: Any, second_server: Server, 
     ani.click("#start")
     for page in (ani, budi, tv):
         page.wait_for_selector("#felt")
+    # The keys line lists R where it opens the reactions (a new user's trial found it missing);
+    # the shared screen, where R sends nothing, does not.
+    budi.wait_for_function("() => document.getElementById('keys-hint').textContent.includes('R React')")
+    assert "R React" not in tv.evaluate("() => (document.getElementById('keys-hint') || {}).textContent || ''")
     # The menu stays in the window: in a laptop's side column it ran past the right edge.
     budi.click("#react-button")
     menu_fits(budi)

@@ -1085,7 +1085,9 @@ export class TableScreen {
     for (const k of this.keys) k.button.setAttribute("aria-keyshortcuts", k.key.toUpperCase());
     const on = this.app.shortcuts;
     const parts = this.hand.buttons().length ? [t("keys.hand")] : [];
-    if (on) parts.unshift(...this.keys.map((k) => t("keys.one", { key: k.key.toUpperCase(), label: k.label })));
+    // R for the reactions, where it opens them (a new user's trial found it missing from the list).
+    const react = this.app.talk && this.app.talk.keyReacts() ? [t("keys.one", { key: "R", label: t("talk.react") })] : [];
+    if (on) parts.unshift(...this.keys.map((k) => t("keys.one", { key: k.key.toUpperCase(), label: k.label })), ...react);
     this.keysHint.textContent = parts.length ? `${t("keys.title")}: ${parts.join(" · ")}` : "";
     this.keysHint.hidden = !parts.length;
   }

@@ -882,14 +882,20 @@ export class Talk {
     if (String(ev.key).toLowerCase() !== "r") return;
     const target = /** @type {HTMLElement | null} */ (ev.target);
     if (target && (target.isContentEditable || /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName))) return;
-    if (document.querySelector("dialog[open]") || !this.reactButton.isConnected || this.app.tv || !this.seated) return;
-    const screen = this.app.tableScreen;
-    if (screen && (screen.keys || []).some((/** @type {{key: string}} */ k) => k.key.toLowerCase() === "r")) return;
+    if (document.querySelector("dialog[open]") || !this.keyReacts()) return;
     ev.preventDefault();
     // R when no reaction may be sent says why, briefly (it did nothing, as if the key were broken).
     const why = this.whyNoReactions();
     if (why) this.app.showToast(why);
     else this.openMenu();
+  }
+
+  /** Whether R is the reactions' key here (a seat's page, not the shared screen, and no key of the
+   * game's own is R): the table's keys line lists it then. */
+  keyReacts() {
+    if (!this.app.shortcuts || !this.reactButton.isConnected || this.app.tv || !this.seated) return false;
+    const screen = this.app.tableScreen;
+    return !(screen && (screen.keys || []).some((/** @type {{key: string}} */ k) => k.key.toLowerCase() === "r"));
   }
 
   /** Why this seat may send no reaction now, in plain words; null when it may send one. */
