@@ -291,6 +291,9 @@ export class Lobby {
       seats,
       partners ? el("p", { class: "hint", id: "teams-note" }, t("lobby.teams")) : null,
       empty ? el("p", { class: "hint", id: "bots-fill" }, t("lobby.bots_fill", { level: this.app.levelName(desc, table.bots) })) : null,
+      // how this seat's own screen will show the table, with the seats it is about (it stood loose
+      // between two panels: a new user's trial)
+      tv ? null : this.focusToggle(desc),
       tv ? start : this.actionsBar(start),
     );
   }
@@ -319,7 +322,6 @@ export class Lobby {
       this.app.lobbyNotice ? el("p", { class: "notice", role: "alert", id: "lobby-notice" }, this.app.lobbyNotice) : null,
       this.invitePanel(table, desc),
       this.seatsPanel(table, desc),
-      this.focusToggle(desc),
       desc ? this.about(desc, table) : null,
       this.talkPanel(),
     );
