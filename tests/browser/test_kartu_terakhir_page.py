@@ -288,7 +288,8 @@ def play_the_round(server: Server, code: str, start: dict[str, Any], new_context
     # The lobby tells every seat this table's rules, as the module words them from the options.
     for page in (ana, budi):
         rules = page.inner_text("#lobby-rules")
-        assert "No stacking: the player hit by a Draw Two is given its 2 cards 0.3 s later, with no move to make" in rules
+        no_stacking = "No stacking: the player hit by a Draw Two is given its 2 cards 0.3 s later, with no move to make"
+        assert no_stacking in rules
         assert "Wild Draw Four: the next player draws 4 and loses a turn, or challenges" in rules
     ana.click("#start")
     ana.wait_for_selector("#hand button.card")
