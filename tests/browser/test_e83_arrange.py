@@ -59,7 +59,7 @@ def test_auto_arrange_keeps_a_pick_and_shows_its_decision_first(new_context: Any
             # "sound to bid" only where the worth reaches the lowest bid the picker offers
             low = min(a["value"] for a in legal(page, "bid"))
             assert ("sound to bid" in said) == (n >= low), said
-            assert (f"less than the lowest bid, {low}" in said) == (n < low), said
+            assert (f"below the lowest bid, {low}" in said) == (n < low), said
             # the suit in lower case mid-sentence in every language (Norwegian read "med Kløver som trumf")
             set_language(page, "nb")
             said = page.inner_text("#bid-worth")
@@ -128,7 +128,7 @@ def test_a_hand_below_the_lowest_bid_is_not_called_sound(new_context: Any, serve
     hand = [NAMES.index(c) for c in view(page)["hand"]]
     n = math.floor(estimate(hand, best_suit(hand)) + 0.5)
     said = page.inner_text("#bid-worth")
-    assert said.startswith(f"Your hand is worth about {n} ") and "less than the lowest bid, 30" in said, said
+    assert said.startswith(f"Your hand is worth about {n} ") and "below the lowest bid, 30" in said, said
     assert "sound to bid" not in said
     set_language(page, "id")
-    assert "kurang dari tawaran terendah, 30" in page.inner_text("#bid-worth")
+    assert "di bawah tawaran terendah, 30" in page.inner_text("#bid-worth")
