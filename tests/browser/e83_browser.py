@@ -143,6 +143,9 @@ def assert_in_view(page: Any, what: str, sizes: tuple[tuple[int, int], ...] = ()
             if size is not None:
                 page.set_viewport_size({"width": size[0], "height": size[1]})
                 page.wait_for_function("w => window.innerWidth === w", arg=size[0])
+                # the hand lays its cards out again when its width changes (a ResizeObserver):
+                # measured before that, a loaded run found a phone's cards still spread for 1280 px
+                page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
             out = page.evaluate(OUT_OF_VIEW)
             assert out == [], f"{what} at {size or original}: controls below the fold: {out}"
     finally:
