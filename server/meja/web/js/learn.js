@@ -350,7 +350,7 @@ export class Learn {
     // new user's trial); a card no move plays goes to the engine, which says why not. A step that
     // asks for no card (a bid, a draw) keeps the table's own drawing, greyed cards and all.
     const asksCard = hand.some((card) => card.playable);
-    if (hasHand) this.hand.set(hand.map((card) => ({ ...card, playable: !done && (asksCard || card.playable) })));
+    if (hasHand) this.hand.set(hand.map((card) => ({ ...card, playable: !done && asksCard })));
     this.renderKeys(frame.keys || []);
   }
 
