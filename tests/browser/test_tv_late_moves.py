@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kt_helpers import host_kt
+from kt_helpers import host_kt, pick_play, play_card, view
 
 WAITS = "() => { const v = window.meja.view; return !!v && v.phase === 'play' && v.turn === window.meja.seat; }"
 CAPTION = "() => [...document.querySelectorAll('#move-caption p')].map((p) => p.textContent)"
@@ -30,14 +30,13 @@ def test_a_late_or_reloaded_tv_shows_the_latest_moves(server: Any, new_context: 
     page.wait_for_selector("#hand button.card")
     page.wait_for_function(WAITS, timeout=120_000)
     # Ana's next turn, after the bots have played (so that there are moves to show).
-    playable = page.locator("#hand button.card.playable")
-    if playable.count():
-        playable.first.click()
-        if page.locator("dialog.choice-dialog[open]").count():
-            page.locator("dialog.choice-dialog[open] button").first.click()
+    # A Wild asks for a colour in its own dialog (play_card answers it).
+    before = page.evaluate("() => window.meja.version")
+    action = pick_play(view(page))
+    if action is not None:
+        play_card(page, action, keyboard=False, before=before)
     else:
         page.click("#draw")
-    before = page.evaluate("() => window.meja.version")
     page.wait_for_function(f"v => ({WAITS})() && window.meja.version > v", arg=before)
     version = page.evaluate("() => window.meja.version")
     latest = page.evaluate(CAPTION)[0]
