@@ -256,7 +256,9 @@ def test_a_relayed_call_uses_the_turn_server_only(stack: Stack, person: Any) -> 
     join(budi, stack.two, code, "Budi")
     join(cici, stack.two, code, "Cici")
     assert ani.evaluate("() => window.meja.table.talk.relay") is True
-    for page in (ani, budi, cici):
+    # The higher seats first: the lower seat offers, so each one's offers go out on the first
+    # roster that names it, which comes after its `ice` (PROTOCOL.md 16.5).
+    for page in (cici, budi, ani):
         page.click("#call-join")
         page.wait_for_function("() => !!window.meja.call.me")
     assert ani.evaluate("() => window.meja.call.me.relay") is True

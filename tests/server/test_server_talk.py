@@ -260,6 +260,28 @@ async def test_the_call_signals_reach_only_the_addressee(store: str, serve: Any,
     await sam.until(lambda m: m["type"] == "call" and m["peers"] == [])
 
 
+@pytest.mark.parametrize("store", STORES)
+async def test_the_joiner_gets_its_ice_before_any_roster_that_names_it(store: str, serve: Any, connect: Any) -> None:
+    """PROTOCOL.md 16.5: ``ice``, then the roster. The lower seat offers, so a page that joins after
+    a higher seat makes its offers on the first roster that names it: sent before the ``ice``,
+    that roster came while the page was not yet in the call, and the pair never connected."""
+    a, b = await two_servers(serve, store)
+    ann, bob = await connect(a), await connect(b)
+    table = (await host(ann, seats=2))["table"]
+    await join(bob, table=table, name="Bob")
+    await bob.ok({"type": "call", "table": table, "join": True, "mic": True})
+    await ann.until(lambda m: m["type"] == "call" and len(m["peers"]) == 1)
+    start = len(ann.seen)
+    ice = await ann.ok({"type": "call", "table": table, "join": True, "mic": False})
+    await ann.until(lambda m: m["type"] == "call" and len(m["peers"]) == 2)
+    order = [m["type"] for m in ann.seen[start:] if m["type"] in ("ice", "call")]
+    assert order == ["ice", "call"], order
+    assert [p["id"] for p in ann.seen[-1]["peers"] if p["seat"] == 0] == [ice["id"]]
+    # A change once in the call is answered with the roster that holds it.
+    roster = await ann.ok({"type": "call", "table": table, "join": True, "mic": True})
+    assert roster["type"] == "call" and [p["mic"] for p in roster["peers"]] == [True, True]
+
+
 async def test_a_reload_leaves_the_call_and_rejoins_with_a_new_id(serve: Any, connect: Any) -> None:
     server = await serve()
     ann, bob = await connect(server), await connect(server)
@@ -267,6 +289,7 @@ async def test_a_reload_leaves_the_call_and_rejoins_with_a_new_id(serve: Any, co
     bobs = await join(bob, table=table, name="Bob")
     await ann.ok({"type": "call", "table": table, "join": True, "mic": True})
     first = await bob.ok({"type": "call", "table": table, "join": True, "mic": True})
+    await ann.until(lambda m: m["type"] == "call" and [p["id"] for p in m["peers"]][1:] == [first["id"]])
     # Bob reloads: the new connection takes the seat before the old one is noticed closed.
     again = await connect(server)
     await again.ok({"type": "resume", "table": table, "token": bobs["token"]})

@@ -422,12 +422,9 @@ class Session:
 
     async def _on_call(self, msg: messages.Call) -> None:
         member = self._seated_at(msg.table)
-        reply = await self.service.talk.call(
-            member, msg.table, join=msg.join, mic=msg.mic, cam=msg.cam, speaking=msg.speaking
+        await self.service.talk.call(
+            member, msg.table, join=msg.join, mic=msg.mic, cam=msg.cam, speaking=msg.speaking, re=msg.id
         )
-        if msg.id is not None:
-            reply["re"] = msg.id
-        self.send(reply)
 
     async def _on_hint(self, msg: messages.Hint) -> None:
         member = self._seated_at(msg.table)

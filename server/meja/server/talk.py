@@ -322,10 +322,24 @@ class Talk:
             raise LimitExceeded(f"more than {self.settings.signal_per_s:g} call messages a second: slow down")
 
     async def call(
-        self, member: Member, table_id: str, *, join: bool, mic: bool, cam: bool, speaking: bool
-    ) -> dict[str, Any]:
-        """Join the call, say what changed, or leave it; the answer: ``ice`` when this joins, else
-        the roster (``call``) with the change in it."""
+        self,
+        member: Member,
+        table_id: str,
+        *,
+        join: bool,
+        mic: bool,
+        cam: bool,
+        speaking: bool,
+        re: int | str | None = None,
+    ) -> None:
+        """Join the call, say what changed, or leave it, and answer (``re``): ``ice`` when this
+        joins, else the roster (``call``) with the change in it.
+
+        The ``ice`` is queued before anyone hears of the join (PROTOCOL.md 16.5: ``ice``, then the
+        roster): the roster that names the new call id, and so any signal a peer sends to it, comes
+        after it, from this process or another. (Answering after the join's note went out sent this
+        connection the roster first, and a peer's offer could overtake the ``ice`` on a loaded
+        machine: the page, not yet in the call, dropped it, and that pair never connected.)"""
         seat = _seat_of(member)
         cached = self.hub.cached(table_id)
         if cached is None:
@@ -337,20 +351,22 @@ class Talk:
             raise LimitExceeded(f"more than {self.settings.call_per_s:g} call messages a second: slow down")
         if not join:
             await self.leave(member, table_id)
-            return messages.call(table=table_id, peers=cached.roster)
-        reply = None
-        if member.call_id is None:
+            member.session.send(messages.call(table=table_id, peers=cached.roster, re=re))
+            return
+        joins = member.call_id is None
+        if joins:
             member.call_id = secrets.token_hex(4)
             settings = self.settings
             servers = ice_servers(
                 settings.ice_urls(), settings.turn_secret, member.call_id, settings.turn_ttl_s, int(time.time())
             )
             relay = bool(policy(cached.table)["relay"])
-            reply = messages.ice(table=table_id, id=member.call_id, servers=servers, relay=relay)
+            member.session.send(messages.ice(table=table_id, id=member.call_id, servers=servers, relay=relay, re=re))
         entry = {"seat": seat, "conn": list(member.session.conn), "id": member.call_id, "mic": mic, "cam": cam}
         entry["speaking"] = speaking
         await self._presence(table_id, member, entry)
-        return reply if reply is not None else messages.call(table=table_id, peers=cached.roster)
+        if not joins:
+            member.session.send(messages.call(table=table_id, peers=cached.roster, re=re))
 
     async def leave(self, member: Member, table_id: str) -> None:
         """Take this connection out of the call (its entry only: a newer connection of the seat stays)."""

@@ -387,6 +387,9 @@ export class Call {
     if (msg.table && msg.table !== this.tableId) return;
     this.me = { id: msg.id, servers: Array.isArray(msg.servers) ? msg.servers : [], relay: !!msg.relay };
     this.sentSpeaking = false;
+    // The server sends the roster after the `ice` (PROTOCOL.md 16.5); were one that names this
+    // call id already here, the connections start now, not at the roster's next change.
+    this.connectRoster();
     this.refresh();
   }
 
@@ -395,9 +398,16 @@ export class Call {
     if (msg.table && msg.table !== this.tableId) return;
     this.roster = Array.isArray(msg.peers) ? msg.peers : [];
     if (Number.isInteger(msg.video_max)) this.videoMax = msg.video_max;
-    const mine = this.roster.find((p) => p.seat === this.app.seat && this.seated);
     // The host muted this seat: the server let it out of the call.
     if (this.me && this.muted) this.stop(true);
+    this.connectRoster();
+    this.applyTracks();
+    this.refresh();
+  }
+
+  /** A connection to each person of the roster, made or kept; none to those who left it. */
+  connectRoster() {
+    const mine = this.roster.find((p) => p.seat === this.app.seat && this.seated);
     // A roster without this connection's call id is older than its joining (another process
     // sent it before): the next one will have it.
     if (this.me && mine && mine.id === this.me.id) {
@@ -413,8 +423,6 @@ export class Call {
       }
       for (const seat of [...this.peers.keys()]) if (!this.roster.some((p) => p.seat === seat)) this.dropPeer(seat);
     }
-    this.applyTracks();
-    this.refresh();
   }
 
   /** @param {Message} msg */
