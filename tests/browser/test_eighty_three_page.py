@@ -232,7 +232,7 @@ def test_a_hand_by_keyboard_then_auto_arrange(server: Any, new_context: Any, sho
     assert wait_decision(page) == "trump"
     v = view(page)
     assert v["bidder"] == 0 and v["bid"] == 83 and len(v["hand"]) == 17
-    assert page.inner_text("#contract") == "Bid 83 by You"
+    assert page.inner_text("#contract") == "Bid 83 by you"
     # The contract line says how the auction ended, once: no calls list, no caption saying it again.
     assert page.is_hidden("#auction-box") and "won the auction" not in page.inner_text("#move-caption")
     assert page.locator("#kitty-line .chip").count() == 5

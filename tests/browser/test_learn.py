@@ -188,7 +188,7 @@ def test_a_phone_sees_the_answer_to_each_tap(server: Any, new_context: Any, shot
         if step == 0:
             bid = right["action"]["value"]
         else:  # issue 26: the bid the first step took is the one the next steps show
-            assert page.inner_text("#contract") == f"Bid {bid} by You", step
+            assert page.inner_text("#contract") == f"Bid {bid} by you", step
         if step == 3:  # issue 26, point 3: the match's score and this hand's points read apart
             row = page.inner_text('#team-scores li[data-team="0"]')
             assert re.search(r"Match: \d+\s+This hand: 2 tricks, \d+ points$", row), row

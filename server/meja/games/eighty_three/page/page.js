@@ -499,10 +499,13 @@ class EightyThreeTable {
     const t = this.t;
     const el = this.host.el;
     const v = this.view;
+    // This seat's own bid: "Bid 67 by you", not the seat's label "You" mid-sentence (a new user's
+    // trial read "Bud 67 av Du").
+    const mine = v.bidder === this.mySeat ? ".you" : "";
     if (v.bid !== null && v.bid !== undefined) {
-      this.contract.textContent = t("contract.bid", { n: v.bid, who: this.host.seatName(v.bidder) });
+      this.contract.textContent = t(`contract.bid${mine}`, { n: v.bid, who: this.host.seatName(v.bidder) });
     } else if (v.high_bid) {
-      this.contract.textContent = t("contract.high", { n: v.high_bid, who: this.host.seatName(v.bidder) });
+      this.contract.textContent = t(`contract.high${mine}`, { n: v.high_bid, who: this.host.seatName(v.bidder) });
     } else {
       this.contract.textContent = t("contract.none");
     }
@@ -732,7 +735,7 @@ class EightyThreeTable {
     });
     const number = /** @type {number[]} */ (v.tricks || [0, 0]).reduce((a, b) => a + b, 0) + (done ? 0 : 1);
     const note = done
-      ? t("trick.won_by", { who: this.host.seatName(winner), n: number, points: cards.reduce((s, x) => s + points(x.card, v.trump), 0) })
+      ? t(winner === this.mySeat ? "trick.won_by.you" : "trick.won_by", { who: this.host.seatName(winner), n: number, points: cards.reduce((s, x) => s + points(x.card, v.trump), 0) })
       : t("trick.number", { n: Math.min(number, 6) });
     // What the exchange made public (4.6.4, 4.6.5) stays in view through the tricks, on the same line.
     this.trickNote.textContent = this.exchangeSummary ? `${note} · ${this.exchangeSummary}` : note;
