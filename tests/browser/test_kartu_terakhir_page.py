@@ -326,6 +326,9 @@ def play_the_round(server: Server, code: str, start: dict[str, Any], new_context
     assert not ana.is_visible("#challenge") and not ana.is_visible("#take")
     assert budi.inner_text("#pending .pending-short") == "+4 waiting"
     assert ana.inner_text("#pending .pending-short") == "+4 waiting"
+    # Read out whole: to the seat it waits for, "you" (not the seat's label "You" mid-sentence).
+    assert budi.text_content("#pending .visually-hidden") == "+4 cards waiting for you"
+    assert ana.text_content("#pending .visually-hidden") == "+4 cards waiting for Budi"
     shot(budi, "kt-challenge-choice")
     assert_clean(budi, "Kartu Terakhir, the challenge choice")
     before = version(budi)

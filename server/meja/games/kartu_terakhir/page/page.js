@@ -205,7 +205,7 @@ class KartuTerakhirTable extends PileTable {
       ...(pending
         ? [
             el("span", { class: "pending-short", "aria-hidden": "true" }, t("table.pending", { n: view.pending })),
-            el("span", { class: "visually-hidden" }, t("table.pending.long", { n: view.pending, name: this.host.seatName(view.turn) })),
+            el("span", { class: "visually-hidden" }, t(view.turn === this.mySeat ? "table.pending.long.you" : "table.pending.long", { n: view.pending, name: this.host.seatName(view.turn) })),
           ]
         : []),
     );
