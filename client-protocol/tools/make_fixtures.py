@@ -40,7 +40,7 @@ from meja.protocol import encode
 from meja.protocol import messages as m
 from meja.protocol.patch import diff as patch_of
 from meja.server import archive, tables, talk
-from meja.server.records import archive_id, encode_entry, screen_token
+from meja.server.records import archive_id, encode_entry, seed_screen_token
 from meja.server.rooms import token_hash
 from meja.server.settings import Settings
 
@@ -243,7 +243,7 @@ def fixtures() -> list[Fixture]:
                 seat=0,
                 token=SEAT_TOKEN,
                 host_token=HOST_TOKEN,
-                screen_token=screen_token(2024),
+                screen_token=seed_screen_token(2024),
                 re=2,
             ),
         ),
@@ -594,7 +594,7 @@ def _talk() -> list[Fixture]:
             "the answer to a host without a seat: no seat, no seat token; the host and screen tokens",
             m.joined(
                 table=TABLE_ID, code=CODE, link=LINK, seat=None, token=None, host_token=HOST_TOKEN,
-                screen_token=screen_token(2024), re=26,
+                screen_token=seed_screen_token(2024), re=26,
             ),
         ),  # fmt: skip
         (

@@ -81,10 +81,12 @@ async def test_two_humans_and_a_bot_play_to_the_end(store: str, serve: Any, conn
         assert_contiguous(wire)
 
 
-async def test_rematch_after_the_match(serve: Any, connect: Any) -> None:
-    server = await serve()
+@pytest.mark.parametrize("store", STORES)
+async def test_rematch_after_the_match(store: str, serve: Any, connect: Any) -> None:
+    server = await serve(redis=store == "redis")
     ann = await connect(server)
-    table = (await host(ann, seats=2, options={"target": 10}))["table"]
+    joined = await host(ann, seats=2, options={"target": 10})
+    table = joined["table"]
     await ann.ok({"type": "start", "table": table})
     await play(ann, table)
     first_scores = ann.view["scores"]
@@ -93,8 +95,17 @@ async def test_rematch_after_the_match(serve: Any, connect: Any) -> None:
     assert kinds[:3] == ["rematch", "commitment", "round_start"], kinds
     assert update["table"]["status"] == "playing" and update["view"]["scores"] == [0, 0]
     assert update["view"]["round"] == 1 and max(first_scores) >= 10
-    await play(ann, table)
-    assert match_over(ann)
+    # The host's shared screen reloads after the rematch (a new seed): its token still watches,
+    # and the host resuming is handed the same one (a hostile player's finding: auth/bad_token).
+    tv = await connect(server)
+    assert (await tv.ok({"type": "watch", "table": table, "screen": joined["screen_token"]}))["type"] == "state"
+    again = await connect(server)
+    resumed = await again.ok(
+        {"type": "resume", "table": table, "token": joined["token"], "host_token": joined["host_token"]}
+    )
+    assert resumed["type"] == "joined" and resumed["screen_token"] == joined["screen_token"], resumed
+    await play(again, table)
+    assert match_over(again)
 
 
 async def test_leaving_a_finished_match_keeps_the_name_on_its_result(serve: Any, connect: Any) -> None:

@@ -238,6 +238,10 @@ class Table:
     delegate: int | None = None
     #: what became of the finished match's archive (see the module docstring), None: not done yet
     archived: str | None = None
+    #: the host's shared screen's token (:func:`screen_token`), kept from the first match on, so
+    #: that a screen that reloads after a rematch (a new seed) still watches; "" in a record
+    #: written before it was kept: derived from the seed then
+    screen: str = ""
     #: per-object memo (summaries, options); not part of the record
     memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
@@ -345,6 +349,8 @@ class Table:
             "talk": self.talk,
             "delegate": self.delegate,
         }
+        if self.screen:
+            data["screen"] = self.screen
         if self.archived is not None:
             data["archived"] = self.archived  # (only at a finished table: no byte before)
         packed: bytes = msgpack.packb(data, use_bin_type=True)
@@ -387,16 +393,24 @@ class Table:
             talk=d.get("talk"),
             delegate=d.get("delegate"),
             archived=d.get("archived"),
+            screen=d.get("screen") or "",
         )
 
 
 _TABLE_FIELDS = frozenset(f.name for f in fields(Table)) - {"memo"}
 
 
-def screen_token(seed: int) -> str:
+def screen_token(t: Table) -> str:
     """The table's screen token: what the host's shared screen watches with, to a place the
-    per-address spectator limits do not take (issue 25, finding 4). Derived from the secret seed
-    (nothing more to store; unguessable without it): 128 bits, base64url."""
+    per-address spectator limits do not take (issue 25, finding 4). Derived from the first match's
+    secret seed when the table is made (unguessable without it; 128 bits, base64url) and kept in
+    the record (``screen``): a rematch deals from a new seed, and a token derived from the seed
+    of the day refused the host's screen that reloaded after one (a hostile player's finding)."""
+    return t.screen or seed_screen_token(t.seed)
+
+
+def seed_screen_token(seed: int) -> str:
+    """The screen token a table dealt first from ``seed`` keeps (:func:`screen_token`)."""
     digest = hmac.new(seed.to_bytes(16, "big"), b"meja shared screen", hashlib.sha256).digest()[:16]
     return base64.urlsafe_b64encode(digest).decode().rstrip("=")
 

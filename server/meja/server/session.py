@@ -343,7 +343,7 @@ class Session:
                 return
             if msg.screen is not None and cached is not None:
                 # The host's shared screen: a place of its own, whoever else watches from its address.
-                if not hmac.compare_digest(msg.screen, screen_token(cached.table.seed)):
+                if not hmac.compare_digest(msg.screen, screen_token(cached.table)):
                     raise BadToken("that screen token is not valid at this table")
                 if self.hub.screens(table_id) >= self.settings.max_screens:
                     raise LimitExceeded(f"this table has {self.settings.max_screens} shared screens here already")
@@ -540,7 +540,7 @@ class Session:
                 seat=seated.seat,
                 token=seated.token,
                 host_token=seated.host_token,
-                screen_token=None if seated.host_token is None or cached is None else screen_token(cached.table.seed),
+                screen_token=None if seated.host_token is None or cached is None else screen_token(cached.table),
                 re=re,
             )
         )

@@ -146,6 +146,7 @@ from .records import (
     Table,
     archive_id,
     origin_tag,
+    seed_screen_token,
 )
 from .settings import Settings
 
@@ -322,6 +323,7 @@ def new_table(
         state=None,
         created=now,
         talk=talk.from_request(talk_request),
+        screen=seed_screen_token(seed),
     )
 
 
