@@ -13,6 +13,7 @@ import asyncio
 import base64
 import hashlib
 import hmac
+import time
 from typing import Any
 
 import pytest
@@ -280,6 +281,36 @@ async def test_the_joiner_gets_its_ice_before_any_roster_that_names_it(store: st
     # A change once in the call is answered with the roster that holds it.
     roster = await ann.ok({"type": "call", "table": table, "join": True, "mic": True})
     assert roster["type"] == "call" and [p["mic"] for p in roster["peers"]] == [True, True]
+
+
+@pytest.mark.parametrize("store", STORES)
+async def test_a_flood_of_signals_never_drowns_the_addressee(store: str, serve: Any, connect: Any) -> None:
+    """Each sender's budget is its own; what one connection receives has one too
+    (``signal_in_bytes_per_s``, bursts of four times as much): past it signals are dropped, so that
+    people in the call sending the largest signals cannot back up a slow link until its keepalive
+    gives out (a hostile player's finding: dropped after about a minute at 640 kbit/s)."""
+    a, b = await two_servers(serve, store, signal_in_bytes_per_s=2_000, signal_per_s=1000.0, signal_burst=1000)
+    ann, bob = await connect(a), await connect(b)
+    table = (await host(ann, seats=2))["table"]
+    await join(bob, table=table, name="Bob")
+    await ann.ok({"type": "call", "table": table, "join": True, "mic": True})
+    bobs = await bob.ok({"type": "call", "table": table, "join": True, "mic": True})
+    await ann.until(lambda m: m["type"] == "call" and len(m["peers"]) == 2)
+    offer = {"type": "signal", "table": table, "to": 1, "peer": bobs["id"], "kind": "offer", "sdp": ["x" * 900]}
+    start = time.monotonic()
+    for _ in range(30):  # 30 signals of more than 900 bytes at once: 27 KB against a burst of 8 KB
+        await ann.send(offer)
+    await ann.ok({"type": "ping"})  # each was taken (none refused: the sender is within its own budget)
+    elapsed = time.monotonic() - start
+    assert not any(m["type"] == "error" for m in ann.seen)
+    await settle(bob, quiet=0.5)
+    got = sum(1 for m in bob.seen if m["type"] == "signal")
+    # the burst's worth (8,000 bytes), and what refilled while they were sent (2,000 bytes a second)
+    assert 5 <= got <= (8_000 + 2_000 * elapsed) // 900 + 1, (got, elapsed)
+    # The budget refills: a signal a while later reaches Bob.
+    await asyncio.sleep(1.0)
+    await ann.send(offer)
+    await bob.until(lambda m: m["type"] == "signal" and sum(1 for x in bob.seen if x["type"] == "signal") > got)
 
 
 async def test_a_reload_leaves_the_call_and_rejoins_with_a_new_id(serve: Any, connect: Any) -> None:

@@ -56,6 +56,7 @@ from meja.rules import Event
 from meja.store.base import Change, Note, Store
 
 from . import talk
+from .limits import TokenBucket
 from .records import Table, decode_entry
 from .settings import Settings
 from .tables import summary, view_for
@@ -113,6 +114,8 @@ class Member:
     screen: bool = False
     #: the size of the last whole ``update`` weighed for it (patch form: see Hub._patch_frame)
     whole_size: int = 0
+    #: the bytes of call signals it may still be sent (Hub: ``signal_in_bytes_per_s``), made at the first
+    signals_in: TokenBucket | None = None
 
     #: whether it holds the host's rights now (kept by Hub._check from the table)
     rights: bool = False
@@ -400,10 +403,18 @@ class Hub:
         elif kind == "call":
             self.note_presence(note.table_id, data["field"], data.get("entry"))
         elif kind == "signal":
-            # One connection: the addressee's, while it is in the call under that id.
+            # One connection: the addressee's, while it is in the call under that id, and within
+            # what it may receive: each sender's budget is its own, and people in the call who
+            # sent each a budget's worth of the largest signals drowned a slow link until its
+            # keepalive gave out (a hostile player's finding); past it, signals are dropped.
             for member in members:
                 if member.seat == data["to"] and member.call_id is not None and member.call_id == data["peer"]:
-                    member.session.send_frame(bytes(data["frame"]))
+                    frame = bytes(data["frame"])
+                    if member.signals_in is None:
+                        rate = self.settings.signal_in_bytes_per_s
+                        member.signals_in = TokenBucket(rate, 4 * rate)
+                    if member.signals_in.spend(len(frame)):
+                        member.session.send_frame(frame)
 
     def note_presence(self, table_id: str, name: str, entry: dict[str, Any] | None) -> None:
         """One connection's place in the table's call changed: keep it, tell everyone if the roster did."""

@@ -30,6 +30,13 @@ class TokenBucket:
         self.stamp = now
         return self.tokens
 
+    def spend(self, n: float) -> bool:
+        """Spend ``n`` tokens if there are that many (all or none); whether they were."""
+        if self.available() < n:
+            return False
+        self.tokens -= n
+        return True
+
     def take_up_to(self, n: int) -> int:
         """Spend as many of ``n`` tokens as there are (whole ones); how many."""
         granted = max(0, min(n, int(self.available())))

@@ -380,6 +380,12 @@ class Settings:
     )
     call_burst: int = _s(10, "messages", "`call` messages a connection may send at once")
     max_signal_chars: int = _s(16_000, "characters", "most characters in one call signal; past it: `limit/exceeded`")
+    signal_in_bytes_per_s: int = _s(
+        32_000,
+        "bytes/s",
+        "call signals one connection receives, from everyone in the call together (bursts of four times "
+        "as much); past it they are dropped, so that a flood never drowns a slow link",
+    )
     ice_servers: str | None = _s(
         None,
         "URLs",
