@@ -90,13 +90,19 @@ async def test_chat_and_reactions_reach_their_audience(store: str, serve: Any, c
     await heard(sam, 2)
     assert [x["text"] for x in lines(sam, since=mark)] == ["hi all"]
 
-    # A spectator never writes; a reload gets the history (what it may read).
+    # A spectator never writes; a reload gets the history (what it may read: not the chat said
+    # while spectators could not read it, though the host allows them now).
     await sam.error({"type": "say", "table": table, "text": "me too"}, "auth/not_seated")
     await sam.error({"type": "react", "table": table, "reaction": "wow"}, "auth/not_seated")
     late = await connect(b)
     await late.ok({"type": "watch", "table": table})
     history = await late.until(lambda m: m["type"] == "talk")
     assert history.get("history") is True
+    assert [x.get("text") or x.get("reaction") for x in history["lines"]] == ["good_game", "hi all"]
+    # A seat's reload reads it all.
+    again = await connect(a)
+    await again.ok({"type": "resume", "table": table, "token": joined["token"]})
+    history = await again.until(lambda m: m["type"] == "talk")
     assert [x.get("text") or x.get("reaction") for x in history["lines"]] == ["nice one", "good_game", "hi all"]
 
 

@@ -398,7 +398,7 @@ class Hub:
             for member in members:
                 if sender == member.session.conn:
                     continue  # the sender got its line as the answer to its request
-                if talk.hears_line(cached.table, member.seat, line):
+                if talk.hears_line(cached.table, member.seat, data):
                     member.session.send_frame(frame)
         elif kind == "call":
             self.note_presence(note.table_id, data["field"], data.get("entry"))

@@ -239,9 +239,14 @@ def roster(t: Table, entries: Mapping[str, Mapping[str, Any]]) -> list[dict[str,
     return [peers[s] for s in sorted(peers)]
 
 
-def hears_line(t: Table, seat: int | None, line: Mapping[str, Any]) -> bool:
-    """Whether a connection at ``seat`` (``None``: a spectator) may read ``line``."""
-    return seat is not None or "reaction" in line or bool(policy(t)["spectators"])
+def hears_line(t: Table, seat: int | None, note: Mapping[str, Any]) -> bool:
+    """Whether a connection at ``seat`` (``None``: a spectator) may read the line of ``note``:
+    spectators read chat while the host allows it now and allowed it when the line was said
+    (``open``; a line said while they could not read it reached those who came after the host
+    allowed it: a hostile player's finding). A note from before ``open`` was kept counts as open."""
+    if seat is not None or "reaction" in note["line"]:
+        return True
+    return bool(note.get("open", True)) and bool(policy(t)["spectators"])
 
 
 # --------------------------------------------------------------------------- the desk (I/O)
@@ -285,7 +290,7 @@ class Talk:
             line["text"] = text
         else:
             line["reaction"] = reaction
-        note = {"k": "line", "line": line, "conn": list(member.session.conn)}
+        note = {"k": "line", "line": line, "conn": list(member.session.conn), "open": bool(policy(table)["spectators"])}
         if not await self.hub.store.publish(table_id, encode_note(note), keep=self.settings.talk_keep):
             raise NotSeated("this connection holds no seat at that table")
         return line
@@ -307,10 +312,11 @@ class Talk:
         lines = []
         for raw in await self.hub.store.notes(table_id):
             try:
-                line = decode_note(raw).get("line")
+                note = decode_note(raw)
             except ValueError:
                 continue
-            if isinstance(line, dict) and hears_line(cached.table, member.seat, line):
+            line = note.get("line")
+            if isinstance(line, dict) and hears_line(cached.table, member.seat, note):
                 lines.append(line)
         if lines and not member.session.closing:
             member.session.send(messages.talk(table=table_id, lines=lines, history=True))
