@@ -40,6 +40,12 @@ async def test_protocol_errors_keep_the_connection(serve: Any, connect: Any) -> 
         assert reply["type"] == "error" and reply["code"] == code, (message, reply)
         assert reply["message"] == reply["message"].lower() or "'" in reply["message"]
     assert (await wire.request({"type": "ping"}))["type"] == "pong"
+    # An answer is never larger than the question: a bad value is quoted cut short (a hostile
+    # player's list of control characters, each quoted in four, came back four times as large).
+    bad = {"type": "host", "game": "crazy_eights", "name": ["\x07" * 1000] * 30}
+    reply = await wire.request(bad)
+    assert reply["code"] == "protocol/bad_message" and len(reply["message"]) <= 400, len(reply["message"])
+    assert reply["message"].endswith("\u2026") and len(msgpack.packb(reply)) < len(msgpack.packb(bad)) / 20
 
 
 async def test_lobby_refusals(serve: Any, connect: Any) -> None:

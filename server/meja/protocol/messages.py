@@ -870,7 +870,15 @@ def patch(
     return _with_re(message, re)
 
 
+#: the longest ``message`` of an ``error``: one that quotes a bad value cuts it short, so that an
+#: answer is never larger than the question (a hostile player got 128 KB back for 32 KB: a list of
+#: control characters quoted four characters each)
+ERROR_MESSAGE_MAX = 400
+
+
 def error(code: str, message: str, re: int | str | None = None) -> dict[str, Any]:
+    if len(message) > ERROR_MESSAGE_MAX:
+        message = message[: ERROR_MESSAGE_MAX - 1] + "\u2026"
     return _with_re({"type": "error", "code": code, "message": message}, re)
 
 
