@@ -500,7 +500,7 @@ export class Talk {
       // Says from the first draw whether the panel is open (a wide screen's opens by itself).
       "aria-expanded": this.open ? "true" : "false",
       "aria-controls": "chat-panel",
-      onclick: () => this.setOpen(!this.open, true),
+      onclick: () => this.pressToggle(),
     });
     this.callSlot = el("div", { class: "call-slot", id: "call-slot" });
     // A muted person is told here, once, where the bar is (the chat panel may be closed, and
@@ -568,6 +568,22 @@ export class Talk {
 
   panelShown() {
     return this.panel.isConnected && !this.panel.hidden;
+  }
+
+  /**
+   * The Chat button. Open but out of sight (a wide screen opens the panel by itself, beside or
+   * under the table), a press brings it to the person, ready to type: it closed what they came to
+   * use (a new user's trial on a laptop). Otherwise it opens or closes the panel.
+   */
+  pressToggle() {
+    if (this.open && this.panelShown()) {
+      const r = (this.canSay ? this.input : this.listBox).getBoundingClientRect();
+      if (r.top < 0 || r.bottom > window.innerHeight) {
+        this.setOpen(true, true);
+        return;
+      }
+    }
+    this.setOpen(!this.open, true);
   }
 
   /**
