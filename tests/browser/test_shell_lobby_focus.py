@@ -48,6 +48,9 @@ def test_a_phone_chooses_focus_in_the_lobby(server: Any, new_context: Any) -> No
     guest.wait_for_selector("#lobby-focus")
     assert guest.get_attribute("#lobby-focus", "aria-pressed") == "false"
     assert guest.inner_text("#lobby-focus") == "Focus: hand only"
+    # The line beside it says what it does once turned on, not "Focus on:" while it is off (a new
+    # user's trial read it as on already).
+    assert guest.inner_text(".lobby-focus .hint").startswith("Turned on, this screen shows your hand alone")
     guest.click("#lobby-focus")
     assert guest.get_attribute("#lobby-focus", "aria-pressed") == "true"
     # Drawn again (another seat fills), the choice stays.
