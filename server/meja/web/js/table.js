@@ -824,8 +824,21 @@ export class TableScreen {
       return need > box.clientWidth - parseFloat(pad.paddingLeft) - parseFloat(pad.paddingRight);
     });
     this.opponents.classList.toggle("scores-below", narrow);
+    for (const box of this.opponents.querySelectorAll(".seat-box.badge-below")) box.classList.remove("badge-below");
     const nodes = this.node.querySelectorAll(".seat-box > p, .seat-stats > .seat-score, .seat-stats > .seat-badge, .move-caption p, .turn-status, .hint-button, .my-seat > *, .indicator, .fit-line");
     for (const node of nodes) if (node instanceof HTMLElement) fitWidth(node);
+    // A tag ("Last card!") that does not fit beside the cards even drawn smaller (a phone's three
+    // boxes across, a shared screen's large count: "Last car", "L…" in a new user's trial) takes
+    // the line under them, in place of the seat's last move (the caption says the moves).
+    for (const badge of /** @type {NodeListOf<HTMLElement>} */ (this.opponents.querySelectorAll(".seat-stats > .seat-badge"))) {
+      const box = badge.closest(".seat-box");
+      const line = badge.parentElement;
+      if (!box || !line) continue;
+      const over = badge.getBoundingClientRect().right > line.getBoundingClientRect().right + 0.5;
+      if (!over && badge.scrollWidth <= badge.clientWidth + 0.5) continue;
+      box.classList.add("badge-below");
+      fitWidth(badge);
+    }
   }
 
   /**
