@@ -492,7 +492,11 @@ def test_a_phone_holds_the_hand_beside_the_shared_screen_and_focus_hides_the_tab
     # (the bots move on at once, so the pile may already hold theirs: Ana's box says her move)
     card = action["card"]
     sign = {"R": "●", "Y": "▲", "G": "■", "B": "◆"}[card[0]]
-    tv.wait_for_selector(f'#opponents .seat-box[data-seat="0"] .seat-last:text-is("played {face(card)}{sign}")')
+    tv.wait_for_function(
+        """t => { const n = document.querySelector('#opponents .seat-box[data-seat="0"] .seat-last');
+                  return !!n && n.textContent === t; }""",
+        arg=f"played {face(card)}{sign}",
+    )
     assert phone.locator("#kt-centre").is_hidden()
 
     # Remembered: after a reload the phone is still in Focus.

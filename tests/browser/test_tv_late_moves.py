@@ -22,6 +22,11 @@ LAST = """() => Object.fromEntries([...document.querySelectorAll('#opponents .se
   .map((b) => [b.dataset.seat, (b.querySelector('.seat-last') || {}).textContent || ''])
   .filter(([seat, text]) => seat !== undefined && text))"""
 
+#: each colour sign in the seats' last moves: its colour, its ink and the line's
+SIGNS = """() => [...document.querySelectorAll('#opponents .seat-last .kt-sign')].map((s) => ({
+  colour: [...s.classList].find((c) => c.startsWith('colour-')).slice(7),
+  ink: getComputedStyle(s).color, box: getComputedStyle(s.closest('.seat-last')).color}))"""
+
 
 def test_a_late_or_reloaded_tv_shows_the_latest_moves(server: Any, new_context: Any) -> None:
     page = new_context(viewport={"width": 1280, "height": 800}).new_page()
@@ -42,6 +47,12 @@ def test_a_late_or_reloaded_tv_shows_the_latest_moves(server: Any, new_context: 
     latest = page.evaluate(CAPTION)[0]
     last = page.evaluate(LAST)
     assert latest and last, (latest, last)
+    # A seat's last play says its colour in colour too: the sign drawn in the card's colour, not in
+    # the box's grey (a new user's trial read a grey "7◆" as a diamond).
+    signs = page.evaluate(SIGNS)
+    assert len(signs) == sum(1 for text in last.values() if text.startswith("played")), (signs, last)
+    for sign in signs:
+        assert sign["colour"] in "RYGB" and sign["ink"] != sign["box"], signs
     tv = new_context(viewport={"width": 1920, "height": 1080}).new_page()
     for how in ("opened late", "reloaded"):
         if how == "opened late":

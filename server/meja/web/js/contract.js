@@ -142,7 +142,8 @@
  * @typedef {object} Move
  * @property {number | null} seat null: a move of the whole table (a new round)
  * @property {string} text for the caption by the pile ("Bot 2 played 8♠")
- * @property {string} [short] for the seat's box ("played 8♠")
+ * @property {string | Node} [short] for the seat's box ("played 8♠"): words, or the game's own drawing
+ *   of them (a Node, made anew for each call: a sign in its colour), whose text says the same
  * @property {{piece: Node, from: string | Element, to: string | Element} | null} [motion] the shell flies
  *   `piece` from one to the other ("seat": that seat's box, or the player's hand), unless the
  *   player prefers reduced motion

@@ -54,7 +54,7 @@ import { screenHosts } from "./tvhost.js";
 /** @typedef {import("./contract.js").Text} Text */
 /** @typedef {import("./games.js").GameDescription} GameDescription */
 /** The App (app.js): its view, table, connection, sound, talk and call. @typedef {any} App */
-/** A move as the frame keeps it: a log line's move has no short words (null). @typedef {Omit<Move, "short"> & {short?: string | null}} ShownMove */
+/** A move as the frame keeps it: a log line's move has no short words (null). @typedef {Omit<Move, "short"> & {short?: string | Node | null}} ShownMove */
 /** A round's result as the frame draws it: the game's, or the match's end from the table map (no round). @typedef {Omit<Summary, "round"> & {round?: number | null}} ShownSummary */
 
 /** Lines the move log shows at most (a long match's oldest drop out; the numbers stay each line's own). */
@@ -1029,7 +1029,10 @@ export class TableScreen {
     else if (s.kind === "human" && !s.connected) presence.push(["away", t("seat.away")]);
     const last = this.lastMoves.get(i);
     const move = last ? this.describe(last) : null;
-    const lastText = move ? move.short || move.text : "";
+    // The game may draw the short words itself (a Node: a colour's sign in its colour); the box's
+    // title reads its text.
+    const shown = move ? move.short || move.text : "";
+    const lastText = typeof shown === "string" ? shown : shown.textContent || "";
     return el(
       "li",
       { class: `seat-box seat-${s.kind || "empty"}${turn ? " on-turn" : ""}`, dataset: { seat: i }, "aria-current": turn ? "true" : null },
@@ -1055,7 +1058,7 @@ export class TableScreen {
         { class: "seat-last", title: lastText || null },
         presence.map(([cls, text]) => el("span", { class: `presence ${cls}`, dataset: { seat: i } }, text)),
         presence.length && lastText ? " · " : null,
-        lastText,
+        shown,
       ),
       turn ? el("span", { class: "visually-hidden" }, t("seat.their_turn")) : null,
     );

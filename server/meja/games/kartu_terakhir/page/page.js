@@ -602,6 +602,24 @@ class KartuTerakhirTable extends PileTable {
   }
 
   /**
+   * A seat's last play in a few characters ("played ⊘●"), the colour's sign drawn in its colour:
+   * grey on the box, a sign alone did not say the colour at a glance (a new user's trial read a
+   * "7◆" as a diamond).
+   * @param {string} key
+   * @param {string} card
+   * @param {string | null} chosen
+   */
+  shortPlay(key, card, chosen) {
+    const el = this.host.el;
+    const [before, after = ""] = this.t(key, { card: "\u0001" }).split("\u0001");
+    const text = cardShort(card, chosen);
+    const colour = parseCard(card).colour || chosen;
+    const sign = colour ? text.slice(-1) : "";
+    const chip = el("span", { class: "kt-short" }, text.slice(0, text.length - sign.length), sign ? el("span", { class: `kt-sign colour-${colour}` }, sign) : null);
+    return el("span", {}, before, chip, after);
+  }
+
+  /**
    * An event as a move people see: the caption by the pile, the seat's last move, and what travels where.
    * @param {GameEvent} ev
    * @returns {Move | null}
@@ -625,7 +643,7 @@ class KartuTerakhirTable extends PileTable {
           seat: ev.seat,
           text,
           // a Wild by its word; Indonesian's "Ganti Warna" leaves no room for a verb in a phone's seat box
-          short: t(c.symbol === "W" ? "move.short.play_wild" : "move.short.play", { card: cardShort(ev.card, chosen) }),
+          short: this.shortPlay(c.symbol === "W" ? "move.short.play_wild" : "move.short.play", ev.card, chosen),
           motion: { piece: cardImage(ev.card, "flying", chosen), from: "seat", to: this.topCard },
         };
       }
