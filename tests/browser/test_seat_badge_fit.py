@@ -1,10 +1,14 @@
-"""A seat's tag ("Last card!") shows whole in a narrow box (a new user's trial).
+"""A seat's tag ("Last card!") shows whole in a narrow box, and the shared screen's list of moves
+shows whole lines (a new user's trial).
 
 On a phone's three boxes across, and beside a shared screen's large count, the tag was cut to
 "Last car" and "L…": drawn smaller (fitWidth) it still did not fit beside the cards. Now a tag
 that does not fit takes the line under them, in place of the seat's last move, and the box keeps
 its height. The tag is put in the way the table draws it (a ``seat-badge`` in the seat's line),
 then the table fits its labels (``fitLabels``, as after every drawing), in one step.
+
+The shared screen's list of moves (a box of fixed height whose lines wrap) showed the top half of
+its last line; a line that would be cut at its foot is not drawn now.
 
 Cost: one table of Kartu Terakhir (a person and three bots) on a phone, and its shared screen.
 """
@@ -36,6 +40,22 @@ TAGGED = """(text) => {
   return out;
 }"""
 
+#: the moves' list filled with long lines (as the table draws them), fitted: each line drawn, and whether whole
+CAPTION = """() => {
+  const box = document.getElementById('move-caption');
+  const lines = Array.from({length: 8}, (_, k) => {
+    const p = document.createElement('p');
+    p.className = k ? 'earlier' : 'latest';
+    p.textContent = 'Bot 3 played a Wild Draw Four and chose blue, and the direction turned ' + k;
+    return p;
+  });
+  box.replaceChildren(...lines);
+  window.meja.tableScreen.fitLabels();
+  const foot = box.getBoundingClientRect().bottom;
+  return lines.map((p) => ({shown: getComputedStyle(p).visibility !== 'hidden',
+                            whole: p.getBoundingClientRect().bottom <= foot + 0.5}));
+}"""
+
 
 def check(page: Any, where: str) -> None:
     boxes = page.evaluate(TAGGED, "Last card!")
@@ -55,3 +75,7 @@ def test_a_seats_tag_shows_whole_on_a_phone_and_a_shared_screen(server: Any, new
     tv.goto(f"{server.origin}/tv/{room}")
     tv.wait_for_selector("#opponents .seat-box .seat-stats")
     check(tv, "shared screen")
+    lines = tv.evaluate(CAPTION)
+    assert lines[0]["shown"] and lines[0]["whole"], lines
+    assert all(line["whole"] for line in lines if line["shown"]), lines
+    assert not all(line["shown"] for line in lines), lines  # the premise: not all eight fit

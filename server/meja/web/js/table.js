@@ -827,6 +827,12 @@ export class TableScreen {
     for (const box of this.opponents.querySelectorAll(".seat-box.badge-below")) box.classList.remove("badge-below");
     const nodes = this.node.querySelectorAll(".seat-box > p, .seat-stats > .seat-score, .seat-stats > .seat-badge, .move-caption p, .turn-status, .hint-button, .my-seat > *, .indicator, .fit-line");
     for (const node of nodes) if (node instanceof HTMLElement) fitWidth(node);
+    // The shared screen's list of moves wraps its lines in a box of fixed height: a line that
+    // would be cut at its foot is not drawn (a new user's trial saw half of "Bot 4 played blue 7").
+    const lines = /** @type {NodeListOf<HTMLElement>} */ (this.caption.querySelectorAll("p"));
+    for (const line of lines) line.style.removeProperty("visibility");
+    const foot = this.caption.getBoundingClientRect().bottom;
+    for (const line of lines) if (line.getBoundingClientRect().bottom > foot + 0.5) line.style.visibility = "hidden";
     // A tag ("Last card!") that does not fit beside the cards even drawn smaller (a phone's three
     // boxes across, a shared screen's large count: "Last car", "L…" in a new user's trial) takes
     // the line under them, in place of the seat's last move (the caption says the moves).
