@@ -33,6 +33,11 @@ def test_the_guides_buttons_show_on_a_laptop_and_its_seats_whole_on_a_phone(serv
     page.goto(f"{server.origin}/?learn={GAME}")
     for step in range(2):  # the auction, then naming trumps
         page.wait_for_selector(f"#learn-progress:text-is('Step {step + 1} of 5')")
+        if step == 0:
+            # The first question says what it counts on: a newcomer was told the 5 of diamonds is a
+            # trump and the king worth 30 with no word of why (a new user's trial).
+            ask = page.inner_text("#learn-ask")
+            assert "only trumps score" in ask and "the 5 of the suit of the same colour is a trump" in ask, ask
         shown = page.evaluate(BUTTONS)
         assert shown, step
         # (the page may have scrolled itself a little to the step's question: the viewport is what counts)

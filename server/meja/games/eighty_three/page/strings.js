@@ -19,7 +19,7 @@ export const STRINGS = withDeckWords("suit", {
   en: {
     "game.title": "Eighty-Three",
     // "Learn to play" (the shell's learn.js): each step's question and the engine's answers.
-    "learn.bid.ask": "The auction: you hold six hearts (the king among them, 30 points) and the 5 of diamonds: seven trumps with hearts as trumps. Bid (30 or more) or pass?",
+    "learn.bid.ask": "The auction: only trumps score (the king of trumps 30 points), and the 5 of the suit of the same colour is a trump too. You hold six hearts, the king among them, and the 5 of diamonds: seven trumps with hearts as trumps. Bid (30 or more) or pass?",
     "learn.bid.right": "A strong suit is worth a bid: the winner of the auction names trumps, and that team must take at least its bid in points.",
     "learn.bid.other": "A pass is final in this auction. With a hand this strong in one suit, bid.",
     "learn.trump.ask": "You won the auction and took the five cards of the kitty. Name trumps: which suit gives you the most trumps?",
@@ -227,7 +227,7 @@ export const STRINGS = withDeckWords("suit", {
   id: {
     "game.title": "Eighty-Three",
     // "Learn to play" (learn.js)
-    "learn.bid.ask": "Lelang: kamu memegang enam hati (termasuk K, 30 poin) dan 5 wajik: tujuh truf kalau hati jadi truf. Tawar (30 atau lebih) atau lewat?",
+    "learn.bid.ask": "Lelang: hanya truf yang bernilai (K truf 30 poin), dan 5 dari jenis lain yang sewarna juga truf. Kamu memegang enam hati, termasuk K, dan 5 wajik: tujuh truf kalau hati jadi truf. Tawar (30 atau lebih) atau lewat?",
     "learn.bid.right": "Jenis yang kuat layak ditawar: pemenang lelang memilih truf, dan timnya harus mengambil paling sedikit poin tawarannya.",
     "learn.bid.other": "Lewat di lelang ini tidak bisa ditarik. Dengan kartu sekuat ini dalam satu jenis, tawarlah.",
     "learn.trump.ask": "Kamu menang lelang dan mengambil lima kartu sisa. Pilih truf: jenis mana yang memberimu truf paling banyak?",
@@ -435,7 +435,7 @@ export const STRINGS = withDeckWords("suit", {
   vi: {
     "game.title": "Eighty-Three",
     // "Learn to play" (learn.js)
-    "learn.bid.ask": "Đấu giá: bạn có sáu lá cơ, gồm lá K (30 điểm), và lá 5 rô: bảy lá chủ nếu cơ là chủ. Trả giá (từ 30) hay bỏ qua?",
+    "learn.bid.ask": "Đấu giá: chỉ lá chủ mới tính điểm (K chủ 30 điểm), và lá 5 của chất cùng màu cũng là chủ. Bạn có sáu lá cơ, gồm lá K, và lá 5 rô: bảy lá chủ nếu cơ là chủ. Trả giá (từ 30) hay bỏ qua?",
     "learn.bid.right": "Một chất mạnh đáng để trả giá: người thắng đấu giá chọn chất chủ, và đội đó phải lấy được ít nhất số điểm đã trả.",
     "learn.bid.other": "Đã bỏ thì không trả giá lại được. Với bài mạnh như vậy ở một chất, hãy trả giá.",
     "learn.trump.ask": "Bạn thắng đấu giá và lấy năm lá bài nọc. Hãy chọn chất chủ: chất nào cho bạn nhiều lá chủ nhất?",
@@ -643,7 +643,7 @@ export const STRINGS = withDeckWords("suit", {
   nb: {
     "game.title": "Eighty-Three",
     // "Learn to play" (learn.js)
-    "learn.bid.ask": "Budrunden: du har seks hjerter (kongen blant dem, 30 poeng) og ruter fem: sju trumfer med hjerter som trumf. Gi bud (30 eller mer) eller pass?",
+    "learn.bid.ask": "Budrunden: bare trumf gir poeng (trumfkongen 30 poeng), og femmeren i fargen med samme farge er også trumf. Du har seks hjerter, kongen blant dem, og ruter fem: sju trumfer med hjerter som trumf. Gi bud (30 eller mer) eller pass?",
     "learn.bid.right": "En sterk farge er verdt et bud: vinneren av budrunden velger trumf, og laget må ta minst budet i poeng.",
     "learn.bid.other": "Pass er endelig i denne budrunden. Med en så sterk farge bør du by.",
     "learn.trump.ask": "Du vant budrunden og tok de fem kortene i talongen. Velg trumf: hvilken farge gir deg flest trumfer?",
