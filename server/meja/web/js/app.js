@@ -173,6 +173,35 @@ export function tvCode(pathname) {
 
 // --------------------------------------------------------------------------- the app
 
+/** This browser's tabs, to ask whether one of them plays at a table already (null: not offered). */
+const TABS = typeof BroadcastChannel === "function" ? new BroadcastChannel("meja-tabs") : null;
+
+/**
+ * Whether another tab of this browser plays at ``table`` now: it answers within a moment.
+ * @param {string} table
+ * @returns {Promise<boolean>}
+ */
+function otherTabHolds(table) {
+  if (!TABS) return Promise.resolve(false);
+  const channel = /** @type {BroadcastChannel} */ (TABS);
+  return new Promise((resolve) => {
+    /** @param {MessageEvent} ev */
+    const heard = (ev) => {
+      if (!ev.data || ev.data.here !== table) return;
+      done(true);
+    };
+    /** @param {boolean} held */
+    const done = (held) => {
+      clearTimeout(timer);
+      channel.removeEventListener("message", heard);
+      resolve(held);
+    };
+    const timer = setTimeout(() => done(false), 300);
+    channel.addEventListener("message", heard);
+    channel.postMessage({ ask: table });
+  });
+}
+
 class App {
   constructor() {
     // The page's fixed parts (index.html has them).
@@ -246,6 +275,7 @@ class App {
       onMessage: (msg) => this.enqueue(msg),
       onStatus: (status) => this.onStatus(status),
     });
+    this.answerTabs();
     this.tvRoom = tvCode(location.pathname);
     // `/tv/` alone: the shared screen's own host form (tvhost.js), for a room it hosts without a seat.
     this.tvHostForm = /^\/tv\/?$/.test(location.pathname);
@@ -277,8 +307,11 @@ class App {
     } else if (current && store.seat(current) && this.inviteElsewhere(store.seat(current))) {
       this.showSeatOrInvite(current);
     } else if (current && store.seat(current)) {
-      this.tableId = current;
+      // Another tab of this browser at that seat already: ask before taking it (a new user's second
+      // tab on the home page took the seat, and the first tab stopped).
+      const table = current;
       this.showMessageScreen(t("conn.connecting"));
+      otherTabHolds(table).then((held) => (held ? this.showOtherTab(table) : this.continueAt(table)));
     } else {
       const watch = this.params.get("watch");
       if (watch) this.pendingWatch = watch;
@@ -1212,6 +1245,37 @@ class App {
 
   showHome() {
     this.home.show();
+  }
+
+  /** The seat this browser holds is open in another of its tabs: play here, or go home. @param {string} table */
+  showOtherTab(table) {
+    const held = store.seat(table) || {};
+    this.mount(
+      "other-tab",
+      el(
+        "section",
+        { class: "panel message-screen other-tab", "aria-labelledby": "other-tab-title" },
+        el("h2", { id: "other-tab-title" }, t("tab.other.title")),
+        el("p", { id: "other-tab-text" }, t("tab.other.text", { code: spacedCode(held.code || "") })),
+        el(
+          "div",
+          { class: "row" },
+          el("button", { type: "button", class: "primary", id: "other-tab-here", onclick: () => this.continueAt(table) }, t("conn.take_back")),
+          el("button", { type: "button", id: "other-tab-home", onclick: () => this.showHome() }, t("nav.home")),
+        ),
+      ),
+    );
+    /** @type {HTMLElement} */ (document.getElementById("other-tab-here")).focus();
+  }
+
+  /** Answer another tab that asks whether this one plays at a table (otherTabHolds). */
+  answerTabs() {
+    if (!TABS) return;
+    TABS.addEventListener("message", (ev) => {
+      const ask = ev.data && ev.data.ask;
+      const playing = this.screen === "table" || this.screen === "lobby";
+      if (ask && ask === this.tableId && !this.spectating && playing && this.conn.ready) TABS.postMessage({ here: ask });
+    });
   }
 
   /**

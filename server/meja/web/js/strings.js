@@ -283,6 +283,8 @@ export const STRINGS = {
     "conn.retry_now": "Reconnect now",
     "conn.replaced": "This seat was opened in another tab or window, so this one stopped.",
     "conn.take_back": "Play here instead",
+    "tab.other.title": "Your game is open in another tab",
+    "tab.other.text": "This browser plays at table {code} in another tab. Play here instead (that tab then stops), or go to the home page.",
     "conn.gone": "This table no longer exists.",
     "conn.not_sent": "Not connected: that was not sent. Reconnecting…",
 
@@ -696,6 +698,8 @@ export const STRINGS = {
     "conn.retry_now": "Sambung sekarang",
     "conn.replaced": "Kursi ini dibuka di tab atau jendela lain, jadi yang ini berhenti.",
     "conn.take_back": "Main di sini saja",
+    "tab.other.title": "Permainanmu terbuka di tab lain",
+    "tab.other.text": "Browser ini sedang bermain di meja {code} di tab lain. Main di sini saja (tab itu lalu berhenti), atau ke beranda.",
     "conn.gone": "Meja ini sudah tidak ada.",
     "conn.not_sent": "Tidak tersambung: langkah itu tidak terkirim. Menyambung lagi…",
 
@@ -1109,6 +1113,8 @@ export const STRINGS = {
     "conn.retry_now": "Kết nối lại ngay",
     "conn.replaced": "Ghế này đã được mở ở một thẻ hoặc cửa sổ khác, nên thẻ này dừng lại.",
     "conn.take_back": "Chơi ở đây",
+    "tab.other.title": "Ván chơi của bạn đang mở ở thẻ khác",
+    "tab.other.text": "Trình duyệt này đang chơi ở bàn {code} trong một thẻ khác. Chơi ở đây (thẻ kia sẽ dừng), hoặc về trang chủ.",
     "conn.gone": "Bàn này không còn nữa.",
     "conn.not_sent": "Chưa kết nối: nước đi đó chưa được gửi. Đang kết nối lại…",
 
@@ -1522,6 +1528,8 @@ export const STRINGS = {
     "conn.retry_now": "Koble til nå",
     "conn.replaced": "Denne plassen ble åpnet i en annen fane eller et annet vindu, så denne stoppet.",
     "conn.take_back": "Spill her i stedet",
+    "tab.other.title": "Spillet ditt er åpent i en annen fane",
+    "tab.other.text": "Denne nettleseren spiller ved bord {code} i en annen fane. Spill her i stedet (den andre fanen stopper da), eller gå til forsiden.",
     "conn.gone": "Dette bordet finnes ikke lenger.",
     "conn.not_sent": "Ikke tilkoblet: det ble ikke sendt. Kobler til igjen…",
 
