@@ -47,7 +47,9 @@ def test_an_invite_to_another_table_asks_before_leaving_the_seat(server: Any, ne
     assert room_code(page) == theirs
     friend.wait_for_selector('#seats li[data-seat="1"] .person-name:has-text("Ani")')
 
-    # A link to the table whose seat is held resumes it, as before.
+    # A link to the table whose seat is held resumes it, as before (once no other tab plays there:
+    # one that does is asked about first, test_other_tab.py).
+    page.close()
     again = mine_context.new_page()
     again.goto(f"{server.origin}/?join={theirs}")
     assert room_code(again) == theirs
@@ -64,7 +66,8 @@ def test_a_watch_link_to_another_table_asks_before_leaving_the_seat(server: Any,
     me = mine_context.new_page()
     mine = host_table(me, server.origin, name="Ani", seats=2)
 
-    # A watch link to the held table: the seat, at once.
+    # A watch link to the held table: the seat, at once (no other tab plays there now).
+    me.close()
     own = mine_context.new_page()
     own.goto(f"{server.origin}/?watch={mine}")
     assert room_code(own) == mine

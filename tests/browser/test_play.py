@@ -117,9 +117,11 @@ def test_closed_tab_comes_back_with_the_same_hand_and_draws(server: Any, new_con
     assert page.inner_text("#turn-status") == "Your turn"
     shot(page, "table-restored")
 
-    # The same seat opened in another tab: the first tab says so and stops.
+    # The same seat opened in another tab: that tab asks first (test_other_tab.py); played there,
+    # the first tab says so and stops.
     other = ctx.new_page()
     other.goto(server.origin + "/")
+    other.click("#other-tab-here")
     other.wait_for_selector("#hand button.card")
     page.wait_for_selector("#banner:has-text('opened in another tab')")
     shot(page, "replaced-by-another-tab")

@@ -15,6 +15,7 @@ Cost: one table of Kartu Terakhir (a person and three bots) on a phone, and its 
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from kt_helpers import host_kt
@@ -34,7 +35,8 @@ TAGGED = """(text) => {
   document.querySelectorAll('#opponents .seat-box').forEach((box, i) => {
     const tag = box.querySelector('.seat-badge');
     const r = tag.getBoundingClientRect(), b = box.getBoundingClientRect();
-    out.push({seat: box.dataset.seat, cut: tag.scrollWidth > tag.clientWidth + 1,
+    out.push({seat: box.dataset.seat, cut: tag.scrollWidth > tag.clientWidth + 1, text: box.innerText,
+              tag: [r.right, r.bottom], box: [b.right, b.bottom], below: box.classList.contains('badge-below'),
               inside: r.bottom <= b.bottom + 0.5 && r.right <= b.right + 0.5, height: b.height, before: before[i]});
   });
   return out;
@@ -61,8 +63,8 @@ def check(page: Any, where: str) -> None:
     boxes = page.evaluate(TAGGED, "Last card!")
     assert boxes, where
     for box in boxes:
-        assert not box["cut"] and box["inside"], (where, boxes)
-        assert abs(box["height"] - box["before"]) < 0.5, (where, boxes)
+        assert not box["cut"] and box["inside"], (where, json.dumps(boxes))
+        assert abs(box["height"] - box["before"]) < 0.5, (where, json.dumps(boxes))
 
 
 def test_a_seats_tag_shows_whole_on_a_phone_and_a_shared_screen(server: Any, new_context: Any) -> None:
