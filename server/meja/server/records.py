@@ -54,6 +54,9 @@ archived         what became of the finished match's archive (:mod:`meja.server.
                  ``yes`` (written: the table map names it), or why not: ``full`` (the store
                  was past ``archive_full_pct``), ``log`` (the log no longer reached the deal),
                  ``off`` (``archive_ttl_s`` is 0); absent until then, and in a match not over
+screen           the host's shared screen's token (:func:`screen_token`; secret), made from the
+                 first match's seed and kept through rematches; absent in records written
+                 before (the token is then the current seed's)
 ===============  ==================================================================
 
 A log entry (one per version) is a msgpack list of events, each
