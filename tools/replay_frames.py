@@ -6,9 +6,10 @@ play chosen nine times in ten when there is one, the game's timed actions when n
 act), then delivers every version of them through ``Hub._deliver`` to one connection a seat,
 as a server does with its own commits (the table objects handed over, not decoded again),
 once with whole ``update`` frames and once with patches (PROTOCOL.md 7.5), and a third time
-with the whole frame's encoding left out (``base``: the views, table maps and checks both
-forms pay). Printed: process CPU per version, best of ``--repeat`` (each repeat runs the
-three in turn), and the frames' part (the form's time minus ``base``)::
+with the whole frame's encoding left out (``base``: the whole form's views, table maps and
+checks; the patch form builds each seat's view in two parts instead, ``tables.view_parts``).
+Printed: process CPU per version, best of ``--repeat`` (each repeat runs the three in turn),
+and the ratio of the two forms::
 
     .venv/bin/python tools/replay_frames.py --game kartu_terakhir --seats 10 --tables 6 --repeat 7
 
@@ -216,9 +217,9 @@ def main(argv: list[str] | None = None) -> None:
     base, whole, patched = (min(spent[form]) for form in ("base", "whole", "patch"))
     count = sum(len(played) - 1 for played in games)
     print(
-        f"{args.game}, {args.seats} seats, {count} versions, best of {args.repeat}: base {base:.1f} µs a version; "
-        f"whole {whole:.1f} (frames {whole - base:.1f}); patches {patched:.1f} (frames {patched - base:.1f}); "
-        f"frames, patches / whole: {(patched - base) / (whole - base):.2f}"
+        f"{args.game}, {args.seats} seats, {count} versions, best of {args.repeat}: whole {whole:.1f} µs a version "
+        f"(of it, whole frames' encoding {whole - base:.1f}); patches {patched:.1f}; patches / whole: "
+        f"{patched / whole:.2f}"
         + (
             f"; collections base {collections['base']}, whole {collections['whole']}, patches {collections['patch']}"
             if collect

@@ -78,8 +78,14 @@ def game_of(seed: int) -> dict[str, Any]:
     code = None
     if rand.random() < 0.5:
         code = dealcode.encode(dealcode.DealSpec(preset, seats, rand.randrange(seats), rand.getrandbits(40)))
-    return {"preset": preset, "seats": seats, "humans": humans, "options": options, "deal_code": code,
-            "policy_seed": rand.getrandbits(30)}
+    return {
+        "preset": preset,
+        "seats": seats,
+        "humans": humans,
+        "options": options,
+        "deal_code": code,
+        "policy_seed": rand.getrandbits(30),
+    }
 
 
 async def play_game(url: str, seed: int) -> list[tuple[Client, str, int | None]]:
@@ -89,8 +95,9 @@ async def play_game(url: str, seed: int) -> list[tuple[Client, str, int | None]]
     try:
         host = await connect(url, record=True)
         opened.append(host)
-        joined = await host.host(name="P0", seats=g["seats"], options=g["options"], deal_code=g["deal_code"],
-                                 grace_s=600)
+        joined = await host.host(
+            name="P0", seats=g["seats"], options=g["options"], deal_code=g["deal_code"], grace_s=600
+        )
         humans = [host]
         for n in range(1, g["humans"]):
             client = await connect(url, record=True, diffs=n % 2 == 0)  # both forms of updates are judged
@@ -211,12 +218,14 @@ async def test_a_card_of_another_hand_in_a_patch_only_is_caught(server: MejaServ
 
     real = hub.Hub._patch_frame
 
-    def leaky(member: Any, sent: Any, table_map: Any, view: Any, *rest: Any) -> bytes:
-        t = server.hub.tables[table_map["id"]].table
+    def leaky(t: Any, member: Any, sent: Any, table_map: Any, view: Any, *rest: Any) -> bytes:
         if view is not None and member.seat is not None and t.state is not None:
             other = t.state.view((member.seat + 1) % len(t.seats)).to_wire()["hand"]
-            view = {**view, "drawn": other[0]} if other else view
-        return real(member, sent, table_map, view, *rest)
+            if other and isinstance(view, hub._Parts):  # a view in two parts: planted in the seat's own
+                view = hub._Parts(view.public, {**view.own, "drawn": other[0]})
+            elif other:
+                view = {**view, "drawn": other[0]}
+        return real(t, member, sent, table_map, view, *rest)
 
     monkeypatch.setattr(hub.Hub, "_patch_frame", staticmethod(leaky))
     with pytest.raises(Leak, match="was sent"):

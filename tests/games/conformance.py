@@ -83,6 +83,7 @@ from typing import Any, ClassVar
 import msgpack
 import pytest
 from meja import games
+from meja.protocol.patch import same
 from meja.rules.errors import (
     BadActionError,
     BadSeatError,
@@ -385,6 +386,7 @@ class Run:
                 self.check_view(state, seat, legal, locations, where)
         hash(state.period())
         self.check_view(state, None, (), locations, where)
+        self.check_own_views(state, where)
         for timed in state.timed_actions():
             assert 0 <= timed.seat < n and timed.delay_ms >= 0 and timed.since <= state.version, f"{where}: {timed}"
         if deep:
@@ -404,6 +406,23 @@ class Run:
         leaked = {s for s in strings(wire) if s in self.names} - visible(locations, seat)
         assert not leaked, f"{where}: seat {seat}'s view names {sorted(leaked)}"
         self.check_secrets(wire, f"{where}: seat {seat}'s view")
+
+    def check_own_views(self, state: Any, where: str) -> None:
+        """Where a game tells each seat's own part of its view (``State.own_view``), every seat's view
+        is the spectator's with that part laid over it, value for value and type for type (what a
+        shell building views in two parts sends is what the view says): the same keys for every seat."""
+        spectator = state.view(None).to_wire()
+        blank = state.own_view(None)
+        if blank is None:
+            return
+        assert set(blank) <= set(spectator), f"{where}: own_view names keys no view has"
+        public = {k: v for k, v in spectator.items() if k not in blank}
+        for seat in range(self.config.seats):
+            own = state.own_view(seat)
+            assert own is not None and own.keys() == blank.keys(), f"{where}: seat {seat}'s own_view keys"
+            whole = state.view(seat).to_wire()
+            assert whole.keys() == {*public, *own}, f"{where}: seat {seat}'s view has other keys than its parts"
+            assert same({**public, **own}, dict(whole)), f"{where}: seat {seat}'s view is not its two parts"
 
     def check_secrets(self, wire: Any, what: str) -> None:
         assert "seed" not in set(keys(wire)), f"{what}: a key named 'seed'"

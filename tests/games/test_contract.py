@@ -173,6 +173,11 @@ def test_the_checks_catch_planted_faults(name: str) -> None:
         fails(view_with({"code": state.deal_code.replace("-", "")}), "holds")
     fails(view_with({"version": state.version + 1}), "version")
     fails(view_with({"legal": []}) if legal else view_with({"legal": [{"kind": "x"}]}), "legal")
+    own = state.own_view(seat)
+    if own is not None:  # a seat's own part that is not what its view says
+        for wrong in ({**own, "seat": None}, {k: v for k, v in own.items() if k != "seat"}):
+            faulty = Faulty(state, own_view=lambda s, wrong=wrong: wrong if s == seat else state.own_view(s))
+            fails(faulty, "own_view|parts")
     locations = state.locations()
     lost = tuple(loc._replace(cards=loc.cards[1:]) if loc.cards == locations[0].cards else loc for loc in locations)
     fails(Faulty(state, locations=lambda: lost), "not conserved")

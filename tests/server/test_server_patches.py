@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from meja.protocol import codec
 from meja.server import hub as hub_module
+from meja.server import tables
 from server_helpers import host, play
 
 GAMES = {"crazy_eights": 3, "kartu_terakhir": 3, "eighty_three": 4}
@@ -45,10 +46,11 @@ async def test_patches_and_whole_views_agree_over_a_round(
     wholes: dict[tuple[str, int], dict[str, Any]] = {}
     original = hub_module.Hub._patch_frame
 
-    def spy(member: Any, sent: Any, table_map: Any, view: Any, version: int, *rest: Any) -> bytes:
+    def spy(t: Any, member: Any, sent: Any, table_map: Any, view: Any, version: int, *rest: Any) -> bytes:
         # what a whole-view connection in this place gets: its table map and view, encoded and read back
-        wholes[(member.session.cid, version)] = codec.decode(codec.encode({"type": "x", "t": table_map, "v": view}))
-        return original(member, sent, table_map, view, version, *rest)
+        whole = tables.view_for(t, member.seat)
+        wholes[(member.session.cid, version)] = codec.decode(codec.encode({"type": "x", "t": table_map, "v": whole}))
+        return original(t, member, sent, table_map, view, version, *rest)
 
     monkeypatch.setattr(hub_module.Hub, "_patch_frame", staticmethod(spy))
     server = await serve()

@@ -500,6 +500,18 @@ class State(Protocol):
 
     def view(self, seat: int | None) -> View: ...
 
+    def own_view(self, seat: int | None) -> dict[str, Wire] | None:
+        """The part of ``view(seat).to_wire()`` that differs from seat to seat (``seat``, ``hand``,
+        ``legal`` and whatever else only that seat sees): the same keys for every seat and a
+        spectator, with that seat's values. Every other key of a seat's view holds the spectator's
+        value. ``None``: the game does not tell (:class:`StateDefaults`).
+
+        A shell that sends views as patches (PROTOCOL.md 7.5) builds a version's views in two parts
+        with it: what every seat sees alike once, from the spectator's view, and each seat's own
+        part; so it neither builds nor compares each seat's whole view (tests/games checks, at
+        every state of the conformance runs, that the two parts are the whole view)."""
+        ...
+
     def awaiting(self) -> tuple[int, ...]: ...
 
     def actors(self) -> tuple[int, ...]: ...
@@ -559,6 +571,10 @@ class StateDefaults:
     def talk(self) -> str:
         """Any talk: the game's rules say nothing against it."""
         return TALK_FREE
+
+    def own_view(self, seat: int | None) -> dict[str, Wire] | None:
+        """Not told: the shell builds every seat's whole view."""
+        return None
 
 
 @dataclass(frozen=True, slots=True)

@@ -48,7 +48,7 @@ import logging
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, Protocol
+from typing import Any, Final, NamedTuple, Protocol
 
 from meja.protocol import codec, messages, patch
 from meja.protocol.errors import CloseCode
@@ -59,7 +59,7 @@ from . import talk
 from .limits import TokenBucket
 from .records import Table, decode_entry
 from .settings import Settings
-from .tables import summary, view_for
+from .tables import summary, view_for, view_parts
 
 __all__ = ["Hub", "Member", "Reply", "Subscriber"]
 
@@ -488,8 +488,10 @@ class Hub:
         frames: dict[tuple[int | None, bool, int], bytes] = {}
         # Patches likewise, by audience and what it was last sent (kept here so their ids stay theirs).
         patches: dict[tuple[int | None, bool, int, int, int], tuple[tuple[Any, ...], bytes]] = {}
-        # The table map's operations, by the table map a connection was last sent (most share one).
+        # The table map's operations, by the table map a connection was last sent (most share one),
+        # and likewise the operations of the public part of the views (what every seat sees alike)
         table_ops: dict[int, tuple[Any, patch.Part]] = {}
+        public_ops: dict[int, tuple[Any, patch.Part]] = {}
         # This version's patches: every view that changed alike (the seats' views share their
         # public values) gets one part, found in a few calls into C (patch.Memo); the memo knows
         # the last version's views' keys and changed values' encodings
@@ -501,7 +503,8 @@ class Hub:
         # list: built once, and known at once by the patches' heads
         public = all(e.only is None and not e.hidden_from for e, _ in wire)
         everyone = [w for _, w in wire] if public else None
-        views: dict[int | None, dict[str, Any] | None] = {}
+        # each seat's view: whole, or in two parts for a patch (tables.view_parts), by (seat, parts)
+        views: dict[tuple[int | None, bool], Any] = {}
         reply = self._replies.get((table.id, version))
         for member in list(cached.members.values()):
             if member.version >= version:
@@ -516,9 +519,14 @@ class Hub:
                 re = None if taken is None else taken.re
             if seat not in seen_by:
                 seen_by[seat] = everyone if everyone is not None else [w for e, w in wire if e.is_seen_by(seat)]
-                views[seat] = view_for(table, seat)
-            seen, view = seen_by[seat], views[seat]
             sent = member.sent
+            patching = not whole and sent is not None and getattr(session, "diffs", False)
+            if (seat, patching) in views:
+                view = views[seat, patching]
+            else:
+                parts = view_parts(table, seat) if patching else None
+                view = views[seat, patching] = _Parts(*parts) if parts is not None else view_for(table, seat)
+            seen = seen_by[seat]
             is_host = member.is_host
             if (
                 re is None
@@ -533,9 +541,10 @@ class Hub:
                 # Its next update starts where its last one ended (``since``), so it misses nothing,
                 # and a seat flooding private steps costs the others nothing (issue 25, finding 1).
                 continue
-            if whole or sent is None or not getattr(session, "diffs", False):
+            if not patching:
                 frame = _whole_frame(frames, table_map, version, member, seen, view, re)
             else:
+                assert sent is not None
                 # (a seat has one connection: only spectators may share a patch)
                 key = (
                     None
@@ -545,8 +554,9 @@ class Hub:
                 shared = None if key is None else patches.get(key)
                 if shared is None:
                     frame = self._patch_frame(
-                        member, sent, table_map, view, version, seen, re, frames, memo, table_ops, heads
-                    )
+                        table, member, sent, table_map, view, version, seen, re, frames, memo, table_ops,
+                        public_ops, heads,
+                    )  # fmt: skip
                     if key is not None:
                         patches[key] = (sent, frame)
                 else:
@@ -559,39 +569,54 @@ class Hub:
 
     @staticmethod
     def _patch_frame(
+        table: Table,
         member: Member,
         sent: tuple[Any, ...],
         table_map: dict[str, Any],
-        view: dict[str, Any] | None,
+        view: dict[str, Any] | _Parts | None,
         version: int,
         seen: list[dict[str, Any]],
         re: int | str | None,
         frames: dict[tuple[int | None, bool, int], bytes],
         memo: patch.Memo,
         table_ops: dict[int, tuple[Any, patch.Part]],
+        public_ops: dict[int, tuple[Any, patch.Part]],
         heads: _Heads,
     ) -> bytes:
         """The ``patch`` from what ``member`` was last sent (``sent``) to the new table map and view,
         or the whole ``update`` when the patch would not be smaller. The whole is weighed when the
-        patch is more than half its last known size, so most moves encode only the patch."""
+        patch is more than half its last known size, so most moves encode only the patch.
+
+        A view in two parts (:class:`_Parts`) sent a view in two parts is patched part by part: the
+        public part's operations are found once for every connection that was sent the same public
+        part (all of them, as a rule), so each seat's own work is its own part's few values."""
         pack = heads.pack
         shared = table_ops.get(id(sent[0]))
         if shared is None or shared[0] is not sent[0]:
             shared = table_ops[id(sent[0])] = (sent[0], memo.part(sent[0], table_map, _TABLE, pack))
-        found = memo.part(sent[1], view, _VIEW, pack)
+        old = sent[1]
+        found: tuple[patch.Part, ...]
+        if type(view) is _Parts and type(old) is _Parts:
+            public = public_ops.get(id(old.public))
+            if public is None or public[0] is not old.public:
+                public = public_ops[id(old.public)] = (old.public, memo.part(old.public, view.public, _VIEW, pack))
+            found = (shared[1], public[1], patch.small_part(old.own, view.own, _VIEW, pack))
+        else:
+            found = (shared[1], memo.part(_whole(old), _whole(view), _VIEW, pack))
         if re is None:
             # the operations' encodings spliced in (each part encoded once for every seat whose
             # view changed alike), after a head from pieces encoded once a version
-            frame = heads.frame(member.version, seen, member.seat, member.is_host, shared[1], found)
+            frame = heads.frame(member.version, seen, member.seat, member.is_host, *found)
         else:
             frame = pack(
                 messages.patch(
                     table=table_map["id"], version=version, since=member.version, events=seen, seat=member.seat,
-                    is_host=member.is_host, ops=[*shared[1][0], *found[0]], re=re,
+                    is_host=member.is_host, ops=[op for part in found for op in part[0]], re=re,
                 )
             )  # fmt: skip
         if 2 * len(frame) > member.whole_size:
-            whole = _whole_frame(frames, table_map, version, member, seen, view, re)
+            whole_view = view_for(table, member.seat) if isinstance(view, _Parts) else view
+            whole = _whole_frame(frames, table_map, version, member, seen, whole_view, re)
             member.whole_size = len(whole)
             if len(whole) <= len(frame):
                 return whole
@@ -664,22 +689,17 @@ class _Heads:
         self.last: tuple[int, list[dict[str, Any]], bytes] | None = None
 
     def frame(
-        self,
-        since: int,
-        events: list[dict[str, Any]],
-        seat: int | None,
-        is_host: bool,
-        first: patch.Part,
-        second: patch.Part,
+        self, since: int, events: list[dict[str, Any]], seat: int | None, is_host: bool, *found: patch.Part
     ) -> bytes:
-        """The message with the operations of ``first`` and ``second``: :func:`patch.joined` of its
-        :meth:`head`, in one join."""
+        """The message with the operations of every part of ``found`` in turn: :func:`patch.spliced`
+        of its :meth:`head`, in one join."""
         last = self.last
         front = last[2] if last is not None and last[1] is events and last[0] == since else self._front(since, events)
-        n = len(first[0]) + len(second[0])
-        return b"".join(
-            (front, _TAILS.get((seat, is_host)) or _tail(seat, is_host), patch.array_header(n), first[1], second[1])
-        )
+        n = 0
+        for ops, _ in found:
+            n += len(ops)
+        tail = _TAILS.get((seat, is_host)) or _tail(seat, is_host)
+        return b"".join((front, tail, patch.array_header(n), *[encoded for _, encoded in found]))
 
     def head(self, since: int, events: list[dict[str, Any]], seat: int | None, is_host: bool) -> bytes:
         """The message's encoding up to its ``patch`` field's value (for :func:`patch.spliced`)."""
@@ -754,9 +774,22 @@ def _update_frame(
     )
 
 
-def _same_view(a: dict[str, Any] | None, b: dict[str, Any] | None) -> bool:
+class _Parts(NamedTuple):
+    """A seat's view in two parts (:func:`tables.view_parts`): what every seat sees alike, its own."""
+
+    public: dict[str, Any]
+    own: dict[str, Any]
+
+
+def _whole(view: dict[str, Any] | _Parts | None) -> dict[str, Any] | None:
+    """A view as one map (a view in two parts, its parts together)."""
+    return {**view.public, **view.own} if type(view) is _Parts else view  # type: ignore[return-value]
+
+
+def _same_view(a: dict[str, Any] | _Parts | None, b: dict[str, Any] | _Parts | None) -> bool:
     """Whether two views show the same, but for the rules state's ``version`` (which counts every
     action, a private one included: PROTOCOL.md 7.2)."""
+    a, b = _whole(a), _whole(b)
     if a is None or b is None:
         return a is b
     return a.keys() == b.keys() and all(a[k] == b[k] for k in a if k != "version")

@@ -184,6 +184,7 @@ __all__ = [
     "still_due",
     "summary",
     "view_for",
+    "view_parts",
 ]
 
 #: The kinds of the events the table adds to the game's.
@@ -1055,14 +1056,49 @@ def view_for(t: Table, seat: int | None) -> dict[str, Any] | None:
     if cached is not None:
         return cached
     view: dict[str, Any] = t.state.view(seat).to_wire()
-    if (
-        seat is not None
-        and view.get("deal_code") is None
-        and t.status == PLAYING
-        and all(s.kind == BOT for i, s in enumerate(t.seats) if i != seat)
-    ):
-        code = t.state.deal_code
-        if isinstance(code, str):
+    if view.get("deal_code") is None:
+        code = _own_deal_code(t, seat)
+        if code is not None:
             view = {**view, "deal_code": code}
     t.memo[key] = view
     return view
+
+
+def view_parts(t: Table, seat: int | None) -> tuple[dict[str, Any], dict[str, Any]] | None:
+    """``seat``'s view in two parts, ``(public, own)``: what every seat and a spectator see alike
+    (one map a version, the very object for every seat) and what only ``seat`` sees
+    (``State.own_view``); :func:`view_for` is ``{**public, **own}`` (its keys in another order).
+    ``None``: in the lobby, for a game that does not tell its seats' own parts, and for a seat whose
+    view the shell adds to (the deal code of a seat playing alone with bots)."""
+    state = t.state
+    if state is None:
+        return None
+    key = f"own/{seat}"
+    own: dict[str, Any] | None = t.memo.get(key)
+    if own is None:
+        if _own_deal_code(t, seat) is not None:
+            return None
+        own = state.own_view(seat)
+        if own is None:
+            return None
+        t.memo[key] = own
+    public: dict[str, Any] | None = t.memo.get("view/public")
+    if public is None:
+        spectator = view_for(t, None)
+        assert spectator is not None
+        public = t.memo["view/public"] = {k: v for k, v in spectator.items() if k not in own}
+    return public, own
+
+
+def _own_deal_code(t: Table, seat: int | None) -> str | None:
+    """The deal code of the round in progress where ``seat`` may see it: where every other seat
+    is a bot (nobody is there to cheat)."""
+    if seat is None or t.status != PLAYING:
+        return None
+    people: frozenset[int] | None = t.memo.get("people")
+    if people is None:
+        people = t.memo["people"] = frozenset(i for i, s in enumerate(t.seats) if s.kind != BOT)
+    if not people <= {seat}:
+        return None
+    code = None if t.state is None else t.state.deal_code
+    return code if isinstance(code, str) else None

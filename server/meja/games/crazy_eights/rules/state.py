@@ -31,7 +31,7 @@ from .events import (
 )
 from .options import CrazyEightsOptions
 from .tables import _EIGHT, _NAME, _PLAYABLE, _RANK0, _SUIT_OBJ, GAME_NAME, _tuple_new, penalty
-from .view import CrazyEightsView, RoundResult
+from .view import Blocked, CrazyEightsView, RoundResult, own_wire
 
 
 @dataclass(frozen=True)
@@ -552,6 +552,47 @@ class CrazyEightsState(FrozenState, StateDefaults):
 
     def view(self, seat: int | None) -> CrazyEightsView:
         """What ``seat`` may see (``None``: a spectator), chosen field by field."""
+        hand, drawn, (draw_reason, pass_reason), legal = self._own(seat)
+        phase = self.phase
+        in_round = phase in (_PLAY, _CHOOSE_SUIT)
+        return CrazyEightsView(
+            seat=seat,
+            options=self.options,
+            seats=self.seats,
+            version=self.version,
+            phase=phase,
+            round=self.round,
+            hand=hand,
+            hand_counts=tuple(len(h) for h in self.hands),
+            top=self.discard[-1],
+            discard_count=len(self.discard),
+            stock_count=len(self.stock),
+            active_suit=self.active_suit,
+            turn=self.turn,
+            dealer=self.dealer,
+            leader=self.leader,
+            chooser=self.chooser,
+            draws_taken=self.draws,
+            draws_left=max(0, self.options.max_draws - self.draws) if in_round else 0,
+            drawn=drawn,
+            draw_blocked=draw_reason,
+            pass_blocked=pass_reason,
+            legal=legal,
+            scores=self.scores,
+            wins=self.wins,
+            ready=self.ready,
+            last_round=self.last_round,
+            deal_code=None if in_round else self.deal_code,
+            winners=self.winners,
+        )
+
+    def own_view(self, seat: int | None) -> dict[str, Wire]:
+        """What only ``seat`` sees of its view (``State.own_view``): its seat, hand, drawn card, why
+        it may not draw or pass, its legal moves."""
+        return own_wire(seat, *self._own(seat))
+
+    def _own(self, seat: int | None) -> tuple[tuple[Card, ...] | None, Card | None, Blocked, tuple[Move, ...]]:
+        """The values of a view's fields that only ``seat`` sees (``None``: a spectator)."""
         if seat is not None and not 0 <= seat < self.seats:
             raise BadSeatError(f"no seat {seat!r} at a table of {self.seats}")
         phase = self.phase
@@ -567,37 +608,10 @@ class CrazyEightsState(FrozenState, StateDefaults):
             draw_reason = pass_reason = "choose_suit"
         else:
             draw_reason = pass_reason = "not_your_turn"
-        in_round = phase in (_PLAY, _CHOOSE_SUIT)
-        return CrazyEightsView(
-            seat=seat,
-            options=self.options,
-            seats=self.seats,
-            version=self.version,
-            phase=phase,
-            round=self.round,
-            hand=None if seat is None else self.hands[seat],
-            hand_counts=tuple(len(h) for h in self.hands),
-            top=self.discard[-1],
-            discard_count=len(self.discard),
-            stock_count=len(self.stock),
-            active_suit=self.active_suit,
-            turn=self.turn,
-            dealer=self.dealer,
-            leader=self.leader,
-            chooser=self.chooser,
-            draws_taken=self.draws,
-            draws_left=max(0, self.options.max_draws - self.draws) if in_round else 0,
-            drawn=self.drawn if seat is not None and seat == self.turn else None,
-            draw_blocked=draw_reason,
-            pass_blocked=pass_reason,
-            legal=self.legal_actions(seat) if seat is not None else (),
-            scores=self.scores,
-            wins=self.wins,
-            ready=self.ready,
-            last_round=self.last_round,
-            deal_code=None if in_round else self.deal_code,
-            winners=self.winners,
-        )
+        if seat is None:
+            return None, None, (draw_reason, pass_reason), ()
+        drawn = self.drawn if seat == self.turn else None
+        return self.hands[seat], drawn, (draw_reason, pass_reason), self.legal_actions(seat)
 
     # ------------------------------------------------------------- persistence
 

@@ -33,6 +33,10 @@ class RoundResult:
         }
 
 
+#: why a seat may not draw, and why it may not pass (``None``: it may)
+Blocked = tuple[str | None, str | None]
+
+
 @dataclass(frozen=True, slots=True)
 class CrazyEightsView:
     """One seat's view (``seat is None``: a spectator, who sees no hand)."""
@@ -67,15 +71,16 @@ class CrazyEightsView:
     winners: tuple[int, ...]
 
     def to_wire(self) -> dict[str, Wire]:
+        own = own_wire(self.seat, self.hand, self.drawn, (self.draw_blocked, self.pass_blocked), self.legal)
         return {
             "game": GAME_NAME,
             "preset": self.options.preset,
-            "seat": self.seat,
+            "seat": own["seat"],
             "seats": self.seats,
             "version": self.version,
             "phase": self.phase.wire,
             "round": self.round,
-            "hand": None if self.hand is None else shared_list(str, self.hand),
+            "hand": own["hand"],
             "hand_counts": ints(self.hand_counts),
             "top": str(self.top),
             "discard_count": self.discard_count,
@@ -88,12 +93,12 @@ class CrazyEightsView:
             "draws_taken": self.draws_taken,
             "draws_left": self.draws_left,
             "max_draws": self.options.max_draws,
-            "drawn": None if self.drawn is None else str(self.drawn),
-            "can_draw": self.draw_blocked is None,
-            "draw_blocked": self.draw_blocked,
-            "can_pass": self.pass_blocked is None,
-            "pass_blocked": self.pass_blocked,
-            "legal": shared_list(Move.to_wire, self.legal),
+            "drawn": own["drawn"],
+            "can_draw": own["can_draw"],
+            "draw_blocked": own["draw_blocked"],
+            "can_pass": own["can_pass"],
+            "pass_blocked": own["pass_blocked"],
+            "legal": own["legal"],
             "scores": ints(self.scores),
             "wins": ints(self.wins),
             "ready": flags(self.ready),
@@ -104,3 +109,21 @@ class CrazyEightsView:
             "deal_code": self.deal_code,
             "winners": ints(self.winners),
         }
+
+
+def own_wire(
+    seat: int | None, hand: tuple[Card, ...] | None, drawn: Card | None, blocked: Blocked, legal: tuple[Move, ...]
+) -> dict[str, Wire]:
+    """The fields of a view that only its seat sees (``State.own_view``), in wire form: the one
+    place they are written, for the whole view and for its own part alike."""
+    draw_blocked, pass_blocked = blocked
+    return {
+        "seat": seat,
+        "hand": None if hand is None else shared_list(str, hand),
+        "drawn": None if drawn is None else str(drawn),
+        "can_draw": draw_blocked is None,
+        "draw_blocked": draw_blocked,
+        "can_pass": pass_blocked is None,
+        "pass_blocked": pass_blocked,
+        "legal": shared_list(Move.to_wire, legal),
+    }

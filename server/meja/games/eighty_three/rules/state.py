@@ -84,7 +84,7 @@ from .tables import (
     playable,
     trick_winner,
 )
-from .view import TEAMS_WIRE, EightyThreeView, HandResult, calls, hand_result, last_trick, names, seat_cards
+from .view import TEAMS_WIRE, EightyThreeView, HandResult, calls, hand_result, last_trick, legal_wire, names, seat_cards
 
 #: Nobody has decided (a view's ``decided`` outside the discard and trim).
 _UNDECIDED: Final = (False,) * SEATS
@@ -876,11 +876,9 @@ class EightyThreeState(FrozenState, StateDefaults):
 
     def view(self, seat: int | None) -> EightyThreeView:
         """What ``seat`` may see (``None``: a spectator), field by field."""
-        if seat is not None and (type(seat) is not int or not 0 <= seat < SEATS):
-            raise BadSeatError(f"no seat {seat!r} at a table of {SEATS}")
+        own = self._own(seat)
         phase = self.phase
         trump = self.trump
-        mine = seat is not None
         in_hand = phase <= _PLAY
         data: dict[str, Wire] = {
             "game": GAME_NAME,
@@ -928,8 +926,31 @@ class EightyThreeState(FrozenState, StateDefaults):
         }
         if phase >= _TRIM and in_hand:
             data["passed_counts"] = ints(tuple(map(len, self.gave)))
-        if mine:
-            assert seat is not None
+        data.update(own)  # (its keys are in ``data`` already: they keep their places)
+        return EightyThreeView(seat, data, self.legal_actions(seat) if seat is not None else ())
+
+    def own_view(self, seat: int | None) -> dict[str, Wire]:
+        """What only ``seat`` sees of its view (``State.own_view``): its seat, hand, what it has
+        chosen to discard and give and what it gave, got and buried, its legal moves."""
+        return {**self._own(seat), "legal": legal_wire(self.legal_actions(seat) if seat is not None else ())}
+
+    def _own(self, seat: int | None) -> dict[str, Wire]:
+        """The fields of a view that only ``seat`` sees, but ``legal`` (all nil for a spectator)."""
+        if seat is not None and (type(seat) is not int or not 0 <= seat < SEATS):
+            raise BadSeatError(f"no seat {seat!r} at a table of {SEATS}")
+        data: dict[str, Wire] = {
+            "seat": seat,
+            "hand": None,
+            "partner_trumps": None,
+            "selected": None,
+            "arranged": None,
+            "given": None,
+            "received": None,
+            "discarded": None,
+        }
+        phase = self.phase
+        in_hand = phase <= _PLAY
+        if seat is not None:
             steps = self.pending[seat]
             gone = [c % _GIVE_STEP for c in steps]
             data["hand"] = names(_minus(self.hands[seat], gone) if steps else self.hands[seat])
@@ -952,7 +973,7 @@ class EightyThreeState(FrozenState, StateDefaults):
                 data["given"] = names(self.gave[seat])
                 data["received"] = names(self.gave[(seat + 2) % SEATS])
                 data["discarded"] = names(self.buried[seat])
-        return EightyThreeView(seat, data, self.legal_actions(seat) if seat is not None else ())
+        return data
 
     # ------------------------------------------------------------- persistence
 

@@ -62,7 +62,12 @@ class EightyThreeView:
     legal: tuple[Action, ...]
 
     def to_wire(self) -> dict[str, Wire]:
-        return {**self.data, "legal": shared_list(Action.to_wire, self.legal)}
+        return {**self.data, "legal": legal_wire(self.legal)}
+
+
+def legal_wire(legal: tuple[Action, ...]) -> list[Wire]:
+    """A view's ``legal``, in wire form (shared: :mod:`meja.rules.shared`)."""
+    return shared_list(Action.to_wire, legal)
 
 
 # A view's lists are shared (meja.rules.shared): every seat's view of a version holds the same public

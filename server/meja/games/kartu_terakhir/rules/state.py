@@ -92,7 +92,7 @@ from .tables import (
     card_points,
     reshuffled,
 )
-from .view import KartuTerakhirView, RoundResult
+from .view import KartuTerakhirView, RoundResult, own_wire
 
 
 @dataclass(frozen=True)
@@ -901,9 +901,7 @@ class KartuTerakhirState(FrozenState, StateDefaults):
 
     def view(self, seat: int | None) -> KartuTerakhirView:
         """What ``seat`` may see (``None``: a spectator), chosen field by field."""
-        if seat is not None and (type(seat) is not int or not 0 <= seat < self.seats):
-            raise BadSeatError(f"no seat {seat!r} at a table of {self.seats}")
-        mine = seat is not None and seat == self.turn and self.phase == _PLAY
+        hand, drawn, shown_seat, shown, legal = self._own(seat)
         return KartuTerakhirView(
             seat=seat,
             options=self.options,
@@ -912,27 +910,50 @@ class KartuTerakhirState(FrozenState, StateDefaults):
             phase=self.phase,
             round=self.round,
             dealer=self.dealer,
-            hand=None if seat is None else self.hands[seat],
+            hand=hand,
             hand_counts=tuple(len(h) for h in self.hands),
             top=self.discard[-1],
             colour=self.colour,
             direction=self.direction,
             turn=self.turn,
             drew=self.drawn >= 0,
-            drawn=self.drawn if mine and self.drawn >= 0 else None,
+            drawn=drawn,
             pending=self.pending,
             can_challenge=self.challenge,
             window=None if self.window < 0 else self.window,
             called=None if self.called < 0 else self.called,
-            shown_seat=self.wd4_by if seat is not None and seat == self.shown_to else None,
-            shown=self.shown if seat is not None and seat == self.shown_to else None,
+            shown_seat=shown_seat,
+            shown=shown,
             stock_count=len(self.stock),
             discard_count=len(self.discard),
-            legal=self.legal_actions(seat) if seat is not None else (),
+            legal=legal,
             scores=self.scores,
             ready=self.ready,
             last_round=self.last_round,
             winners=self.winners,
+        )
+
+    def own_view(self, seat: int | None) -> dict[str, Wire]:
+        """What only ``seat`` sees of its view (``State.own_view``): its seat, hand, drawn card,
+        the hand a challenge showed it, its legal moves."""
+        return own_wire(seat, *self._own(seat))
+
+    def _own(
+        self, seat: int | None
+    ) -> tuple[tuple[int, ...] | None, int | None, int | None, tuple[int, ...] | None, tuple[Move, ...]]:
+        """The values of a view's fields that only ``seat`` sees (``None``: a spectator, who sees none)."""
+        if seat is None:
+            return None, None, None, None, ()
+        if type(seat) is not int or not 0 <= seat < self.seats:
+            raise BadSeatError(f"no seat {seat!r} at a table of {self.seats}")
+        mine = seat == self.turn and self.phase == _PLAY
+        shown = seat == self.shown_to
+        return (
+            self.hands[seat],
+            self.drawn if mine and self.drawn >= 0 else None,
+            self.wd4_by if shown else None,
+            self.shown if shown else None,
+            self.legal_actions(seat),
         )
 
     # ------------------------------------------------------------- persistence

@@ -67,31 +67,32 @@ class KartuTerakhirView:
 
     def to_wire(self) -> dict[str, Wire]:
         opts = self.options
+        own = own_wire(self.seat, self.hand, self.drawn, self.shown_seat, self.shown, self.legal)
         return {
             "game": GAME_NAME,
             "preset": opts.preset,
-            "seat": self.seat,
+            "seat": own["seat"],
             "seats": self.seats,
             "version": self.version,
             "phase": self.phase.wire,
             "round": self.round,
             "dealer": self.dealer,
-            "hand": None if self.hand is None else shared_list(_card_name, self.hand),
+            "hand": own["hand"],
             "hand_counts": ints(self.hand_counts),
             "top": _NAME[self.top],
             "colour": COLOURS[self.colour],
             "direction": self.direction,
             "turn": self.turn,
             "drew": self.drew,
-            "drawn": None if self.drawn is None else _NAME[self.drawn],
+            "drawn": own["drawn"],
             "pending": self.pending,
             "can_challenge": self.can_challenge,
             "window": self.window,
             "called": self.called,
-            "shown": None if self.shown is None else {"seat": self.shown_seat, "cards": [_NAME[c] for c in self.shown]},
+            "shown": own["shown"],
             "stock_count": self.stock_count,
             "discard_count": self.discard_count,
-            "legal": shared_list(Move.to_wire, self.legal),
+            "legal": own["legal"],
             "scores": ints(self.scores),
             "ready": flags(self.ready),
             "stacking": opts.stacking,
@@ -105,3 +106,22 @@ class KartuTerakhirView:
 
 
 _card_name = _NAME.__getitem__  # one object, so that a hand's key in the shared lists is stable
+
+
+def own_wire(
+    seat: int | None,
+    hand: tuple[int, ...] | None,
+    drawn: int | None,
+    shown_seat: int | None,
+    shown: tuple[int, ...] | None,
+    legal: tuple[Move, ...],
+) -> dict[str, Wire]:
+    """The fields of a view that only its seat sees (``State.own_view``), in wire form: the one
+    place they are written, for the whole view and for its own part alike."""
+    return {
+        "seat": seat,
+        "hand": None if hand is None else shared_list(_card_name, hand),
+        "drawn": None if drawn is None else _NAME[drawn],
+        "shown": None if shown is None else {"seat": shown_seat, "cards": [_NAME[c] for c in shown]},
+        "legal": shared_list(Move.to_wire, legal),
+    }
