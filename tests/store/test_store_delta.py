@@ -150,3 +150,47 @@ async def test_bases_of_tables_not_subscribed_to_are_bounded(
         assert sorted(store._bases) == ["S1", "T3", "T4", "T5"]
         await store.unsubscribe("S1")
         assert "S1" not in store._bases
+
+
+async def test_no_delta_while_no_other_process_hears_the_table(
+    redis_url: str, redis_prefix: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A table only this process subscribes to: its commits publish the record and make no delta
+    (nobody else would read it); once another process subscribes, the next commit hears it and the
+    one after is a delta again. Every Change still carries the exact record."""
+    made: list[int] = []
+    real = delta.make
+
+    def counted(base: bytes, new: bytes) -> bytes | None:
+        made.append(len(new))
+        return real(base, new)
+
+    monkeypatch.setattr(redis_module.delta, "make", counted)
+    records = [record(v) for v in range(8)]
+    async with (
+        open_store(redis_url, prefix=redis_prefix) as writer,
+        open_store(redis_url, prefix=redis_prefix) as reader,
+    ):
+        assert isinstance(writer, RedisStore) and isinstance(reader, RedisStore)
+        assert await writer.create("T1", "ABC123", records[0], b"e0", ttl_ms=LONG)
+        await writer.subscribe("T1")
+        own = writer.changes()
+        assert await writer.commit("T1", 0, records[1], b"e1", ttl_ms=LONG)  # heard by itself alone
+        assert len(made) == 1
+        for v in (2, 3):
+            assert await writer.commit("T1", v - 1, records[v], f"e{v}".encode(), ttl_ms=LONG)
+        assert len(made) == 1, "deltas made that nobody else would read"
+        for v in (1, 2, 3):
+            change = await next_change(own)
+            assert (change.version, change.record) == (v, records[v])
+        await reader.subscribe("T1")
+        theirs = reader.changes()
+        assert await writer.commit("T1", 3, records[4], b"e4", ttl_ms=LONG)  # the record: heard by two
+        assert len(made) == 1
+        for v in (5, 6, 7):
+            assert await writer.commit("T1", v - 1, records[v], f"e{v}".encode(), ttl_ms=LONG)
+        assert len(made) == 4, "another process listens: deltas again"
+        for v in (4, 5, 6, 7):
+            change = await next_change(theirs)
+            assert (change.version, change.record, change.resync) == (v, records[v], False)
+        assert reader.delta_misses == 0

@@ -862,8 +862,14 @@ TIMER_KINDS: Final[Mapping[str, TimerKind]] = {k.name: k for k in TIMERS}
 
 
 def due_keys(t: Table) -> dict[str, TimerKey]:
-    """The timers a table needs, by key (each kind's rule: :data:`TIMERS`)."""
+    """The timers a table needs, by key (each kind's rule: :data:`TIMERS`). Kept with the table (its
+    memo): a change's plan asks for the keys of the table before it, which the change before asked
+    for; read it, never change it."""
+    known: dict[str, TimerKey] | None = t.memo.get("due")
+    if known is not None:
+        return known
     out: dict[str, TimerKey] = {}
+    t.memo["due"] = out
     state = t.state
     if t.status not in (PLAYING, FINISHED) or state is None:
         return out
