@@ -34,7 +34,7 @@ from typing import Any, Final
 import msgpack  # type: ignore[import-untyped]
 
 __all__ = [
-    "Memo", "Part", "apply", "array_header", "diff", "joined", "message", "packer", "parts", "same", "small_part",
+    "Memo", "Part", "apply", "array_header", "diff", "message", "packer", "parts", "same", "small_part",
     "spliced",
 ]  # fmt: skip
 
@@ -274,11 +274,6 @@ def spliced(head: bytes, *found: Sequence[Part]) -> bytes:
             pieces.append(encoded)
     pieces[1] = array_header(count)
     return b"".join(pieces)
-
-
-def joined(head: bytes, first: Part, second: Part) -> bytes:
-    """:func:`spliced` with two parts (the hub's: the table map's and the view's), in one join."""
-    return b"".join((head, array_header(len(first[0]) + len(second[0])), first[1], second[1]))
 
 
 _EMPTY_PATCH: Final = b"\xa5patch\x90"  # ``"patch": []``, encoded
