@@ -41,7 +41,10 @@ def test_a_late_or_reloaded_tv_shows_the_latest_moves(server: Any, new_context: 
     if action is not None:
         play_card(page, action, keyboard=False, before=before)
     else:
-        page.click("#draw")
+        # Nothing to play: draw, or take the cards a Draw Two or a Wild Draw Four left (then the
+        # Draw button is hidden and Take stands in its place).
+        kinds = {a["kind"] for a in view(page)["legal"]}
+        page.click("#take" if "take" in kinds else "#draw")
     page.wait_for_function(f"v => ({WAITS})() && window.meja.version > v", arg=before)
     version = page.evaluate("() => window.meja.version")
     latest = page.evaluate(CAPTION)[0]
