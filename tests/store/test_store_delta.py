@@ -155,9 +155,10 @@ async def test_bases_of_tables_not_subscribed_to_are_bounded(
 async def test_no_delta_while_no_other_process_hears_the_table(
     redis_url: str, redis_prefix: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A table only this process subscribes to: its commits publish the record and make no delta
-    (nobody else would read it); once another process subscribes, the next commit hears it and the
-    one after is a delta again. Every Change still carries the exact record."""
+    """A table only this process subscribes to: its commits make no delta and publish no record
+    (nobody else would read either), only the entry; once another process subscribes, it reads the
+    record of the next commit (whose publish hears it) and the one after is a delta again. Every
+    Change still carries the exact record."""
     made: list[int] = []
     real = delta.make
 
@@ -185,12 +186,15 @@ async def test_no_delta_while_no_other_process_hears_the_table(
             assert (change.version, change.record) == (v, records[v])
         await reader.subscribe("T1")
         theirs = reader.changes()
-        assert await writer.commit("T1", 3, records[4], b"e4", ttl_ms=LONG)  # the record: heard by two
+        assert await writer.commit("T1", 3, records[4], b"e4", ttl_ms=LONG)  # heard by two
         assert len(made) == 1
+        change = await next_change(theirs)  # (read, the table still at that version)
+        assert (change.version, change.record, change.entry, change.resync) == (4, records[4], b"e4", False)
         for v in (5, 6, 7):
             assert await writer.commit("T1", v - 1, records[v], f"e{v}".encode(), ttl_ms=LONG)
         assert len(made) == 4, "another process listens: deltas again"
-        for v in (4, 5, 6, 7):
+        for v in (5, 6, 7):
             change = await next_change(theirs)
             assert (change.version, change.record, change.resync) == (v, records[v], False)
-        assert reader.delta_misses == 0
+        assert reader.delta_misses == 1  # the record of version 4 read; the deltas after applied
+        assert writer.delta_misses == 0  # its own records taken, never read back

@@ -119,6 +119,8 @@ class Member:
 
     #: whether it holds the host's rights now (kept by Hub._check from the table)
     rights: bool = False
+    #: the seat record, token, host and delegate its seat was last found in line with (Hub._check)
+    checked: tuple[Any, ...] | None = None
 
     @property
     def is_host(self) -> bool:
@@ -324,8 +326,9 @@ class Hub:
 
     # ------------------------------------------------------------------ replies
 
-    @contextlib.contextmanager
-    def answering(self, table_id: str, version: int, commit: str, reply: Reply | None) -> Iterator[None]:
+    def answering(
+        self, table_id: str, version: int, commit: str, reply: Reply | None
+    ) -> contextlib.AbstractContextManager[None]:
         """While the commit ``commit`` of ``version`` is in flight: its version answers ``reply``.
 
         The frame that brings that version to the asking connection carries the request's ``re``
@@ -335,15 +338,10 @@ class Hub:
         that apply answers with a ``state`` instead: no request goes unanswered.
         """
         if reply is None:
-            yield
-            return
+            return _NO_REPLY
         key = (table_id, version)
         self._replies[key] = (commit, reply)
-        try:
-            yield
-        finally:
-            if self._replies.get(key, (None,))[0] == commit:
-                del self._replies[key]  # the commit lost, or failed: nothing answered it
+        return _Answering(self._replies, key, commit)
 
     def awaits_reply(self, cid: str) -> bool:
         """Whether a request of connection ``cid`` waits for its commit's frame (shutdown waits for it)."""
@@ -626,6 +624,15 @@ class Hub:
         """Bring a member in line with the table; ``False`` if its connection is being closed."""
         if member.seat is not None:
             record = table.seats[member.seat] if member.seat < len(table.seats) else None
+            checked = member.checked
+            if (
+                checked is not None
+                and checked[0] is record
+                and checked[1] is member.token
+                and checked[2] is table.host
+                and checked[3] == table.delegate
+            ):
+                return True  # the very seat record and host this connection was found in line with
             if member.token is not None and (record is None or not _same(record.token, member.token)):
                 moved = table.seat_of_token(member.token)  # its person moved to another seat (``sit``)
                 if moved is not None:
@@ -640,6 +647,10 @@ class Hub:
             elif record.conn != (self.process_id, member.session.cid):
                 member.session.close_soon(CloseCode.REPLACED, "replaced: the seat was opened by another connection")
                 return False
+            else:
+                # In line: while the table keeps this very record and host (a move changes neither),
+                # the next version's check has nothing to find (the seat records are immutable).
+                member.checked = (record, member.token, table.host, table.delegate)
         if member.host_token is not None and not _same(table.host, member.host_token):
             member.host_token = None
         member.rights = table.holds_rights(member.seat, member.host_token)
@@ -772,6 +783,27 @@ def _update_frame(
             table=table_map, version=version, since=since, events=events, seat=seat, is_host=is_host, view=view, re=re
         )
     )
+
+
+#: :meth:`Hub.answering` for a commit that answers no request (a bot's, a timer's)
+_NO_REPLY: Final = contextlib.nullcontext()
+
+
+class _Answering:
+    """:meth:`Hub.answering` for a request (a plain class: a commit's path is hot, and a generator's
+    context manager costs several microseconds more)."""
+
+    __slots__ = ("commit", "key", "replies")
+
+    def __init__(self, replies: dict[tuple[str, int], tuple[str, Reply]], key: tuple[str, int], commit: str) -> None:
+        self.replies, self.key, self.commit = replies, key, commit
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc: object) -> None:
+        if self.replies.get(self.key, (None,))[0] == self.commit:
+            del self.replies[self.key]  # the commit lost, or failed: nothing answered it
 
 
 class _Parts(NamedTuple):

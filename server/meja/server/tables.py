@@ -956,7 +956,7 @@ def summary(t: Table, settings: Settings) -> dict[str, Any]:
         "link": _reused(("link", t.code), (settings,), lambda: settings.invite_link(t.code)),
         "game": t.game,
         "preset": t.options.get("preset", game.info.default_preset),
-        "options": options.to_wire(),
+        "options": _reused(("options",), (options,), options.to_wire),
         "status": t.status,
         "seats": _reused(
             ("seats", playing, t.bots, t.grace_s), (seats,), lambda: [_seat_entry(t, i, playing) for i in range(n)]

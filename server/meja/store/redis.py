@@ -73,9 +73,11 @@ delta is :mod:`meja.store.delta`'s (the record compressed with the previous one 
 dictionary: exact, and refused on any other base); else, or when the delta would not be smaller,
 ``[SCHEMA, v, record, entry]`` as before. On one Redis the script also answers how many
 subscribers the publish reached: where that was no other process (one connection, its own, or
-none), the next commit of the table publishes its record and makes no delta (about 30 µs of CPU
-a commit, and its own listener's decompression); a process that subscribes meanwhile gets that
-record, and the commit after hears it and publishes deltas again. (A cluster counts only the
+none), the next commit of the table makes no delta (about 30 µs of CPU a commit, and its own
+listener's decompression) and publishes no record either: its entry with a one-byte delta that
+applies to no base (``_UNHEARD``). Its own listener takes the record it committed; a process that
+subscribes meanwhile reads the record once (as for any delta without its base), and the commit
+after hears it and publishes deltas again. (A cluster counts only the
 subscribers of the node it publishes on: there, every commit makes its delta.) A subscriber
 makes the record from its own copy of ``v - 1`` (or takes its own commit's); one that has no
 such copy, or another record at that version, reads the record and the last log item (one
@@ -164,7 +166,7 @@ import os
 from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from types import TracebackType
-from typing import Any
+from typing import Any, Final
 
 import msgpack  # type: ignore[import-untyped]
 import redis.asyncio as aioredis
@@ -446,6 +448,9 @@ _ROLE_FRESH_S = 10.0
 #: Barrier rounds before a commit is acknowledged without a replica (see "Durable commits").
 _BARRIER_ATTEMPTS = 10
 
+#: The delta a commit publishes while no other process heard the table's last one: one byte that
+#: is no zlib stream, so it applies to no base (:func:`meja.store.delta.apply` gives ``None``).
+_UNHEARD: Final = b"\x00"
 #: Bases of deltas: how many versions of one table (its own commits ahead of their changes heard
 #: back), and how many tables not subscribed to (the least recently changed go first).
 _BASES_PER_TABLE = 4
@@ -742,8 +747,14 @@ class RedisStore:
         """
         tk = self.keys.table(table_id)
         nonce = _nonce()
-        base = None if table_id in self._unheard else self._base(table_id, expected)
-        delta_ = None if base is None else delta.make(base, record)
+        if table_id in self._unheard:
+            # Nobody but this process heard the last commit: publish the entry with a delta that
+            # applies to no base. This process takes its own record (kept below); another that
+            # subscribed meanwhile reads the record, once, and is heard by the next commit.
+            delta_: bytes | None = _UNHEARD
+        else:
+            base = self._base(table_id, expected)
+            delta_ = None if base is None else delta.make(base, record)
         args: list[bytes | str | int] = [
             expected,
             record,
@@ -764,7 +775,7 @@ class RedisStore:
         done = await self._commit_call(keys, args)
         if not done:
             return False
-        if self._replica_wait_ms > 0 and not await self._durable(keys, args, nonce, ttl_ms):
+        if self._replica_wait_ms > 0 and not self._alone() and not await self._durable(keys, args, nonce, ttl_ms):
             return False
         self._keep_base(table_id, expected + 1, record)  # (the base of this table's next delta)
         # Nobody but this process heard the publish (one Redis: the count is every subscriber's):
@@ -879,6 +890,13 @@ class RedisStore:
                 oldest = next(iter(others))
                 del others[oldest]
                 bases.pop(oldest, None)
+
+    def _alone(self) -> bool:
+        """Whether this is one Redis known (lately) to have no replica: no barrier to wait for."""
+        if self.keys.cluster:
+            return False
+        role = self._roles.get(("", 0))
+        return role is not None and role[0] == 0 and asyncio.get_running_loop().time() - role[1] < _ROLE_FRESH_S
 
     def _node_client(self, key: str) -> tuple[tuple[str, int], aioredis.Redis]:
         """The master that holds ``key`` and a plain client of it (one connection carries a
