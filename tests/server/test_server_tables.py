@@ -115,6 +115,25 @@ def test_bot_timers_only_while_a_human_is_present() -> None:
     assert "bot" not in kinds and "grace" in kinds
 
 
+def test_timer_keys_kept_through_a_commit_id_or_deadline_and_no_other_change() -> None:
+    """A table keeps its timer keys (its memo) when only its commit id or turn deadline change, as
+    every commit does after planning; they are what the changed table derives afresh. Any other
+    change derives them again."""
+    table = started(seats=3, turn_limit_s=30).table
+    rng = Random(5)
+    for version in range(2, 40):
+        keys = t.due_keys(table)
+        kept = table.evolve(commit=f"c{version}", deadline=NOW + version)
+        assert t.due_keys(kept) is keys  # kept, not derived again
+        afresh = Table.from_bytes(kept.to_bytes())  # (a new memo: derived from the record alone)
+        assert t.due_keys(afresh) == keys
+        assert t.due_keys(table.evolve(turn_v=table.turn_v + 1)) is not keys
+        seat = table.awaiting()[0] if table.awaiting() else None
+        if seat is None:
+            break
+        table = t.play(table, seat, rng.choice(table.state.legal_actions(seat)), version=version, now=NOW).table
+
+
 def test_plan_sets_and_cancels_by_key() -> None:
     settings = Settings(bot_delay_min_ms=600, bot_delay_max_ms=1200)
     table = lobby(seats=2, turn_limit_s=30)

@@ -259,9 +259,13 @@ class Table:
         fields_.update(self.__dict__)
         fields_.update(changes)
         # The memo holds what was derived from this value; only the parsed options survive
-        # a change that leaves the options alone.
+        # a change that leaves the options alone, and the timer keys (tables.due_keys) one of
+        # the commit's id or the turn deadline alone (the keys read neither: a commit sets both
+        # after planning its timers, and the next commit's plan reads this table's keys again).
         memo = self.memo
-        fields_["memo"] = {"options": memo["options"]} if "options" in memo and "options" not in changes else {}
+        kept = fields_["memo"] = {"options": memo["options"]} if "options" in memo and "options" not in changes else {}
+        if "due" in memo and changes.keys() <= _UNTIMED:
+            kept["due"] = memo["due"]
         return new
 
     def with_seat(self, seat: int, **changes: Any) -> Table:
@@ -401,6 +405,8 @@ class Table:
 
 
 _TABLE_FIELDS = frozenset(f.name for f in fields(Table)) - {"memo"}
+#: The fields no timer key is derived from (:func:`meja.server.tables.due_keys`; a test keeps it so).
+_UNTIMED: Final = frozenset({"commit", "deadline"})
 
 
 def screen_token(t: Table) -> str:

@@ -109,10 +109,10 @@ def is_muted(t: Table, seat: int) -> bool:
 
 def allowed_now(t: Table) -> str:
     """What may be said now, the host's ``off`` and ``table_talk`` and the game's rules taken together."""
-    settings = policy(t)
-    if settings["chat"] == "off":
+    stored = t.talk or {}  # (two settings read, not policy()'s every one: a table map asks each version)
+    if stored.get("chat", DEFAULTS["chat"]) == "off":
         return TALK_NONE
-    if settings["table_talk"] or t.status != PLAYING or t.state is None:
+    if stored.get("table_talk", DEFAULTS["table_talk"]) or t.status != PLAYING or t.state is None:
         return TALK_FREE
     rule: str = t.state.talk()
     return rule
