@@ -254,7 +254,7 @@ class Hub:
         cached = self.tables[table_id]
         if missed:
             table, seat = cached.table, member.seat
-            table_map, view = summary(table, self.settings), view_for(table, seat)
+            table_map, view = codec.encode(summary(table, self.settings)), view_for(table, seat)
             is_host = table.holds_rights(seat, member.host_token)
             for version, raw in missed:
                 seen = [e.to_wire() for e in decode_entry(raw) if e.is_seen_by(seat)]
@@ -483,7 +483,7 @@ class Hub:
         # One frame per audience (a seat, or the spectators; host or not) and starting version,
         # encoded once: every spectator of a table, or a shared screen, gets the same bytes. Only
         # the reply to a request (its ``re``) makes a connection's frame its own.
-        frames: dict[tuple[int | None, bool, int], bytes] = {}
+        frames: dict[tuple[int | None, bool, int] | None, bytes] = {}
         # Patches likewise, by audience and what it was last sent (kept here so their ids stay theirs).
         patches: dict[tuple[int | None, bool, int, int, int], tuple[tuple[Any, ...], bytes]] = {}
         # The table map's operations, by the table map a connection was last sent (most share one),
@@ -575,7 +575,7 @@ class Hub:
         version: int,
         seen: list[dict[str, Any]],
         re: int | str | None,
-        frames: dict[tuple[int | None, bool, int], bytes],
+        frames: dict[tuple[int | None, bool, int] | None, bytes],
         memo: patch.Memo,
         table_ops: dict[int, tuple[Any, patch.Part]],
         public_ops: dict[int, tuple[Any, patch.Part]],
@@ -749,7 +749,7 @@ _TAILS: Final = {(seat, host): _tail(seat, host) for seat in (None, *range(64)) 
 
 
 def _whole_frame(
-    frames: dict[tuple[int | None, bool, int], bytes],
+    frames: dict[tuple[int | None, bool, int] | None, bytes],
     table_map: dict[str, Any],
     version: int,
     member: Member,
@@ -757,18 +757,22 @@ def _whole_frame(
     view: dict[str, Any] | None,
     re: int | str | None,
 ) -> bytes:
-    """The whole ``update`` for ``member`` (one encoding per audience and starting version)."""
+    """The whole ``update`` for ``member`` (one encoding per audience and starting version; the
+    table map's, the same for every audience, once a version: kept in ``frames`` under ``None``)."""
     audience = (member.seat, member.is_host, member.version)
     frame = None if re is not None else frames.get(audience)
     if frame is None:
-        frame = _update_frame(table_map, version, member.version, seen, member.seat, member.is_host, view, re)
+        encoded = frames.get(None)
+        if encoded is None:
+            encoded = frames[None] = codec.encode(table_map)
+        frame = _update_frame(encoded, version, member.version, seen, member.seat, member.is_host, view, re)
         if re is None:
             frames[audience] = frame
     return frame
 
 
 def _update_frame(
-    table_map: dict[str, Any],
+    table_map: bytes,
     version: int,
     since: int,
     events: list[dict[str, Any]],
@@ -777,12 +781,19 @@ def _update_frame(
     view: dict[str, Any] | None,
     re: int | str | None = None,
 ) -> bytes:
-    """One encoded ``update``: the one builder of live delivery and of the replay on attach."""
-    return codec.encode(
+    """One encoded ``update``: the one builder of live delivery and of the replay on attach.
+    ``table_map``: the table map's encoding, spliced in (a version's audiences share it)."""
+    frame = codec.encode(
         messages.update(
-            table=table_map, version=version, since=since, events=events, seat=seat, is_host=is_host, view=view, re=re
+            table=None, version=version, since=since, events=events, seat=seat, is_host=is_host, view=view, re=re
         )
     )
+    return frame[:_TABLE_AT] + table_map + frame[_TABLE_AT + 1 :]
+
+
+#: Where an ``update``'s table map starts: after the map's head, ``type`` and its value, and the key
+#: ``table`` (messages.update's first two fields); a nil stands there until spliced (a test keeps it so).
+_TABLE_AT: Final = len(codec.encode({"type": "update", "table": None})) - 1
 
 
 #: :meth:`Hub.answering` for a commit that answers no request (a bot's, a timer's)
