@@ -59,7 +59,13 @@ CAPTION = """() => {
 }"""
 
 
+#: Ana's turn: the bots wait for her, so no move redraws or animates the boxes while they are measured
+ANAS_TURN = "() => { const v = window.meja.view; return !!v && v.phase === 'play' && v.turn === window.meja.seat; }"
+
+
 def check(page: Any, where: str) -> None:
+    # (a box still growing or moving after the last move measured its tag outside it under load)
+    page.wait_for_function("() => document.getAnimations().every((a) => a.playState !== 'running')")
     boxes = page.evaluate(TAGGED, "Last card!")
     assert boxes, where
     for box in boxes:
@@ -72,6 +78,7 @@ def test_a_seats_tag_shows_whole_on_a_phone_and_a_shared_screen(server: Any, new
     room = host_kt(phone, server.origin, name="Ana", seats=4)
     phone.click("#start")
     phone.wait_for_selector("#opponents .seat-box .seat-stats")
+    phone.wait_for_function(ANAS_TURN, timeout=120_000)
     check(phone, "phone")
     tv = new_context(viewport={"width": 1920, "height": 1080}).new_page()
     tv.goto(f"{server.origin}/tv/{room}")
