@@ -336,6 +336,11 @@ def assert_clean(page: Any, screen: str) -> None:
 LANGUAGES = ("en", "id", "vi", "nb")
 
 
+#: Two rendering frames, waited for at most a second (a CI run hung for good on a promise of two
+#: frames when no frame came after a screenshot): ``page.evaluate(TWO_FRAMES)``.
+TWO_FRAMES = "() => new Promise((r) => { requestAnimationFrame(() => requestAnimationFrame(r)); setTimeout(r, 1000); })"
+
+
 def set_language(page: Any, lang: str) -> None:
     """Choose the page's language in its menu (by script, so that it works while a modal dialog is open)."""
     page.evaluate(

@@ -29,6 +29,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
+from browser_helpers import TWO_FRAMES
 from browser_server import QR_MISSING_OK, Server, private_redis
 
 try:
@@ -152,8 +153,9 @@ def shot() -> Callable[[Any, str], list[Path]]:
             if original:
                 page.set_viewport_size(original)
                 # The page's media-query listeners (a log that folds on a phone) run at the next
-                # rendering step: let two frames pass, so the test goes on with the page as it was.
-                page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+                # rendering step: let two frames pass, so the test goes on with the page as it was
+                # (at most a second: a CI run hung here for good when no frame came after a shot).
+                page.evaluate(TWO_FRAMES)
         return paths
 
     return take

@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from browser_helpers import click_card, open_more_options, tab_to, version, wait_version_after
+from browser_helpers import TWO_FRAMES, click_card, open_more_options, tab_to, version, wait_version_after
 from meja.games.eighty_three.dealcode import DealSpec, encode
 from meja.games.eighty_three.rules import GAME, NAMES, is_trump, points
 
@@ -145,7 +145,7 @@ def assert_in_view(page: Any, what: str, sizes: tuple[tuple[int, int], ...] = ()
                 page.wait_for_function("w => window.innerWidth === w", arg=size[0])
                 # the hand lays its cards out again when its width changes (a ResizeObserver):
                 # measured before that, a loaded run found a phone's cards still spread for 1280 px
-                page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+                page.evaluate(TWO_FRAMES)
             out = page.evaluate(OUT_OF_VIEW)
             assert out == [], f"{what} at {size or original}: controls below the fold: {out}"
     finally:

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from browser_helpers import LANGUAGES, assert_clean, set_language, version, wait_version_after
+from browser_helpers import LANGUAGES, TWO_FRAMES, assert_clean, set_language, version, wait_version_after
 from conftest import SCREENSHOTS
 from e83_browser import (
     auto_arrange_mouse,
@@ -106,13 +106,13 @@ def hand_boxes(page: Any, check: Any = None) -> dict[str, Any]:
         for width, height in SIZES:
             page.set_viewport_size({"width": width, "height": height})
             page.wait_for_function("w => window.innerWidth === w", arg=width)
-            page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+            page.evaluate(TWO_FRAMES)
             out[f"{width}x{height}"] = page.evaluate(HAND_BOX)
             if check:
                 check(f"{width}x{height}")
     finally:
         page.set_viewport_size(original)
-        page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        page.evaluate(TWO_FRAMES)
     return out
 
 

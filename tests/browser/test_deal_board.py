@@ -11,7 +11,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from browser_helpers import assert_clean_in_every_language, host_table, play_turn_mouse, play_until_round_over, start
+from browser_helpers import (
+    TWO_FRAMES,
+    assert_clean_in_every_language,
+    host_table,
+    play_turn_mouse,
+    play_until_round_over,
+    start,
+)
 
 #: The `/deal/<code>` screen has said that no round has this code.
 NOBODY = "() => /Nobody has finished/.test(document.getElementById('deal-board-status').textContent)"
@@ -115,6 +122,6 @@ def test_a_round_summary_with_its_board_fits_a_desktop(server: Any, new_context:
     start(page)
     play_until_round_over([(page, play_turn_mouse)])
     page.wait_for_selector("#deal-board-plays li")
-    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    page.evaluate(TWO_FRAMES)
     height = page.evaluate("() => document.scrollingElement.scrollHeight")
     assert height <= 800, f"the round summary scrolls: {height} px in 800"

@@ -26,7 +26,7 @@ import time
 from typing import Any
 
 import pytest
-from browser_helpers import LANGUAGES, click_card, set_language, version, wait_version_after
+from browser_helpers import LANGUAGES, TWO_FRAMES, click_card, set_language, version, wait_version_after
 from e83_browser import (
     auto_arrange_mouse,
     find_deal,
@@ -112,14 +112,14 @@ def labels_whole(page: Any, what: str) -> None:
             page.wait_for_function("w => window.innerWidth === w", arg=width)
             for lang in LANGUAGES:
                 set_language(page, lang)
-                page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+                page.evaluate(TWO_FRAMES)
                 cut = page.evaluate(CUT)
                 assert cut == [], f"{what} at {width}x{height} in {lang}: {cut}"
     finally:
         set_language(page, "en")
         page.set_viewport_size(original)
         page.wait_for_function("w => window.innerWidth === w", arg=original["width"])
-        page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        page.evaluate(TWO_FRAMES)
 
 
 #: Each other seat's box in the discard: whether the view says it decided, its count's words and

@@ -15,7 +15,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from browser_helpers import LANGUAGES, set_language
+from browser_helpers import LANGUAGES, TWO_FRAMES, set_language
 from e83_browser import DECISION, auction_mouse, auto_arrange_mouse, find_deal, host_e83, trump_mouse, view
 from kt_helpers import join
 
@@ -59,7 +59,7 @@ def test_a_long_team_name_fits_its_box_on_a_phone(server: Any, new_context: Any,
     heights = None
     for lang in LANGUAGES:
         set_language(phone, lang)
-        phone.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        phone.evaluate(TWO_FRAMES)
         names = phone.evaluate(NAMES)
         assert any(LONG_NAME in n["text"] for n in names), names
         assert [n for n in names if not n["whole"]] == [], f"{lang}: {names}"

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from browser_helpers import set_language
+from browser_helpers import TWO_FRAMES, set_language
 from kt_helpers import find_deal, host_kt
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
@@ -36,7 +36,7 @@ def test_a_phone_shows_the_chosen_deals_note_whole(server: Any, new_context: Any
     page.wait_for_selector("#chosen-note:not([hidden])")
     for lang in ("id", "vi", "nb", "en"):
         set_language(page, lang)
-        page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        page.evaluate(TWO_FRAMES)
         note = page.evaluate(NOTE)
         assert not note["cut"] and note["lines"] <= 1, (lang, note)
         assert note["shown"] not in ("none", "normal", '""'), (lang, note)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from browser_helpers import set_language
+from browser_helpers import TWO_FRAMES, set_language
 from test_shell_lobby_focus import phone_hosts
 
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
@@ -56,7 +56,7 @@ def test_no_word_of_the_table_is_cut(server: Any, new_context: Any, game: str, s
     for lang in ("en", "id", "vi", "nb"):
         for name, page in (("390x844", phone), ("1280x800", desk), ("1920x1080", tv)):
             set_language(page, lang)
-            page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+            page.evaluate(TWO_FRAMES)
             found = page.evaluate(CUT)
             if found:
                 cut[f"{name} {lang}"] = found

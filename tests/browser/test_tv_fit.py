@@ -23,7 +23,7 @@ import time
 from typing import Any
 
 import pytest
-from browser_helpers import assert_clean_in_every_language, set_language
+from browser_helpers import TWO_FRAMES, assert_clean_in_every_language, set_language
 from conftest import SCREENSHOTS
 from e83_browser import auto_arrange_mouse, find_deal, host_e83, play_mouse, trump_mouse, wait_decision
 from kt_helpers import host_kt
@@ -55,7 +55,7 @@ HEADER_TOP = """() => {
 
 
 def fits(tv: Any, selector: str, what: str) -> None:
-    tv.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    tv.evaluate(TWO_FRAMES)
     problems = tv.evaluate(FIT, selector)
     assert problems == [], f"{what}: {problems}"
 
@@ -185,7 +185,7 @@ def test_the_shared_screen_shows_a_long_hand_whole(server: Any, new_context: Any
                }""",
             [counts, lang],
         )
-        tv.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        tv.evaluate(TWO_FRAMES)
         shown = tv.evaluate(
             "() => Array.from(document.querySelectorAll('#opponents .opp-count'), (c) => c.textContent)"
         )
@@ -237,7 +237,7 @@ def test_eighty_three_shared_screen_fits_in_every_phase(server: Any, new_context
         )
         for lang in ("id", "vi", "nb", "en"):
             set_language(tv, lang)
-            tv.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+            tv.evaluate(TWO_FRAMES)
             heights[f"{phase} {lang}"] = tv.evaluate("() => document.scrollingElement.scrollHeight")
             if lang == "en":
                 save(tv, f"tv-fit-e83-{phase}")
@@ -272,7 +272,7 @@ def test_eighty_three_shared_screen_fits_in_every_phase(server: Any, new_context
         tv.evaluate(E83_MATCH_OVER, lang)
         tv.wait_for_selector("#replay-link")
         heights[f"match-summary {lang}"] = tv.evaluate("() => document.scrollingElement.scrollHeight")
-        tv.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        tv.evaluate(TWO_FRAMES)
         problems[f"match-summary ({lang})"] = tv.evaluate(FIT, E83_TEXTS)
     save(tv, "tv-fit-e83-match-summary")
     assert {k: v for k, v in problems.items() if v} == {}, heights
@@ -322,7 +322,7 @@ def test_a_ten_seat_room_hosted_from_the_tvs_form_fits_with_its_chat(server: Any
     phone.wait_for_selector("#hand button.card")
     tv.wait_for_selector("#top-card .card")
     tv.wait_for_selector("#indicator")
-    tv.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    tv.evaluate(TWO_FRAMES)
     before = tv.evaluate(FELT_WIDTH)
     say(phone, "Halo semua, ayo main!")
     tv.wait_for_function("() => document.getElementById('tv-chat').innerText.includes('Ani: Halo semua')")
@@ -336,7 +336,7 @@ def test_a_ten_seat_room_hosted_from_the_tvs_form_fits_with_its_chat(server: Any
     assert sizes[0] >= sizes[2] and sizes[1] >= sizes[2], sizes
     for lang in ("id", "vi", "nb", "en"):
         set_language(tv, lang)
-        tv.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        tv.evaluate(TWO_FRAMES)
         assert tv.evaluate(INDICATOR_CUT) == [], (lang, tv.evaluate(INDICATOR_CUT))
         fits(tv, "#tv-chat li, #opponents .seat-box, #top-card, #turn-status, #indicator", f"the table ({lang})")
     after = tv.evaluate(FELT_WIDTH)

@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from browser_helpers import host_table
+from browser_helpers import TWO_FRAMES, host_table
 from conftest import SCREENSHOTS
 from e83_browser import auto_arrange_mouse, find_deal, host_e83, trump_mouse, wait_decision
 from kt_helpers import host_kt
@@ -170,7 +170,7 @@ LONG_COUNT = """async ([count, tag]) => {
 
 
 def settle(page: Any) -> None:
-    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    page.evaluate(TWO_FRAMES)
 
 
 def check_the_tv(tv: Any, name: str, seats: int, *, least_card: float = LEAST_CARD) -> list[str]:
