@@ -785,10 +785,14 @@ def _update_frame(
     ``table_map``: the table map's encoding, spliced in (a version's audiences share it)."""
     frame = codec.encode(
         messages.update(
-            table=None, version=version, since=since, events=events, seat=seat, is_host=is_host, view=view, re=re
+            table=_NIL, version=version, since=since, events=events, seat=seat, is_host=is_host, view=view, re=re
         )
     )
     return frame[:_TABLE_AT] + table_map + frame[_TABLE_AT + 1 :]
+
+
+#: What stands in an ``update`` for its table map until the map's encoding is spliced over it (a nil)
+_NIL: Final[Any] = None
 
 
 #: Where an ``update``'s table map starts: after the map's head, ``type`` and its value, and the key
