@@ -828,9 +828,9 @@ class RedisStore:
         while True:
             try:
                 address, client = self._node_client(record_key)
-                role = self._roles.get(address)
-                if role is not None and role[0] == 0 and loop.time() - role[1] < _ROLE_FRESH_S:
+                if self._without_replicas(address):
                     return True  # a master without replicas (the README says what losing it loses)
+                role = self._roles.get(address)
                 want = 1 if role is not None and role[0] > 0 else 0
                 async with client.pipeline(transaction=False) as pipe:
                     pipe.execute_command("EVAL", _BARRIER, 1, record_key, nonce, ttl_ms)
@@ -893,9 +893,11 @@ class RedisStore:
 
     def _alone(self) -> bool:
         """Whether this is one Redis known (lately) to have no replica: no barrier to wait for."""
-        if self.keys.cluster:
-            return False
-        role = self._roles.get(("", 0))
+        return not self.keys.cluster and self._without_replicas(("", 0))
+
+    def _without_replicas(self, address: tuple[str, int]) -> bool:
+        """Whether the master at ``address`` (one Redis: ``("", 0)``) was lately seen with no replica."""
+        role = self._roles.get(address)
         return role is not None and role[0] == 0 and asyncio.get_running_loop().time() - role[1] < _ROLE_FRESH_S
 
     def _node_client(self, key: str) -> tuple[tuple[str, int], aioredis.Redis]:
